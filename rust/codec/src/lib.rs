@@ -1,0 +1,88 @@
+//! Godot's binary Variant format (`var_to_bytes`, `StreamPeer.put_var`, `FileAccess.store_var`)
+//! in the Godot 4 and Godot 3 dialects, in single or double precision, without an engine.
+//!
+//! ```
+//! use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
+//!
+//! let opts = Options::new(Dialect::Godot3);
+//! let bytes = encode(&Value::array(vec![Value::Int(1), Value::String("a".into())]), &opts)?;
+//! assert_eq!(bytes[0], 19); // Godot 3's ARRAY id
+//! let (value, used) = decode(&bytes, &opts)?;
+//! assert_eq!(used, bytes.len());
+//! # Ok::<(), fast_var_codec_core::CodecError>(())
+//! ```
+//!
+//! The rules live in [`writer::Writer`] and the reader ([`reader::decode_with`]); [`Value`] is one
+//! source of values, and the Godot extension walks Variants through the very same writer and
+//! reader.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+pub mod dialect;
+pub mod error;
+pub mod header;
+pub mod limits;
+pub mod reader;
+pub mod sink;
+pub mod text;
+pub mod types;
+pub mod value;
+pub mod writer;
+
+use bytes::BytesMut;
+
+pub use dialect::{Dialect, Precision};
+pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, Result};
+pub use limits::{Limits, Options};
+pub use reader::{decode_with, Build};
+pub use sink::{Sink, SizeCounter, SliceSink};
+pub use types::{ContainerType, VariantType};
+pub use value::{Array, Dictionary, NodePath, Object, Value, ValueBuilder};
+pub use writer::Writer;
+
+/// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
+/// it was. Returns the number of bytes written.
+pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<usize> {
+    let before = out.len();
+    let mut w = Writer::new(std::mem::take(out), opts)?;
+    let res = value::write_value(&mut w, value);
+    *out = w.into_sink();
+    match res {
+        Ok(()) => Ok(out.len() - before),
+        Err(e) => {
+            out.truncate(before);
+            Err(e)
+        }
+    }
+}
+
+/// The encoding of `value` in a new buffer.
+pub fn encode(value: &Value, opts: &Options) -> Result<BytesMut> {
+    let mut out = BytesMut::new();
+    encode_into(value, opts, &mut out)?;
+    Ok(out)
+}
+
+/// The exact size [`encode`] would produce, computed without allocating.
+pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
+    let mut w = Writer::new(SizeCounter::default(), opts)?;
+    value::write_value(&mut w, value)?;
+    Ok(w.into_sink().0)
+}
+
+/// Decodes one value from the start of `bytes`; returns it with the bytes consumed.
+pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
+    decode_with(bytes, 0, opts, &mut ValueBuilder)
+}
+
+/// Decodes one value starting at `offset`; the size returned is counted from `offset`.
+pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
+    decode_with(bytes, offset, opts, &mut ValueBuilder)
+}

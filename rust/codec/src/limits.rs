@@ -1,0 +1,81 @@
+//! Settings shared by encoding and decoding, and the resource limits a decode obeys.
+
+use crate::dialect::{Dialect, Precision};
+
+/// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused.
+pub const DEFAULT_MAX_DEPTH: usize = 1024;
+/// Upper bound for [`Limits::max_depth`]: each level costs a stack frame.
+pub const MAX_DEPTH_CEILING: usize = 4096;
+
+/// How much a single decode may produce. The defaults let through anything the engine
+/// itself can encode and stop what only a hostile peer would send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Nesting depth (the engine's 1024).
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+impl Limits {
+    /// The depth actually enforced: at most [`MAX_DEPTH_CEILING`].
+    pub fn depth(&self) -> usize {
+        self.max_depth.min(MAX_DEPTH_CEILING)
+    }
+}
+
+/// Everything that decides the bytes: dialect, precision, object and lossy policies, limits.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Options {
+    pub dialect: Dialect,
+    pub precision: Precision,
+    /// Encode objects with their class and properties (`var_to_bytes_with_objects`)
+    /// rather than as instance ids. Also selects the typed-container form for object types.
+    pub full_objects: bool,
+    /// Decode full objects (`bytes_to_var_with_objects`); off, they are ERR_UNAUTHORIZED.
+    pub allow_objects: bool,
+    /// In the Godot 3 dialect, convert Godot 4-only values to their closest Godot 3 value
+    /// instead of refusing them.
+    pub allow_lossy: bool,
+    pub limits: Limits,
+}
+
+impl Options {
+    pub fn new(dialect: Dialect) -> Self {
+        Options {
+            dialect,
+            ..Options::default()
+        }
+    }
+
+    pub fn with_precision(mut self, precision: Precision) -> Self {
+        self.precision = precision;
+        self
+    }
+
+    pub fn with_full_objects(mut self, on: bool) -> Self {
+        self.full_objects = on;
+        self
+    }
+
+    pub fn with_allow_objects(mut self, on: bool) -> Self {
+        self.allow_objects = on;
+        self
+    }
+
+    pub fn with_allow_lossy(mut self, on: bool) -> Self {
+        self.allow_lossy = on;
+        self
+    }
+
+    pub fn with_max_depth(mut self, depth: usize) -> Self {
+        self.limits.max_depth = depth;
+        self
+    }
+}

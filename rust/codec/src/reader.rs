@@ -1,0 +1,560 @@
+//! The decoder: walks the bytes once, checks them as the engine does, and hands each value to
+//! a [`Build`] implementation, which makes this crate's [`crate::Value`] or Godot Variants.
+//!
+//! Nothing here trusts a count: allocations are bounded by the bytes actually present, and every
+//! read is checked, so hostile input ends in an error, never a panic or a huge allocation.
+
+use std::borrow::Cow;
+
+use crate::dialect::DialectSpec;
+use crate::error::{CodecError, DecodeReason, Result};
+use crate::header::*;
+use crate::limits::Options;
+use crate::sink::LeWord;
+use crate::text::decode_utf8;
+use crate::types::{
+    ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
+};
+
+/// Builds values of some model from what the reader finds. Methods that may refuse
+/// (containers, objects) return a [`DecodeReason`], which the reader turns into an error at
+/// the value's offset.
+pub trait Build {
+    type Value;
+    type Array;
+    type Dictionary;
+    type Object;
+    type Strings;
+
+    fn nil(&mut self) -> Self::Value;
+    fn bool(&mut self, v: bool) -> Self::Value;
+    fn int(&mut self, v: i64) -> Self::Value;
+    fn float(&mut self, v: f64) -> Self::Value;
+    fn string(&mut self, s: &str) -> Self::Value;
+    fn string_name(&mut self, s: &str) -> Self::Value;
+    /// Components in wire order, widened to f64 when the wire held binary32.
+    fn real(&mut self, ty: RealType, components: &[f64]) -> Self::Value;
+    fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Self::Value;
+    fn color(&mut self, rgba: [f32; 4]) -> Self::Value;
+    fn node_path(
+        &mut self,
+        names: &[Cow<'_, str>],
+        subnames: &[Cow<'_, str>],
+        absolute: bool,
+    ) -> Self::Value;
+    fn rid(&mut self, id: u64) -> Self::Value;
+    /// An object sent as an instance id (never 0: that is [`Build::null_object`]).
+    fn object_id(&mut self, id: u64) -> Self::Value;
+    fn null_object(&mut self) -> Self::Value {
+        self.nil()
+    }
+    fn callable(&mut self) -> Self::Value;
+    fn signal(&mut self, name: &str, object_id: u64) -> Self::Value;
+
+    fn packed_bytes(&mut self, bytes: &[u8]) -> Self::Value;
+    /// `raw` holds the elements' little-endian bytes (see [`crate::sink::copy_from_le`]).
+    fn packed_i32(&mut self, raw: &[u8]) -> Self::Value;
+    fn packed_i64(&mut self, raw: &[u8]) -> Self::Value;
+    fn packed_f32(&mut self, raw: &[u8]) -> Self::Value;
+    fn packed_f64(&mut self, raw: &[u8]) -> Self::Value;
+    /// `wide`: components are binary64 (double-precision flag), else binary32.
+    fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Self::Value;
+    fn packed_colors(&mut self, raw: &[u8]) -> Self::Value;
+    fn begin_strings(&mut self, capacity: usize) -> Self::Strings;
+    fn push_string(&mut self, strings: &mut Self::Strings, s: &str);
+    fn end_strings(&mut self, strings: Self::Strings) -> Self::Value;
+
+    fn begin_array(
+        &mut self,
+        element: ContainerType,
+        capacity: usize,
+    ) -> Result<Self::Array, DecodeReason>;
+    fn push(&mut self, array: &mut Self::Array, v: Self::Value) -> Result<(), DecodeReason>;
+    fn end_array(&mut self, array: Self::Array) -> Self::Value;
+    fn begin_dictionary(
+        &mut self,
+        key: ContainerType,
+        value: ContainerType,
+        capacity: usize,
+    ) -> Result<Self::Dictionary, DecodeReason>;
+    fn insert(
+        &mut self,
+        dict: &mut Self::Dictionary,
+        key: Self::Value,
+        value: Self::Value,
+    ) -> Result<(), DecodeReason>;
+    fn end_dictionary(&mut self, dict: Self::Dictionary) -> Self::Value;
+    /// A full object of `class` (only called when objects are allowed).
+    fn begin_object(&mut self, class: &str) -> Result<Self::Object, DecodeReason>;
+    fn set_property(
+        &mut self,
+        object: &mut Self::Object,
+        name: &str,
+        value: Self::Value,
+    ) -> Result<(), DecodeReason>;
+    fn end_object(&mut self, object: Self::Object) -> Self::Value;
+}
+
+/// Decodes one value from `bytes[offset..]`; returns it with the number of bytes it used
+/// (trailing bytes are ignored, as the engine does).
+pub fn decode_with<B: Build>(
+    bytes: &[u8],
+    offset: usize,
+    opts: &Options,
+    builder: &mut B,
+) -> Result<(B::Value, usize)> {
+    let mut r = Reader {
+        buf: bytes,
+        pos: offset,
+        spec: opts.dialect.spec(),
+        opts,
+        max_depth: opts.limits.depth(),
+    };
+    if offset > bytes.len() {
+        return Err(r.fail(DecodeReason::Truncated {
+            what: "the start offset",
+            needed: offset,
+            available: bytes.len(),
+        }));
+    }
+    let v = r.value(builder, 0)?;
+    Ok((v, r.pos - offset))
+}
+
+struct Reader<'b, 'o> {
+    buf: &'b [u8],
+    /// May run past `buf.len()` after a PackedByteArray whose padding is missing.
+    pos: usize,
+    spec: &'static DialectSpec,
+    opts: &'o Options,
+    max_depth: usize,
+}
+
+impl<'b> Reader<'b, '_> {
+    #[inline]
+    fn remaining(&self) -> usize {
+        self.buf.len().saturating_sub(self.pos)
+    }
+
+    fn fail(&self, reason: DecodeReason) -> CodecError {
+        CodecError::decode(self.pos, reason)
+    }
+
+    #[inline]
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'b [u8]> {
+        let end = self.pos.checked_add(n);
+        match end.and_then(|end| self.buf.get(self.pos..end)) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => Err(self.fail(DecodeReason::Truncated {
+                what,
+                needed: n,
+                available: self.remaining(),
+            })),
+        }
+    }
+
+    #[inline]
+    fn u32(&mut self, what: &'static str) -> Result<u32> {
+        Ok(<u32 as LeWord>::from_le(self.take(4, what)?))
+    }
+
+    #[inline]
+    fn u64(&mut self, what: &'static str) -> Result<u64> {
+        Ok(<u64 as LeWord>::from_le(self.take(8, what)?))
+    }
+
+    /// A count the engine reads as int32, with bit 31 making it negative.
+    #[inline]
+    fn i32(&mut self, what: &'static str) -> Result<i32> {
+        Ok(self.u32(what)? as i32)
+    }
+
+    /// A string payload: length, bytes, padding that must be present.
+    fn string(&mut self) -> Result<Cow<'b, str>> {
+        let len = i64::from(self.i32("a string length")?);
+        self.string_body(len)
+    }
+
+    fn string_body(&mut self, len: i64) -> Result<Cow<'b, str>> {
+        let available = self.remaining();
+        let pad = pad4(len.unsigned_abs() as usize);
+        let fits = len >= 0
+            && (len as usize) + pad <= available
+            && len + (pad as i64) <= i64::from(i32::MAX);
+        if !fits {
+            return Err(self.fail(DecodeReason::StringPastEnd {
+                len,
+                pad,
+                available,
+            }));
+        }
+        let start = self.pos;
+        let raw = self.take(len as usize, "string bytes")?;
+        self.pos += pad;
+        decode_utf8(raw, self.spec.utf8)
+            .ok_or_else(|| CodecError::decode(start, DecodeReason::InvalidUtf8))
+    }
+
+    fn reals<const N: usize>(&mut self, wide: bool) -> Result<[f64; N]> {
+        let mut out = [0f64; N];
+        let size = if wide { 8 } else { 4 };
+        let raw = self.take(N * size, "components")?;
+        for (dst, src) in out.iter_mut().zip(raw.chunks_exact(size)) {
+            *dst = if wide {
+                <f64 as LeWord>::from_le(src)
+            } else {
+                f64::from(<f32 as LeWord>::from_le(src))
+            };
+        }
+        Ok(out)
+    }
+
+    fn int_components<const N: usize>(&mut self) -> Result<[i32; N]> {
+        let mut out = [0i32; N];
+        let raw = self.take(N * 4, "components")?;
+        for (dst, src) in out.iter_mut().zip(raw.chunks_exact(4)) {
+            *dst = <i32 as LeWord>::from_le(src);
+        }
+        Ok(out)
+    }
+
+    /// Raw bytes of `count` packed elements of `size` bytes, with the engine's checks.
+    fn packed_raw(&mut self, size: usize, what: &'static str) -> Result<(&'b [u8], usize)> {
+        let count = self.i32(what)?;
+        let available = self.remaining();
+        let bytes = usize::try_from(count)
+            .ok()
+            .and_then(|c| c.checked_mul(size))
+            .filter(|&b| b <= i32::MAX as usize && b <= available);
+        match bytes {
+            Some(b) => Ok((self.take(b, what)?, count as usize)),
+            None => Err(self.fail(DecodeReason::BadCount {
+                what,
+                count: i64::from(count),
+                available,
+            })),
+        }
+    }
+
+    /// Container type info for a header kind (wire-format.md §4.6).
+    fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
+        let start = self.pos;
+        let bad = |msg: String| CodecError::decode(start, DecodeReason::BadContainerType(msg));
+        match kind {
+            KIND_NONE => Ok(ContainerType::Untyped),
+            KIND_BUILTIN => {
+                let id = self.u32("a container element type")?;
+                match VariantType::from_id(id) {
+                    Some(ty) => Ok(ContainerType::Builtin(ty)),
+                    None => Err(bad(format!("builtin type id {id} does not exist"))),
+                }
+            }
+            KIND_CLASS_NAME => {
+                let name = self.string()?;
+                if !self.opts.allow_objects {
+                    return Ok(ContainerType::Class(ENCODED_OBJECT_AS_ID.into()));
+                }
+                Ok(ContainerType::Class(name.into_owned()))
+            }
+            _ => {
+                let path = self.string()?;
+                if !self.opts.allow_objects {
+                    return Ok(ContainerType::Class(ENCODED_OBJECT_AS_ID.into()));
+                }
+                if !path.starts_with("res://") {
+                    return Err(bad(format!("script path {path:?} is not a res:// path")));
+                }
+                Ok(ContainerType::Script(path.into_owned()))
+            }
+        }
+    }
+
+    fn value<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<B::Value> {
+        if depth > self.max_depth {
+            return Err(self.fail(DecodeReason::TooDeep(self.max_depth)));
+        }
+        let start = self.pos;
+        let header = self.u32("a value header")?;
+        let id = header & TYPE_MASK;
+        let Some(ty) = self.spec.type_of_wire_id(id) else {
+            return Err(CodecError::decode(start, DecodeReason::UnknownType(id)));
+        };
+        let wide = header & FLAG_64 != 0;
+        let wide_reals = wide && self.spec.real_flag;
+        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        use VariantType as T;
+        Ok(match ty {
+            T::Nil => b.nil(),
+            T::Bool => {
+                let v = self.u32("a bool")?;
+                b.bool(v != 0)
+            }
+            T::Int if wide => {
+                let v = self.u64("an int64")?;
+                b.int(v as i64)
+            }
+            T::Int => {
+                let v = self.i32("an int32")?;
+                b.int(i64::from(v))
+            }
+            T::Float if wide => {
+                let v = self.u64("a float64")?;
+                b.float(f64::from_bits(v))
+            }
+            T::Float => {
+                let v = self.u32("a float32")?;
+                b.float(f64::from(f32::from_bits(v)))
+            }
+            T::String => {
+                let s = self.string()?;
+                b.string(&s)
+            }
+            T::StringName => {
+                let s = self.string()?;
+                b.string_name(&s)
+            }
+            T::Vector2 => {
+                let c = self.reals::<2>(wide_reals)?;
+                b.real(RealType::Vector2, &c)
+            }
+            T::Rect2 => {
+                let c = self.reals::<4>(wide_reals)?;
+                b.real(RealType::Rect2, &c)
+            }
+            T::Vector3 => {
+                let c = self.reals::<3>(wide_reals)?;
+                b.real(RealType::Vector3, &c)
+            }
+            T::Transform2D => {
+                let c = self.reals::<6>(wide_reals)?;
+                b.real(RealType::Transform2D, &c)
+            }
+            T::Vector4 => {
+                let c = self.reals::<4>(wide_reals)?;
+                b.real(RealType::Vector4, &c)
+            }
+            T::Plane => {
+                let c = self.reals::<4>(wide_reals)?;
+                b.real(RealType::Plane, &c)
+            }
+            T::Quaternion => {
+                let c = self.reals::<4>(wide_reals)?;
+                b.real(RealType::Quaternion, &c)
+            }
+            T::Aabb => {
+                let c = self.reals::<6>(wide_reals)?;
+                b.real(RealType::Aabb, &c)
+            }
+            T::Basis => {
+                let c = self.reals::<9>(wide_reals)?;
+                b.real(RealType::Basis, &c)
+            }
+            T::Transform3D => {
+                let c = self.reals::<12>(wide_reals)?;
+                b.real(RealType::Transform3D, &c)
+            }
+            T::Projection => {
+                let c = self.reals::<16>(wide_reals)?;
+                b.real(RealType::Projection, &c)
+            }
+            T::Vector2i => {
+                let c = self.int_components::<2>()?;
+                b.int_vector(IntVectorType::Vector2i, &c)
+            }
+            T::Rect2i => {
+                let c = self.int_components::<4>()?;
+                b.int_vector(IntVectorType::Rect2i, &c)
+            }
+            T::Vector3i => {
+                let c = self.int_components::<3>()?;
+                b.int_vector(IntVectorType::Vector3i, &c)
+            }
+            T::Vector4i => {
+                let c = self.int_components::<4>()?;
+                b.int_vector(IntVectorType::Vector4i, &c)
+            }
+            T::Color => {
+                let raw = self.take(16, "a Color")?;
+                let mut rgba = [0f32; 4];
+                crate::sink::copy_from_le(raw, &mut rgba);
+                b.color(rgba)
+            }
+            T::NodePath => self.node_path(b)?,
+            T::Rid => {
+                let id = if self.spec.rid_payload {
+                    self.u64("an RID")?
+                } else {
+                    0
+                };
+                b.rid(id)
+            }
+            T::Object => self.object(b, header, depth)?,
+            T::Callable => b.callable(),
+            T::Signal => {
+                let name = self.string()?;
+                let id = self.u64("a Signal's object id")?;
+                b.signal(&name, id)
+            }
+            T::Dictionary => {
+                let (kk, vk) = if self.spec.typed_dictionaries {
+                    (
+                        (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
+                        (header >> KIND_SHIFT_VALUE) & KIND_MASK,
+                    )
+                } else {
+                    (KIND_NONE, KIND_NONE)
+                };
+                let key_type = self.container_type(kk)?;
+                let value_type = self.container_type(vk)?;
+                let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
+                let capacity = (count as usize).min(self.remaining() / 8);
+                let mut d = b
+                    .begin_dictionary(key_type, value_type, capacity)
+                    .map_err(at)?;
+                for _ in 0..count {
+                    let k = self.value(b, depth + 1)?;
+                    let v = self.value(b, depth + 1)?;
+                    b.insert(&mut d, k, v).map_err(at)?;
+                }
+                b.end_dictionary(d)
+            }
+            T::Array => {
+                let kind = if self.spec.typed_arrays {
+                    (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
+                } else {
+                    KIND_NONE
+                };
+                let element = self.container_type(kind)?;
+                let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
+                let capacity = (count as usize).min(self.remaining() / 4);
+                let mut a = b.begin_array(element, capacity).map_err(at)?;
+                for _ in 0..count {
+                    let v = self.value(b, depth + 1)?;
+                    b.push(&mut a, v).map_err(at)?;
+                }
+                b.end_array(a)
+            }
+            T::PackedByteArray => {
+                let (raw, count) = self.packed_raw(1, "PackedByteArray")?;
+                // The padding need not be present; it still counts as consumed.
+                self.pos += pad4(count);
+                b.packed_bytes(raw)
+            }
+            T::PackedInt32Array => {
+                let (raw, _) = self.packed_raw(4, "PackedInt32Array")?;
+                b.packed_i32(raw)
+            }
+            T::PackedInt64Array => {
+                let (raw, _) = self.packed_raw(8, "PackedInt64Array")?;
+                b.packed_i64(raw)
+            }
+            T::PackedFloat32Array => {
+                let (raw, _) = self.packed_raw(4, "PackedFloat32Array")?;
+                b.packed_f32(raw)
+            }
+            T::PackedFloat64Array => {
+                let (raw, _) = self.packed_raw(8, "PackedFloat64Array")?;
+                b.packed_f64(raw)
+            }
+            T::PackedVector2Array => {
+                self.packed_vectors(b, PackedVectorType::Vector2, wide_reals)?
+            }
+            T::PackedVector3Array => {
+                self.packed_vectors(b, PackedVectorType::Vector3, wide_reals)?
+            }
+            T::PackedVector4Array => {
+                self.packed_vectors(b, PackedVectorType::Vector4, wide_reals)?
+            }
+            T::PackedColorArray => {
+                let (raw, _) = self.packed_raw(16, "PackedColorArray")?;
+                b.packed_colors(raw)
+            }
+            T::PackedStringArray => {
+                // A negative count is an empty array, not an error.
+                let count = self.i32("a PackedStringArray count")?.max(0) as usize;
+                let mut strings = b.begin_strings(count.min(self.remaining() / 4));
+                for _ in 0..count {
+                    let s = self.string()?;
+                    b.push_string(&mut strings, &s);
+                }
+                b.end_strings(strings)
+            }
+        })
+    }
+
+    fn packed_vectors<B: Build>(
+        &mut self,
+        b: &mut B,
+        ty: PackedVectorType,
+        wide: bool,
+    ) -> Result<B::Value> {
+        let size = ty.components() * if wide { 8 } else { 4 };
+        let (raw, _) = self.packed_raw(size, ty.variant_type().name())?;
+        Ok(b.packed_vectors(ty, raw, wide))
+    }
+
+    fn node_path<B: Build>(&mut self, b: &mut B) -> Result<B::Value> {
+        let start = self.pos;
+        if self.remaining() < 4 {
+            return Err(self.fail(DecodeReason::Truncated {
+                what: "a NodePath",
+                needed: 12,
+                available: self.remaining(),
+            }));
+        }
+        let first = self.u32("a NodePath name count")?;
+        if first & NODE_PATH_NEW_FORMAT == 0 {
+            return Err(CodecError::decode(start, DecodeReason::OldNodePath));
+        }
+        let names = first & !NODE_PATH_NEW_FORMAT;
+        let mut subnames = self.u32("a NodePath subname count")?;
+        let flags = self.u32("NodePath flags")?;
+        if flags & NODE_PATH_PROPERTY != 0 {
+            subnames = subnames.wrapping_add(1);
+        }
+        // The engine adds the two counts as u32 (wrapping); do the same.
+        let total = names.wrapping_add(subnames);
+        let mut parts: Vec<Cow<'b, str>> =
+            Vec::with_capacity((total as usize).min(self.remaining() / 4));
+        for _ in 0..total {
+            parts.push(self.string()?);
+        }
+        let split = (names as usize).min(parts.len());
+        let (n, s) = parts.split_at(split);
+        Ok(b.node_path(n, s, flags & NODE_PATH_ABSOLUTE != 0))
+    }
+
+    fn object<B: Build>(&mut self, b: &mut B, header: u32, depth: usize) -> Result<B::Value> {
+        let start = self.pos;
+        if header & FLAG_OBJECT_AS_ID != 0 {
+            let id = self.u64("an object id")?;
+            return Ok(if id == 0 {
+                b.null_object()
+            } else {
+                b.object_id(id)
+            });
+        }
+        if !self.opts.allow_objects {
+            return Err(self.fail(DecodeReason::ObjectsNotAllowed));
+        }
+        let class = self.string()?;
+        if class.is_empty() {
+            return Ok(b.null_object());
+        }
+        let mut obj = b
+            .begin_object(&class)
+            .map_err(|r| CodecError::decode(start, r))?;
+        let count = self.i32("an object property count")?.max(0);
+        for _ in 0..count {
+            let name_at = self.pos;
+            let name = self.string()?;
+            let v = self.value(b, depth + 1)?;
+            b.set_property(&mut obj, &name, v)
+                .map_err(|r| CodecError::decode(name_at, r))?;
+        }
+        Ok(b.end_object(obj))
+    }
+}

@@ -1,0 +1,303 @@
+//! Where encoded bytes go: a growable buffer, a fixed slice, or nowhere (size counting).
+//!
+//! The writer emits through [`Sink`], so [`crate::encoded_size`] runs the very same code as
+//! encoding and cannot disagree with it.
+
+use bytes::{BufMut, BytesMut};
+
+/// A little-endian number that can be copied to or from wire bytes in bulk.
+pub trait LeWord: Copy + Default + 'static {
+    const SIZE: usize;
+    fn to_le(self, out: &mut [u8]);
+    fn from_le(bytes: &[u8]) -> Self;
+}
+
+macro_rules! le_word {
+    ($($t:ty),*) => {$(
+        impl LeWord for $t {
+            const SIZE: usize = std::mem::size_of::<$t>();
+            #[inline]
+            fn to_le(self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes());
+            }
+            #[inline]
+            fn from_le(bytes: &[u8]) -> Self {
+                let mut b = [0u8; std::mem::size_of::<$t>()];
+                b.copy_from_slice(bytes);
+                <$t>::from_le_bytes(b)
+            }
+        }
+    )*};
+}
+le_word!(u8, u32, u64, i32, i64, f32, f64);
+
+/// The bytes of `words` as they lie in memory, which on little-endian hosts is the wire form.
+#[cfg(target_endian = "little")]
+#[inline]
+pub fn le_bytes_of<T: LeWord>(words: &[T]) -> &[u8] {
+    // SAFETY: `LeWord` is only implemented for u8, u32, u64, i32, i64, f32 and f64: plain numbers with no
+    // padding and no invalid bit patterns, so viewing their memory as bytes is sound. The
+    // length is the slice's size in bytes (`size_of_val`), and u8 needs no alignment.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
+}
+
+/// Fills `out` from wire bytes (`raw.len()` must be `out.len() * T::SIZE`; extra is ignored).
+#[inline]
+pub fn copy_from_le<T: LeWord>(raw: &[u8], out: &mut [T]) {
+    #[cfg(target_endian = "little")]
+    {
+        let n = std::mem::size_of_val(out).min(raw.len());
+        // SAFETY: `out` is a valid, exclusively borrowed slice of plain numbers (see
+        // `le_bytes_of`), so any byte pattern written into its first `n` bytes is a valid value;
+        // `n` is at most the size of both `out` and `raw`, and the two cannot overlap because
+        // `out` is a unique borrow.
+        unsafe {
+            std::ptr::copy_nonoverlapping(raw.as_ptr(), out.as_mut_ptr().cast::<u8>(), n);
+        }
+    }
+    #[cfg(not(target_endian = "little"))]
+    for (dst, src) in out.iter_mut().zip(raw.chunks_exact(T::SIZE)) {
+        *dst = T::from_le(src);
+    }
+}
+
+/// Wire bytes as a `Vec` of numbers (`raw.len() / T::SIZE` of them).
+pub fn vec_from_le<T: LeWord>(raw: &[u8]) -> Vec<T> {
+    let mut v = vec![T::default(); raw.len() / T::SIZE];
+    copy_from_le(raw, &mut v);
+    v
+}
+
+/// A destination for encoded bytes.
+pub trait Sink {
+    fn put_u32(&mut self, v: u32);
+    fn put_u64(&mut self, v: u64);
+    fn put_slice(&mut self, bytes: &[u8]);
+    fn put_zeros(&mut self, n: usize);
+    /// Bytes written so far.
+    fn written(&self) -> usize;
+
+    /// Numbers in little-endian order; a single copy on little-endian hosts.
+    #[inline]
+    fn put_words<T: LeWord>(&mut self, words: &[T]) {
+        #[cfg(target_endian = "little")]
+        self.put_slice(le_bytes_of(words));
+        #[cfg(not(target_endian = "little"))]
+        for w in words {
+            let mut b = [0u8; 8];
+            if let Some(dst) = b.get_mut(..T::SIZE) {
+                w.to_le(dst);
+                self.put_slice(dst);
+            }
+        }
+    }
+
+    /// UTF-8 of `chars`, whose UTF-8 length the caller has measured.
+    fn put_chars_utf8(&mut self, chars: &[char]) {
+        let mut buf = [0u8; 256];
+        let mut used = 0;
+        for &c in chars {
+            if used + 4 > buf.len() {
+                self.put_slice(buf.get(..used).unwrap_or_default());
+                used = 0;
+            }
+            if let Some(dst) = buf.get_mut(used..) {
+                used += c.encode_utf8(dst).len();
+            }
+        }
+        self.put_slice(buf.get(..used).unwrap_or_default());
+    }
+}
+
+macro_rules! bufmut_sink {
+    ($t:ty) => {
+        impl Sink for $t {
+            #[inline]
+            fn put_u32(&mut self, v: u32) {
+                self.put_u32_le(v);
+            }
+            #[inline]
+            fn put_u64(&mut self, v: u64) {
+                self.put_u64_le(v);
+            }
+            #[inline]
+            fn put_slice(&mut self, bytes: &[u8]) {
+                self.extend_from_slice(bytes);
+            }
+            #[inline]
+            fn put_zeros(&mut self, n: usize) {
+                self.put_bytes(0, n);
+            }
+            #[inline]
+            fn written(&self) -> usize {
+                self.len()
+            }
+        }
+    };
+}
+bufmut_sink!(BytesMut);
+bufmut_sink!(Vec<u8>);
+
+/// Counts bytes instead of writing them: the engine of [`crate::encoded_size`].
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SizeCounter(pub usize);
+
+impl Sink for SizeCounter {
+    #[inline]
+    fn put_u32(&mut self, _: u32) {
+        self.0 += 4;
+    }
+    #[inline]
+    fn put_u64(&mut self, _: u64) {
+        self.0 += 8;
+    }
+    #[inline]
+    fn put_slice(&mut self, bytes: &[u8]) {
+        self.0 += bytes.len();
+    }
+    #[inline]
+    fn put_zeros(&mut self, n: usize) {
+        self.0 += n;
+    }
+    #[inline]
+    fn written(&self) -> usize {
+        self.0
+    }
+    #[inline]
+    fn put_words<T: LeWord>(&mut self, words: &[T]) {
+        self.0 += std::mem::size_of_val(words);
+    }
+    #[inline]
+    fn put_chars_utf8(&mut self, chars: &[char]) {
+        self.0 += chars.iter().map(|c| c.len_utf8()).sum::<usize>();
+    }
+}
+
+/// Writes into a caller-provided slice (e.g. a pre-sized engine buffer). Writing past its end
+/// writes nothing more and marks it [`SliceSink::overflowed`]; the writer reports that as an error.
+#[derive(Debug)]
+pub struct SliceSink<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    overflowed: bool,
+}
+
+impl<'a> SliceSink<'a> {
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        SliceSink {
+            buf,
+            pos: 0,
+            overflowed: false,
+        }
+    }
+
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    #[inline]
+    fn take(&mut self, n: usize) -> Option<&mut [u8]> {
+        let end = self.pos.checked_add(n)?;
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => {
+                self.pos = end;
+                Some(dst)
+            }
+            None => {
+                self.overflowed = true;
+                None
+            }
+        }
+    }
+}
+
+impl Sink for SliceSink<'_> {
+    #[inline]
+    fn put_u32(&mut self, v: u32) {
+        self.put_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_u64(&mut self, v: u64) {
+        self.put_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_slice(&mut self, bytes: &[u8]) {
+        if let Some(dst) = self.take(bytes.len()) {
+            dst.copy_from_slice(bytes);
+        }
+    }
+    #[inline]
+    fn put_zeros(&mut self, n: usize) {
+        if let Some(dst) = self.take(n) {
+            dst.fill(0);
+        }
+    }
+    #[inline]
+    fn written(&self) -> usize {
+        self.pos
+    }
+    fn put_chars_utf8(&mut self, chars: &[char]) {
+        let mut pos = self.pos;
+        for &c in chars {
+            let len = c.len_utf8();
+            match self.buf.get_mut(pos..pos + len) {
+                Some(dst) => {
+                    c.encode_utf8(dst);
+                    pos += len;
+                }
+                None => {
+                    self.overflowed = true;
+                    return;
+                }
+            }
+        }
+        self.pos = pos;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip_through_le_bytes() {
+        let v = [1.5f32, -0.0, f32::INFINITY];
+        let mut out = Vec::new();
+        out.put_words(&v);
+        assert_eq!(out.len(), 12);
+        assert_eq!(&out[0..4], &1.5f32.to_le_bytes());
+        let back: Vec<f32> = vec_from_le(&out);
+        assert_eq!(
+            back.iter().map(|f| f.to_bits()).collect::<Vec<_>>(),
+            v.map(f32::to_bits)
+        );
+    }
+
+    #[test]
+    fn slice_sink_reports_overflow() {
+        let mut buf = [0u8; 6];
+        let mut s = SliceSink::new(&mut buf);
+        s.put_u32(7);
+        assert!(!s.overflowed());
+        s.put_u32(8);
+        assert!(s.overflowed());
+        assert_eq!(s.written(), 4);
+    }
+
+    #[test]
+    fn chars_to_utf8_in_every_sink() {
+        let text = "aé日😀".repeat(100);
+        let chars: Vec<char> = text.chars().collect();
+        let mut v = Vec::new();
+        v.put_chars_utf8(&chars);
+        assert_eq!(v, text.as_bytes());
+        let mut n = SizeCounter::default();
+        n.put_chars_utf8(&chars);
+        assert_eq!(n.0, text.len());
+        let mut buf = vec![0u8; text.len()];
+        let mut s = SliceSink::new(&mut buf);
+        s.put_chars_utf8(&chars);
+        assert!(!s.overflowed());
+        assert_eq!(buf, text.as_bytes());
+    }
+}

@@ -1,0 +1,163 @@
+//! Text on the wire: UTF-8 out of `str` or UTF-32 (`[char]`, Godot's own string storage),
+//! and the engines' rules for accepting UTF-8 in.
+
+use std::borrow::Cow;
+
+use crate::dialect::Utf8Rules;
+use crate::sink::Sink;
+
+/// Something that can be written as UTF-8 without first building a Rust `String`.
+pub trait Text {
+    /// Length of the UTF-8 form in bytes.
+    fn utf8_len(&self) -> usize;
+    fn put_utf8<S: Sink>(&self, out: &mut S);
+}
+
+impl Text for str {
+    #[inline]
+    fn utf8_len(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn put_utf8<S: Sink>(&self, out: &mut S) {
+        out.put_slice(self.as_bytes());
+    }
+}
+
+impl Text for String {
+    #[inline]
+    fn utf8_len(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn put_utf8<S: Sink>(&self, out: &mut S) {
+        out.put_slice(self.as_bytes());
+    }
+}
+
+impl Text for [char] {
+    #[inline]
+    fn utf8_len(&self) -> usize {
+        utf8_len_of_chars(self)
+    }
+    #[inline]
+    fn put_utf8<S: Sink>(&self, out: &mut S) {
+        out.put_chars_utf8(self);
+    }
+}
+
+/// UTF-8 length of UTF-32 text, counting ASCII runs quickly.
+pub fn utf8_len_of_chars(chars: &[char]) -> usize {
+    chars
+        .iter()
+        .map(|&c| match c as u32 {
+            0..=0x7F => 1,
+            0x80..=0x7FF => 2,
+            0x800..=0xFFFF => 3,
+            _ => 4,
+        })
+        .sum()
+}
+
+/// Decodes a string payload the way the engine does: stop at the first NUL, drop one leading
+/// byte-order mark, and validate by the dialect's rules. `None` means the engine rejects it.
+pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
+    match rules {
+        Utf8Rules::Strict => {
+            let end = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
+            let text = raw.get(..end)?;
+            let s = std::str::from_utf8(text).ok()?;
+            Some(Cow::Borrowed(s.strip_prefix('\u{FEFF}').unwrap_or(s)))
+        }
+        Utf8Rules::Godot3 => decode_godot3(raw),
+    }
+}
+
+/// Godot 3's lenient decoder: like strict UTF-8, but surrogates, code points above U+10FFFF
+/// and 5/6-byte forms are accepted. Such code points cannot live in a Rust string (nor in a
+/// valid Godot 4 one), so each becomes U+FFFD.
+fn decode_godot3(raw: &[u8]) -> Option<Cow<'_, str>> {
+    // Godot 3 drops the BOM before looking for the NUL, and only when 3 bytes are there.
+    let raw = raw.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(raw);
+    let end = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
+    let text = raw.get(..end)?;
+    if let Ok(s) = std::str::from_utf8(text) {
+        return Some(Cow::Borrowed(s));
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((&lead, tail)) = rest.split_first() {
+        let len = match lead {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            0xF8..=0xFB => 5,
+            0xFC..=0xFD => 6,
+            _ => return None, // continuation byte or 0xFE/0xFF as a lead
+        };
+        if len == 2 && lead & 0x1E == 0 {
+            return None; // C0/C1: 2-byte overlong
+        }
+        let cont = tail.get(..len - 1)?;
+        let mut cp: u32 = if len == 1 {
+            u32::from(lead)
+        } else {
+            u32::from(lead) & (0xFF >> (len + 1))
+        };
+        for (i, &b) in cont.iter().enumerate() {
+            if b & 0xC0 != 0x80 {
+                return None;
+            }
+            // 3.x rejects a 3-byte (or longer) form whose lead carries no bits and whose
+            // first continuation byte adds none of the bits that need that length.
+            if cp == 0 && i == 0 && len > 2 && (b & 0x7F) >> (7 - len) == 0 {
+                return None;
+            }
+            cp = (cp << 6) | u32::from(b & 0x3F);
+        }
+        out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+        rest = tail.get(len - 1..)?;
+    }
+    Some(Cow::Owned(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strict(b: &[u8]) -> Option<String> {
+        decode_utf8(b, Utf8Rules::Strict).map(|c| c.into_owned())
+    }
+
+    #[test]
+    fn stops_at_nul_and_drops_bom() {
+        assert_eq!(strict(b"ab\0\xff").as_deref(), Some("ab"));
+        assert_eq!(strict(b"\xEF\xBB\xBFx").as_deref(), Some("x"));
+        assert_eq!(
+            strict(b"\xEF\xBB\xBF\xEF\xBB\xBFx").as_deref(),
+            Some("\u{FEFF}x")
+        );
+    }
+
+    #[test]
+    fn strict_rejects_what_godot4_rejects() {
+        for bad in [
+            &b"\x80"[..],
+            b"\xC0\x80",
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xE6\x97",
+        ] {
+            assert_eq!(strict(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn godot3_accepts_surrogates_as_replacement() {
+        let s = decode_utf8(b"a\xED\xA0\x80b", Utf8Rules::Godot3).map(|c| c.into_owned());
+        assert_eq!(s.as_deref(), Some("a\u{FFFD}b"));
+        assert_eq!(decode_utf8(b"\xC0\x80", Utf8Rules::Godot3), None);
+        assert_eq!(decode_utf8(b"\x80", Utf8Rules::Godot3), None);
+    }
+}

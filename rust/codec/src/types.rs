@@ -1,0 +1,220 @@
+//! Godot 4's Variant types, which this crate uses as its vocabulary in every dialect.
+//!
+//! A dialect maps these to its own wire ids (see [`crate::dialect`]); values decoded from a
+//! Godot 3 stream come back as their Godot 4 counterparts.
+
+use std::fmt;
+
+macro_rules! variant_types {
+    ($($name:ident = $id:literal, $text:literal;)*) => {
+        /// A Godot 4 Variant type. The discriminant is the Godot 4 type id (`TYPE_*` in GDScript).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum VariantType {
+            $($name = $id,)*
+        }
+
+        impl VariantType {
+            /// Every type, in id order.
+            pub const ALL: [VariantType; VARIANT_MAX] = [$(VariantType::$name,)*];
+
+            /// The Godot 4 id for `id`, if there is such a type.
+            pub fn from_id(id: u32) -> Option<VariantType> {
+                match id {
+                    $($id => Some(VariantType::$name),)*
+                    _ => None,
+                }
+            }
+
+            /// The name Godot uses for the type (`"Vector2"`, `"PackedStringArray"` …).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(VariantType::$name => $text,)*
+                }
+            }
+        }
+    };
+}
+
+/// Number of Godot 4 (4.3+) Variant types.
+pub const VARIANT_MAX: usize = 39;
+
+variant_types! {
+    Nil = 0, "Nil";
+    Bool = 1, "bool";
+    Int = 2, "int";
+    Float = 3, "float";
+    String = 4, "String";
+    Vector2 = 5, "Vector2";
+    Vector2i = 6, "Vector2i";
+    Rect2 = 7, "Rect2";
+    Rect2i = 8, "Rect2i";
+    Vector3 = 9, "Vector3";
+    Vector3i = 10, "Vector3i";
+    Transform2D = 11, "Transform2D";
+    Vector4 = 12, "Vector4";
+    Vector4i = 13, "Vector4i";
+    Plane = 14, "Plane";
+    Quaternion = 15, "Quaternion";
+    Aabb = 16, "AABB";
+    Basis = 17, "Basis";
+    Transform3D = 18, "Transform3D";
+    Projection = 19, "Projection";
+    Color = 20, "Color";
+    StringName = 21, "StringName";
+    NodePath = 22, "NodePath";
+    Rid = 23, "RID";
+    Object = 24, "Object";
+    Callable = 25, "Callable";
+    Signal = 26, "Signal";
+    Dictionary = 27, "Dictionary";
+    Array = 28, "Array";
+    PackedByteArray = 29, "PackedByteArray";
+    PackedInt32Array = 30, "PackedInt32Array";
+    PackedInt64Array = 31, "PackedInt64Array";
+    PackedFloat32Array = 32, "PackedFloat32Array";
+    PackedFloat64Array = 33, "PackedFloat64Array";
+    PackedStringArray = 34, "PackedStringArray";
+    PackedVector2Array = 35, "PackedVector2Array";
+    PackedVector3Array = 36, "PackedVector3Array";
+    PackedColorArray = 37, "PackedColorArray";
+    PackedVector4Array = 38, "PackedVector4Array";
+}
+
+impl VariantType {
+    /// The Godot 4 type id.
+    pub fn id(self) -> u32 {
+        self as u32
+    }
+}
+
+impl fmt::Display for VariantType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The math types whose components are `real_t`: binary32 in single-precision builds,
+/// binary64 (with the header's 64-bit flag) in double-precision builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RealType {
+    Vector2,
+    Rect2,
+    Vector3,
+    Transform2D,
+    Vector4,
+    Plane,
+    Quaternion,
+    Aabb,
+    Basis,
+    Transform3D,
+    Projection,
+}
+
+impl RealType {
+    /// Number of real components on the wire.
+    pub fn components(self) -> usize {
+        match self {
+            RealType::Vector2 => 2,
+            RealType::Vector3 => 3,
+            RealType::Rect2 | RealType::Vector4 | RealType::Plane | RealType::Quaternion => 4,
+            RealType::Transform2D | RealType::Aabb => 6,
+            RealType::Basis => 9,
+            RealType::Transform3D => 12,
+            RealType::Projection => 16,
+        }
+    }
+
+    pub fn variant_type(self) -> VariantType {
+        match self {
+            RealType::Vector2 => VariantType::Vector2,
+            RealType::Rect2 => VariantType::Rect2,
+            RealType::Vector3 => VariantType::Vector3,
+            RealType::Transform2D => VariantType::Transform2D,
+            RealType::Vector4 => VariantType::Vector4,
+            RealType::Plane => VariantType::Plane,
+            RealType::Quaternion => VariantType::Quaternion,
+            RealType::Aabb => VariantType::Aabb,
+            RealType::Basis => VariantType::Basis,
+            RealType::Transform3D => VariantType::Transform3D,
+            RealType::Projection => VariantType::Projection,
+        }
+    }
+}
+
+/// The integer vector types (always int32 components, no precision flag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IntVectorType {
+    Vector2i,
+    Rect2i,
+    Vector3i,
+    Vector4i,
+}
+
+impl IntVectorType {
+    pub fn components(self) -> usize {
+        match self {
+            IntVectorType::Vector2i => 2,
+            IntVectorType::Vector3i => 3,
+            IntVectorType::Rect2i | IntVectorType::Vector4i => 4,
+        }
+    }
+
+    pub fn variant_type(self) -> VariantType {
+        match self {
+            IntVectorType::Vector2i => VariantType::Vector2i,
+            IntVectorType::Rect2i => VariantType::Rect2i,
+            IntVectorType::Vector3i => VariantType::Vector3i,
+            IntVectorType::Vector4i => VariantType::Vector4i,
+        }
+    }
+}
+
+/// Packed vector arrays whose components are `real_t` (flagged in double builds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PackedVectorType {
+    Vector2,
+    Vector3,
+    Vector4,
+}
+
+impl PackedVectorType {
+    pub fn components(self) -> usize {
+        match self {
+            PackedVectorType::Vector2 => 2,
+            PackedVectorType::Vector3 => 3,
+            PackedVectorType::Vector4 => 4,
+        }
+    }
+
+    pub fn variant_type(self) -> VariantType {
+        match self {
+            PackedVectorType::Vector2 => VariantType::PackedVector2Array,
+            PackedVectorType::Vector3 => VariantType::PackedVector3Array,
+            PackedVectorType::Vector4 => VariantType::PackedVector4Array,
+        }
+    }
+}
+
+/// The element type of a typed Array, or the key/value type of a typed Dictionary.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum ContainerType {
+    /// Untyped (`Array`, `Dictionary`, or a `Variant` key/value).
+    #[default]
+    Untyped,
+    /// A builtin type such as `Array[int]`.
+    Builtin(VariantType),
+    /// Objects of a native class (`Array[Node]`), or `"EncodedObjectAsID"`.
+    Class(String),
+    /// Objects of a script class, by the script's `res://` path.
+    Script(String),
+}
+
+impl ContainerType {
+    pub fn is_untyped(&self) -> bool {
+        matches!(self, ContainerType::Untyped)
+    }
+}
+
+/// The class name Godot gives objects that were encoded as instance ids.
+pub const ENCODED_OBJECT_AS_ID: &str = "EncodedObjectAsID";

@@ -1,0 +1,643 @@
+//! An engine-free model of every Godot 4 Variant, for Rust servers and tools, and the two
+//! adapters that connect it to the codec: a walk that feeds the [`Writer`] and a [`Build`]
+//! implementation for the reader.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use crate::error::{DecodeReason, PathSegment, Result};
+use crate::reader::Build;
+use crate::sink::{vec_from_le, Sink};
+use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType, VariantType};
+use crate::writer::Writer;
+
+/// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
+/// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
+/// 0.0 differs from -0.0), which is what "the same bytes" needs.
+#[derive(Debug, Clone, Default)]
+pub enum Value {
+    #[default]
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    String(String),
+    Vector2([f64; 2]),
+    Vector2i([i32; 2]),
+    /// position.x, position.y, size.x, size.y
+    Rect2([f64; 4]),
+    Rect2i([i32; 4]),
+    Vector3([f64; 3]),
+    Vector3i([i32; 3]),
+    /// Column-major: x axis, y axis, origin.
+    Transform2D([f64; 6]),
+    Vector4([f64; 4]),
+    Vector4i([i32; 4]),
+    /// normal.x, normal.y, normal.z, d
+    Plane([f64; 4]),
+    Quaternion([f64; 4]),
+    /// position.xyz, size.xyz
+    Aabb([f64; 6]),
+    /// Row-major (the wire order).
+    Basis([f64; 9]),
+    /// Row-major basis, then origin.
+    Transform3D([f64; 12]),
+    /// Column-major.
+    Projection([f64; 16]),
+    Color([f32; 4]),
+    StringName(String),
+    NodePath(NodePath),
+    Rid(u64),
+    /// An object sent as its instance id (`EncodedObjectAsID` on the Godot side).
+    ObjectId(u64),
+    /// A full object (`var_to_bytes_with_objects`).
+    Object(Box<Object>),
+    Callable,
+    Signal {
+        name: String,
+        object_id: u64,
+    },
+    Dictionary(Dictionary),
+    Array(Array),
+    PackedByteArray(Vec<u8>),
+    PackedInt32Array(Vec<i32>),
+    PackedInt64Array(Vec<i64>),
+    PackedFloat32Array(Vec<f32>),
+    PackedFloat64Array(Vec<f64>),
+    PackedStringArray(Vec<String>),
+    PackedVector2Array(Vec<[f64; 2]>),
+    PackedVector3Array(Vec<[f64; 3]>),
+    PackedColorArray(Vec<[f32; 4]>),
+    PackedVector4Array(Vec<[f64; 4]>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NodePath {
+    pub names: Vec<String>,
+    pub subnames: Vec<String>,
+    pub absolute: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Object {
+    pub class: String,
+    /// Properties in wire order (the engine's property-list order).
+    pub properties: Vec<(String, Value)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Array {
+    pub element: ContainerType,
+    pub items: Vec<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Dictionary {
+    pub key: ContainerType,
+    pub value: ContainerType,
+    /// Entries in insertion order.
+    pub entries: Vec<(Value, Value)>,
+}
+
+impl Value {
+    pub fn variant_type(&self) -> VariantType {
+        use VariantType as T;
+        match self {
+            Value::Nil => T::Nil,
+            Value::Bool(_) => T::Bool,
+            Value::Int(_) => T::Int,
+            Value::Float(_) => T::Float,
+            Value::String(_) => T::String,
+            Value::Vector2(_) => T::Vector2,
+            Value::Vector2i(_) => T::Vector2i,
+            Value::Rect2(_) => T::Rect2,
+            Value::Rect2i(_) => T::Rect2i,
+            Value::Vector3(_) => T::Vector3,
+            Value::Vector3i(_) => T::Vector3i,
+            Value::Transform2D(_) => T::Transform2D,
+            Value::Vector4(_) => T::Vector4,
+            Value::Vector4i(_) => T::Vector4i,
+            Value::Plane(_) => T::Plane,
+            Value::Quaternion(_) => T::Quaternion,
+            Value::Aabb(_) => T::Aabb,
+            Value::Basis(_) => T::Basis,
+            Value::Transform3D(_) => T::Transform3D,
+            Value::Projection(_) => T::Projection,
+            Value::Color(_) => T::Color,
+            Value::StringName(_) => T::StringName,
+            Value::NodePath(_) => T::NodePath,
+            Value::Rid(_) => T::Rid,
+            Value::ObjectId(_) | Value::Object(_) => T::Object,
+            Value::Callable => T::Callable,
+            Value::Signal { .. } => T::Signal,
+            Value::Dictionary(_) => T::Dictionary,
+            Value::Array(_) => T::Array,
+            Value::PackedByteArray(_) => T::PackedByteArray,
+            Value::PackedInt32Array(_) => T::PackedInt32Array,
+            Value::PackedInt64Array(_) => T::PackedInt64Array,
+            Value::PackedFloat32Array(_) => T::PackedFloat32Array,
+            Value::PackedFloat64Array(_) => T::PackedFloat64Array,
+            Value::PackedStringArray(_) => T::PackedStringArray,
+            Value::PackedVector2Array(_) => T::PackedVector2Array,
+            Value::PackedVector3Array(_) => T::PackedVector3Array,
+            Value::PackedColorArray(_) => T::PackedColorArray,
+            Value::PackedVector4Array(_) => T::PackedVector4Array,
+        }
+    }
+
+    /// A plain (untyped) Array.
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Array {
+            element: ContainerType::Untyped,
+            items,
+        })
+    }
+
+    /// A plain (untyped) Dictionary.
+    pub fn dictionary(entries: Vec<(Value, Value)>) -> Value {
+        Value::Dictionary(Dictionary {
+            key: ContainerType::Untyped,
+            value: ContainerType::Untyped,
+            entries,
+        })
+    }
+
+    /// A short rendering for error paths: `"k"`, `3`, or the type name.
+    fn key_label(&self) -> String {
+        match self {
+            Value::String(s) => format!("{s:?}"),
+            Value::StringName(s) => format!("&{s:?}"),
+            Value::Int(i) => i.to_string(),
+            Value::Bool(b) => b.to_string(),
+            other => other.variant_type().name().to_string(),
+        }
+    }
+}
+
+fn f64s_eq(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+fn f32s_eq(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        use Value as V;
+        match (self, other) {
+            (V::Float(a), V::Float(b)) => a.to_bits() == b.to_bits(),
+            (V::Vector2(a), V::Vector2(b)) => f64s_eq(a, b),
+            (V::Rect2(a), V::Rect2(b))
+            | (V::Vector4(a), V::Vector4(b))
+            | (V::Plane(a), V::Plane(b))
+            | (V::Quaternion(a), V::Quaternion(b)) => f64s_eq(a, b),
+            (V::Vector3(a), V::Vector3(b)) => f64s_eq(a, b),
+            (V::Transform2D(a), V::Transform2D(b)) | (V::Aabb(a), V::Aabb(b)) => f64s_eq(a, b),
+            (V::Basis(a), V::Basis(b)) => f64s_eq(a, b),
+            (V::Transform3D(a), V::Transform3D(b)) => f64s_eq(a, b),
+            (V::Projection(a), V::Projection(b)) => f64s_eq(a, b),
+            (V::Color(a), V::Color(b)) => f32s_eq(a, b),
+            (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => f32s_eq(a, b),
+            (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => f64s_eq(a, b),
+            (V::PackedVector2Array(a), V::PackedVector2Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedVector3Array(a), V::PackedVector3Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedVector4Array(a), V::PackedVector4Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedColorArray(a), V::PackedColorArray(b)) => {
+                f32s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::Nil, V::Nil) | (V::Callable, V::Callable) => true,
+            (V::Bool(a), V::Bool(b)) => a == b,
+            (V::Int(a), V::Int(b)) => a == b,
+            (V::String(a), V::String(b)) | (V::StringName(a), V::StringName(b)) => a == b,
+            (V::Vector2i(a), V::Vector2i(b)) => a == b,
+            (V::Vector3i(a), V::Vector3i(b)) => a == b,
+            (V::Rect2i(a), V::Rect2i(b)) | (V::Vector4i(a), V::Vector4i(b)) => a == b,
+            (V::NodePath(a), V::NodePath(b)) => a == b,
+            (V::Rid(a), V::Rid(b)) | (V::ObjectId(a), V::ObjectId(b)) => a == b,
+            (V::Object(a), V::Object(b)) => a == b,
+            (
+                V::Signal {
+                    name: a,
+                    object_id: x,
+                },
+                V::Signal {
+                    name: b,
+                    object_id: y,
+                },
+            ) => a == b && x == y,
+            (V::Dictionary(a), V::Dictionary(b)) => a == b,
+            (V::Array(a), V::Array(b)) => a == b,
+            (V::PackedByteArray(a), V::PackedByteArray(b)) => a == b,
+            (V::PackedInt32Array(a), V::PackedInt32Array(b)) => a == b,
+            (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,
+            (V::PackedStringArray(a), V::PackedStringArray(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Feeds `v` to the writer; errors carry the path to the value that failed.
+pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
+    match v {
+        Value::Nil => w.nil(),
+        Value::Bool(b) => w.bool(*b),
+        Value::Int(i) => w.int(*i),
+        Value::Float(f) => w.float(*f),
+        Value::String(s) => w.string(s.as_str()),
+        Value::StringName(s) => w.string_name(s.as_str()),
+        Value::Vector2(c) => w.real(RealType::Vector2, c),
+        Value::Rect2(c) => w.real(RealType::Rect2, c),
+        Value::Vector3(c) => w.real(RealType::Vector3, c),
+        Value::Transform2D(c) => w.real(RealType::Transform2D, c),
+        Value::Vector4(c) => w.real(RealType::Vector4, c),
+        Value::Plane(c) => w.real(RealType::Plane, c),
+        Value::Quaternion(c) => w.real(RealType::Quaternion, c),
+        Value::Aabb(c) => w.real(RealType::Aabb, c),
+        Value::Basis(c) => w.real(RealType::Basis, c),
+        Value::Transform3D(c) => w.real(RealType::Transform3D, c),
+        Value::Projection(c) => w.real(RealType::Projection, c),
+        Value::Vector2i(c) => w.int_vector(IntVectorType::Vector2i, c),
+        Value::Rect2i(c) => w.int_vector(IntVectorType::Rect2i, c),
+        Value::Vector3i(c) => w.int_vector(IntVectorType::Vector3i, c),
+        Value::Vector4i(c) => w.int_vector(IntVectorType::Vector4i, c),
+        Value::Color(c) => w.color(*c),
+        Value::NodePath(p) => {
+            w.begin_node_path(p.names.len(), p.subnames.len(), p.absolute)?;
+            for part in p.names.iter().chain(&p.subnames) {
+                w.node_path_part(part.as_str())?;
+            }
+            Ok(())
+        }
+        Value::Rid(id) => w.rid(*id),
+        Value::ObjectId(id) => w.object_id(*id),
+        Value::Object(o) => {
+            w.begin_object(o.class.as_str(), o.properties.len())?;
+            for (name, value) in &o.properties {
+                w.property_name(name.as_str())?;
+                write_value(w, value).map_err(|e| e.within(PathSegment::Property(name.clone())))?;
+            }
+            w.end_object();
+            Ok(())
+        }
+        Value::Callable => w.callable(),
+        Value::Signal { name, object_id } => w.signal(name.as_str(), *object_id),
+        Value::Dictionary(d) => {
+            w.begin_dictionary(&d.key, &d.value, d.entries.len())?;
+            for (k, v) in &d.entries {
+                let at = || PathSegment::Key(k.key_label());
+                write_value(w, k).map_err(|e| e.within(at()))?;
+                write_value(w, v).map_err(|e| e.within(at()))?;
+            }
+            w.end_dictionary();
+            Ok(())
+        }
+        Value::Array(a) => {
+            w.begin_array(&a.element, a.items.len())?;
+            for (i, item) in a.items.iter().enumerate() {
+                write_value(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            }
+            w.end_array();
+            Ok(())
+        }
+        Value::PackedByteArray(b) => w.packed_bytes(b),
+        Value::PackedInt32Array(v) => w.packed_i32(v),
+        Value::PackedInt64Array(v) => w.packed_i64(v),
+        Value::PackedFloat32Array(v) => w.packed_f32(v),
+        Value::PackedFloat64Array(v) => w.packed_f64(v),
+        Value::PackedStringArray(v) => {
+            w.begin_packed_strings(v.len())?;
+            for s in v {
+                w.packed_string_item(s.as_str())?;
+            }
+            Ok(())
+        }
+        Value::PackedVector2Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector2, v.as_flattened())
+        }
+        Value::PackedVector3Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector3, v.as_flattened())
+        }
+        Value::PackedVector4Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector4, v.as_flattened())
+        }
+        Value::PackedColorArray(v) => w.packed_colors(v.as_flattened()),
+    }
+}
+
+fn chunks<const N: usize, T: Copy + Default>(flat: Vec<T>) -> Vec<[T; N]> {
+    flat.chunks_exact(N)
+        .map(|c| {
+            let mut a = [T::default(); N];
+            a.copy_from_slice(c);
+            a
+        })
+        .collect()
+}
+
+fn array_of<const N: usize>(c: &[f64]) -> [f64; N] {
+    let mut a = [0.0; N];
+    for (d, s) in a.iter_mut().zip(c) {
+        *d = *s;
+    }
+    a
+}
+
+/// Builds [`Value`]s, doing what the engine does to typed containers on decode: elements
+/// of another type are converted where Godot converts strictly and dropped otherwise, and
+/// dictionary keys that Godot considers equal are merged.
+#[derive(Debug, Default)]
+pub struct ValueBuilder;
+
+/// A Dictionary under construction, with an index for merging equal keys.
+pub struct DictionaryInProgress {
+    dict: Dictionary,
+    index: HashMap<u64, Vec<usize>>,
+}
+
+impl ValueBuilder {
+    /// `Some(v)` when `v` may sit in a container of type `ty` (converted if needed).
+    fn admit(ty: &ContainerType, v: Value) -> Option<Value> {
+        match ty {
+            ContainerType::Untyped => Some(v),
+            ContainerType::Builtin(t) => convert_strict(v, *t),
+            ContainerType::Class(_) | ContainerType::Script(_) => match v {
+                Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Godot's strict conversions between builtin types, as used by typed containers.
+fn convert_strict(v: Value, to: VariantType) -> Option<Value> {
+    let from = v.variant_type();
+    if from == to {
+        return Some(v);
+    }
+    match (v, to) {
+        (Value::Nil, VariantType::Object) => Some(Value::Nil),
+        (Value::Int(i), VariantType::Float) => Some(Value::Float(i as f64)),
+        (Value::Float(f), VariantType::Int) => Some(Value::Int(f as i64)),
+        (Value::Bool(b), VariantType::Int) => Some(Value::Int(i64::from(b))),
+        (Value::Bool(b), VariantType::Float) => Some(Value::Float(f64::from(u8::from(b)))),
+        (Value::StringName(s), VariantType::String) => Some(Value::String(s)),
+        (Value::String(s), VariantType::StringName) => Some(Value::StringName(s)),
+        _ => None,
+    }
+}
+
+/// Hash consistent with [`keys_equal`].
+fn key_hash(v: &Value) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    match v {
+        Value::String(s) | Value::StringName(s) => {
+            0u8.hash(&mut h);
+            s.hash(&mut h);
+        }
+        Value::Float(f) => {
+            1u8.hash(&mut h);
+            canonical_bits(*f).hash(&mut h);
+        }
+        Value::Int(i) => {
+            2u8.hash(&mut h);
+            i.hash(&mut h);
+        }
+        other => {
+            3u8.hash(&mut h);
+            other.variant_type().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn canonical_bits(f: f64) -> u64 {
+    if f.is_nan() {
+        f64::NAN.to_bits()
+    } else if f == 0.0 {
+        0
+    } else {
+        f.to_bits()
+    }
+}
+
+/// Godot's key equality: String and StringName of the same text are one key; floats compare
+/// by value with NaN equal to NaN.
+fn keys_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x) | Value::StringName(x), Value::String(y) | Value::StringName(y)) => {
+            x == y
+        }
+        (Value::Float(x), Value::Float(y)) => canonical_bits(*x) == canonical_bits(*y),
+        _ => a == b,
+    }
+}
+
+impl Build for ValueBuilder {
+    type Value = Value;
+    type Array = Array;
+    type Dictionary = DictionaryInProgress;
+    type Object = Object;
+    type Strings = Vec<String>;
+
+    fn nil(&mut self) -> Value {
+        Value::Nil
+    }
+    fn bool(&mut self, v: bool) -> Value {
+        Value::Bool(v)
+    }
+    fn int(&mut self, v: i64) -> Value {
+        Value::Int(v)
+    }
+    fn float(&mut self, v: f64) -> Value {
+        Value::Float(v)
+    }
+    fn string(&mut self, s: &str) -> Value {
+        Value::String(s.to_owned())
+    }
+    fn string_name(&mut self, s: &str) -> Value {
+        Value::StringName(s.to_owned())
+    }
+    fn real(&mut self, ty: RealType, c: &[f64]) -> Value {
+        match ty {
+            RealType::Vector2 => Value::Vector2(array_of(c)),
+            RealType::Rect2 => Value::Rect2(array_of(c)),
+            RealType::Vector3 => Value::Vector3(array_of(c)),
+            RealType::Transform2D => Value::Transform2D(array_of(c)),
+            RealType::Vector4 => Value::Vector4(array_of(c)),
+            RealType::Plane => Value::Plane(array_of(c)),
+            RealType::Quaternion => Value::Quaternion(array_of(c)),
+            RealType::Aabb => Value::Aabb(array_of(c)),
+            RealType::Basis => Value::Basis(array_of(c)),
+            RealType::Transform3D => Value::Transform3D(array_of(c)),
+            RealType::Projection => Value::Projection(array_of(c)),
+        }
+    }
+    fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> Value {
+        let mut a = [0i32; 4];
+        for (d, s) in a.iter_mut().zip(c) {
+            *d = *s;
+        }
+        let [x, y, z, w] = a;
+        match ty {
+            IntVectorType::Vector2i => Value::Vector2i([x, y]),
+            IntVectorType::Vector3i => Value::Vector3i([x, y, z]),
+            IntVectorType::Rect2i => Value::Rect2i(a),
+            IntVectorType::Vector4i => Value::Vector4i([x, y, z, w]),
+        }
+    }
+    fn color(&mut self, rgba: [f32; 4]) -> Value {
+        Value::Color(rgba)
+    }
+    fn node_path(
+        &mut self,
+        names: &[Cow<'_, str>],
+        subnames: &[Cow<'_, str>],
+        absolute: bool,
+    ) -> Value {
+        Value::NodePath(NodePath {
+            names: names.iter().map(|s| s.to_string()).collect(),
+            subnames: subnames.iter().map(|s| s.to_string()).collect(),
+            absolute,
+        })
+    }
+    fn rid(&mut self, id: u64) -> Value {
+        Value::Rid(id)
+    }
+    fn object_id(&mut self, id: u64) -> Value {
+        Value::ObjectId(id)
+    }
+    fn callable(&mut self) -> Value {
+        Value::Callable
+    }
+    fn signal(&mut self, name: &str, object_id: u64) -> Value {
+        Value::Signal {
+            name: name.to_owned(),
+            object_id,
+        }
+    }
+    fn packed_bytes(&mut self, bytes: &[u8]) -> Value {
+        Value::PackedByteArray(bytes.to_vec())
+    }
+    fn packed_i32(&mut self, raw: &[u8]) -> Value {
+        Value::PackedInt32Array(vec_from_le(raw))
+    }
+    fn packed_i64(&mut self, raw: &[u8]) -> Value {
+        Value::PackedInt64Array(vec_from_le(raw))
+    }
+    fn packed_f32(&mut self, raw: &[u8]) -> Value {
+        Value::PackedFloat32Array(vec_from_le(raw))
+    }
+    fn packed_f64(&mut self, raw: &[u8]) -> Value {
+        Value::PackedFloat64Array(vec_from_le(raw))
+    }
+    fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Value {
+        let flat: Vec<f64> = if wide {
+            vec_from_le(raw)
+        } else {
+            vec_from_le::<f32>(raw).into_iter().map(f64::from).collect()
+        };
+        match ty {
+            PackedVectorType::Vector2 => Value::PackedVector2Array(chunks(flat)),
+            PackedVectorType::Vector3 => Value::PackedVector3Array(chunks(flat)),
+            PackedVectorType::Vector4 => Value::PackedVector4Array(chunks(flat)),
+        }
+    }
+    fn packed_colors(&mut self, raw: &[u8]) -> Value {
+        Value::PackedColorArray(chunks(vec_from_le::<f32>(raw)))
+    }
+    fn begin_strings(&mut self, capacity: usize) -> Vec<String> {
+        Vec::with_capacity(capacity)
+    }
+    fn push_string(&mut self, strings: &mut Vec<String>, s: &str) {
+        strings.push(s.to_owned());
+    }
+    fn end_strings(&mut self, strings: Vec<String>) -> Value {
+        Value::PackedStringArray(strings)
+    }
+
+    fn begin_array(
+        &mut self,
+        element: ContainerType,
+        capacity: usize,
+    ) -> Result<Array, DecodeReason> {
+        Ok(Array {
+            element,
+            items: Vec::with_capacity(capacity),
+        })
+    }
+    fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
+        if let Some(v) = Self::admit(&array.element, v) {
+            array.items.push(v);
+        }
+        Ok(())
+    }
+    fn end_array(&mut self, array: Array) -> Value {
+        Value::Array(array)
+    }
+    fn begin_dictionary(
+        &mut self,
+        key: ContainerType,
+        value: ContainerType,
+        capacity: usize,
+    ) -> Result<DictionaryInProgress, DecodeReason> {
+        Ok(DictionaryInProgress {
+            dict: Dictionary {
+                key,
+                value,
+                entries: Vec::with_capacity(capacity),
+            },
+            index: HashMap::new(),
+        })
+    }
+    fn insert(
+        &mut self,
+        d: &mut DictionaryInProgress,
+        key: Value,
+        value: Value,
+    ) -> Result<(), DecodeReason> {
+        let Some(key) = Self::admit(&d.dict.key, key) else {
+            return Ok(());
+        };
+        let bucket = d.index.entry(key_hash(&key)).or_default();
+        for &i in bucket.iter() {
+            if let Some(entry) = d.dict.entries.get_mut(i) {
+                if keys_equal(&entry.0, &key) {
+                    entry.1 = value;
+                    return Ok(());
+                }
+            }
+        }
+        bucket.push(d.dict.entries.len());
+        d.dict.entries.push((key, value));
+        Ok(())
+    }
+    fn end_dictionary(&mut self, d: DictionaryInProgress) -> Value {
+        Value::Dictionary(d.dict)
+    }
+    fn begin_object(&mut self, class: &str) -> Result<Object, DecodeReason> {
+        Ok(Object {
+            class: class.to_owned(),
+            properties: Vec::new(),
+        })
+    }
+    fn set_property(
+        &mut self,
+        object: &mut Object,
+        name: &str,
+        value: Value,
+    ) -> Result<(), DecodeReason> {
+        object.properties.push((name.to_owned(), value));
+        Ok(())
+    }
+    fn end_object(&mut self, object: Object) -> Value {
+        Value::Object(Box::new(object))
+    }
+}

@@ -1,0 +1,575 @@
+//! The encoder: one method per Godot value shape. Value sources (this crate's [`crate::Value`],
+//! the Godot extension's Variant walker) call these and never write bytes themselves, so every
+//! rule about ids, flags, widths, padding, depth and dialect conversion lives here once.
+//!
+//! Containers are written as `begin_*`, their children, then `end_*`; the counts given to
+//! `begin_*` must match the children written.
+
+use crate::dialect::{DialectSpec, Precision};
+use crate::error::{CodecError, EncodeReason, Result};
+use crate::header::*;
+use crate::limits::Options;
+use crate::sink::{LeWord, Sink};
+use crate::text::Text;
+use crate::types::{
+    ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
+};
+
+/// A `real_t` component as a value source holds it: f32 (single builds) or f64.
+pub trait Real: LeWord {
+    fn to_f32(self) -> f32;
+    fn to_f64(self) -> f64;
+    /// Writes `values` as binary32, converting only when `Self` is not already f32.
+    fn put_as_f32<S: Sink>(values: &[Self], out: &mut S);
+    /// Writes `values` as binary64, converting only when `Self` is not already f64.
+    fn put_as_f64<S: Sink>(values: &[Self], out: &mut S);
+}
+
+impl Real for f32 {
+    #[inline]
+    fn to_f32(self) -> f32 {
+        self
+    }
+    #[inline]
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    #[inline]
+    fn put_as_f32<S: Sink>(values: &[f32], out: &mut S) {
+        out.put_words(values);
+    }
+    fn put_as_f64<S: Sink>(values: &[f32], out: &mut S) {
+        for v in values {
+            out.put_u64(f64::from(*v).to_bits());
+        }
+    }
+}
+
+impl Real for f64 {
+    #[inline]
+    fn to_f32(self) -> f32 {
+        self as f32
+    }
+    #[inline]
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn put_as_f32<S: Sink>(values: &[f64], out: &mut S) {
+        for v in values {
+            out.put_u32((*v as f32).to_bits());
+        }
+    }
+    #[inline]
+    fn put_as_f64<S: Sink>(values: &[f64], out: &mut S) {
+        out.put_words(values);
+    }
+}
+
+/// Largest count or byte length the format can carry (the engine reads them as int32).
+const MAX_LEN: usize = i32::MAX as usize;
+
+/// Writes values of one dialect and precision into a [`Sink`].
+pub struct Writer<'o, S: Sink> {
+    out: S,
+    opts: &'o Options,
+    spec: &'static DialectSpec,
+    double: bool,
+    /// Depth of the next value written (the top-level value is at 0).
+    depth: usize,
+    max_depth: usize,
+}
+
+impl<'o, S: Sink> Writer<'o, S> {
+    /// Fails when the options cannot be honoured (double precision in the Godot 3 dialect).
+    pub fn new(out: S, opts: &'o Options) -> Result<Self> {
+        let spec = opts.dialect.spec();
+        let double = opts.precision == Precision::Double;
+        if double && !spec.real_flag {
+            return Err(CodecError::encode(EncodeReason::DoubleInGodot3));
+        }
+        Ok(Writer {
+            out,
+            opts,
+            spec,
+            double,
+            depth: 0,
+            max_depth: opts.limits.depth(),
+        })
+    }
+
+    pub fn options(&self) -> &Options {
+        self.opts
+    }
+
+    pub fn sink(&self) -> &S {
+        &self.out
+    }
+
+    /// Hands back the sink once every value is written.
+    pub fn into_sink(self) -> S {
+        self.out
+    }
+
+    #[inline]
+    fn head(&mut self, ty: VariantType, flags: u32) -> Result<()> {
+        match self.spec.wire_id(ty) {
+            Some(id) => {
+                self.out.put_u32(u32::from(id) | flags);
+                Ok(())
+            }
+            None => Err(self.not_in_dialect(ty)),
+        }
+    }
+
+    fn not_in_dialect(&self, ty: VariantType) -> CodecError {
+        CodecError::encode(EncodeReason::NotInDialect {
+            ty,
+            dialect: self.spec.name,
+        })
+    }
+
+    /// `Ok` when `ty` is absent from the dialect and may be converted (allow_lossy).
+    fn lossy(&self, ty: VariantType) -> Result<()> {
+        if self.opts.allow_lossy {
+            Ok(())
+        } else {
+            Err(self.not_in_dialect(ty))
+        }
+    }
+
+    fn has(&self, ty: VariantType) -> bool {
+        self.spec.wire_id(ty).is_some()
+    }
+
+    #[inline]
+    fn len_u32(what: &'static str, len: usize) -> Result<u32> {
+        if len > MAX_LEN {
+            return Err(CodecError::encode(EncodeReason::TooLarge { what, len }));
+        }
+        Ok(len as u32)
+    }
+
+    /// Count of `n` elements of `size` bytes each; the engine refuses more than 2^31-1 bytes.
+    #[inline]
+    fn elements(what: &'static str, n: usize, size: usize) -> Result<u32> {
+        match n.checked_mul(size) {
+            Some(bytes) if bytes <= MAX_LEN => Ok(n as u32),
+            _ => Err(CodecError::encode(EncodeReason::TooLarge { what, len: n })),
+        }
+    }
+
+    /// A string payload: length, UTF-8, zero padding.
+    #[inline]
+    fn text<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        let len = s.utf8_len();
+        Self::len_u32("string", len + pad4(len))?;
+        self.out.put_u32(len as u32);
+        s.put_utf8(&mut self.out);
+        self.out.put_zeros(pad4(len));
+        Ok(())
+    }
+
+    /// Children of a container go one level deeper; refuse before writing the container if
+    /// they would exceed the depth limit (the engine's check, also what stops cycles).
+    fn enter(&mut self, children: usize) -> Result<()> {
+        if children > 0 && self.depth >= self.max_depth {
+            return Err(CodecError::encode(EncodeReason::TooDeep(self.max_depth)));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    pub fn nil(&mut self) -> Result<()> {
+        self.head(VariantType::Nil, 0)
+    }
+
+    pub fn bool(&mut self, v: bool) -> Result<()> {
+        self.head(VariantType::Bool, 0)?;
+        self.out.put_u32(u32::from(v));
+        Ok(())
+    }
+
+    /// 32-bit when it fits, else 64-bit with the flag.
+    pub fn int(&mut self, v: i64) -> Result<()> {
+        if let Ok(small) = i32::try_from(v) {
+            self.head(VariantType::Int, 0)?;
+            self.out.put_u32(small as u32);
+        } else {
+            self.head(VariantType::Int, FLAG_64)?;
+            self.out.put_u64(v as u64);
+        }
+        Ok(())
+    }
+
+    /// binary32 when the value survives the round trip through f32 (never NaN), else binary64.
+    pub fn float(&mut self, v: f64) -> Result<()> {
+        let narrow = v as f32;
+        if f64::from(narrow) == v {
+            self.head(VariantType::Float, 0)?;
+            self.out.put_u32(narrow.to_bits());
+        } else {
+            self.head(VariantType::Float, FLAG_64)?;
+            self.out.put_u64(v.to_bits());
+        }
+        Ok(())
+    }
+
+    pub fn string<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        self.head(VariantType::String, 0)?;
+        self.text(s)
+    }
+
+    /// A StringName; a plain String where the dialect has none (exactly what Godot 3 holds).
+    pub fn string_name<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        if self.has(VariantType::StringName) {
+            self.head(VariantType::StringName, 0)?;
+            self.text(s)
+        } else {
+            self.string(s)
+        }
+    }
+
+    /// A math type with `real_t` components, given in wire order (wire-format.md §4.2).
+    pub fn real<R: Real>(&mut self, ty: RealType, components: &[R]) -> Result<()> {
+        if components.len() != ty.components() {
+            return Err(CodecError::encode(EncodeReason::Invalid(format!(
+                "{} needs {} components, got {}",
+                ty.variant_type(),
+                ty.components(),
+                components.len()
+            ))));
+        }
+        let vt = ty.variant_type();
+        if !self.has(vt) {
+            self.lossy(vt)?;
+            return match ty {
+                // Same four reals, same order.
+                RealType::Vector4 => self.real(RealType::Quaternion, components),
+                // No matrix type: its 16 reals, column by column.
+                _ => {
+                    let floats: Vec<f32> = components.iter().map(|c| c.to_f32()).collect();
+                    self.packed_f32(&floats)
+                }
+            };
+        }
+        if self.double {
+            self.head(vt, FLAG_64)?;
+            R::put_as_f64(components, &mut self.out);
+        } else {
+            self.head(vt, 0)?;
+            R::put_as_f32(components, &mut self.out);
+        }
+        Ok(())
+    }
+
+    /// Vector2i, Vector3i, Vector4i, Rect2i: int32 components, never flagged.
+    pub fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Result<()> {
+        if components.len() != ty.components() {
+            return Err(CodecError::encode(EncodeReason::Invalid(format!(
+                "{} needs {} components",
+                ty.variant_type(),
+                ty.components()
+            ))));
+        }
+        let vt = ty.variant_type();
+        if !self.has(vt) {
+            self.lossy(vt)?;
+            let reals: Vec<f64> = components.iter().map(|&c| f64::from(c)).collect();
+            let as_real = match ty {
+                IntVectorType::Vector2i => RealType::Vector2,
+                IntVectorType::Vector3i => RealType::Vector3,
+                IntVectorType::Rect2i => RealType::Rect2,
+                IntVectorType::Vector4i => RealType::Vector4,
+            };
+            return self.real(as_real, &reals);
+        }
+        self.head(vt, 0)?;
+        self.out.put_words(components);
+        Ok(())
+    }
+
+    /// r, g, b, a: always binary32.
+    pub fn color(&mut self, rgba: [f32; 4]) -> Result<()> {
+        self.head(VariantType::Color, 0)?;
+        self.out.put_words(&rgba);
+        Ok(())
+    }
+
+    /// Starts a NodePath; then write `names + subnames` parts with [`Writer::node_path_part`].
+    pub fn begin_node_path(&mut self, names: usize, subnames: usize, absolute: bool) -> Result<()> {
+        let n = Self::len_u32("NodePath names", names)?;
+        let s = Self::len_u32("NodePath subnames", subnames)?;
+        self.head(VariantType::NodePath, 0)?;
+        self.out.put_u32(n | NODE_PATH_NEW_FORMAT);
+        self.out.put_u32(s);
+        self.out
+            .put_u32(if absolute { NODE_PATH_ABSOLUTE } else { 0 });
+        Ok(())
+    }
+
+    /// One NodePath name or subname (padding always zero, unlike Godot 3 and 4.0–4.6.2).
+    pub fn node_path_part<T: Text + ?Sized>(&mut self, part: &T) -> Result<()> {
+        self.text(part)
+    }
+
+    /// An RID: its id in Godot 4; no payload in Godot 3 (the id cannot travel).
+    pub fn rid(&mut self, id: u64) -> Result<()> {
+        self.head(VariantType::Rid, 0)?;
+        if self.spec.rid_payload {
+            self.out.put_u64(id);
+        }
+        Ok(())
+    }
+
+    /// A null or freed object: the engine writes a bare NIL header.
+    pub fn object_null(&mut self) -> Result<()> {
+        self.nil()
+    }
+
+    /// An object as its instance id (`var_to_bytes` without objects).
+    pub fn object_id(&mut self, id: u64) -> Result<()> {
+        self.head(VariantType::Object, FLAG_OBJECT_AS_ID)?;
+        self.out.put_u64(id);
+        Ok(())
+    }
+
+    /// Starts a full object; then `properties` × ([`Writer::property_name`], value), then
+    /// [`Writer::end_object`].
+    pub fn begin_object<T: Text + ?Sized>(&mut self, class: &T, properties: usize) -> Result<()> {
+        let count = Self::len_u32("object properties", properties)?;
+        self.enter(properties)?;
+        self.head(VariantType::Object, 0)?;
+        self.text(class)?;
+        self.out.put_u32(count);
+        Ok(())
+    }
+
+    pub fn property_name<T: Text + ?Sized>(&mut self, name: &T) -> Result<()> {
+        self.text(name)
+    }
+
+    pub fn end_object(&mut self) {
+        self.leave();
+    }
+
+    /// A Callable: no payload in Godot 4; NIL in Godot 3 (lossy).
+    pub fn callable(&mut self) -> Result<()> {
+        if !self.has(VariantType::Callable) {
+            self.lossy(VariantType::Callable)?;
+            return self.nil();
+        }
+        self.head(VariantType::Callable, 0)
+    }
+
+    /// A Signal: name and object id; `[name, id]` in Godot 3 (lossy).
+    pub fn signal<T: Text + ?Sized>(&mut self, name: &T, object_id: u64) -> Result<()> {
+        if !self.has(VariantType::Signal) {
+            self.lossy(VariantType::Signal)?;
+            self.begin_array(&ContainerType::Untyped, 2)?;
+            self.string(name)?;
+            self.int(object_id as i64)?;
+            self.end_array();
+            return Ok(());
+        }
+        self.head(VariantType::Signal, 0)?;
+        self.text(name)?;
+        self.out.put_u64(object_id);
+        Ok(())
+    }
+
+    /// Header kind for a container type; the info is written by [`Writer::type_info`].
+    fn kind_of(&self, ty: &ContainerType, typed_allowed: bool) -> u32 {
+        if !typed_allowed {
+            return KIND_NONE;
+        }
+        match ty {
+            ContainerType::Untyped => KIND_NONE,
+            ContainerType::Builtin(VariantType::Object) => KIND_CLASS_NAME,
+            ContainerType::Builtin(_) => KIND_BUILTIN,
+            ContainerType::Class(_) => KIND_CLASS_NAME,
+            ContainerType::Script(_) if self.opts.full_objects => KIND_SCRIPT,
+            ContainerType::Script(_) => KIND_CLASS_NAME,
+        }
+    }
+
+    fn type_info(&mut self, ty: &ContainerType, kind: u32) -> Result<()> {
+        let full = self.opts.full_objects;
+        match (kind, ty) {
+            (KIND_NONE, _) => Ok(()),
+            (_, ContainerType::Builtin(VariantType::Object)) => {
+                self.text(if full { "Object" } else { ENCODED_OBJECT_AS_ID })
+            }
+            (_, ContainerType::Builtin(vt)) => {
+                self.out.put_u32(vt.id());
+                Ok(())
+            }
+            (_, ContainerType::Class(name)) if full => self.text(name.as_str()),
+            (KIND_SCRIPT, ContainerType::Script(path)) => self.text(path.as_str()),
+            _ => self.text(ENCODED_OBJECT_AS_ID),
+        }
+    }
+
+    /// Starts an Array of `count` elements; typed where the dialect has typed arrays.
+    pub fn begin_array(&mut self, element: &ContainerType, count: usize) -> Result<()> {
+        let n = Self::len_u32("Array", count)?;
+        self.enter(count)?;
+        let kind = self.kind_of(element, self.spec.typed_arrays);
+        self.head(VariantType::Array, kind << KIND_SHIFT_ELEMENT)?;
+        self.type_info(element, kind)?;
+        self.out.put_u32(n);
+        Ok(())
+    }
+
+    pub fn end_array(&mut self) {
+        self.leave();
+    }
+
+    /// Starts a Dictionary of `count` key/value pairs (write key, value, key, value …).
+    pub fn begin_dictionary(
+        &mut self,
+        key: &ContainerType,
+        value: &ContainerType,
+        count: usize,
+    ) -> Result<()> {
+        let n = Self::len_u32("Dictionary", count)?;
+        self.enter(count)?;
+        let typed = self.spec.typed_dictionaries;
+        let (kk, vk) = (self.kind_of(key, typed), self.kind_of(value, typed));
+        self.head(
+            VariantType::Dictionary,
+            (kk << KIND_SHIFT_ELEMENT) | (vk << KIND_SHIFT_VALUE),
+        )?;
+        self.type_info(key, kk)?;
+        self.type_info(value, vk)?;
+        self.out.put_u32(n);
+        Ok(())
+    }
+
+    pub fn end_dictionary(&mut self) {
+        self.leave();
+    }
+
+    pub fn packed_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        let n = Self::elements("PackedByteArray", bytes.len(), 1)?;
+        self.head(VariantType::PackedByteArray, 0)?;
+        self.out.put_u32(n);
+        self.out.put_slice(bytes);
+        self.out.put_zeros(pad4(bytes.len()));
+        Ok(())
+    }
+
+    fn packed_words<T: LeWord>(&mut self, ty: VariantType, words: &[T]) -> Result<()> {
+        let n = Self::elements(ty.name(), words.len(), T::SIZE)?;
+        self.head(ty, 0)?;
+        self.out.put_u32(n);
+        self.out.put_words(words);
+        Ok(())
+    }
+
+    pub fn packed_i32(&mut self, values: &[i32]) -> Result<()> {
+        self.packed_words(VariantType::PackedInt32Array, values)
+    }
+
+    pub fn packed_f32(&mut self, values: &[f32]) -> Result<()> {
+        self.packed_words(VariantType::PackedFloat32Array, values)
+    }
+
+    /// PackedInt64Array; an Array of ints in Godot 3 (lossy: the values stay exact).
+    pub fn packed_i64(&mut self, values: &[i64]) -> Result<()> {
+        let ty = VariantType::PackedInt64Array;
+        if !self.has(ty) {
+            self.lossy(ty)?;
+            self.begin_array(&ContainerType::Untyped, values.len())?;
+            for &v in values {
+                self.int(v)?;
+            }
+            self.end_array();
+            return Ok(());
+        }
+        self.packed_words(ty, values)
+    }
+
+    /// PackedFloat64Array; an Array of floats in Godot 3 (lossy: the values stay exact).
+    pub fn packed_f64(&mut self, values: &[f64]) -> Result<()> {
+        let ty = VariantType::PackedFloat64Array;
+        if !self.has(ty) {
+            self.lossy(ty)?;
+            self.begin_array(&ContainerType::Untyped, values.len())?;
+            for &v in values {
+                self.float(v)?;
+            }
+            self.end_array();
+            return Ok(());
+        }
+        self.packed_words(ty, values)
+    }
+
+    /// PackedVector2/3/4Array from flat components (x, y, … per element).
+    pub fn packed_vectors<R: Real>(&mut self, ty: PackedVectorType, flat: &[R]) -> Result<()> {
+        let comps = ty.components();
+        let vt = ty.variant_type();
+        if flat.len() % comps != 0 {
+            return Err(CodecError::encode(EncodeReason::Invalid(format!(
+                "{vt} components must come in groups of {comps}"
+            ))));
+        }
+        let count = flat.len() / comps;
+        if !self.has(vt) {
+            self.lossy(vt)?;
+            self.begin_array(&ContainerType::Untyped, count)?;
+            for v in flat.chunks_exact(comps) {
+                self.real(RealType::Vector4, v)?;
+            }
+            self.end_array();
+            return Ok(());
+        }
+        let size = if self.double { 8 } else { 4 };
+        Self::elements(vt.name(), flat.len(), size)?;
+        if self.double {
+            self.head(vt, FLAG_64)?;
+            self.out.put_u32(count as u32);
+            R::put_as_f64(flat, &mut self.out);
+        } else {
+            self.head(vt, 0)?;
+            self.out.put_u32(count as u32);
+            R::put_as_f32(flat, &mut self.out);
+        }
+        Ok(())
+    }
+
+    /// PackedColorArray from flat r, g, b, a components: always binary32.
+    pub fn packed_colors(&mut self, flat: &[f32]) -> Result<()> {
+        if flat.len() % 4 != 0 {
+            return Err(CodecError::encode(EncodeReason::Invalid(
+                "PackedColorArray components must come in groups of 4".into(),
+            )));
+        }
+        Self::elements("PackedColorArray", flat.len(), 4)?;
+        self.head(VariantType::PackedColorArray, 0)?;
+        self.out.put_u32((flat.len() / 4) as u32);
+        self.out.put_words(flat);
+        Ok(())
+    }
+
+    /// Starts a PackedStringArray; then `count` × [`Writer::packed_string_item`].
+    pub fn begin_packed_strings(&mut self, count: usize) -> Result<()> {
+        let n = Self::len_u32("PackedStringArray", count)?;
+        self.head(VariantType::PackedStringArray, 0)?;
+        self.out.put_u32(n);
+        Ok(())
+    }
+
+    /// A PackedStringArray item: its length counts a NUL terminator, which is written.
+    pub fn packed_string_item<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        let len = s.utf8_len() + 1;
+        Self::len_u32("string", len + pad4(len))?;
+        self.out.put_u32(len as u32);
+        s.put_utf8(&mut self.out);
+        self.out.put_zeros(1 + pad4(len));
+        Ok(())
+    }
+}
