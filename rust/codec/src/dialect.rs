@@ -3,6 +3,7 @@
 //! The writer and reader consult a [`DialectSpec`] and never match on [`Dialect`] themselves,
 //! so a new dialect is a new table, not a fork of the codec.
 
+use crate::error::ErrorCode;
 use crate::types::VariantType;
 
 /// Which engine family's byte layout to speak.
@@ -67,6 +68,13 @@ pub struct DialectSpec {
     /// Dictionary header bits 16–19 carry key and value type kinds (Godot 4.4+).
     pub typed_dictionaries: bool,
     pub utf8: Utf8Rules,
+    /// A full object's `script` property is a `res://` path (Godot 4.3+), not a Script object.
+    pub script_as_path: bool,
+    /// A NodePath of no names and no subnames keeps its absolute flag (Godot 4); Godot 3
+    /// builds an empty path, which is never absolute.
+    pub empty_node_path_absolute: bool,
+    /// What the engine reports for a full object of a class it cannot instantiate.
+    pub unknown_class_code: ErrorCode,
 }
 
 impl DialectSpec {
@@ -108,6 +116,9 @@ static GODOT4: DialectSpec = DialectSpec {
     typed_arrays: true,
     typed_dictionaries: true,
     utf8: Utf8Rules::Strict,
+    script_as_path: true,
+    empty_node_path_absolute: true,
+    unknown_class_code: ErrorCode::InvalidData,
 };
 
 /// Godot 3 wire ids in order; the position is the Godot 3 id (wire-format.md §3.1).
@@ -165,6 +176,9 @@ static GODOT3: DialectSpec = DialectSpec {
     typed_arrays: false,
     typed_dictionaries: false,
     utf8: Utf8Rules::Godot3,
+    script_as_path: false,
+    empty_node_path_absolute: false,
+    unknown_class_code: ErrorCode::Unavailable,
 };
 
 #[cfg(test)]

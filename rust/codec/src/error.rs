@@ -74,6 +74,10 @@ pub enum DecodeReason {
     ObjectsNotAllowed,
     #[error("object class {0:?} refused: {1}")]
     ClassRefused(String, String),
+    #[error("object class {0:?} cannot be instantiated")]
+    UnknownClass(String),
+    #[error("object class {0:?} cannot be instantiated")]
+    UnavailableClass(String),
     #[error("container type: {0}")]
     BadContainerType(String),
     #[error("decode limit exceeded: {0}")]
@@ -89,6 +93,7 @@ impl DecodeReason {
             DecodeReason::TooDeep(_) | DecodeReason::Limit(_) => ErrorCode::OutOfMemory,
             DecodeReason::StringPastEnd { .. } => ErrorCode::FileEof,
             DecodeReason::ObjectsNotAllowed => ErrorCode::Unauthorized,
+            DecodeReason::UnavailableClass(_) => ErrorCode::Unavailable,
             _ => ErrorCode::InvalidData,
         }
     }

@@ -79,10 +79,10 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
 
 /// Decodes one value from the start of `bytes`; returns it with the bytes consumed.
 pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
-    decode_with(bytes, 0, opts, &mut ValueBuilder)
+    decode_with(bytes, 0, opts, &mut ValueBuilder::default())
 }
 
 /// Decodes one value starting at `offset`; the size returned is counted from `offset`.
 pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
-    decode_with(bytes, offset, opts, &mut ValueBuilder)
+    decode_with(bytes, offset, opts, &mut ValueBuilder::default())
 }

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use crate::dialect::DialectSpec;
-use crate::error::{CodecError, DecodeReason, Result};
+use crate::error::{CodecError, DecodeReason, ErrorCode, Result};
 use crate::header::*;
 use crate::limits::Options;
 use crate::sink::LeWord;
@@ -248,6 +248,11 @@ impl<'b> Reader<'b, '_> {
             KIND_BUILTIN => {
                 let id = self.u32("a container element type")?;
                 match VariantType::from_id(id) {
+                    // A NIL element type is no type at all.
+                    Some(VariantType::Nil) => Ok(ContainerType::Untyped),
+                    Some(VariantType::Object) if !self.opts.allow_objects => {
+                        Ok(ContainerType::Class(ENCODED_OBJECT_AS_ID.into()))
+                    }
                     Some(ty) => Ok(ContainerType::Builtin(ty)),
                     None => Err(bad(format!("builtin type id {id} does not exist"))),
                 }
@@ -256,6 +261,10 @@ impl<'b> Reader<'b, '_> {
                 let name = self.string()?;
                 if !self.opts.allow_objects {
                     return Ok(ContainerType::Class(ENCODED_OBJECT_AS_ID.into()));
+                }
+                if name.is_empty() {
+                    // Objects of any class, as a builtin OBJECT type without class name.
+                    return Ok(ContainerType::Builtin(VariantType::Object));
                 }
                 Ok(ContainerType::Class(name.into_owned()))
             }
@@ -524,7 +533,40 @@ impl<'b> Reader<'b, '_> {
         }
         let split = (names as usize).min(parts.len());
         let (n, s) = parts.split_at(split);
-        Ok(b.node_path(n, s, flags & NODE_PATH_ABSOLUTE != 0))
+        let absolute = flags & NODE_PATH_ABSOLUTE != 0
+            && (self.spec.empty_node_path_absolute || !parts.is_empty());
+        Ok(b.node_path(n, s, absolute))
+    }
+
+    /// Godot 4.3+: a `script` property is NIL or the script's `res://` path as a String.
+    /// (Whether that script exists is for the builder to find out.)
+    fn check_script_path(&self, value_at: usize) -> Result<()> {
+        let mut peek = Reader {
+            buf: self.buf,
+            pos: value_at,
+            spec: self.spec,
+            opts: self.opts,
+            max_depth: self.max_depth,
+        };
+        let header = peek.u32("a value header")?;
+        let bad = |why: &str| {
+            CodecError::decode(
+                value_at,
+                DecodeReason::Refused(format!("invalid \"script\" property: {why}")),
+            )
+        };
+        match self.spec.type_of_wire_id(header & TYPE_MASK) {
+            Some(VariantType::Nil) => Ok(()),
+            Some(VariantType::String) => {
+                let path = peek.string()?;
+                if path.starts_with("res://") {
+                    Ok(())
+                } else {
+                    Err(bad("not a res:// path"))
+                }
+            }
+            _ => Err(bad("expected the script path as a String")),
+        }
     }
 
     fn object<B: Build>(&mut self, b: &mut B, header: u32, depth: usize) -> Result<B::Value> {
@@ -544,14 +586,25 @@ impl<'b> Reader<'b, '_> {
         if class.is_empty() {
             return Ok(b.null_object());
         }
-        let mut obj = b
-            .begin_object(&class)
-            .map_err(|r| CodecError::decode(start, r))?;
+        let unknown_code = self.spec.unknown_class_code;
+        let mut obj = b.begin_object(&class).map_err(|r| {
+            let r = match r {
+                DecodeReason::UnknownClass(c) if unknown_code == ErrorCode::Unavailable => {
+                    DecodeReason::UnavailableClass(c)
+                }
+                r => r,
+            };
+            CodecError::decode(start, r)
+        })?;
         let count = self.i32("an object property count")?.max(0);
         for _ in 0..count {
             let name_at = self.pos;
             let name = self.string()?;
+            let value_at = self.pos;
             let v = self.value(b, depth + 1)?;
+            if self.spec.script_as_path && name == "script" {
+                self.check_script_path(value_at)?;
+            }
             b.set_property(&mut obj, &name, v)
                 .map_err(|r| CodecError::decode(name_at, r))?;
         }

@@ -3,13 +3,16 @@
 //! implementation for the reader.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::error::{DecodeReason, PathSegment, Result};
 use crate::reader::Build;
 use crate::sink::{vec_from_le, Sink};
-use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType, VariantType};
+use crate::types::{
+    ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
+};
 use crate::writer::Writer;
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
@@ -280,9 +283,18 @@ pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
         Value::ObjectId(id) => w.object_id(*id),
         Value::Object(o) => {
             w.begin_object(o.class.as_str(), o.properties.len())?;
+            let script_as_path = w.options().dialect.spec().script_as_path;
             for (name, value) in &o.properties {
-                w.property_name(name.as_str())?;
-                write_value(w, value).map_err(|e| e.within(PathSegment::Property(name.clone())))?;
+                let at = || PathSegment::Property(name.clone());
+                match value {
+                    Value::String(path) if script_as_path && name == "script" => {
+                        w.script_property(Some(path)).map_err(|e| e.within(at()))?
+                    }
+                    _ => {
+                        w.property_name(name.as_str())?;
+                        write_value(w, value).map_err(|e| e.within(at()))?;
+                    }
+                }
             }
             w.end_object();
             Ok(())
@@ -353,8 +365,14 @@ fn array_of<const N: usize>(c: &[f64]) -> [f64; N] {
 /// Builds [`Value`]s, doing what the engine does to typed containers on decode: elements
 /// of another type are converted where Godot converts strictly and dropped otherwise, and
 /// dictionary keys that Godot considers equal are merged.
-#[derive(Debug, Default)]
-pub struct ValueBuilder;
+///
+/// Full objects of any class are accepted unless the builder knows which classes exist
+/// ([`ValueBuilder::with_classes`]): then others are refused as the engine refuses them.
+#[derive(Debug, Default, Clone)]
+pub struct ValueBuilder {
+    classes: Option<Arc<HashSet<String>>>,
+    scripts: Option<Arc<HashSet<String>>>,
+}
 
 /// A Dictionary under construction, with an index for merging equal keys.
 pub struct DictionaryInProgress {
@@ -363,35 +381,194 @@ pub struct DictionaryInProgress {
 }
 
 impl ValueBuilder {
+    /// Accepts full objects only of these classes (e.g. an engine's instantiable classes, or
+    /// the few a server expects).
+    pub fn with_classes<I: IntoIterator<Item = String>>(mut self, classes: I) -> Self {
+        self.classes = Some(Arc::new(classes.into_iter().collect()));
+        self
+    }
+
+    /// Accepts only these script paths (in `script` properties and script-typed containers),
+    /// as an engine accepts only scripts that exist in its project.
+    pub fn with_scripts<I: IntoIterator<Item = String>>(mut self, paths: I) -> Self {
+        self.scripts = Some(Arc::new(paths.into_iter().collect()));
+        self
+    }
+
+    fn check_script(&self, path: &str) -> Result<(), DecodeReason> {
+        match &self.scripts {
+            Some(known) if !known.contains(path) => Err(DecodeReason::Refused(format!(
+                "script {path:?} does not exist"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_container_type(&self, ty: &ContainerType) -> Result<(), DecodeReason> {
+        match ty {
+            ContainerType::Script(path) => self.check_script(path),
+            _ => Ok(()),
+        }
+    }
+
     /// `Some(v)` when `v` may sit in a container of type `ty` (converted if needed).
-    fn admit(ty: &ContainerType, v: Value) -> Option<Value> {
+    fn admit(&self, ty: &ContainerType, v: Value) -> Option<Value> {
         match ty {
             ContainerType::Untyped => Some(v),
-            ContainerType::Builtin(t) => convert_strict(v, *t),
-            ContainerType::Class(_) | ContainerType::Script(_) => match v {
+            ContainerType::Builtin(VariantType::Object) => match v {
                 Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
+                _ => None,
+            },
+            ContainerType::Builtin(t) => convert_strict(v, *t),
+            // Inheritance is unknown without a ClassDB: a full object is let in unless its
+            // container names a class that does not exist.
+            ContainerType::Class(class) => match v {
+                Value::Nil => Some(v),
+                Value::Object(_) => match &self.classes {
+                    Some(known) if !known.contains(class.as_str()) => None,
+                    _ => Some(v),
+                },
+                Value::ObjectId(_)
+                    if matches!(
+                        class.as_str(),
+                        ENCODED_OBJECT_AS_ID | "Object" | "RefCounted"
+                    ) =>
+                {
+                    Some(v)
+                }
+                _ => None,
+            },
+            // An object belongs to a script type when its `script` property names that script.
+            ContainerType::Script(path) => match &v {
+                Value::Nil => Some(v),
+                Value::Object(o) => o
+                    .properties
+                    .iter()
+                    .any(|(k, p)| k == "script" && matches!(p, Value::String(s) if s == path))
+                    .then_some(v),
                 _ => None,
             },
         }
     }
 }
 
-/// Godot's strict conversions between builtin types, as used by typed containers.
+/// Godot's strict conversions between builtin types (`Variant::can_convert_strict`), as typed
+/// containers apply them on decode. Math conversions the model cannot reproduce exactly
+/// (Basis from Quaternion and the like) are treated as impossible, so such elements are dropped.
 fn convert_strict(v: Value, to: VariantType) -> Option<Value> {
-    let from = v.variant_type();
-    if from == to {
+    use VariantType as T;
+    if v.variant_type() == to {
         return Some(v);
     }
-    match (v, to) {
-        (Value::Nil, VariantType::Object) => Some(Value::Nil),
-        (Value::Int(i), VariantType::Float) => Some(Value::Float(i as f64)),
-        (Value::Float(f), VariantType::Int) => Some(Value::Int(f as i64)),
-        (Value::Bool(b), VariantType::Int) => Some(Value::Int(i64::from(b))),
-        (Value::Bool(b), VariantType::Float) => Some(Value::Float(f64::from(u8::from(b)))),
-        (Value::StringName(s), VariantType::String) => Some(Value::String(s)),
-        (Value::String(s), VariantType::StringName) => Some(Value::StringName(s)),
-        _ => None,
+    let ints = |f: &[f64]| f.iter().map(|&x| x as i32).collect::<Vec<_>>();
+    let reals = |i: &[i32]| i.iter().map(|&x| f64::from(x)).collect::<Vec<_>>();
+    Some(match (v, to) {
+        (Value::Int(i), T::Float) => Value::Float(i as f64),
+        (Value::Int(i), T::Bool) => Value::Bool(i != 0),
+        (Value::Float(f), T::Int) => Value::Int(f as i64),
+        (Value::Float(f), T::Bool) => Value::Bool(f != 0.0),
+        (Value::Bool(b), T::Int) => Value::Int(i64::from(b)),
+        (Value::Bool(b), T::Float) => Value::Float(f64::from(u8::from(b))),
+        (Value::StringName(s), T::String) => Value::String(s),
+        (Value::NodePath(p), T::String) => Value::String(node_path_text(&p)),
+        (Value::String(s), T::StringName) => Value::StringName(s),
+        (Value::Vector2i(c), T::Vector2) => Value::Vector2(array_of(&reals(&c))),
+        (Value::Vector2(c), T::Vector2i) => Value::Vector2i(int_array(&ints(&c))),
+        (Value::Vector3i(c), T::Vector3) => Value::Vector3(array_of(&reals(&c))),
+        (Value::Vector3(c), T::Vector3i) => Value::Vector3i(int_array(&ints(&c))),
+        (Value::Vector4i(c), T::Vector4) => Value::Vector4(array_of(&reals(&c))),
+        (Value::Vector4(c), T::Vector4i) => Value::Vector4i(int_array(&ints(&c))),
+        (Value::Rect2i(c), T::Rect2) => Value::Rect2(array_of(&reals(&c))),
+        (Value::Rect2(c), T::Rect2i) => Value::Rect2i(int_array(&ints(&c))),
+        (Value::Array(a), to) => packed_from_items(a.items, to)?,
+        (packed, T::Array) => Value::array(packed_items(packed)?),
+        _ => return None,
+    })
+}
+
+fn int_array<const N: usize>(c: &[i32]) -> [i32; N] {
+    let mut a = [0; N];
+    for (d, s) in a.iter_mut().zip(c) {
+        *d = *s;
     }
+    a
+}
+
+/// `NodePath` as text: `/` for absolute paths, names joined by `/`, each subname after `:`.
+fn node_path_text(p: &NodePath) -> String {
+    let mut s = String::new();
+    if p.absolute {
+        s.push('/');
+    }
+    s.push_str(&p.names.join("/"));
+    for sub in &p.subnames {
+        s.push(':');
+        s.push_str(sub);
+    }
+    s
+}
+
+fn as_f64(v: &Value) -> f64 {
+    match v {
+        Value::Int(i) => *i as f64,
+        Value::Float(f) => *f,
+        Value::Bool(b) => f64::from(u8::from(*b)),
+        _ => 0.0,
+    }
+}
+
+fn as_i64(v: &Value) -> i64 {
+    match v {
+        Value::Int(i) => *i,
+        Value::Float(f) => *f as i64,
+        Value::Bool(b) => i64::from(*b),
+        _ => 0,
+    }
+}
+
+/// A packed array built from Array items, element by element as Godot converts them.
+fn packed_from_items(items: Vec<Value>, to: VariantType) -> Option<Value> {
+    use VariantType as T;
+    Some(match to {
+        T::PackedByteArray => {
+            Value::PackedByteArray(items.iter().map(|v| as_i64(v) as u8).collect())
+        }
+        T::PackedInt32Array => {
+            Value::PackedInt32Array(items.iter().map(|v| as_i64(v) as i32).collect())
+        }
+        T::PackedInt64Array => Value::PackedInt64Array(items.iter().map(as_i64).collect()),
+        T::PackedFloat32Array => {
+            Value::PackedFloat32Array(items.iter().map(|v| as_f64(v) as f32).collect())
+        }
+        T::PackedFloat64Array => Value::PackedFloat64Array(items.iter().map(as_f64).collect()),
+        T::PackedStringArray => Value::PackedStringArray(
+            items
+                .into_iter()
+                .map(|v| match v {
+                    Value::String(s) | Value::StringName(s) => s,
+                    _ => String::new(),
+                })
+                .collect(),
+        ),
+        _ => return None,
+    })
+}
+
+/// The items of a packed array as Values.
+fn packed_items(v: Value) -> Option<Vec<Value>> {
+    Some(match v {
+        Value::PackedByteArray(b) => b.into_iter().map(|x| Value::Int(i64::from(x))).collect(),
+        Value::PackedInt32Array(b) => b.into_iter().map(|x| Value::Int(i64::from(x))).collect(),
+        Value::PackedInt64Array(b) => b.into_iter().map(Value::Int).collect(),
+        Value::PackedFloat32Array(b) => b.into_iter().map(|x| Value::Float(f64::from(x))).collect(),
+        Value::PackedFloat64Array(b) => b.into_iter().map(Value::Float).collect(),
+        Value::PackedStringArray(b) => b.into_iter().map(Value::String).collect(),
+        Value::PackedVector2Array(b) => b.into_iter().map(Value::Vector2).collect(),
+        Value::PackedVector3Array(b) => b.into_iter().map(Value::Vector3).collect(),
+        Value::PackedVector4Array(b) => b.into_iter().map(Value::Vector4).collect(),
+        Value::PackedColorArray(b) => b.into_iter().map(Value::Color).collect(),
+        _ => return None,
+    })
 }
 
 /// Hash consistent with [`keys_equal`].
@@ -568,13 +745,14 @@ impl Build for ValueBuilder {
         element: ContainerType,
         capacity: usize,
     ) -> Result<Array, DecodeReason> {
+        self.check_container_type(&element)?;
         Ok(Array {
             element,
             items: Vec::with_capacity(capacity),
         })
     }
     fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
-        if let Some(v) = Self::admit(&array.element, v) {
+        if let Some(v) = self.admit(&array.element, v) {
             array.items.push(v);
         }
         Ok(())
@@ -588,6 +766,8 @@ impl Build for ValueBuilder {
         value: ContainerType,
         capacity: usize,
     ) -> Result<DictionaryInProgress, DecodeReason> {
+        self.check_container_type(&key)?;
+        self.check_container_type(&value)?;
         Ok(DictionaryInProgress {
             dict: Dictionary {
                 key,
@@ -603,7 +783,7 @@ impl Build for ValueBuilder {
         key: Value,
         value: Value,
     ) -> Result<(), DecodeReason> {
-        let Some(key) = Self::admit(&d.dict.key, key) else {
+        let Some(key) = self.admit(&d.dict.key, key) else {
             return Ok(());
         };
         let bucket = d.index.entry(key_hash(&key)).or_default();
@@ -623,6 +803,11 @@ impl Build for ValueBuilder {
         Value::Dictionary(d.dict)
     }
     fn begin_object(&mut self, class: &str) -> Result<Object, DecodeReason> {
+        if let Some(known) = &self.classes {
+            if !known.contains(class) {
+                return Err(DecodeReason::UnknownClass(class.to_owned()));
+            }
+        }
         Ok(Object {
             class: class.to_owned(),
             properties: Vec::new(),
@@ -634,6 +819,9 @@ impl Build for ValueBuilder {
         name: &str,
         value: Value,
     ) -> Result<(), DecodeReason> {
+        if let (Value::String(path), "script") = (&value, name) {
+            self.check_script(path)?;
+        }
         object.properties.push((name.to_owned(), value));
         Ok(())
     }

@@ -77,6 +77,8 @@ pub struct Writer<'o, S: Sink> {
     /// Depth of the next value written (the top-level value is at 0).
     depth: usize,
     max_depth: usize,
+    /// Always 0 outside tests; see [`Writer::set_node_path_padding_for_tests`].
+    node_path_pad: u8,
 }
 
 impl<'o, S: Sink> Writer<'o, S> {
@@ -94,6 +96,7 @@ impl<'o, S: Sink> Writer<'o, S> {
             double,
             depth: 0,
             max_depth: opts.limits.depth(),
+            node_path_pad: 0,
         })
     }
 
@@ -167,6 +170,13 @@ impl<'o, S: Sink> Writer<'o, S> {
         s.put_utf8(&mut self.out);
         self.out.put_zeros(pad4(len));
         Ok(())
+    }
+
+    /// Fills NodePath padding with `byte` instead of zero. Only for tests that must find
+    /// those positions, to mask the heap bytes that Godot 3 and Godot 4 < 4.6.3 leave there.
+    #[doc(hidden)]
+    pub fn set_node_path_padding_for_tests(&mut self, byte: u8) {
+        self.node_path_pad = byte;
     }
 
     /// Children of a container go one level deeper; refuse before writing the container if
@@ -313,7 +323,16 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     /// One NodePath name or subname (padding always zero, unlike Godot 3 and 4.0–4.6.2).
     pub fn node_path_part<T: Text + ?Sized>(&mut self, part: &T) -> Result<()> {
-        self.text(part)
+        if self.node_path_pad == 0 {
+            return self.text(part);
+        }
+        let len = part.utf8_len();
+        self.out.put_u32(len as u32);
+        part.put_utf8(&mut self.out);
+        for _ in 0..pad4(len) {
+            self.out.put_slice(&[self.node_path_pad]);
+        }
+        Ok(())
     }
 
     /// An RID: its id in Godot 4; no payload in Godot 3 (the id cannot travel).
@@ -352,6 +371,24 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.text(name)
     }
 
+    /// The `script` property of a full object: in Godot 4 the script's `res://` path (NIL
+    /// without a script). A script without such a path (built-in, unsaved) cannot travel.
+    /// Godot 3 embeds the Script object instead: its value source writes that itself.
+    pub fn script_property(&mut self, path: Option<&str>) -> Result<()> {
+        self.property_name("script")?;
+        match path {
+            None => self.nil(),
+            Some(p) if p.starts_with("res://") => self.string(p),
+            Some(p) => Err(Self::pathless_script(p)),
+        }
+    }
+
+    fn pathless_script(path: &str) -> CodecError {
+        CodecError::encode(EncodeReason::Invalid(format!(
+            "a script without a res:// path ({path:?}) cannot be sent as a full object"
+        )))
+    }
+
     pub fn end_object(&mut self) {
         self.leave();
     }
@@ -387,11 +424,11 @@ impl<'o, S: Sink> Writer<'o, S> {
             return KIND_NONE;
         }
         match ty {
-            ContainerType::Untyped => KIND_NONE,
-            ContainerType::Builtin(VariantType::Object) => KIND_CLASS_NAME,
+            ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil) => KIND_NONE,
             ContainerType::Builtin(_) => KIND_BUILTIN,
             ContainerType::Class(_) => KIND_CLASS_NAME,
             ContainerType::Script(_) if self.opts.full_objects => KIND_SCRIPT,
+
             ContainerType::Script(_) => KIND_CLASS_NAME,
         }
     }
@@ -400,9 +437,6 @@ impl<'o, S: Sink> Writer<'o, S> {
         let full = self.opts.full_objects;
         match (kind, ty) {
             (KIND_NONE, _) => Ok(()),
-            (_, ContainerType::Builtin(VariantType::Object)) => {
-                self.text(if full { "Object" } else { ENCODED_OBJECT_AS_ID })
-            }
             (_, ContainerType::Builtin(vt)) => {
                 self.out.put_u32(vt.id());
                 Ok(())
@@ -413,11 +447,22 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
     }
 
+    /// A script type in full-object mode needs a `res://` path.
+    fn check_script_type(&self, ty: &ContainerType, kind: u32) -> Result<()> {
+        match ty {
+            ContainerType::Script(p) if kind == KIND_SCRIPT && !p.starts_with("res://") => {
+                Err(Self::pathless_script(p))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Starts an Array of `count` elements; typed where the dialect has typed arrays.
     pub fn begin_array(&mut self, element: &ContainerType, count: usize) -> Result<()> {
         let n = Self::len_u32("Array", count)?;
         self.enter(count)?;
         let kind = self.kind_of(element, self.spec.typed_arrays);
+        self.check_script_type(element, kind)?;
         self.head(VariantType::Array, kind << KIND_SHIFT_ELEMENT)?;
         self.type_info(element, kind)?;
         self.out.put_u32(n);
@@ -439,6 +484,8 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.enter(count)?;
         let typed = self.spec.typed_dictionaries;
         let (kk, vk) = (self.kind_of(key, typed), self.kind_of(value, typed));
+        self.check_script_type(key, kk)?;
+        self.check_script_type(value, vk)?;
         self.head(
             VariantType::Dictionary,
             (kk << KIND_SHIFT_ELEMENT) | (vk << KIND_SHIFT_VALUE),
