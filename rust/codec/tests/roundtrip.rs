@@ -1,0 +1,254 @@
+//! decode(encode(v)) == v for generated values, in both dialects and both precisions, and
+//! encoded_size agrees with encode.
+
+use fast_var_codec_core::{
+    decode, encode, encoded_size, Array, ContainerType, Dialect, Dictionary, NodePath, Object,
+    Options, Precision, Value, VariantType,
+};
+use proptest::prelude::*;
+
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    dialect: Dialect,
+    double: bool,
+}
+
+fn real(shape: Shape) -> BoxedStrategy<f64> {
+    if shape.double {
+        any::<f64>().boxed()
+    } else {
+        // Single precision carries binary32: only such values survive unchanged.
+        any::<f32>().prop_map(f64::from).boxed()
+    }
+}
+
+fn reals<const N: usize>(shape: Shape) -> BoxedStrategy<[f64; N]> {
+    proptest::collection::vec(real(shape), N)
+        .prop_map(|v| v.try_into().unwrap_or([0.0; N]))
+        .boxed()
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-z]{0,9}",
+        any::<String>().prop_map(|s| s
+            .replace('\0', "")
+            .trim_start_matches('\u{FEFF}')
+            .to_string()),
+    ]
+}
+
+fn leaf(shape: Shape) -> BoxedStrategy<Value> {
+    let g4 = matches!(shape.dialect, Dialect::Godot4);
+    let mut options: Vec<BoxedStrategy<Value>> = vec![
+        Just(Value::Nil).boxed(),
+        any::<bool>().prop_map(Value::Bool).boxed(),
+        any::<i64>().prop_map(Value::Int).boxed(),
+        any::<i32>().prop_map(|i| Value::Int(i.into())).boxed(),
+        any::<f64>().prop_map(Value::Float).boxed(),
+        text().prop_map(Value::String).boxed(),
+        reals::<2>(shape).prop_map(Value::Vector2).boxed(),
+        reals::<4>(shape).prop_map(Value::Rect2).boxed(),
+        reals::<3>(shape).prop_map(Value::Vector3).boxed(),
+        reals::<6>(shape).prop_map(Value::Transform2D).boxed(),
+        reals::<4>(shape).prop_map(Value::Plane).boxed(),
+        reals::<4>(shape).prop_map(Value::Quaternion).boxed(),
+        reals::<6>(shape).prop_map(Value::Aabb).boxed(),
+        reals::<9>(shape).prop_map(Value::Basis).boxed(),
+        reals::<12>(shape).prop_map(Value::Transform3D).boxed(),
+        any::<[f32; 4]>().prop_map(Value::Color).boxed(),
+        (
+            proptest::collection::vec(text(), 0..3),
+            proptest::collection::vec(text(), 0..3),
+            any::<bool>(),
+        )
+            .prop_map(move |(names, subnames, absolute)| {
+                // Godot 3 drops the absolute flag of an empty path.
+                let absolute = absolute && (g4 || !(names.is_empty() && subnames.is_empty()));
+                Value::NodePath(NodePath {
+                    names,
+                    subnames,
+                    absolute,
+                })
+            })
+            .boxed(),
+        (1u64..).prop_map(Value::ObjectId).boxed(),
+        proptest::collection::vec(any::<u8>(), 0..20)
+            .prop_map(Value::PackedByteArray)
+            .boxed(),
+        proptest::collection::vec(any::<i32>(), 0..8)
+            .prop_map(Value::PackedInt32Array)
+            .boxed(),
+        proptest::collection::vec(any::<f32>(), 0..8)
+            .prop_map(Value::PackedFloat32Array)
+            .boxed(),
+        proptest::collection::vec(text(), 0..5)
+            .prop_map(Value::PackedStringArray)
+            .boxed(),
+        proptest::collection::vec(reals::<2>(shape), 0..5)
+            .prop_map(Value::PackedVector2Array)
+            .boxed(),
+        proptest::collection::vec(reals::<3>(shape), 0..5)
+            .prop_map(Value::PackedVector3Array)
+            .boxed(),
+        proptest::collection::vec(any::<[f32; 4]>(), 0..5)
+            .prop_map(Value::PackedColorArray)
+            .boxed(),
+    ];
+    if g4 {
+        options.extend([
+            any::<[i32; 2]>().prop_map(Value::Vector2i).boxed(),
+            any::<[i32; 4]>().prop_map(Value::Rect2i).boxed(),
+            any::<[i32; 3]>().prop_map(Value::Vector3i).boxed(),
+            any::<[i32; 4]>().prop_map(Value::Vector4i).boxed(),
+            reals::<4>(shape).prop_map(Value::Vector4).boxed(),
+            reals::<16>(shape).prop_map(Value::Projection).boxed(),
+            text().prop_map(Value::StringName).boxed(),
+            any::<u64>().prop_map(Value::Rid).boxed(),
+            Just(Value::Callable).boxed(),
+            (text(), any::<u64>())
+                .prop_map(|(name, object_id)| Value::Signal { name, object_id })
+                .boxed(),
+            proptest::collection::vec(any::<i64>(), 0..8)
+                .prop_map(Value::PackedInt64Array)
+                .boxed(),
+            proptest::collection::vec(any::<f64>(), 0..8)
+                .prop_map(Value::PackedFloat64Array)
+                .boxed(),
+            proptest::collection::vec(reals::<4>(shape), 0..5)
+                .prop_map(Value::PackedVector4Array)
+                .boxed(),
+        ]);
+    } else {
+        // Godot 3 RIDs carry no id.
+        options.push(Just(Value::Rid(0)).boxed());
+    }
+    proptest::strategy::Union::new(options).boxed()
+}
+
+fn value(shape: Shape) -> BoxedStrategy<Value> {
+    let g4 = matches!(shape.dialect, Dialect::Godot4);
+    leaf(shape)
+        .prop_recursive(4, 48, 6, move |inner| {
+            let mut options: Vec<BoxedStrategy<Value>> = vec![
+                proptest::collection::vec(inner.clone(), 0..6)
+                    .prop_map(Value::array)
+                    .boxed(),
+                // Keys are distinct ints and strings: the engine merges equal keys.
+                proptest::collection::vec(inner.clone(), 0..6)
+                    .prop_map(|vals| {
+                        Value::dictionary(
+                            vals.into_iter()
+                                .enumerate()
+                                .map(|(i, v)| {
+                                    let k = if i % 2 == 0 {
+                                        Value::Int(i as i64)
+                                    } else {
+                                        Value::String(format!("k{i}"))
+                                    };
+                                    (k, v)
+                                })
+                                .collect(),
+                        )
+                    })
+                    .boxed(),
+                (
+                    text(),
+                    proptest::collection::vec((text(), inner.clone()), 0..4),
+                )
+                    .prop_map(|(class, properties)| {
+                        Value::Object(Box::new(Object {
+                            class: format!("C{class}"),
+                            properties: properties
+                                .into_iter()
+                                .filter(|(k, _)| k != "script")
+                                .collect(),
+                        }))
+                    })
+                    .boxed(),
+            ];
+            if g4 {
+                options.push(
+                    proptest::collection::vec(any::<i64>(), 0..6)
+                        .prop_map(|v| {
+                            Value::Array(Array {
+                                element: ContainerType::Builtin(VariantType::Int),
+                                items: v.into_iter().map(Value::Int).collect(),
+                            })
+                        })
+                        .boxed(),
+                );
+                options.push(
+                    proptest::collection::vec(inner, 0..4)
+                        .prop_map(|vals| {
+                            Value::Dictionary(Dictionary {
+                                key: ContainerType::Builtin(VariantType::String),
+                                value: ContainerType::Untyped,
+                                entries: vals
+                                    .into_iter()
+                                    .enumerate()
+                                    .map(|(i, v)| (Value::String(format!("k{i}")), v))
+                                    .collect(),
+                            })
+                        })
+                        .boxed(),
+                );
+            }
+            proptest::strategy::Union::new(options)
+        })
+        .boxed()
+}
+
+fn check(shape: Shape, v: &Value) -> Result<(), TestCaseError> {
+    let opts = Options::new(shape.dialect)
+        .with_precision(if shape.double {
+            Precision::Double
+        } else {
+            Precision::Single
+        })
+        .with_full_objects(true)
+        .with_allow_objects(true);
+    let bytes = encode(v, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(bytes.len() % 4, 0);
+    prop_assert_eq!(encoded_size(v, &opts).ok(), Some(bytes.len()));
+    let (back, used) = decode(&bytes, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(used, bytes.len());
+    prop_assert_eq!(&back, v);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn godot4_single(v in value(Shape { dialect: Dialect::Godot4, double: false })) {
+        check(Shape { dialect: Dialect::Godot4, double: false }, &v)?;
+    }
+
+    #[test]
+    fn godot4_double(v in value(Shape { dialect: Dialect::Godot4, double: true })) {
+        check(Shape { dialect: Dialect::Godot4, double: true }, &v)?;
+    }
+
+    #[test]
+    fn godot3(v in value(Shape { dialect: Dialect::Godot3, double: false })) {
+        check(Shape { dialect: Dialect::Godot3, double: false }, &v)?;
+    }
+
+    /// Any bytes: decoding never panics, and what decodes re-encodes to bytes that decode to
+    /// the same value.
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        for dialect in [Dialect::Godot4, Dialect::Godot3] {
+            let opts = Options::new(dialect).with_allow_objects(true).with_full_objects(true);
+            // Decoded reals may be binary64: re-encode at double precision where it exists.
+            let wide = if dialect == Dialect::Godot4 { opts.clone().with_precision(Precision::Double) } else { opts.clone() };
+            if let Ok((v, used)) = decode(&bytes, &opts) {
+                prop_assert!(used >= 4);
+                let again = encode(&v, &wide).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let (v2, _) = decode(&again, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(v2, v);
+            }
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! Byte vectors that no engine here can produce: double precision (no double-precision Godot
+//! build is available), checked against the engine's own unit-test vectors
+//! (`tests/core/io/test_marshalls.h`, quoted in wire-format.md §9.1) and the layout rules of
+//! wire-format.md §4.8; plus the Godot 3 conversion policy and error reporting.
+
+use fast_var_codec_core::error::{CodecError, EncodeReason};
+use fast_var_codec_core::{
+    decode, encode, Array, ContainerType, Dialect, Dictionary, ErrorCode, Options, Precision,
+    Value, VariantType,
+};
+
+fn hex(s: &str) -> Vec<u8> {
+    let s: String = s.split_whitespace().collect();
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+fn double() -> Options {
+    Options::new(Dialect::Godot4).with_precision(Precision::Double)
+}
+
+#[test]
+fn engine_unit_test_vectors() {
+    let g4 = Options::default();
+    let x = 0xF123_4567_89AB_CDEFu64 as i64;
+    let cases = [
+        (Value::Nil, "00000000"),
+        (Value::Int(0x1234_5678), "02000000 78563412"),
+        (Value::Int(x), "02000100 efcdab89674523f1"),
+        (Value::Float(0.15625), "03000000 0000203e"),
+        (Value::Float(0.333_333_333_333_333_3), "03000100 555555555555d53f"),
+        (
+            Value::Array(Array { element: ContainerType::Builtin(VariantType::Int), items: vec![Value::Int(x)] }),
+            "1c000100 02000000 01000000 02000100 efcdab89674523f1",
+        ),
+        (
+            Value::Dictionary(Dictionary {
+                key: ContainerType::Builtin(VariantType::Int),
+                value: ContainerType::Builtin(VariantType::Int),
+                entries: vec![(Value::Int(x), Value::Int(x))],
+            }),
+            "1b000500 02000000 02000000 01000000 02000100 efcdab89674523f1 02000100 efcdab89674523f1",
+        ),
+    ];
+    for (v, bytes) in cases {
+        let want = hex(bytes);
+        assert_eq!(encode(&v, &g4).unwrap().to_vec(), want, "{v:?}");
+        // A double-precision build writes these identically (§4.8: INT/FLOAT follow their own rule).
+        assert_eq!(
+            encode(&v, &double()).unwrap().to_vec(),
+            want,
+            "{v:?} (double)"
+        );
+        assert_eq!(decode(&want, &g4).unwrap(), (v, want.len()));
+    }
+    // Upstream: a 1-byte buffer and an out-of-range type both fail with ERR_INVALID_DATA.
+    for bad in ["00", "ff000000"] {
+        assert_eq!(
+            decode(&hex(bad), &g4).unwrap_err().code(),
+            ErrorCode::InvalidData
+        );
+    }
+}
+
+#[test]
+fn double_precision_flags_and_widths() {
+    // wire-format.md §9.3 and §4.8: the 64-bit flag and binary64 components on the 14 real_t types.
+    let v = Value::Vector2([1.0, 2.0]);
+    let want = hex("05000100 000000000000f03f 0000000000000040");
+    assert_eq!(encode(&v, &double()).unwrap().to_vec(), want);
+    assert_eq!(decode(&want, &Options::default()).unwrap(), (v.clone(), 20));
+    assert_eq!(
+        encode(&v, &Options::default()).unwrap().to_vec(),
+        hex("05000000 0000803f 00000040")
+    );
+
+    let flagged = [
+        (Value::Vector2([0.1; 2]), 2),
+        (Value::Rect2([0.1; 4]), 4),
+        (Value::Vector3([0.1; 3]), 3),
+        (Value::Transform2D([0.1; 6]), 6),
+        (Value::Vector4([0.1; 4]), 4),
+        (Value::Plane([0.1; 4]), 4),
+        (Value::Quaternion([0.1; 4]), 4),
+        (Value::Aabb([0.1; 6]), 6),
+        (Value::Basis([0.1; 9]), 9),
+        (Value::Transform3D([0.1; 12]), 12),
+        (Value::Projection([0.1; 16]), 16),
+    ];
+    for (v, n) in flagged {
+        let b = encode(&v, &double()).unwrap();
+        assert_eq!(b[2], 1, "{v:?} must carry the 64-bit flag");
+        assert_eq!(b.len(), 4 + 8 * n, "{v:?}");
+        assert_eq!(&b[4..12], &0.1f64.to_le_bytes(), "{v:?}");
+        assert_eq!(decode(&b, &Options::default()).unwrap().0, v);
+    }
+    for (v, n) in [
+        (Value::PackedVector2Array(vec![[0.1; 2]; 3]), 2),
+        (Value::PackedVector3Array(vec![[0.1; 3]; 3]), 3),
+        (Value::PackedVector4Array(vec![[0.1; 4]; 3]), 4),
+    ] {
+        let b = encode(&v, &double()).unwrap();
+        assert_eq!(b[2], 1, "{v:?}");
+        assert_eq!(b.len(), 8 + 3 * 8 * n, "{v:?}");
+        assert_eq!(decode(&b, &Options::default()).unwrap().0, v);
+    }
+    // Never flagged, whatever the precision (§4.8).
+    for v in [
+        Value::Color([0.1; 4]),
+        Value::PackedColorArray(vec![[0.5; 4]]),
+        Value::PackedFloat32Array(vec![0.5]),
+        Value::PackedFloat64Array(vec![0.1]),
+        Value::Vector2i([1, 2]),
+        Value::Vector3i([1, 2, 3]),
+        Value::Vector4i([1, 2, 3, 4]),
+        Value::Rect2i([1, 2, 3, 4]),
+    ] {
+        assert_eq!(
+            encode(&v, &double()).unwrap(),
+            encode(&v, &Options::default()).unwrap(),
+            "{v:?}"
+        );
+    }
+}
+
+#[test]
+fn godot3_has_no_double_precision() {
+    let opts = Options::new(Dialect::Godot3).with_precision(Precision::Double);
+    let err = encode(&Value::Int(1), &opts).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            CodecError::Encode {
+                reason: EncodeReason::DoubleInGodot3,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(err.code(), ErrorCode::InvalidParameter);
+}
+
+#[test]
+fn godot3_strict_refuses_with_type_and_path() {
+    let g3 = Options::new(Dialect::Godot3);
+    let v = Value::array(vec![
+        Value::Nil,
+        Value::Nil,
+        Value::Nil,
+        Value::Object(Box::new(fast_var_codec_core::Object {
+            class: "Resource".into(),
+            properties: vec![(
+                "items".into(),
+                Value::dictionary(vec![(Value::String("k".into()), Value::Vector2i([1, 2]))]),
+            )],
+        })),
+    ]);
+    let err = encode(&v, &g3.clone().with_full_objects(true)).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("[3].items[\"k\"]"), "{msg}");
+    assert!(msg.contains("Vector2i"), "{msg}");
+    assert_eq!(err.code(), ErrorCode::InvalidParameter);
+}
+
+#[test]
+fn godot3_exact_mappings_need_no_lossy() {
+    let g3 = Options::new(Dialect::Godot3);
+    let cases = [
+        (Value::StringName("a".into()), "04000000 01000000 61000000"),
+        (
+            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+            "0a000000 0000803f 00000040 00004040 00008040",
+        ),
+        (Value::Rid(1234), "10000000"),
+        (Value::ObjectId(0x1234), "11000100 3412000000000000"),
+        (
+            Value::Array(Array {
+                element: ContainerType::Builtin(VariantType::Int),
+                items: vec![Value::Int(1)],
+            }),
+            "13000000 01000000 02000000 01000000",
+        ),
+        (
+            Value::PackedInt32Array(vec![1]),
+            "15000000 01000000 01000000",
+        ),
+    ];
+    for (v, bytes) in cases {
+        assert_eq!(encode(&v, &g3).unwrap().to_vec(), hex(bytes), "{v:?}");
+    }
+}
+
+#[test]
+fn godot3_lossy_table() {
+    let lossy = Options::new(Dialect::Godot3).with_allow_lossy(true);
+    let cases = [
+        (Value::Vector2i([1, -2]), Value::Vector2([1.0, -2.0])),
+        (Value::Vector3i([1, 2, 3]), Value::Vector3([1.0, 2.0, 3.0])),
+        (
+            Value::Rect2i([1, 2, 3, 4]),
+            Value::Rect2([1.0, 2.0, 3.0, 4.0]),
+        ),
+        (
+            Value::Vector4i([1, 2, 3, 4]),
+            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+        ),
+        (
+            Value::Vector4([1.0, 2.0, 3.0, 4.0]),
+            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+        ),
+        (
+            Value::Projection([1.0; 16]),
+            Value::PackedFloat32Array(vec![1.0; 16]),
+        ),
+        (
+            Value::PackedInt64Array(vec![1 << 40]),
+            Value::array(vec![Value::Int(1 << 40)]),
+        ),
+        (
+            Value::PackedFloat64Array(vec![0.1]),
+            Value::array(vec![Value::Float(0.1)]),
+        ),
+        (
+            Value::PackedVector4Array(vec![[1.0, 2.0, 3.0, 4.0]]),
+            Value::array(vec![Value::Quaternion([1.0, 2.0, 3.0, 4.0])]),
+        ),
+        (Value::Callable, Value::Nil),
+        (
+            Value::Signal {
+                name: "hit".into(),
+                object_id: 7,
+            },
+            Value::array(vec![Value::String("hit".into()), Value::Int(7)]),
+        ),
+    ];
+    for (v, becomes) in cases {
+        let strict = encode(&v, &Options::new(Dialect::Godot3));
+        assert!(strict.is_err(), "{v:?} must be refused without allow_lossy");
+        let bytes = encode(&v, &lossy).unwrap();
+        assert_eq!(decode(&bytes, &lossy).unwrap().0, becomes, "{v:?}");
+    }
+}
+
+#[test]
+fn depth_limit_is_the_engines() {
+    // 1025 levels of recursion need more than a test thread's default stack in debug builds.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(depth_limit_body)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn depth_limit_body() {
+    let mut v = Value::Int(1);
+    for _ in 0..1024 {
+        v = Value::array(vec![v]);
+    }
+    let opts = Options::default();
+    let ok = encode(&v, &opts).unwrap();
+    assert_eq!(decode(&ok, &opts).unwrap().1, ok.len());
+    let deeper = Value::array(vec![v]);
+    let err = encode(&deeper, &opts).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::OutOfMemory);
+    let mut bytes = Vec::new();
+    for _ in 0..1025 {
+        bytes.extend(hex("1c000000 01000000"));
+    }
+    bytes.extend(hex("00000000"));
+    assert_eq!(
+        decode(&bytes, &opts).unwrap_err().code(),
+        ErrorCode::OutOfMemory
+    );
+    // A smaller limit is honoured both ways.
+    let tight = Options::default().with_max_depth(3);
+    assert!(encode(
+        &Value::array(vec![Value::array(vec![Value::array(vec![Value::array(
+            vec![]
+        )])])]),
+        &tight
+    )
+    .is_ok());
+    assert!(decode(&bytes, &tight).is_err());
+}
+
+#[test]
+fn decode_at_offset_reports_offsets_from_there() {
+    let opts = Options::default();
+    let mut buf = vec![0xAA; 3];
+    buf.extend(encode(&Value::String("hey".into()), &opts).unwrap());
+    buf.extend([1, 2, 3]); // trailing bytes are ignored
+    let (v, used) = fast_var_codec_core::decode_at(&buf, 3, &opts).unwrap();
+    assert_eq!((v, used), (Value::String("hey".into()), 12));
+    let err = fast_var_codec_core::decode_at(&buf[..12], 3, &opts).unwrap_err();
+    assert!(err.to_string().contains("byte 11"), "{err}");
+    assert_eq!(err.code(), ErrorCode::FileEof);
+}
+
+#[test]
+fn reusable_buffer_is_left_clean_on_failure() {
+    let mut buf = bytes::BytesMut::new();
+    let opts = Options::new(Dialect::Godot3);
+    fast_var_codec_core::encode_into(&Value::Int(5), &opts, &mut buf).unwrap();
+    let before = buf.clone();
+    let bad = Value::array(vec![Value::Int(1), Value::Callable]);
+    assert!(fast_var_codec_core::encode_into(&bad, &opts, &mut buf).is_err());
+    assert_eq!(buf, before);
+}
