@@ -15,7 +15,8 @@ rm -f "$tmp"
 # the console. The generator itself exits non-zero when one of its self-checks fails (the Descs
 # must rebuild the engine's bytes) or when a GDScript error occurred.
 status=0
-"$GODOT4" --headless --path "$here" -s res://generate.gd -- "$tmp" 2>"$log" || status=$?
+# --quit-after: if _init dies on a script error it never calls quit(); do not hang then.
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://generate.gd -- "$tmp" 2>"$log" || status=$?
 # A GDScript runtime error (e.g. a stack overflow, which a script Logger cannot see) would leave
 # holes in the output: refuse the result.
 if [ "$status" -eq 0 ] && grep -q '^SCRIPT ERROR' "$log"; then

@@ -1,0 +1,331 @@
+//! The `FastVarCodec` class as GDScript sees it.
+
+use bytes::BytesMut;
+use fast_var_codec_core::{
+    decode_with, CodecError, Dialect, ErrorCode, Options, Precision, SizeCounter, Writer,
+};
+use godot::classes::{IRefCounted, RefCounted, StreamPeer};
+use godot::global::Error;
+use godot::prelude::*;
+
+use crate::from_wire::VariantBuilder;
+use crate::to_wire::write_variant;
+
+/// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
+/// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
+///
+/// With [constant DIALECT_GODOT_4] and [constant PRECISION_SINGLE] (the defaults) the bytes are exactly
+/// those of [method @GlobalScope.var_to_bytes]. [constant DIALECT_GODOT_3] speaks the Godot 3.1–3.6 layout
+/// ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and save files.
+/// Errors never crash: a failed call returns empty bytes or [code]null[/code], and [method get_error]
+/// and [method get_error_message] tell what went wrong and where.
+#[derive(GodotClass)]
+#[class(base = RefCounted)]
+pub struct FastVarCodec {
+    /// Byte layout: [constant DIALECT_GODOT_4] (default) or [constant DIALECT_GODOT_3].
+    #[var(get = get_dialect, set = set_dialect)]
+    dialect: i64,
+    /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] (default) or
+    /// [constant PRECISION_DOUBLE] (what double-precision engine builds write). Decoding accepts both.
+    #[var(get = get_precision, set = set_precision)]
+    precision: i64,
+    /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
+    /// off, objects travel as instance ids.
+    #[var(get = get_full_objects, set = set_full_objects)]
+    full_objects: bool,
+    /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects]. Off (default), such input
+    /// fails with [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and
+    /// loading that script runs its code: never turn this on for untrusted data.
+    #[var(get = get_allow_objects, set = set_allow_objects)]
+    allow_objects: bool,
+    /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable …)
+    /// to their closest Godot 3 value instead of failing.
+    #[var(get = get_allow_lossy, set = set_allow_lossy)]
+    allow_lossy: bool,
+    /// Deepest nesting accepted when encoding or decoding (default 1024, as the engine).
+    #[var(get = get_max_depth, set = set_max_depth)]
+    max_depth: i64,
+    opts: Options,
+    error: Error,
+    message: GString,
+    decoded_size: i64,
+    /// Reused between calls so encoding allocates only its result.
+    buffer: BytesMut,
+    base: Base<RefCounted>,
+}
+
+#[godot_api]
+impl IRefCounted for FastVarCodec {
+    fn init(base: Base<RefCounted>) -> Self {
+        let opts = Options::default();
+        Self {
+            dialect: Self::DIALECT_GODOT_4,
+            precision: Self::PRECISION_SINGLE,
+            full_objects: false,
+            allow_objects: false,
+            allow_lossy: false,
+            max_depth: opts.limits.max_depth as i64,
+            opts,
+            error: Error::OK,
+            message: GString::new(),
+            decoded_size: 0,
+            buffer: BytesMut::new(),
+            base,
+        }
+    }
+}
+
+fn godot_error(code: ErrorCode) -> Error {
+    match code {
+        ErrorCode::Unavailable => Error::ERR_UNAVAILABLE,
+        ErrorCode::Unauthorized => Error::ERR_UNAUTHORIZED,
+        ErrorCode::OutOfMemory => Error::ERR_OUT_OF_MEMORY,
+        ErrorCode::FileEof => Error::ERR_FILE_EOF,
+        ErrorCode::InvalidData => Error::ERR_INVALID_DATA,
+        ErrorCode::InvalidParameter => Error::ERR_INVALID_PARAMETER,
+    }
+}
+
+#[godot_api]
+impl FastVarCodec {
+    /// The Godot 4.4–4.6 layout of [method @GlobalScope.var_to_bytes].
+    #[constant]
+    pub const DIALECT_GODOT_4: i64 = 0;
+    /// The Godot 3.1–3.6 layout of [code]var2bytes[/code].
+    #[constant]
+    pub const DIALECT_GODOT_3: i64 = 1;
+    /// 32-bit [code]real_t[/code] components, as standard engine builds write.
+    #[constant]
+    pub const PRECISION_SINGLE: i64 = 0;
+    /// 64-bit [code]real_t[/code] components, as [code]precision=double[/code] engine builds write.
+    #[constant]
+    pub const PRECISION_DOUBLE: i64 = 1;
+
+    #[func]
+    fn get_dialect(&self) -> i64 {
+        self.dialect
+    }
+    #[func]
+    fn set_dialect(&mut self, value: i64) {
+        let dialect = match value {
+            Self::DIALECT_GODOT_4 => Dialect::Godot4,
+            Self::DIALECT_GODOT_3 => Dialect::Godot3,
+            _ => {
+                godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
+                return;
+            }
+        };
+        self.dialect = value;
+        self.opts.dialect = dialect;
+    }
+    #[func]
+    fn get_precision(&self) -> i64 {
+        self.precision
+    }
+    #[func]
+    fn set_precision(&mut self, value: i64) {
+        let precision = match value {
+            Self::PRECISION_SINGLE => Precision::Single,
+            Self::PRECISION_DOUBLE => Precision::Double,
+            _ => {
+                godot_error!("FastVarCodec: unknown precision {value}; keeping the current one");
+                return;
+            }
+        };
+        self.precision = value;
+        self.opts.precision = precision;
+    }
+    #[func]
+    fn get_full_objects(&self) -> bool {
+        self.full_objects
+    }
+    #[func]
+    fn set_full_objects(&mut self, on: bool) {
+        self.full_objects = on;
+        self.opts.full_objects = on;
+    }
+    #[func]
+    fn get_allow_objects(&self) -> bool {
+        self.allow_objects
+    }
+    #[func]
+    fn set_allow_objects(&mut self, on: bool) {
+        self.allow_objects = on;
+        self.opts.allow_objects = on;
+    }
+    #[func]
+    fn get_allow_lossy(&self) -> bool {
+        self.allow_lossy
+    }
+    #[func]
+    fn set_allow_lossy(&mut self, on: bool) {
+        self.allow_lossy = on;
+        self.opts.allow_lossy = on;
+    }
+    #[func]
+    fn get_max_depth(&self) -> i64 {
+        self.max_depth
+    }
+    #[func]
+    fn set_max_depth(&mut self, depth: i64) {
+        let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
+        if !(0..=ceiling).contains(&depth) {
+            godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
+            return;
+        }
+        self.max_depth = depth;
+        self.opts.limits.max_depth = depth as usize;
+    }
+
+    /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
+    #[func]
+    fn encode(&mut self, value: Variant) -> PackedByteArray {
+        match self.encode_to_buffer(&value) {
+            Ok(()) => PackedByteArray::from(&self.buffer[..]),
+            Err(e) => {
+                self.fail(e);
+                PackedByteArray::new()
+            }
+        }
+    }
+
+    /// The exact size [method encode] would return, computed without encoding; -1 on failure.
+    #[func]
+    fn encoded_size(&mut self, value: Variant) -> i64 {
+        let res = Writer::new(SizeCounter::default(), &self.opts).and_then(|mut w| {
+            write_variant(&mut w, &value)?;
+            Ok(w.into_sink().0)
+        });
+        match res {
+            Ok(n) => {
+                self.succeed();
+                n as i64
+            }
+            Err(e) => {
+                self.fail(e);
+                -1
+            }
+        }
+    }
+
+    /// Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are ignored;
+    /// [method get_decoded_size] tells how many were used. Returns [code]null[/code] on failure.
+    #[func]
+    fn decode(&mut self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
+        self.decoded_size = 0;
+        let Ok(offset) = usize::try_from(offset) else {
+            self.fail_with(
+                Error::ERR_INVALID_PARAMETER,
+                format!("negative offset {offset}"),
+            );
+            return Variant::nil();
+        };
+        match decode_with(bytes.as_slice(), offset, &self.opts, &mut VariantBuilder) {
+            Ok((v, used)) => {
+                self.succeed();
+                self.decoded_size = used as i64;
+                v
+            }
+            Err(e) => {
+                self.fail(e);
+                Variant::nil()
+            }
+        }
+    }
+
+    /// Bytes consumed by the last successful [method decode] or [method get_var] (0 after a failure).
+    #[func]
+    fn get_decoded_size(&self) -> i64 {
+        self.decoded_size
+    }
+
+    /// The [enum Error] of the last call: [constant OK], or why it failed ([constant ERR_INVALID_DATA],
+    /// [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).
+    #[func]
+    fn get_error(&self) -> Error {
+        self.error
+    }
+
+    /// What went wrong in the last call, with the byte offset (decoding) or the path inside the value
+    /// (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
+    #[func]
+    fn get_error_message(&self) -> GString {
+        self.message.clone()
+    }
+
+    /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
+    /// (in the peer's byte order) and the encoding.
+    #[func]
+    fn put_var(&mut self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
+        if let Err(e) = self.encode_to_buffer(&value) {
+            return self.fail(e);
+        }
+        let Ok(len) = u32::try_from(self.buffer.len()) else {
+            return self.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                "value too large for a 32-bit length".into(),
+            );
+        };
+        peer.put_u32(len);
+        let err = peer.put_data(&PackedByteArray::from(&self.buffer[..]));
+        if err != Error::OK {
+            return self.fail_with(err, format!("the peer refused the data ({err:?})"));
+        }
+        Error::OK
+    }
+
+    /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer].
+    /// Returns [code]null[/code] on failure.
+    #[func]
+    fn get_var(&mut self, mut peer: Gd<StreamPeer>) -> Variant {
+        self.decoded_size = 0;
+        let len = peer.get_u32();
+        let available = peer.get_available_bytes();
+        if i64::from(len) > i64::from(available.max(0)) {
+            self.fail_with(
+                Error::ERR_FILE_EOF,
+                format!("length prefix {len} exceeds the {available} bytes available"),
+            );
+            return Variant::nil();
+        }
+        let reply = peer.get_data(len as i32);
+        let data = reply
+            .get(1)
+            .and_then(|d| d.try_to::<PackedByteArray>().ok())
+            .unwrap_or_default();
+        if data.len() != len as usize {
+            self.fail_with(
+                Error::ERR_FILE_EOF,
+                format!("got {} of {len} bytes", data.len()),
+            );
+            return Variant::nil();
+        }
+        self.decode(data, 0)
+    }
+}
+
+impl FastVarCodec {
+    fn encode_to_buffer(&mut self, value: &Variant) -> Result<(), CodecError> {
+        let mut buf = std::mem::take(&mut self.buffer);
+        buf.clear();
+        let mut w = Writer::new(buf, &self.opts)?;
+        let res = write_variant(&mut w, value);
+        self.buffer = w.into_sink();
+        res.map(|()| self.succeed())
+    }
+
+    fn succeed(&mut self) {
+        self.error = Error::OK;
+        self.message = GString::new();
+    }
+
+    fn fail(&mut self, e: CodecError) -> Error {
+        self.fail_with(godot_error(e.code()), e.to_string())
+    }
+
+    fn fail_with(&mut self, error: Error, message: String) -> Error {
+        self.error = error;
+        self.message = GString::from(message.as_str());
+        error
+    }
+}

@@ -1,0 +1,424 @@
+//! Builds Godot Variants from what the core reader finds, with the engine's own checks on
+//! classes and scripts, and the engine's own typed containers.
+
+use std::borrow::Cow;
+
+use fast_var_codec_core::error::DecodeReason;
+use fast_var_codec_core::sink::copy_from_le;
+use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
+use godot::builtin::{
+    Aabb, Basis, Callable, Color, GString, NodePath, PackedByteArray, PackedColorArray,
+    PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
+    PackedVector2Array, PackedVector3Array, PackedVector4Array, Plane, Projection, Quaternion,
+    Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant,
+    Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+use godot::classes::{ClassDb, EncodedObjectAsId, Object, ResourceLoader, Script};
+use godot::meta::ToGodot;
+use godot::obj::{EngineEnum, Gd, NewGd, Singleton};
+use godot::sys::GodotFfi;
+
+use crate::layout::{flat_mut, F32Components};
+
+/// Makes Variants. Full objects are instantiated through ClassDB, as the engine does.
+pub struct VariantBuilder;
+
+/// An Array being filled: untyped first, typed at the end (see [`VariantBuilder::end_array`]).
+pub struct ArrayInProgress {
+    items: VarArray,
+    typed: Option<(i32, StringName, Variant)>,
+}
+
+pub struct DictionaryInProgress {
+    dict: Variant,
+    typed: bool,
+}
+
+pub struct ObjectInProgress {
+    /// Holds the reference for RefCounted objects while properties are set.
+    variant: Variant,
+    object: Gd<Object>,
+}
+
+fn c<const N: usize>(c: &[f64]) -> [f32; N] {
+    let mut a = [0f32; N];
+    for (d, s) in a.iter_mut().zip(c) {
+        *d = *s as f32;
+    }
+    a
+}
+
+fn refuse(msg: String) -> DecodeReason {
+    DecodeReason::Refused(msg)
+}
+
+/// A script the engine would accept: exists under `res://` and loads.
+fn load_script(path: &str) -> Result<Gd<Script>, DecodeReason> {
+    let gpath = GString::from(path);
+    let mut loader = ResourceLoader::singleton();
+    if !path.starts_with("res://") || !loader.exists_ex(&gpath).type_hint("Script").done() {
+        return Err(refuse(format!("script {path:?} does not exist")));
+    }
+    loader
+        .load_ex(&gpath)
+        .type_hint("Script")
+        .done()
+        .and_then(|res| res.try_cast::<Script>().ok())
+        .ok_or_else(|| refuse(format!("script {path:?} cannot be loaded")))
+}
+
+/// (builtin type id, class name, script) for the engine's `set_typed`, `None` when untyped.
+fn engine_type(ty: &ContainerType) -> Result<Option<(i32, StringName, Variant)>, DecodeReason> {
+    let object = T::Object.id() as i32;
+    Ok(match ty {
+        ContainerType::Untyped => None,
+        ContainerType::Builtin(T::Object) => Some((object, StringName::default(), Variant::nil())),
+        ContainerType::Builtin(t) => Some((t.id() as i32, StringName::default(), Variant::nil())),
+        ContainerType::Class(name) => {
+            Some((object, StringName::from(name.as_str()), Variant::nil()))
+        }
+        ContainerType::Script(path) => {
+            let script = load_script(path)?;
+            let base = script.get_instance_base_type();
+            Some((object, base, script.to_variant()))
+        }
+    })
+}
+
+impl VariantBuilder {
+    fn vectors<V: F32Components + Default>(raw: &[u8], wide: bool, n: usize) -> Vec<V> {
+        let count = raw.len() / (n * if wide { 8 } else { 4 });
+        let mut out = vec![V::default(); count];
+        let dst = flat_mut(&mut out);
+        if wide {
+            for (d, s) in dst.iter_mut().zip(raw.chunks_exact(8)) {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(s);
+                *d = f64::from_le_bytes(b) as f32;
+            }
+        } else {
+            copy_from_le(raw, dst);
+        }
+        out
+    }
+}
+
+impl Build for VariantBuilder {
+    type Value = Variant;
+    type Array = ArrayInProgress;
+    type Dictionary = DictionaryInProgress;
+    type Object = ObjectInProgress;
+    type Strings = PackedStringArray;
+
+    fn nil(&mut self) -> Variant {
+        Variant::nil()
+    }
+    fn bool(&mut self, v: bool) -> Variant {
+        v.to_variant()
+    }
+    fn int(&mut self, v: i64) -> Variant {
+        v.to_variant()
+    }
+    fn float(&mut self, v: f64) -> Variant {
+        v.to_variant()
+    }
+    fn string(&mut self, s: &str) -> Variant {
+        GString::from(s).to_variant()
+    }
+    fn string_name(&mut self, s: &str) -> Variant {
+        StringName::from(s).to_variant()
+    }
+    fn real(&mut self, ty: RealType, x: &[f64]) -> Variant {
+        // Narrowed to this build's real_t (f32), as a single-precision engine does.
+        let a: [f32; 16] = c(x);
+        let v2 = |i: [f32; 2]| Vector2::new(i[0], i[1]);
+        let v3 = |i: [f32; 3]| Vector3::new(i[0], i[1], i[2]);
+        let v4 = |i: [f32; 4]| Vector4::new(i[0], i[1], i[2], i[3]);
+        let [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15] = a;
+        match ty {
+            RealType::Vector2 => v2([p0, p1]).to_variant(),
+            RealType::Rect2 => Rect2::new(v2([p0, p1]), v2([p2, p3])).to_variant(),
+            RealType::Vector3 => v3([p0, p1, p2]).to_variant(),
+            RealType::Transform2D => {
+                Transform2D::from_cols(v2([p0, p1]), v2([p2, p3]), v2([p4, p5])).to_variant()
+            }
+            RealType::Vector4 => v4([p0, p1, p2, p3]).to_variant(),
+            RealType::Plane => Plane {
+                normal: v3([p0, p1, p2]),
+                d: p3,
+            }
+            .to_variant(),
+            RealType::Quaternion => Quaternion::new(p0, p1, p2, p3).to_variant(),
+            RealType::Aabb => Aabb::new(v3([p0, p1, p2]), v3([p3, p4, p5])).to_variant(),
+            RealType::Basis => {
+                Basis::from_rows(v3([p0, p1, p2]), v3([p3, p4, p5]), v3([p6, p7, p8])).to_variant()
+            }
+            RealType::Transform3D => Transform3D::new(
+                Basis::from_rows(v3([p0, p1, p2]), v3([p3, p4, p5]), v3([p6, p7, p8])),
+                v3([p9, p10, p11]),
+            )
+            .to_variant(),
+            RealType::Projection => Projection::from_cols(
+                v4([p0, p1, p2, p3]),
+                v4([p4, p5, p6, p7]),
+                v4([p8, p9, p10, p11]),
+                v4([p12, p13, p14, p15]),
+            )
+            .to_variant(),
+        }
+    }
+    fn int_vector(&mut self, ty: IntVectorType, x: &[i32]) -> Variant {
+        let mut a = [0i32; 4];
+        for (d, s) in a.iter_mut().zip(x) {
+            *d = *s;
+        }
+        let [x, y, z, w] = a;
+        match ty {
+            IntVectorType::Vector2i => Vector2i::new(x, y).to_variant(),
+            IntVectorType::Vector3i => Vector3i::new(x, y, z).to_variant(),
+            IntVectorType::Vector4i => Vector4i::new(x, y, z, w).to_variant(),
+            IntVectorType::Rect2i => {
+                Rect2i::new(Vector2i::new(x, y), Vector2i::new(z, w)).to_variant()
+            }
+        }
+    }
+    fn color(&mut self, [r, g, b, a]: [f32; 4]) -> Variant {
+        Color::from_rgba(r, g, b, a).to_variant()
+    }
+    fn node_path(
+        &mut self,
+        names: &[Cow<'_, str>],
+        subnames: &[Cow<'_, str>],
+        absolute: bool,
+    ) -> Variant {
+        // NodePath has no constructor from parts: build its text form, which it parses back
+        // into the same parts (names and subnames cannot contain '/' or ':' when built by Godot).
+        let mut text = String::new();
+        if absolute {
+            text.push('/');
+        }
+        text.push_str(&names.join("/"));
+        for s in subnames {
+            text.push(':');
+            text.push_str(s);
+        }
+        NodePath::from(text.as_str()).to_variant()
+    }
+    fn rid(&mut self, id: u64) -> Variant {
+        Rid::new(id).to_variant()
+    }
+    fn object_id(&mut self, id: u64) -> Variant {
+        let mut obj = EncodedObjectAsId::new_gd();
+        obj.set_object_id(id);
+        obj.to_variant()
+    }
+    fn callable(&mut self) -> Variant {
+        Callable::invalid().to_variant()
+    }
+    fn signal(&mut self, name: &str, object_id: u64) -> Variant {
+        // gdext builds Signals only from live objects; let the engine rebuild it from bytes.
+        let opts = Options::default();
+        let Ok(mut w) = Writer::new(Vec::new(), &opts) else {
+            return Variant::nil();
+        };
+        if w.signal(name, object_id).is_err() {
+            return Variant::nil();
+        }
+        godot::global::bytes_to_var(&PackedByteArray::from(w.into_sink().as_slice()))
+    }
+
+    fn packed_bytes(&mut self, bytes: &[u8]) -> Variant {
+        PackedByteArray::from(bytes).to_variant()
+    }
+    fn packed_i32(&mut self, raw: &[u8]) -> Variant {
+        let mut a = PackedInt32Array::new();
+        a.resize(raw.len() / 4);
+        copy_from_le(raw, a.as_mut_slice());
+        a.to_variant()
+    }
+    fn packed_i64(&mut self, raw: &[u8]) -> Variant {
+        let mut a = PackedInt64Array::new();
+        a.resize(raw.len() / 8);
+        copy_from_le(raw, a.as_mut_slice());
+        a.to_variant()
+    }
+    fn packed_f32(&mut self, raw: &[u8]) -> Variant {
+        let mut a = PackedFloat32Array::new();
+        a.resize(raw.len() / 4);
+        copy_from_le(raw, a.as_mut_slice());
+        a.to_variant()
+    }
+    fn packed_f64(&mut self, raw: &[u8]) -> Variant {
+        let mut a = PackedFloat64Array::new();
+        a.resize(raw.len() / 8);
+        copy_from_le(raw, a.as_mut_slice());
+        a.to_variant()
+    }
+    fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Variant {
+        match ty {
+            PackedVectorType::Vector2 => {
+                PackedVector2Array::from(Self::vectors::<Vector2>(raw, wide, 2)).to_variant()
+            }
+            PackedVectorType::Vector3 => {
+                PackedVector3Array::from(Self::vectors::<Vector3>(raw, wide, 3)).to_variant()
+            }
+            PackedVectorType::Vector4 => {
+                PackedVector4Array::from(Self::vectors::<Vector4>(raw, wide, 4)).to_variant()
+            }
+        }
+    }
+    fn packed_colors(&mut self, raw: &[u8]) -> Variant {
+        let mut a = PackedColorArray::new();
+        a.resize(raw.len() / 16);
+        copy_from_le(raw, flat_mut(a.as_mut_slice()));
+        a.to_variant()
+    }
+    fn begin_strings(&mut self, _capacity: usize) -> PackedStringArray {
+        PackedStringArray::new()
+    }
+    fn push_string(&mut self, strings: &mut PackedStringArray, s: &str) {
+        strings.push(&GString::from(s));
+    }
+    fn end_strings(&mut self, strings: PackedStringArray) -> Variant {
+        strings.to_variant()
+    }
+
+    fn begin_array(
+        &mut self,
+        element: ContainerType,
+        _capacity: usize,
+    ) -> Result<ArrayInProgress, DecodeReason> {
+        Ok(ArrayInProgress {
+            items: VarArray::new(),
+            typed: engine_type(&element)?,
+        })
+    }
+    fn push(&mut self, array: &mut ArrayInProgress, v: Variant) -> Result<(), DecodeReason> {
+        array.items.push(&v);
+        Ok(())
+    }
+    fn end_array(&mut self, array: ArrayInProgress) -> Variant {
+        let Some((builtin, class, script)) = array.typed else {
+            return array.items.to_variant();
+        };
+        let typed = new_typed_array(builtin, &class, &script);
+        let all_match = builtin != T::Object.id() as i32
+            && array
+                .items
+                .iter_shared()
+                .all(|v| v.get_type().ord() == builtin);
+        if all_match {
+            // Nothing to convert or drop: one bulk copy.
+            typed.call("assign", &[array.items.to_variant()]);
+        } else {
+            // The engine pushes one by one, converting or dropping what does not fit.
+            for v in array.items.iter_shared() {
+                typed.call("push_back", &[v]);
+            }
+        }
+        typed
+    }
+    fn begin_dictionary(
+        &mut self,
+        key: ContainerType,
+        value: ContainerType,
+        _capacity: usize,
+    ) -> Result<DictionaryInProgress, DecodeReason> {
+        let (k, v) = (engine_type(&key)?, engine_type(&value)?);
+        if k.is_none() && v.is_none() {
+            return Ok(DictionaryInProgress {
+                dict: VarDictionary::new().to_variant(),
+                typed: false,
+            });
+        }
+        let none = || (0, StringName::default(), Variant::nil());
+        let (k, v) = (k.unwrap_or_else(none), v.unwrap_or_else(none));
+        Ok(DictionaryInProgress {
+            dict: new_typed_dictionary(&k, &v),
+            typed: true,
+        })
+    }
+    fn insert(
+        &mut self,
+        d: &mut DictionaryInProgress,
+        key: Variant,
+        value: Variant,
+    ) -> Result<(), DecodeReason> {
+        if d.typed {
+            d.dict.call("set", &[key, value]);
+        } else if let Ok(mut dict) = d.dict.try_to::<VarDictionary>() {
+            dict.set(&key, &value);
+        }
+        Ok(())
+    }
+    fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
+        d.dict
+    }
+    fn begin_object(&mut self, class: &str) -> Result<ObjectInProgress, DecodeReason> {
+        let name = StringName::from(class);
+        let db = ClassDb::singleton();
+        if !db.can_instantiate(&name) {
+            return Err(DecodeReason::UnknownClass(class.to_owned()));
+        }
+        let variant = db.instantiate(&name);
+        let object = variant
+            .try_to::<Gd<Object>>()
+            .map_err(|_| DecodeReason::UnavailableClass(class.to_owned()))?;
+        Ok(ObjectInProgress { variant, object })
+    }
+    fn set_property(
+        &mut self,
+        o: &mut ObjectInProgress,
+        name: &str,
+        value: Variant,
+    ) -> Result<(), DecodeReason> {
+        if name == "script" && !value.is_nil() {
+            // The reader has checked that this is a res:// path String.
+            let script = load_script(&value.to_string())?;
+            o.object.set_script(&script);
+        } else {
+            o.object.set(&StringName::from(name), &value);
+        }
+        Ok(())
+    }
+    fn end_object(&mut self, o: ObjectInProgress) -> Variant {
+        o.variant
+    }
+}
+
+/// An empty Array typed as the engine's `Array(base, type, class_name, script)` would be.
+fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> Variant {
+    let mut arr = VarArray::new();
+    // SAFETY: `arr` is a valid, empty, uniquely owned array; `class` and `script` are valid for
+    // the call, and `builtin` is a Variant type id below VARIANT_MAX (from the core's table).
+    // gdext's static view of `arr` stays "untyped", so it is only used as a Variant from here on.
+    unsafe {
+        godot::sys::interface_fn!(array_set_typed)(
+            arr.sys_mut(),
+            builtin as godot::sys::GDExtensionVariantType,
+            class.string_sys(),
+            script.var_sys(),
+        );
+    }
+    arr.to_variant()
+}
+
+/// An empty Dictionary typed for keys `k` and values `v` (type id 0: that side untyped).
+fn new_typed_dictionary(k: &(i32, StringName, Variant), v: &(i32, StringName, Variant)) -> Variant {
+    let mut dict = VarDictionary::new();
+    // SAFETY: as in `new_typed_array`: a valid empty dictionary, valid names and scripts, ids in
+    // range.
+    unsafe {
+        godot::sys::interface_fn!(dictionary_set_typed)(
+            dict.sys_mut(),
+            k.0 as godot::sys::GDExtensionVariantType,
+            k.1.string_sys(),
+            k.2.var_sys(),
+            v.0 as godot::sys::GDExtensionVariantType,
+            v.1.string_sys(),
+            v.2.var_sys(),
+        );
+    }
+    dict.to_variant()
+}

@@ -1,0 +1,297 @@
+//! Walks a Godot Variant and feeds the core [`Writer`]: no bytes are written here, so every
+//! rule of the format stays in the core.
+
+use fast_var_codec_core::error::{CodecError, EncodeReason, PathSegment, Result};
+use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::{ContainerType, Sink, VariantType as T, Writer};
+use godot::builtin::{
+    AnyArray, AnyDictionary, Callable, Color, GString, NodePath, PackedByteArray, PackedColorArray,
+    PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
+    PackedVector2Array, PackedVector3Array, PackedVector4Array, Projection, Rid, Signal,
+    StringName, Transform2D, Transform3D, Variant,
+};
+use godot::classes::{ClassDb, Object};
+use godot::meta::inspect::ElementType;
+use godot::meta::FromGodot;
+use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
+use godot::register::info::PropertyUsageFlags;
+
+use crate::layout::flat;
+
+fn invalid(msg: String) -> CodecError {
+    CodecError::encode(EncodeReason::Invalid(msg))
+}
+
+fn get<V: FromGodot>(v: &Variant) -> Result<V> {
+    v.try_to::<V>().map_err(|e| invalid(e.to_string()))
+}
+
+/// The core's name for a Godot type id.
+pub fn core_type(ty: godot::builtin::VariantType) -> Option<T> {
+    u32::try_from(ty.ord()).ok().and_then(T::from_id)
+}
+
+/// Container type of a typed Array or Dictionary, as the engine's encoder sees it.
+pub fn container_type(et: &ElementType) -> ContainerType {
+    match et {
+        ElementType::Untyped => ContainerType::Untyped,
+        ElementType::Builtin(vt) => {
+            core_type(*vt).map_or(ContainerType::Untyped, ContainerType::Builtin)
+        }
+        ElementType::Class(class) => ContainerType::Class(class.to_string()),
+        ElementType::ScriptClass(s) => match s.script() {
+            Some(script) => ContainerType::Script(script.get_path().to_string()),
+            None => ContainerType::Class(et.class_id().map(|c| c.to_string()).unwrap_or_default()),
+        },
+    }
+}
+
+/// A short rendering of a dictionary key for error paths.
+fn key_label(k: &Variant) -> String {
+    match k.get_type() {
+        godot::builtin::VariantType::STRING => format!("{:?}", k.to_string()),
+        godot::builtin::VariantType::STRING_NAME => format!("&{:?}", k.to_string()),
+        godot::builtin::VariantType::INT | godot::builtin::VariantType::BOOL => k.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Writes `v`; errors carry the path to the failing value.
+pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> {
+    let Some(ty) = core_type(v.get_type()) else {
+        return Err(invalid(format!("unknown Variant type {:?}", v.get_type())));
+    };
+    match ty {
+        T::Nil => w.nil(),
+        T::Bool => w.bool(get(v)?),
+        T::Int => w.int(get(v)?),
+        T::Float => w.float(get(v)?),
+        T::String => w.string(get::<GString>(v)?.chars()),
+        T::StringName => w.string_name(GString::from(&get::<StringName>(v)?).chars()),
+        T::Vector2 => {
+            let x: godot::builtin::Vector2 = get(v)?;
+            w.real(RealType::Vector2, &[x.x, x.y])
+        }
+        T::Rect2 => {
+            let r: godot::builtin::Rect2 = get(v)?;
+            w.real(
+                RealType::Rect2,
+                &[r.position.x, r.position.y, r.size.x, r.size.y],
+            )
+        }
+        T::Vector3 => {
+            let x: godot::builtin::Vector3 = get(v)?;
+            w.real(RealType::Vector3, &[x.x, x.y, x.z])
+        }
+        T::Transform2D => {
+            let t: Transform2D = get(v)?;
+            w.real(
+                RealType::Transform2D,
+                &[t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y],
+            )
+        }
+        T::Vector4 => {
+            let x: godot::builtin::Vector4 = get(v)?;
+            w.real(RealType::Vector4, &[x.x, x.y, x.z, x.w])
+        }
+        T::Plane => {
+            let p: godot::builtin::Plane = get(v)?;
+            w.real(RealType::Plane, &[p.normal.x, p.normal.y, p.normal.z, p.d])
+        }
+        T::Quaternion => {
+            let q: godot::builtin::Quaternion = get(v)?;
+            w.real(RealType::Quaternion, &[q.x, q.y, q.z, q.w])
+        }
+        T::Aabb => {
+            let b: godot::builtin::Aabb = get(v)?;
+            let (p, s) = (b.position, b.size);
+            w.real(RealType::Aabb, &[p.x, p.y, p.z, s.x, s.y, s.z])
+        }
+        T::Basis => {
+            let b: godot::builtin::Basis = get(v)?;
+            w.real(RealType::Basis, &basis_rows(&b))
+        }
+        T::Transform3D => {
+            let t: Transform3D = get(v)?;
+            let r = basis_rows(&t.basis);
+            let o = t.origin;
+            let c = [
+                r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], o.x, o.y, o.z,
+            ];
+            w.real(RealType::Transform3D, &c)
+        }
+        T::Projection => {
+            let p: Projection = get(v)?;
+            let mut c = [0f32; 16];
+            for (i, col) in p.cols.iter().enumerate() {
+                if let Some(dst) = c.get_mut(i * 4..i * 4 + 4) {
+                    dst.copy_from_slice(&[col.x, col.y, col.z, col.w]);
+                }
+            }
+            w.real(RealType::Projection, &c)
+        }
+        T::Vector2i => {
+            let x: godot::builtin::Vector2i = get(v)?;
+            w.int_vector(IntVectorType::Vector2i, &[x.x, x.y])
+        }
+        T::Rect2i => {
+            let r: godot::builtin::Rect2i = get(v)?;
+            w.int_vector(
+                IntVectorType::Rect2i,
+                &[r.position.x, r.position.y, r.size.x, r.size.y],
+            )
+        }
+        T::Vector3i => {
+            let x: godot::builtin::Vector3i = get(v)?;
+            w.int_vector(IntVectorType::Vector3i, &[x.x, x.y, x.z])
+        }
+        T::Vector4i => {
+            let x: godot::builtin::Vector4i = get(v)?;
+            w.int_vector(IntVectorType::Vector4i, &[x.x, x.y, x.z, x.w])
+        }
+        T::Color => {
+            let c: Color = get(v)?;
+            w.color([c.r, c.g, c.b, c.a])
+        }
+        T::NodePath => {
+            let p: NodePath = get(v)?;
+            let (names, subnames) = (p.get_name_count(), p.get_subname_count());
+            w.begin_node_path(names, subnames, p.is_absolute())?;
+            for i in 0..names {
+                w.node_path_part(GString::from(&p.get_name(i)).chars())?;
+            }
+            for i in 0..subnames {
+                w.node_path_part(GString::from(&p.get_subname(i)).chars())?;
+            }
+            Ok(())
+        }
+        T::Rid => w.rid(get::<Rid>(v)?.to_u64()),
+        T::Object => write_object(w, v),
+        T::Callable => {
+            let _: Callable = get(v)?;
+            w.callable()
+        }
+        T::Signal => {
+            let s: Signal = get(v)?;
+            let id = s.object_id().map_or(0, |i| i.to_i64() as u64);
+            w.signal(GString::from(&s.name()).chars(), id)
+        }
+        T::Dictionary => {
+            let d: AnyDictionary = get(v)?;
+            let (kt, vt) = (
+                container_type(&d.key_element_type()),
+                container_type(&d.value_element_type()),
+            );
+            let (keys, values) = (d.keys_array(), d.values_array());
+            w.begin_dictionary(&kt, &vt, keys.len())?;
+            for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
+                let at = || PathSegment::Key(key_label(&k));
+                write_variant(w, &k).map_err(|e| e.within(at()))?;
+                write_variant(w, &val).map_err(|e| e.within(at()))?;
+            }
+            w.end_dictionary();
+            Ok(())
+        }
+        T::Array => {
+            let a: AnyArray = get(v)?;
+            w.begin_array(&container_type(&a.element_type()), a.len())?;
+            for (i, item) in a.iter_shared().enumerate() {
+                write_variant(w, &item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            }
+            w.end_array();
+            Ok(())
+        }
+        T::PackedByteArray => w.packed_bytes(get::<PackedByteArray>(v)?.as_slice()),
+        T::PackedInt32Array => w.packed_i32(get::<PackedInt32Array>(v)?.as_slice()),
+        T::PackedInt64Array => w.packed_i64(get::<PackedInt64Array>(v)?.as_slice()),
+        T::PackedFloat32Array => w.packed_f32(get::<PackedFloat32Array>(v)?.as_slice()),
+        T::PackedFloat64Array => w.packed_f64(get::<PackedFloat64Array>(v)?.as_slice()),
+        T::PackedStringArray => {
+            let a: PackedStringArray = get(v)?;
+            let items = a.as_slice();
+            w.begin_packed_strings(items.len())?;
+            for s in items {
+                w.packed_string_item(s.chars())?;
+            }
+            Ok(())
+        }
+        T::PackedVector2Array => {
+            let a: PackedVector2Array = get(v)?;
+            w.packed_vectors(PackedVectorType::Vector2, flat(a.as_slice()))
+        }
+        T::PackedVector3Array => {
+            let a: PackedVector3Array = get(v)?;
+            w.packed_vectors(PackedVectorType::Vector3, flat(a.as_slice()))
+        }
+        T::PackedVector4Array => {
+            let a: PackedVector4Array = get(v)?;
+            w.packed_vectors(PackedVectorType::Vector4, flat(a.as_slice()))
+        }
+        T::PackedColorArray => w.packed_colors(flat(get::<PackedColorArray>(v)?.as_slice())),
+    }
+}
+
+/// Basis rows in wire order (row-major).
+fn basis_rows(b: &godot::builtin::Basis) -> [f32; 9] {
+    let [r0, r1, r2] = b.rows;
+    [r0.x, r0.y, r0.z, r1.x, r1.y, r1.z, r2.x, r2.y, r2.z]
+}
+
+/// An object: NIL when null or freed, its instance id, or (full objects) its class and the
+/// properties the engine would store, in property-list order.
+fn write_object<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> {
+    let Ok(obj) = v.try_to::<Gd<Object>>() else {
+        return w.object_null();
+    };
+    if !w.options().full_objects {
+        return w.object_id(obj.instance_id().to_i64() as u64);
+    }
+    let class = obj.get_class();
+    if !ClassDb::singleton().can_instantiate(&StringName::from(&class)) {
+        return Err(invalid(format!(
+            "class {class} cannot be instantiated, so it cannot be sent as a full object"
+        )));
+    }
+    let storage = PropertyUsageFlags::STORAGE.ord();
+    let names: Vec<StringName> = obj
+        .get_property_list()
+        .iter_shared()
+        .filter(|p| {
+            p.get("usage")
+                .and_then(|u| u.try_to::<i64>().ok())
+                .unwrap_or(0) as u64
+                & storage
+                != 0
+        })
+        .filter_map(|p| {
+            p.get("name")
+                .and_then(|n| n.try_to_relaxed::<StringName>().ok())
+        })
+        .collect();
+    w.begin_object(class.chars(), names.len())?;
+    let script_as_path = w.options().dialect.spec().script_as_path;
+    for name in &names {
+        let at = || PathSegment::Property(name.to_string());
+        if name == &StringName::from("script") {
+            let path = obj.get_script().map(|s| s.get_path().to_string());
+            match (path, script_as_path) {
+                (path, true) => w.script_property(path.as_deref()).map_err(|e| e.within(at()))?,
+                (None, false) => {
+                    w.property_name("script")?;
+                    w.nil()?;
+                }
+                (Some(p), false) => {
+                    return Err(invalid(format!(
+                        "script {p:?}: a Godot 4 script cannot travel to Godot 3 (which embeds the script's source)"
+                    ))
+                    .within(at()))
+                }
+            }
+            continue;
+        }
+        w.property_name(GString::from(name).chars())?;
+        write_variant(w, &obj.get(name)).map_err(|e| e.within(at()))?;
+    }
+    w.end_object();
+    Ok(())
+}
