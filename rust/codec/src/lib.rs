@@ -31,6 +31,7 @@ pub mod header;
 pub mod limits;
 pub mod reader;
 pub mod sink;
+pub mod stream;
 pub mod text;
 pub mod types;
 pub mod value;

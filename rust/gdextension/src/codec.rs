@@ -4,7 +4,7 @@ use bytes::BytesMut;
 use fast_var_codec_core::{
     decode_with, CodecError, Dialect, ErrorCode, Options, Precision, SizeCounter, Writer,
 };
-use godot::classes::{IRefCounted, RefCounted, StreamPeer};
+use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 
@@ -75,7 +75,7 @@ impl IRefCounted for FastVarCodec {
     }
 }
 
-fn godot_error(code: ErrorCode) -> Error {
+pub(crate) fn godot_error(code: ErrorCode) -> Error {
     match code {
         ErrorCode::Unavailable => Error::ERR_UNAVAILABLE,
         ErrorCode::Unauthorized => Error::ERR_UNAUTHORIZED,
@@ -274,6 +274,46 @@ impl FastVarCodec {
         Error::OK
     }
 
+    /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
+    /// Encodings larger than [member FastVarStream.max_message_size]'s default (8 MiB, the engine's
+    /// [code]encode_buffer_max_size[/code]) are refused with [constant ERR_OUT_OF_MEMORY].
+    #[func]
+    fn put_packet_var(&mut self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
+        if let Err(e) = self.encode_to_buffer(&value) {
+            return self.fail(e);
+        }
+        if self.buffer.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
+            let n = self.buffer.len();
+            return self.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                format!("a packet of {n} bytes exceeds 8 MiB"),
+            );
+        }
+        let err = peer.put_packet(&PackedByteArray::from(&self.buffer[..]));
+        if err != Error::OK {
+            return self.fail_with(err, format!("the peer refused the packet ({err:?})"));
+        }
+        Error::OK
+    }
+
+    /// Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] does.
+    /// Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is waiting.
+    #[func]
+    fn get_packet_var(&mut self, mut peer: Gd<PacketPeer>) -> Variant {
+        self.decoded_size = 0;
+        if peer.get_available_packet_count() <= 0 {
+            self.fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+            return Variant::nil();
+        }
+        let packet = peer.get_packet();
+        let err = peer.get_packet_error();
+        if err != Error::OK {
+            self.fail_with(err, format!("receiving the packet failed ({err:?})"));
+            return Variant::nil();
+        }
+        self.decode(packet, 0)
+    }
+
     /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer].
     /// Returns [code]null[/code] on failure.
     #[func]
@@ -305,6 +345,22 @@ impl FastVarCodec {
 }
 
 impl FastVarCodec {
+    pub(crate) fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The encoding of `value` as engine bytes, recording success or failure on the codec.
+    pub(crate) fn encode_variant(
+        &mut self,
+        value: &Variant,
+    ) -> Result<PackedByteArray, CodecError> {
+        self.encode_to_buffer(value)
+            .map(|()| PackedByteArray::from(&self.buffer[..]))
+            .inspect_err(|e| {
+                self.fail(e.clone());
+            })
+    }
+
     fn encode_to_buffer(&mut self, value: &Variant) -> Result<(), CodecError> {
         let mut buf = std::mem::take(&mut self.buffer);
         buf.clear();

@@ -10,6 +10,7 @@
 mod codec;
 mod from_wire;
 mod layout;
+mod stream_class;
 mod to_wire;
 
 use godot::prelude::*;

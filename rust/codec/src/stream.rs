@@ -1,0 +1,278 @@
+//! Stream framing as `StreamPeer.put_var` / `get_var` and `FileAccess.store_var` / `get_var` do
+//! it: a u32 length (in the peer's byte order) then the encoding (always little-endian), and an
+//! incremental reader for byte streams such as TCP, where values arrive split and coalesced.
+//!
+//! ```
+//! use fast_var_codec_core::stream::{frame, StreamReader};
+//! use fast_var_codec_core::{Options, Value};
+//!
+//! let opts = Options::default();
+//! let mut wire = bytes::BytesMut::new();
+//! frame(&Value::Int(7), &opts, false, &mut wire)?;
+//! frame(&Value::String("hi".into()), &opts, false, &mut wire)?;
+//!
+//! let mut reader = StreamReader::new(false, 8 << 20);
+//! for chunk in wire.chunks(3) {          // bytes arrive in arbitrary pieces
+//!     reader.feed(chunk)?;
+//! }
+//! assert_eq!(reader.next_value(&opts)?, Some(Value::Int(7)));
+//! assert_eq!(reader.next_value(&opts)?, Some(Value::String("hi".into())));
+//! assert_eq!(reader.next_value(&opts)?, None);  // nothing more yet: never blocks
+//! # Ok::<(), fast_var_codec_core::CodecError>(())
+//! ```
+
+use bytes::{Buf, Bytes, BytesMut};
+
+use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
+use crate::limits::Options;
+use crate::reader::{decode_with, Build};
+use crate::value::{write_value, Value, ValueBuilder};
+use crate::writer::Writer;
+
+/// The engine's `encode_buffer_max_size` default: the largest message accepted by default.
+pub const DEFAULT_MAX_MESSAGE: usize = 8 << 20;
+
+/// Size of the length prefix.
+pub const PREFIX_LEN: usize = 4;
+
+/// The length prefix for a message of `len` bytes.
+pub fn prefix(len: usize, big_endian: bool) -> Result<[u8; PREFIX_LEN]> {
+    let n = u32::try_from(len).map_err(|_| {
+        CodecError::encode(EncodeReason::TooLarge {
+            what: "message",
+            len,
+        })
+    })?;
+    Ok(if big_endian {
+        n.to_be_bytes()
+    } else {
+        n.to_le_bytes()
+    })
+}
+
+/// Appends `value` framed (prefix + encoding) to `out`. On failure `out` is left as it was.
+pub fn frame(value: &Value, opts: &Options, big_endian: bool, out: &mut BytesMut) -> Result<usize> {
+    let start = out.len();
+    out.extend_from_slice(&[0; PREFIX_LEN]);
+    let mut w = Writer::new(std::mem::take(out), opts)?;
+    let res = write_value(&mut w, value);
+    *out = w.into_sink();
+    let len = out.len() - start - PREFIX_LEN;
+    let head = res.and_then(|()| prefix(len, big_endian));
+    match (head, out.get_mut(start..start + PREFIX_LEN)) {
+        (Ok(head), Some(slot)) => {
+            slot.copy_from_slice(&head);
+            Ok(len + PREFIX_LEN)
+        }
+        (Err(e), _) => {
+            out.truncate(start);
+            Err(e)
+        }
+        (Ok(_), None) => {
+            out.truncate(start);
+            Err(CodecError::encode(EncodeReason::BufferFull))
+        }
+    }
+}
+
+/// Reassembles length-prefixed messages from a byte stream fed in arbitrary chunks.
+///
+/// A message whose payload does not decode is consumed and reported; the stream stays in sync
+/// and usable. A length prefix above the maximum cannot be skipped safely (the peer is hostile
+/// or speaks another protocol): the reader reports it, allocates nothing for it, and stays
+/// broken until [`StreamReader::reset`]; the connection should be closed.
+#[derive(Debug)]
+pub struct StreamReader {
+    buf: BytesMut,
+    big_endian: bool,
+    max_message: usize,
+    /// Bytes consumed from the stream so far, for error offsets.
+    consumed: u64,
+    broken: Option<CodecError>,
+}
+
+impl StreamReader {
+    pub fn new(big_endian: bool, max_message: usize) -> Self {
+        StreamReader {
+            buf: BytesMut::new(),
+            big_endian,
+            max_message,
+            consumed: 0,
+            broken: None,
+        }
+    }
+
+    pub fn big_endian(&self) -> bool {
+        self.big_endian
+    }
+
+    pub fn set_big_endian(&mut self, on: bool) {
+        self.big_endian = on;
+    }
+
+    pub fn max_message(&self) -> usize {
+        self.max_message
+    }
+
+    pub fn set_max_message(&mut self, max: usize) {
+        self.max_message = max;
+    }
+
+    /// Bytes received but not yet taken as messages.
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// The error that broke the stream, if any.
+    pub fn broken(&self) -> Option<&CodecError> {
+        self.broken.as_ref()
+    }
+
+    /// Forgets buffered bytes and any broken state (e.g. after reconnecting).
+    pub fn reset(&mut self) {
+        self.buf.clear();
+        self.consumed = 0;
+        self.broken = None;
+    }
+
+    /// Adds received bytes. Fails only when the stream is broken.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<()> {
+        if let Some(e) = &self.broken {
+            return Err(e.clone());
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// The length of the next message, once its prefix is here; checks the limit.
+    fn next_len(&mut self) -> Result<Option<usize>> {
+        if let Some(e) = &self.broken {
+            return Err(e.clone());
+        }
+        let Some(head) = self.buf.get(..PREFIX_LEN) else {
+            return Ok(None);
+        };
+        let mut b = [0u8; PREFIX_LEN];
+        b.copy_from_slice(head);
+        let len = if self.big_endian {
+            u32::from_be_bytes(b)
+        } else {
+            u32::from_le_bytes(b)
+        } as usize;
+        if len > self.max_message {
+            let e = CodecError::decode(
+                usize::try_from(self.consumed).unwrap_or(usize::MAX),
+                DecodeReason::Limit(format!(
+                    "a message of {len} bytes exceeds the maximum message size of {} bytes",
+                    self.max_message
+                )),
+            );
+            self.broken = Some(e.clone());
+            return Err(e);
+        }
+        Ok(Some(len))
+    }
+
+    /// True when a complete message (or an oversized prefix, which is an error to take) is here.
+    pub fn ready(&self) -> bool {
+        if self.broken.is_some() {
+            return true;
+        }
+        let Some(head) = self.buf.get(..PREFIX_LEN) else {
+            return false;
+        };
+        let mut b = [0u8; PREFIX_LEN];
+        b.copy_from_slice(head);
+        let len = if self.big_endian {
+            u32::from_be_bytes(b)
+        } else {
+            u32::from_le_bytes(b)
+        } as usize;
+        len > self.max_message || self.buf.len() >= PREFIX_LEN + len
+    }
+
+    /// Takes the next complete message payload, `None` until all of it has arrived.
+    pub fn next_frame(&mut self) -> Result<Option<Bytes>> {
+        let Some(len) = self.next_len()? else {
+            return Ok(None);
+        };
+        if self.buf.len() < PREFIX_LEN + len {
+            return Ok(None);
+        }
+        self.buf.advance(PREFIX_LEN);
+        self.consumed += (PREFIX_LEN + len) as u64;
+        Ok(Some(self.buf.split_to(len).freeze()))
+    }
+
+    /// Decodes the next complete message with `builder`; `None` until one is complete. A message
+    /// that fails to decode is consumed and its error returned: the next call goes on after it.
+    pub fn next_value_with<B: Build>(
+        &mut self,
+        opts: &Options,
+        builder: &mut B,
+    ) -> Result<Option<B::Value>> {
+        let at = usize::try_from(self.consumed).unwrap_or(usize::MAX) + PREFIX_LEN;
+        let Some(payload) = self.next_frame()? else {
+            return Ok(None);
+        };
+        match decode_with(&payload, 0, opts, builder) {
+            Ok((v, _)) => Ok(Some(v)),
+            Err(CodecError::Decode { offset, reason }) => Err(CodecError::Decode {
+                offset: at + offset,
+                reason,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`StreamReader::next_value_with`] building [`Value`]s.
+    pub fn next_value(&mut self, opts: &Options) -> Result<Option<Value>> {
+        self.next_value_with(opts, &mut ValueBuilder::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+
+    #[test]
+    fn big_endian_prefix_little_endian_payload() {
+        let opts = Options::default();
+        let mut out = BytesMut::new();
+        frame(&Value::Int(1), &opts, true, &mut out).unwrap();
+        assert_eq!(&out[..], &[0, 0, 0, 8, 2, 0, 0, 0, 1, 0, 0, 0]);
+        let mut r = StreamReader::new(true, DEFAULT_MAX_MESSAGE);
+        r.feed(&out).unwrap();
+        assert_eq!(r.next_value(&opts).unwrap(), Some(Value::Int(1)));
+    }
+
+    #[test]
+    fn bad_payload_is_skipped_and_the_stream_goes_on() {
+        let opts = Options::default();
+        let mut r = StreamReader::new(false, DEFAULT_MAX_MESSAGE);
+        r.feed(&[4, 0, 0, 0, 0xff, 0, 0, 0]).unwrap();
+        let mut good = BytesMut::new();
+        frame(&Value::Bool(true), &opts, false, &mut good).unwrap();
+        r.feed(&good).unwrap();
+        let err = r.next_value(&opts).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::InvalidData);
+        assert!(err.to_string().contains("byte 4"), "{err}");
+        assert_eq!(r.next_value(&opts).unwrap(), Some(Value::Bool(true)));
+    }
+
+    #[test]
+    fn oversized_prefix_breaks_without_allocating() {
+        let opts = Options::default();
+        let mut r = StreamReader::new(false, 1024);
+        r.feed(&[0, 0, 0, 0x80, 1, 2, 3]).unwrap();
+        let err = r.next_value(&opts).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::OutOfMemory);
+        assert!(r.buffered() < 16);
+        assert!(r.feed(&[0; 4]).is_err());
+        assert!(r.next_value(&opts).is_err());
+        r.reset();
+        r.feed(&[0, 0, 0, 0]).unwrap();
+        assert!(r.next_value(&opts).is_err()); // an empty message is not a value
+    }
+}
