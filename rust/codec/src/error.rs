@@ -82,6 +82,8 @@ pub enum DecodeReason {
     BadContainerType(String),
     #[error("decode limit exceeded: {0}")]
     Limit(String),
+    #[error("not in the allow-list: {0}")]
+    NotAllowed(String),
     #[error("{0}")]
     Refused(String),
 }
@@ -92,7 +94,9 @@ impl DecodeReason {
         match self {
             DecodeReason::TooDeep(_) | DecodeReason::Limit(_) => ErrorCode::OutOfMemory,
             DecodeReason::StringPastEnd { .. } => ErrorCode::FileEof,
-            DecodeReason::ObjectsNotAllowed => ErrorCode::Unauthorized,
+            DecodeReason::ObjectsNotAllowed | DecodeReason::NotAllowed(_) => {
+                ErrorCode::Unauthorized
+            }
             DecodeReason::UnavailableClass(_) => ErrorCode::Unavailable,
             _ => ErrorCode::InvalidData,
         }

@@ -7,18 +7,32 @@ pub const DEFAULT_MAX_DEPTH: usize = 1024;
 /// Upper bound for [`Limits::max_depth`]: each level costs a stack frame.
 pub const MAX_DEPTH_CEILING: usize = 4096;
 
-/// How much a single decode may produce. The defaults let through anything the engine
-/// itself can encode and stop what only a hostile peer would send.
+/// Default for [`Limits::max_elements`]: 16,777,216.
+pub const DEFAULT_MAX_ELEMENTS: usize = 1 << 24;
+/// Default for [`Limits::max_bytes`]: 256 MiB.
+pub const DEFAULT_MAX_BYTES: usize = 1 << 28;
+
+/// How much a single decode may produce. Every decode is already bounded by its input (no count
+/// is trusted before the bytes are there); these bound what a large input may make a process
+/// hold. The defaults pass everything a game sends in practice (and anything within the 8 MiB
+/// message limit of the stream reader); raise them for big save files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Nesting depth (the engine's 1024).
     pub max_depth: usize,
+    /// Total elements: Array items, Dictionary entries, packed-array elements, PackedStringArray
+    /// items, object properties and NodePath parts, all levels together.
+    pub max_elements: usize,
+    /// Total bytes of strings and packed-array data, all levels together.
+    pub max_bytes: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_depth: DEFAULT_MAX_DEPTH,
+            max_elements: DEFAULT_MAX_ELEMENTS,
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
@@ -76,6 +90,11 @@ impl Options {
 
     pub fn with_max_depth(mut self, depth: usize) -> Self {
         self.limits.max_depth = depth;
+        self
+    }
+
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
         self
     }
 }

@@ -92,7 +92,8 @@ pub trait Build {
         name: &str,
         value: Self::Value,
     ) -> Result<(), DecodeReason>;
-    fn end_object(&mut self, object: Self::Object) -> Self::Value;
+    /// Ends an object; may still refuse it (e.g. an allow-list that needed a script).
+    fn end_object(&mut self, object: Self::Object) -> Result<Self::Value, DecodeReason>;
 }
 
 /// Decodes one value from `bytes[offset..]`; returns it with the number of bytes it used
@@ -109,6 +110,8 @@ pub fn decode_with<B: Build>(
         spec: opts.dialect.spec(),
         opts,
         max_depth: opts.limits.depth(),
+        elements: 0,
+        text_bytes: 0,
     };
     if offset > bytes.len() {
         return Err(r.fail(DecodeReason::Truncated {
@@ -128,9 +131,38 @@ struct Reader<'b, 'o> {
     spec: &'static DialectSpec,
     opts: &'o Options,
     max_depth: usize,
+    /// Elements and string/packed bytes produced so far, against the limits.
+    elements: usize,
+    text_bytes: usize,
 }
 
 impl<'b> Reader<'b, '_> {
+    /// Counts `n` more elements against [`crate::Limits::max_elements`], before making them.
+    #[inline]
+    fn charge_elements(&mut self, n: usize) -> Result<()> {
+        self.elements = self.elements.saturating_add(n);
+        if self.elements > self.opts.limits.max_elements {
+            return Err(self.fail(DecodeReason::Limit(format!(
+                "more than {} elements (max_elements)",
+                self.opts.limits.max_elements
+            ))));
+        }
+        Ok(())
+    }
+
+    /// Counts `n` more bytes of strings or packed data against [`crate::Limits::max_bytes`].
+    #[inline]
+    fn charge_bytes(&mut self, n: usize) -> Result<()> {
+        self.text_bytes = self.text_bytes.saturating_add(n);
+        if self.text_bytes > self.opts.limits.max_bytes {
+            return Err(self.fail(DecodeReason::Limit(format!(
+                "more than {} bytes of strings and packed arrays (max_bytes)",
+                self.opts.limits.max_bytes
+            ))));
+        }
+        Ok(())
+    }
+
     #[inline]
     fn remaining(&self) -> usize {
         self.buf.len().saturating_sub(self.pos)
@@ -191,6 +223,7 @@ impl<'b> Reader<'b, '_> {
                 available,
             }));
         }
+        self.charge_bytes(len as usize)?;
         let start = self.pos;
         let raw = self.take(len as usize, "string bytes")?;
         self.pos += pad;
@@ -230,7 +263,11 @@ impl<'b> Reader<'b, '_> {
             .and_then(|c| c.checked_mul(size))
             .filter(|&b| b <= i32::MAX as usize && b <= available);
         match bytes {
-            Some(b) => Ok((self.take(b, what)?, count as usize)),
+            Some(b) => {
+                self.charge_elements(count as usize)?;
+                self.charge_bytes(b)?;
+                Ok((self.take(b, what)?, count as usize))
+            }
             None => Err(self.fail(DecodeReason::BadCount {
                 what,
                 count: i64::from(count),
@@ -424,6 +461,7 @@ impl<'b> Reader<'b, '_> {
                     .begin_dictionary(key_type, value_type, capacity)
                     .map_err(at)?;
                 for _ in 0..count {
+                    self.charge_elements(1)?;
                     let k = self.value(b, depth + 1)?;
                     let v = self.value(b, depth + 1)?;
                     b.insert(&mut d, k, v).map_err(at)?;
@@ -441,6 +479,7 @@ impl<'b> Reader<'b, '_> {
                 let capacity = (count as usize).min(self.remaining() / 4);
                 let mut a = b.begin_array(element, capacity).map_err(at)?;
                 for _ in 0..count {
+                    self.charge_elements(1)?;
                     let v = self.value(b, depth + 1)?;
                     b.push(&mut a, v).map_err(at)?;
                 }
@@ -486,6 +525,7 @@ impl<'b> Reader<'b, '_> {
                 let count = self.i32("a PackedStringArray count")?.max(0) as usize;
                 let mut strings = b.begin_strings(count.min(self.remaining() / 4));
                 for _ in 0..count {
+                    self.charge_elements(1)?;
                     let s = self.string()?;
                     b.push_string(&mut strings, &s);
                 }
@@ -529,6 +569,7 @@ impl<'b> Reader<'b, '_> {
         let mut parts: Vec<Cow<'b, str>> =
             Vec::with_capacity((total as usize).min(self.remaining() / 4));
         for _ in 0..total {
+            self.charge_elements(1)?;
             parts.push(self.string()?);
         }
         let split = (names as usize).min(parts.len());
@@ -547,6 +588,8 @@ impl<'b> Reader<'b, '_> {
             spec: self.spec,
             opts: self.opts,
             max_depth: self.max_depth,
+            elements: 0,
+            text_bytes: 0,
         };
         let header = peek.u32("a value header")?;
         let bad = |why: &str| {
@@ -598,6 +641,7 @@ impl<'b> Reader<'b, '_> {
         })?;
         let count = self.i32("an object property count")?.max(0);
         for _ in 0..count {
+            self.charge_elements(1)?;
             let name_at = self.pos;
             let name = self.string()?;
             let value_at = self.pos;
@@ -608,6 +652,6 @@ impl<'b> Reader<'b, '_> {
             b.set_property(&mut obj, &name, v)
                 .map_err(|r| CodecError::decode(name_at, r))?;
         }
-        Ok(b.end_object(obj))
+        b.end_object(obj).map_err(|r| CodecError::decode(start, r))
     }
 }

@@ -825,7 +825,7 @@ impl Build for ValueBuilder {
         object.properties.push((name.to_owned(), value));
         Ok(())
     }
-    fn end_object(&mut self, object: Object) -> Value {
-        Value::Object(Box::new(object))
+    fn end_object(&mut self, object: Object) -> Result<Value, DecodeReason> {
+        Ok(Value::Object(Box::new(object)))
     }
 }

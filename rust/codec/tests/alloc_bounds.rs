@@ -75,3 +75,33 @@ fn allocation_is_linear_in_input() {
         bytes.len()
     );
 }
+
+#[test]
+fn element_and_byte_limits_refuse_before_allocating() {
+    use fast_var_codec_core::{ErrorCode, Limits};
+    let tight = Options::default().with_limits(Limits {
+        max_depth: 1024,
+        max_elements: 100,
+        max_bytes: 1000,
+    });
+    // 101 NILs in an Array: over max_elements.
+    let mut many = hex("1c000000 65000000");
+    many.extend(std::iter::repeat_n(0u8, 4 * 101));
+    assert_eq!(
+        decode(&many, &tight).unwrap_err().code(),
+        ErrorCode::OutOfMemory
+    );
+    assert!(decode(&many, &Options::default()).is_ok());
+    // A 2000-byte PackedByteArray: over max_bytes, refused before the copy.
+    let mut big = hex("1d000000 d0070000");
+    big.extend(std::iter::repeat_n(7u8, 2000));
+    let bytes_only = Options::default().with_limits(Limits {
+        max_bytes: 1000,
+        ..Limits::default()
+    });
+    let before = ALLOCATED.load(Ordering::Relaxed);
+    let err = decode(&big, &bytes_only).unwrap_err();
+    assert!(ALLOCATED.load(Ordering::Relaxed) - before < 1000);
+    assert_eq!(err.code(), ErrorCode::OutOfMemory);
+    assert!(err.to_string().contains("max_bytes"), "{err}");
+}

@@ -8,7 +8,7 @@ use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 
-use crate::from_wire::VariantBuilder;
+use crate::from_wire::{AllowList, VariantBuilder};
 use crate::to_wire::write_variant;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
@@ -45,6 +45,21 @@ pub struct FastVarCodec {
     /// Deepest nesting accepted when encoding or decoding (default 1024, as the engine).
     #[var(get = get_max_depth, set = set_max_depth)]
     max_depth: i64,
+    /// Most elements one decode may produce, all levels together: Array items, Dictionary entries,
+    /// packed-array elements, object properties (default 16,777,216). Past it: [constant ERR_OUT_OF_MEMORY].
+    #[var(get = get_max_elements, set = set_max_elements)]
+    max_elements: i64,
+    /// Most bytes of strings and packed-array data one decode may produce (default 256 MiB).
+    /// Past it: [constant ERR_OUT_OF_MEMORY].
+    #[var(get = get_max_bytes, set = set_max_bytes)]
+    max_bytes: i64,
+    /// When not empty and [member allow_objects] is on, the only full objects a decode may make:
+    /// native class names ([code]"Resource"[/code]), script class names ([code]"MyData"[/code]) or
+    /// script paths ([code]"res://my_data.gd"[/code]). An object of another class, or carrying another
+    /// script, fails with [constant ERR_UNAUTHORIZED]; scripts are checked before they are loaded.
+    #[var(get = get_allowed_classes, set = set_allowed_classes)]
+    allowed_classes: PackedStringArray,
+    allow_list: Option<AllowList>,
     opts: Options,
     error: Error,
     message: GString,
@@ -65,6 +80,10 @@ impl IRefCounted for FastVarCodec {
             allow_objects: false,
             allow_lossy: false,
             max_depth: opts.limits.max_depth as i64,
+            max_elements: opts.limits.max_elements as i64,
+            max_bytes: opts.limits.max_bytes as i64,
+            allowed_classes: PackedStringArray::new(),
+            allow_list: None,
             opts,
             error: Error::OK,
             message: GString::new(),
@@ -177,6 +196,44 @@ impl FastVarCodec {
         self.opts.limits.max_depth = depth as usize;
     }
 
+    #[func]
+    fn get_max_elements(&self) -> i64 {
+        self.max_elements
+    }
+    #[func]
+    fn set_max_elements(&mut self, n: i64) {
+        match usize::try_from(n) {
+            Ok(v) => {
+                self.max_elements = n;
+                self.opts.limits.max_elements = v;
+            }
+            Err(_) => godot_error!("FastVarCodec: max_elements cannot be negative"),
+        }
+    }
+    #[func]
+    fn get_max_bytes(&self) -> i64 {
+        self.max_bytes
+    }
+    #[func]
+    fn set_max_bytes(&mut self, n: i64) {
+        match usize::try_from(n) {
+            Ok(v) => {
+                self.max_bytes = n;
+                self.opts.limits.max_bytes = v;
+            }
+            Err(_) => godot_error!("FastVarCodec: max_bytes cannot be negative"),
+        }
+    }
+    #[func]
+    fn get_allowed_classes(&self) -> PackedStringArray {
+        self.allowed_classes.clone()
+    }
+    #[func]
+    fn set_allowed_classes(&mut self, classes: PackedStringArray) {
+        self.allow_list = (!classes.is_empty()).then(|| AllowList::new(&classes));
+        self.allowed_classes = classes;
+    }
+
     /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
     #[func]
     fn encode(&mut self, value: Variant) -> PackedByteArray {
@@ -220,7 +277,10 @@ impl FastVarCodec {
             );
             return Variant::nil();
         };
-        match decode_with(bytes.as_slice(), offset, &self.opts, &mut VariantBuilder) {
+        let mut builder = VariantBuilder {
+            allowed: self.allow_list.as_ref(),
+        };
+        match decode_with(bytes.as_slice(), offset, &self.opts, &mut builder) {
             Ok((v, used)) => {
                 self.succeed();
                 self.decoded_size = used as i64;
@@ -347,6 +407,10 @@ impl FastVarCodec {
 impl FastVarCodec {
     pub(crate) fn options(&self) -> &Options {
         &self.opts
+    }
+
+    pub(crate) fn allow_list(&self) -> Option<&AllowList> {
+        self.allow_list.as_ref()
     }
 
     /// The encoding of `value` as engine bytes, recording success or failure on the codec.

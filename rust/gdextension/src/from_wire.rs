@@ -21,8 +21,45 @@ use godot::sys::GodotFfi;
 
 use crate::layout::{flat_mut, F32Components};
 
-/// Makes Variants. Full objects are instantiated through ClassDB, as the engine does.
-pub struct VariantBuilder;
+/// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, and only
+/// from the allow-list when there is one.
+#[derive(Default)]
+pub struct VariantBuilder<'a> {
+    pub allowed: Option<&'a AllowList>,
+}
+
+/// Which full objects a decode may make: native classes by name, and scripts by `res://` path
+/// (script class names are resolved to paths through the project's global class list, without
+/// loading anything).
+#[derive(Debug, Default, Clone)]
+pub struct AllowList {
+    classes: std::collections::HashSet<String>,
+    scripts: std::collections::HashSet<String>,
+}
+
+impl AllowList {
+    pub fn new(entries: &PackedStringArray) -> Self {
+        let mut list = AllowList::default();
+        let globals = godot::classes::ProjectSettings::singleton().get_global_class_list();
+        for entry in entries.as_slice() {
+            let e = entry.to_string();
+            if e.starts_with("res://") {
+                list.scripts.insert(e);
+                continue;
+            }
+            for g in globals.iter_shared() {
+                let class = g.get("class").map(|c| c.to_string()).unwrap_or_default();
+                if class == e {
+                    if let Some(path) = g.get("path") {
+                        list.scripts.insert(path.to_string());
+                    }
+                }
+            }
+            list.classes.insert(e);
+        }
+        list
+    }
+}
 
 /// An Array being filled: untyped first, typed at the end (see [`VariantBuilder::end_array`]).
 pub struct ArrayInProgress {
@@ -39,6 +76,8 @@ pub struct ObjectInProgress {
     /// Holds the reference for RefCounted objects while properties are set.
     variant: Variant,
     object: Gd<Object>,
+    /// The allow-list admits this object only if an allowed script is set on it.
+    needs_allowed_script: bool,
 }
 
 fn c<const N: usize>(c: &[f64]) -> [f32; N] {
@@ -86,7 +125,7 @@ fn engine_type(ty: &ContainerType) -> Result<Option<(i32, StringName, Variant)>,
     })
 }
 
-impl VariantBuilder {
+impl VariantBuilder<'_> {
     fn vectors<V: F32Components + Default>(raw: &[u8], wide: bool, n: usize) -> Vec<V> {
         let count = raw.len() / (n * if wide { 8 } else { 4 });
         let mut out = vec![V::default(); count];
@@ -104,7 +143,7 @@ impl VariantBuilder {
     }
 }
 
-impl Build for VariantBuilder {
+impl Build for VariantBuilder<'_> {
     type Value = Variant;
     type Array = ArrayInProgress;
     type Dictionary = DictionaryInProgress;
@@ -361,11 +400,19 @@ impl Build for VariantBuilder {
         if !db.can_instantiate(&name) {
             return Err(DecodeReason::UnknownClass(class.to_owned()));
         }
+        let needs_allowed_script = self.allowed.is_some_and(|a| !a.classes.contains(class));
+        if needs_allowed_script && self.allowed.is_some_and(|a| a.scripts.is_empty()) {
+            return Err(DecodeReason::NotAllowed(format!("class {class}")));
+        }
         let variant = db.instantiate(&name);
         let object = variant
             .try_to::<Gd<Object>>()
             .map_err(|_| DecodeReason::UnavailableClass(class.to_owned()))?;
-        Ok(ObjectInProgress { variant, object })
+        Ok(ObjectInProgress {
+            variant,
+            object,
+            needs_allowed_script,
+        })
     }
     fn set_property(
         &mut self,
@@ -374,16 +421,30 @@ impl Build for VariantBuilder {
         value: Variant,
     ) -> Result<(), DecodeReason> {
         if name == "script" && !value.is_nil() {
-            // The reader has checked that this is a res:// path String.
-            let script = load_script(&value.to_string())?;
+            // The reader has checked that this is a res:// path String. Check the allow-list
+            // before loading: loading a script can run its code.
+            let path = value.to_string();
+            if let Some(allowed) = self.allowed {
+                if !allowed.scripts.contains(&path) {
+                    return Err(DecodeReason::NotAllowed(format!("script {path}")));
+                }
+                o.needs_allowed_script = false;
+            }
+            let script = load_script(&path)?;
             o.object.set_script(&script);
         } else {
             o.object.set(&StringName::from(name), &value);
         }
         Ok(())
     }
-    fn end_object(&mut self, o: ObjectInProgress) -> Variant {
-        o.variant
+    fn end_object(&mut self, o: ObjectInProgress) -> Result<Variant, DecodeReason> {
+        if o.needs_allowed_script {
+            return Err(DecodeReason::NotAllowed(format!(
+                "class {}",
+                o.object.get_class()
+            )));
+        }
+        Ok(o.variant)
     }
 }
 

@@ -140,8 +140,14 @@ impl FastVarStream {
     /// skipped).
     #[func]
     fn pop_var(&mut self) -> Variant {
-        let opts = self.codec().bind().options().clone();
-        match self.reader.next_value_with(&opts, &mut VariantBuilder) {
+        let codec = self.codec();
+        let codec = codec.bind();
+        let mut builder = VariantBuilder {
+            allowed: codec.allow_list(),
+        };
+        let res = self.reader.next_value_with(codec.options(), &mut builder);
+        drop(codec);
+        match res {
             Ok(Some(v)) => {
                 self.ok();
                 v

@@ -1,0 +1,208 @@
+//! Checks shared by the fuzz targets in `fuzz_targets/`.
+//!
+//! Most targets read their first input byte as a *selector* and decode the rest:
+//!
+//! | bits | meaning |
+//! |---|---|
+//! | 0 | `allow_objects` (and `full_objects` when a target encodes) |
+//! | 1 | decode with a `ValueBuilder` that knows a few classes and one script, so full objects of other classes and other scripts are refused |
+//! | 2–4 | an offset 1–7: also decode at that offset with `decode_with` and compare with decoding the sub-slice (0: no second decode) |
+//! | 5–6 | `max_depth`: the default 1024, 0, 2 or 8 |
+//!
+//! `seed_corpus.sh` writes each golden input with selector 0x00, and with 0x01 when the engine
+//! produced or decoded it with objects allowed.
+
+use fast_var_codec_core::{
+    decode_with, encode, encoded_size, Array, CodecError, ContainerType, Dialect, Dictionary,
+    Options, Precision, Value, ValueBuilder,
+};
+
+/// What the selector byte asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct Selector {
+    pub allow_objects: bool,
+    pub known_classes: bool,
+    pub offset: usize,
+    pub max_depth: Option<usize>,
+}
+
+impl Selector {
+    pub fn new(byte: u8) -> Self {
+        Selector {
+            allow_objects: byte & 1 != 0,
+            known_classes: byte & 2 != 0,
+            offset: usize::from((byte >> 2) & 7),
+            max_depth: match (byte >> 5) & 3 {
+                0 => None,
+                1 => Some(0),
+                2 => Some(2),
+                _ => Some(8),
+            },
+        }
+    }
+
+    /// Splits the selector byte off the input.
+    pub fn split(data: &[u8]) -> Option<(Selector, &[u8])> {
+        let (&first, rest) = data.split_first()?;
+        Some((Selector::new(first), rest))
+    }
+
+    pub fn options(&self, dialect: Dialect, precision: Precision) -> Options {
+        let opts = Options::new(dialect)
+            .with_precision(precision)
+            .with_allow_objects(self.allow_objects);
+        match self.max_depth {
+            Some(d) => opts.with_max_depth(d),
+            None => opts,
+        }
+    }
+
+    pub fn builder(&self) -> ValueBuilder {
+        if self.known_classes {
+            ValueBuilder::default()
+                .with_classes(
+                    ["Object", "RefCounted", "Node", "Node2D", "Resource"].map(String::from),
+                )
+                .with_scripts(["res://a.gd".to_string()])
+        } else {
+            ValueBuilder::default()
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Decodes `data` as `opts` and `sel` say, checks what must hold of every decode, and returns
+/// the result of the decode at offset 0.
+///
+/// * the size consumed is at least a header and at most 3 bytes past the end (a final
+///   PackedByteArray's padding may be missing and still counts as consumed, as in the engine);
+/// * an error's offset lies inside that range too, and the error renders;
+/// * `decode_with(data, k)` agrees with decoding `&data[k..]`: same value and size, or the same
+///   error `k` bytes further on.
+pub fn check_decode(data: &[u8], opts: &Options, sel: Selector) -> Result<(Value, usize), CodecError> {
+    let result = decode_with(data, 0, opts, &mut sel.builder());
+    match &result {
+        Ok((_, used)) => {
+            assert!(*used >= 4, "decoded {used} bytes, less than a header");
+            assert!(
+                *used <= data.len() + 3,
+                "decoded {used} bytes out of {}",
+                data.len()
+            );
+        }
+        Err(e) => check_error(e, data.len(), 0),
+    }
+    if sel.offset > 0 && sel.offset <= data.len() {
+        let k = sel.offset;
+        let at = decode_with(data, k, opts, &mut sel.builder());
+        let sub = decode_with(&data[k..], 0, opts, &mut sel.builder());
+        match (&at, &sub) {
+            (Ok((va, ua)), Ok((vb, ub))) => {
+                assert!(va == vb, "decode at offset {k} differs from decoding the sub-slice");
+                assert_eq!(ua, ub, "size at offset {k} differs from the sub-slice's");
+            }
+            (
+                Err(CodecError::Decode {
+                    offset: oa,
+                    reason: ra,
+                }),
+                Err(CodecError::Decode {
+                    offset: ob,
+                    reason: rb,
+                }),
+            ) => {
+                assert_eq!(ra, rb, "error at offset {k} differs from the sub-slice's");
+                assert_eq!(*oa, ob + k, "error offset at {k} is not the sub-slice's + {k}");
+            }
+            _ => panic!("decode at offset {k}: {at:?}\nsub-slice: {sub:?}"),
+        }
+    }
+    result
+}
+
+fn check_error(e: &CodecError, len: usize, base: usize) {
+    let _ = e.to_string();
+    let _ = e.code().godot_value();
+    match e {
+        CodecError::Decode { offset, .. } => assert!(
+            *offset >= base && *offset <= len + 3,
+            "error offset {offset} outside the input of {len} bytes: {e}"
+        ),
+        CodecError::Encode { .. } => panic!("a decode returned an encode error: {e}"),
+    }
+}
+
+/// True when some text in `v` starts with U+FEFF. Both engines drop one leading byte-order
+/// mark when decoding a string, so such text does not survive encode + decode (an engine
+/// property the codec reproduces: golden case `string/leading_bom`); a value holding one is
+/// not compared after a round trip (every other check still applies).
+pub fn has_leading_bom(v: &Value) -> bool {
+    let bom = |s: &str| s.starts_with('\u{FEFF}');
+    let ty = |t: &ContainerType| match t {
+        ContainerType::Class(s) | ContainerType::Script(s) => bom(s),
+        _ => false,
+    };
+    match v {
+        Value::String(s) | Value::StringName(s) => bom(s),
+        Value::Signal { name, .. } => bom(name),
+        Value::NodePath(p) => p.names.iter().chain(&p.subnames).any(|s| bom(s)),
+        Value::PackedStringArray(items) => items.iter().any(|s| bom(s)),
+        Value::Object(o) => {
+            bom(&o.class) || o.properties.iter().any(|(k, p)| bom(k) || has_leading_bom(p))
+        }
+        Value::Array(Array { element, items }) => ty(element) || items.iter().any(has_leading_bom),
+        Value::Dictionary(Dictionary {
+            key,
+            value,
+            entries,
+        }) => {
+            ty(key)
+                || ty(value)
+                || entries
+                    .iter()
+                    .any(|(k, v)| has_leading_bom(k) || has_leading_bom(v))
+        }
+        _ => false,
+    }
+}
+
+/// Encodes `v` (decoded from `input` with `dec`) with `enc`, which must succeed and agree with
+/// `encoded_size`; decodes the encoding with `dec`, which must succeed, consume it exactly and
+/// give back `v` (unless `v` holds text starting with a BOM, see [`has_leading_bom`]).
+pub fn check_reencode(input: &[u8], v: &Value, dec: &Options, enc: &Options, sel: Selector) {
+    let ctx = || format!("input {}\noptions {enc:?}\nvalue {v:?}", hex(input));
+    let bytes = match encode(v, enc) {
+        Ok(b) => b,
+        Err(e) => panic!("a decoded value does not encode: {e}\n{}", ctx()),
+    };
+    match encoded_size(v, enc) {
+        Ok(n) => assert_eq!(n, bytes.len(), "encoded_size differs from encode\n{}", ctx()),
+        Err(e) => panic!("encoded_size fails where encode succeeds: {e}\n{}", ctx()),
+    }
+    let (v2, used) = match decode_with(&bytes, 0, dec, &mut sel.builder()) {
+        Ok(r) => r,
+        Err(e) => panic!(
+            "the encoding {} does not decode: {e}\n{}",
+            hex(&bytes),
+            ctx()
+        ),
+    };
+    assert_eq!(
+        used,
+        bytes.len(),
+        "decoding the encoding {} consumed {used} bytes\n{}",
+        hex(&bytes),
+        ctx()
+    );
+    if !has_leading_bom(v) {
+        assert!(
+            v2 == *v,
+            "round trip changed the value\nencoding {}\nback {v2:?}\n{}",
+            hex(&bytes),
+            ctx()
+        );
+    }
+}
