@@ -4,7 +4,7 @@
 //! so a new dialect is a new table, not a fork of the codec.
 
 use crate::error::ErrorCode;
-use crate::types::VariantType;
+use crate::types::{IntVectorType, VariantType};
 
 /// Which engine family's byte layout to speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -14,6 +14,11 @@ pub enum Dialect {
     Godot4,
     /// Godot 3.1 – 3.6 (`var2bytes`): 27 types, math always binary32, RID without payload.
     Godot3,
+    /// Pandemonium v3.8.0 – v4.9.0: Godot 3 layout with Godot 4 types renumbered (38 ids),
+    /// pool arrays of Vector2i/3i/4/4i.
+    Pandemonium38,
+    /// Pandemonium v5.0.0 and later: as v3.8 plus TYPED_ARRAY and PACKED_TYPED_ARRAY (40 ids).
+    Pandemonium5,
 }
 
 impl Dialect {
@@ -21,6 +26,8 @@ impl Dialect {
         match self {
             Dialect::Godot4 => &GODOT4,
             Dialect::Godot3 => &GODOT3,
+            Dialect::Pandemonium38 => &PANDEMONIUM_38,
+            Dialect::Pandemonium5 => &PANDEMONIUM_5,
         }
     }
 
@@ -48,6 +55,18 @@ pub enum Utf8Rules {
     Godot3,
 }
 
+/// What a wire id stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WireKind {
+    /// A Godot 4 type with its usual payload.
+    Type(VariantType),
+    /// Pandemonium's POOL_VECTOR2I/3I/4I_ARRAY: a count, then int32 components; a typed
+    /// `Array[Vector2i]` (…) on the Godot 4 side, which has no packed int-vector arrays.
+    IntVectorPool(IntVectorType),
+    /// Pandemonium 5's TYPED_ARRAY and PACKED_TYPED_ARRAY: element type, count, elements.
+    TypedArray,
+}
+
 /// Everything the codec needs to know about one dialect.
 #[derive(Debug)]
 pub struct DialectSpec {
@@ -55,8 +74,12 @@ pub struct DialectSpec {
     /// Wire id of each Godot 4 type that has a same-shaped form in this dialect,
     /// indexed by Godot 4 id. `None`: the type must be converted or refused.
     pub wire_ids: [Option<u8>; crate::types::VARIANT_MAX],
-    /// The Godot 4 type for each wire id below `variant_max`.
-    pub from_wire: &'static [VariantType],
+    /// What each wire id below `variant_max` stands for.
+    pub from_wire: &'static [WireKind],
+    /// Wire id of the pool array for Vector2i, Vector3i, Vector4i (Pandemonium), if any.
+    pub int_vector_pools: [Option<u8>; 3],
+    /// Wire id written for typed Arrays (Pandemonium 5's TYPED_ARRAY), if any.
+    pub typed_array_id: Option<u8>,
     /// The decoder rejects type ids at or above this.
     pub variant_max: u32,
     /// Math and packed-vector types may carry the 64-bit flag (double-precision builds).
@@ -84,32 +107,59 @@ impl DialectSpec {
         self.wire_ids.get(ty as usize).copied().flatten()
     }
 
-    /// The Godot 4 type a wire id stands for, `None` for ids the engine rejects.
+    /// What a wire id stands for, `None` for ids the engine rejects.
     #[inline]
-    pub fn type_of_wire_id(&self, id: u32) -> Option<VariantType> {
+    pub fn kind_of_wire_id(&self, id: u32) -> Option<WireKind> {
         if id >= self.variant_max {
             return None;
         }
         self.from_wire.get(id as usize).copied()
     }
+
+    /// The Godot 4 type a wire id stands for, when it is a plain type.
+    #[inline]
+    pub fn type_of_wire_id(&self, id: u32) -> Option<VariantType> {
+        match self.kind_of_wire_id(id) {
+            Some(WireKind::Type(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The wire id of the pool array holding `ty`, if the dialect has one.
+    pub fn int_vector_pool(&self, ty: IntVectorType) -> Option<u8> {
+        match ty {
+            IntVectorType::Vector2i => self.int_vector_pools[0],
+            IntVectorType::Vector3i => self.int_vector_pools[1],
+            IntVectorType::Vector4i => self.int_vector_pools[2],
+            IntVectorType::Rect2i => None,
+        }
+    }
 }
 
-// Runs at compile time: an out-of-range index would fail the build, not a program.
-#[allow(clippy::indexing_slicing)]
-const fn identity_ids() -> [Option<u8>; crate::types::VARIANT_MAX] {
-    let mut ids = [None; crate::types::VARIANT_MAX];
+const fn plain(
+    types: [VariantType; crate::types::VARIANT_MAX],
+) -> [WireKind; crate::types::VARIANT_MAX] {
+    let mut out = [WireKind::Type(VariantType::Nil); crate::types::VARIANT_MAX];
     let mut i = 0;
-    while i < ids.len() {
-        ids[i] = Some(i as u8);
+    while i < types.len() {
+        // Runs at compile time: an out-of-range index would fail the build, not a program.
+        #[allow(clippy::indexing_slicing)]
+        {
+            out[i] = WireKind::Type(types[i]);
+        }
         i += 1;
     }
-    ids
+    out
 }
+
+static GODOT4_FROM_WIRE: [WireKind; crate::types::VARIANT_MAX] = plain(VariantType::ALL);
 
 static GODOT4: DialectSpec = DialectSpec {
     name: "Godot 4",
-    wire_ids: identity_ids(),
-    from_wire: &VariantType::ALL,
+    wire_ids: invert(&GODOT4_FROM_WIRE),
+    from_wire: &GODOT4_FROM_WIRE,
+    int_vector_pools: [None; 3],
+    typed_array_id: None,
     variant_max: 39,
     real_flag: true,
     rid_payload: true,
@@ -122,54 +172,90 @@ static GODOT4: DialectSpec = DialectSpec {
 };
 
 /// Godot 3 wire ids in order; the position is the Godot 3 id (wire-format.md §3.1).
-static GODOT3_FROM_WIRE: [VariantType; 27] = {
+static GODOT3_FROM_WIRE: [WireKind; 27] = {
     use VariantType as T;
+    use WireKind::Type as W;
     [
-        T::Nil,
-        T::Bool,
-        T::Int,
-        T::Float,
-        T::String,
-        T::Vector2,
-        T::Rect2,
-        T::Vector3,
-        T::Transform2D,
-        T::Plane,
-        T::Quaternion,
-        T::Aabb,
-        T::Basis,
-        T::Transform3D,
-        T::Color,
-        T::NodePath,
-        T::Rid,
-        T::Object,
-        T::Dictionary,
-        T::Array,
-        T::PackedByteArray,
-        T::PackedInt32Array,
-        T::PackedFloat32Array,
-        T::PackedStringArray,
-        T::PackedVector2Array,
-        T::PackedVector3Array,
-        T::PackedColorArray,
+        W(T::Nil),
+        W(T::Bool),
+        W(T::Int),
+        W(T::Float),
+        W(T::String),
+        W(T::Vector2),
+        W(T::Rect2),
+        W(T::Vector3),
+        W(T::Transform2D),
+        W(T::Plane),
+        W(T::Quaternion),
+        W(T::Aabb),
+        W(T::Basis),
+        W(T::Transform3D),
+        W(T::Color),
+        W(T::NodePath),
+        W(T::Rid),
+        W(T::Object),
+        W(T::Dictionary),
+        W(T::Array),
+        W(T::PackedByteArray),
+        W(T::PackedInt32Array),
+        W(T::PackedFloat32Array),
+        W(T::PackedStringArray),
+        W(T::PackedVector2Array),
+        W(T::PackedVector3Array),
+        W(T::PackedColorArray),
     ]
 };
 
-#[allow(clippy::indexing_slicing)]
-const fn invert(from_wire: &[VariantType]) -> [Option<u8>; crate::types::VARIANT_MAX] {
+/// Wire id of each plain Godot 4 type, from a dialect's wire table.
+#[allow(clippy::indexing_slicing)] // compile time only
+const fn invert(from_wire: &[WireKind]) -> [Option<u8>; crate::types::VARIANT_MAX] {
     let mut ids = [None; crate::types::VARIANT_MAX];
     let mut wire = 0;
     while wire < from_wire.len() {
-        ids[from_wire[wire] as usize] = Some(wire as u8);
+        if let WireKind::Type(t) = from_wire[wire] {
+            ids[t as usize] = Some(wire as u8);
+        }
         wire += 1;
     }
     ids
+}
+
+/// Wire ids of the Vector2i, Vector3i and Vector4i pools in a wire table.
+#[allow(clippy::indexing_slicing)] // compile time only
+const fn pools(from_wire: &[WireKind]) -> [Option<u8>; 3] {
+    let mut ids = [None; 3];
+    let mut wire = 0;
+    while wire < from_wire.len() {
+        match from_wire[wire] {
+            WireKind::IntVectorPool(IntVectorType::Vector2i) => ids[0] = Some(wire as u8),
+            WireKind::IntVectorPool(IntVectorType::Vector3i) => ids[1] = Some(wire as u8),
+            WireKind::IntVectorPool(IntVectorType::Vector4i) => ids[2] = Some(wire as u8),
+            _ => {}
+        }
+        wire += 1;
+    }
+    ids
+}
+
+/// The first wire id of a typed-array form in a wire table.
+#[allow(clippy::indexing_slicing)] // compile time only
+const fn typed_array(from_wire: &[WireKind]) -> Option<u8> {
+    let mut wire = 0;
+    while wire < from_wire.len() {
+        if let WireKind::TypedArray = from_wire[wire] {
+            return Some(wire as u8);
+        }
+        wire += 1;
+    }
+    None
 }
 
 static GODOT3: DialectSpec = DialectSpec {
     name: "Godot 3",
     wire_ids: invert(&GODOT3_FROM_WIRE),
     from_wire: &GODOT3_FROM_WIRE,
+    int_vector_pools: [None; 3],
+    typed_array_id: None,
     variant_max: 27,
     real_flag: false,
     rid_payload: false,
@@ -181,6 +267,134 @@ static GODOT3: DialectSpec = DialectSpec {
     unknown_class_code: ErrorCode::Unavailable,
 };
 
+/// Ids 0–26 of Pandemonium v3.8 and later (wire-format.md §3.3, columns B and C).
+macro_rules! pandemonium_common {
+    () => {{
+        use VariantType as T;
+        use WireKind::Type as W;
+        [
+            W(T::Nil),
+            W(T::Bool),
+            W(T::Int),
+            W(T::Float),
+            W(T::String),
+            W(T::Rect2),
+            W(T::Rect2i),
+            W(T::Vector2),
+            W(T::Vector2i),
+            W(T::Vector3),
+            W(T::Vector3i),
+            W(T::Vector4),
+            W(T::Vector4i),
+            W(T::Plane),
+            W(T::Quaternion),
+            W(T::Aabb),
+            W(T::Basis),
+            W(T::Transform3D),
+            W(T::Transform2D),
+            W(T::Projection),
+            W(T::Color),
+            W(T::NodePath),
+            W(T::Rid),
+            W(T::Object),
+            W(T::StringName),
+            W(T::Dictionary),
+            W(T::Array),
+        ]
+    }};
+}
+
+const fn concat<const A: usize, const B: usize, const N: usize>(
+    a: [WireKind; A],
+    b: [WireKind; B],
+) -> [WireKind; N] {
+    let mut out = [WireKind::Type(VariantType::Nil); N];
+    let mut i = 0;
+    while i < N {
+        // Compile time only; A + B == N is checked by the callers' array types.
+        #[allow(clippy::indexing_slicing)]
+        {
+            out[i] = if i < A { a[i] } else { b[i - A] };
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Pandemonium v3.8.0 – v4.9.0 (column B).
+static PANDEMONIUM_38_FROM_WIRE: [WireKind; 38] = {
+    use IntVectorType as I;
+    use VariantType as T;
+    use WireKind::{IntVectorPool as P, Type as W};
+    concat::<27, 11, 38>(
+        pandemonium_common!(),
+        [
+            W(T::PackedByteArray),
+            W(T::PackedInt32Array),
+            W(T::PackedFloat32Array),
+            W(T::PackedStringArray),
+            W(T::PackedVector2Array),
+            P(I::Vector2i),
+            W(T::PackedVector3Array),
+            P(I::Vector3i),
+            W(T::PackedVector4Array),
+            P(I::Vector4i),
+            W(T::PackedColorArray),
+        ],
+    )
+};
+
+/// Pandemonium v5.0.0 and later (column C): TYPED_ARRAY and PACKED_TYPED_ARRAY at 27 and 28.
+static PANDEMONIUM_5_FROM_WIRE: [WireKind; 40] = {
+    use IntVectorType as I;
+    use VariantType as T;
+    use WireKind::{IntVectorPool as P, Type as W, TypedArray};
+    concat::<27, 13, 40>(
+        pandemonium_common!(),
+        [
+            TypedArray,
+            TypedArray,
+            W(T::PackedByteArray),
+            W(T::PackedInt32Array),
+            W(T::PackedFloat32Array),
+            W(T::PackedStringArray),
+            W(T::PackedVector2Array),
+            P(I::Vector2i),
+            W(T::PackedVector3Array),
+            P(I::Vector3i),
+            W(T::PackedVector4Array),
+            P(I::Vector4i),
+            W(T::PackedColorArray),
+        ],
+    )
+};
+
+/// Shared by both Pandemonium eras: a Godot 3 fork, so Godot 3's rules where not renumbered;
+/// its current UTF-8 decoder is the strict Godot 4 one (wire-format.md §6).
+macro_rules! pandemonium_spec {
+    ($name:literal, $table:ident) => {
+        DialectSpec {
+            name: $name,
+            wire_ids: invert(&$table),
+            from_wire: &$table,
+            int_vector_pools: pools(&$table),
+            typed_array_id: typed_array(&$table),
+            variant_max: $table.len() as u32,
+            real_flag: false,
+            rid_payload: false,
+            typed_arrays: false,
+            typed_dictionaries: false,
+            utf8: Utf8Rules::Strict,
+            script_as_path: false,
+            empty_node_path_absolute: false,
+            unknown_class_code: ErrorCode::Unavailable,
+        }
+    };
+}
+
+static PANDEMONIUM_38: DialectSpec = pandemonium_spec!("Pandemonium 3.8", PANDEMONIUM_38_FROM_WIRE);
+static PANDEMONIUM_5: DialectSpec = pandemonium_spec!("Pandemonium 5", PANDEMONIUM_5_FROM_WIRE);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,10 +402,12 @@ mod tests {
     #[test]
     fn godot3_table_inverts() {
         let spec = Dialect::Godot3.spec();
-        for (wire, ty) in GODOT3_FROM_WIRE.iter().enumerate() {
+        for (wire, kind) in GODOT3_FROM_WIRE.iter().enumerate() {
+            let WireKind::Type(ty) = kind else { panic!() };
             assert_eq!(spec.wire_id(*ty), Some(wire as u8));
             assert_eq!(spec.type_of_wire_id(wire as u32), Some(*ty));
         }
+        assert_eq!(spec.int_vector_pool(IntVectorType::Vector2i), None);
         assert_eq!(spec.wire_id(VariantType::StringName), None);
         assert_eq!(spec.type_of_wire_id(27), None);
     }
@@ -203,5 +419,32 @@ mod tests {
             assert_eq!(spec.wire_id(ty), Some(ty as u8));
         }
         assert_eq!(spec.type_of_wire_id(39), None);
+    }
+
+    #[test]
+    fn pandemonium_tables_match_the_spec() {
+        let b = Dialect::Pandemonium38.spec();
+        let c = Dialect::Pandemonium5.spec();
+        for (ty, id) in [
+            (VariantType::Rect2, 5),
+            (VariantType::Vector2, 7),
+            (VariantType::Transform3D, 17),
+            (VariantType::Transform2D, 18),
+            (VariantType::Object, 23),
+            (VariantType::StringName, 24),
+            (VariantType::Array, 26),
+        ] {
+            assert_eq!(b.wire_id(ty), Some(id), "{ty}");
+            assert_eq!(c.wire_id(ty), Some(id), "{ty}");
+        }
+        assert_eq!(b.wire_id(VariantType::PackedColorArray), Some(37));
+        assert_eq!(c.wire_id(VariantType::PackedColorArray), Some(39));
+        assert_eq!(b.int_vector_pool(IntVectorType::Vector2i), Some(32));
+        assert_eq!(c.int_vector_pool(IntVectorType::Vector4i), Some(38));
+        assert_eq!((b.typed_array_id, c.typed_array_id), (None, Some(27)));
+        assert_eq!(c.kind_of_wire_id(28), Some(WireKind::TypedArray));
+        assert_eq!((b.variant_max, c.variant_max), (38, 40));
+        assert_eq!(b.wire_id(VariantType::Callable), None);
+        assert_eq!(b.wire_id(VariantType::PackedInt64Array), None);
     }
 }

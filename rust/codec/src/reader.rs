@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::dialect::DialectSpec;
+use crate::dialect::{DialectSpec, WireKind};
 use crate::error::{CodecError, DecodeReason, ErrorCode, Result};
 use crate::header::*;
 use crate::limits::Options;
@@ -325,8 +325,11 @@ impl<'b> Reader<'b, '_> {
         let start = self.pos;
         let header = self.u32("a value header")?;
         let id = header & TYPE_MASK;
-        let Some(ty) = self.spec.type_of_wire_id(id) else {
-            return Err(CodecError::decode(start, DecodeReason::UnknownType(id)));
+        let ty = match self.spec.kind_of_wire_id(id) {
+            Some(WireKind::Type(ty)) => ty,
+            Some(WireKind::IntVectorPool(ty)) => return self.int_vector_pool(b, ty, start),
+            Some(WireKind::TypedArray) => return self.typed_array(b, header, depth, start),
+            None => return Err(CodecError::decode(start, DecodeReason::UnknownType(id))),
         };
         let wide = header & FLAG_64 != 0;
         let wide_reals = wide && self.spec.real_flag;
@@ -532,6 +535,91 @@ impl<'b> Reader<'b, '_> {
                 b.end_strings(strings)
             }
         })
+    }
+
+    /// Pandemonium's POOL_VECTOR2I/3I/4I_ARRAY, built as a typed Array of that vector type.
+    fn int_vector_pool<B: Build>(
+        &mut self,
+        b: &mut B,
+        ty: IntVectorType,
+        start: usize,
+    ) -> Result<B::Value> {
+        let n = ty.components();
+        let (raw, count) = self.packed_raw(4 * n, "an int-vector pool array")?;
+        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        let mut a = b
+            .begin_array(ContainerType::Builtin(ty.variant_type()), count)
+            .map_err(at)?;
+        let mut c = [0i32; 4];
+        for chunk in raw.chunks_exact(4 * n) {
+            for (dst, src) in c.iter_mut().zip(chunk.chunks_exact(4)) {
+                *dst = <i32 as LeWord>::from_le(src);
+            }
+            let v = b.int_vector(ty, c.get(..n).unwrap_or_default());
+            b.push(&mut a, v).map_err(at)?;
+        }
+        Ok(b.end_array(a))
+    }
+
+    /// Pandemonium 5's TYPED_ARRAY / PACKED_TYPED_ARRAY: element type (this dialect's id), for
+    /// objects sent in full the class name as a nested StringName value, count, elements.
+    fn typed_array<B: Build>(
+        &mut self,
+        b: &mut B,
+        header: u32,
+        depth: usize,
+        start: usize,
+    ) -> Result<B::Value> {
+        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        let type_at = self.pos;
+        let elem_id = self.u32("a typed array element type")?;
+        let Some(elem) = self.spec.type_of_wire_id(elem_id) else {
+            return Err(CodecError::decode(
+                type_at,
+                DecodeReason::BadContainerType(format!("element type id {elem_id} does not exist")),
+            ));
+        };
+        let element = match elem {
+            VariantType::Nil => ContainerType::Untyped,
+            VariantType::Object if header & FLAG_OBJECT_AS_ID != 0 => {
+                ContainerType::Class(ENCODED_OBJECT_AS_ID.into())
+            }
+            VariantType::Object => {
+                let name_at = self.pos;
+                let inner = self.u32("the class name's header")?;
+                if self.spec.type_of_wire_id(inner & TYPE_MASK) != Some(VariantType::StringName) {
+                    return Err(CodecError::decode(
+                        name_at,
+                        DecodeReason::BadContainerType("the class name is not a StringName".into()),
+                    ));
+                }
+                let class = self.string()?;
+                if !self.opts.allow_objects {
+                    ContainerType::Class(ENCODED_OBJECT_AS_ID.into())
+                } else if class.is_empty() {
+                    ContainerType::Builtin(VariantType::Object)
+                } else {
+                    ContainerType::Class(class.into_owned())
+                }
+            }
+            t => ContainerType::Builtin(t),
+        };
+        let count = self.i32("a typed array count")?;
+        let Ok(count) = usize::try_from(count) else {
+            return Err(self.fail(DecodeReason::BadCount {
+                what: "typed array",
+                count: i64::from(count),
+                available: self.remaining(),
+            }));
+        };
+        let capacity = count.min(self.remaining() / 4);
+        let mut a = b.begin_array(element, capacity).map_err(at)?;
+        for _ in 0..count {
+            self.charge_elements(1)?;
+            let v = self.value(b, depth + 1)?;
+            b.push(&mut a, v).map_err(at)?;
+        }
+        Ok(b.end_array(a))
     }
 
     fn packed_vectors<B: Build>(

@@ -65,6 +65,15 @@ impl Real for f64 {
     }
 }
 
+fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
+    match ty {
+        VariantType::Vector2i => Some(IntVectorType::Vector2i),
+        VariantType::Vector3i => Some(IntVectorType::Vector3i),
+        VariantType::Vector4i => Some(IntVectorType::Vector4i),
+        _ => None,
+    }
+}
+
 /// Largest count or byte length the format can carry (the engine reads them as int32).
 const MAX_LEN: usize = i32::MAX as usize;
 
@@ -79,6 +88,8 @@ pub struct Writer<'o, S: Sink> {
     max_depth: usize,
     /// Always 0 outside tests; see [`Writer::set_node_path_padding_for_tests`].
     node_path_pad: u8,
+    /// Inside a Pandemonium int-vector pool: elements are bare components of this type.
+    pool: Option<IntVectorType>,
 }
 
 impl<'o, S: Sink> Writer<'o, S> {
@@ -97,6 +108,7 @@ impl<'o, S: Sink> Writer<'o, S> {
             depth: 0,
             max_depth: opts.limits.depth(),
             node_path_pad: 0,
+            pool: None,
         })
     }
 
@@ -115,6 +127,9 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     #[inline]
     fn head(&mut self, ty: VariantType, flags: u32) -> Result<()> {
+        if let Some(pool) = self.pool {
+            return Err(Self::not_in_pool(pool, ty));
+        }
         match self.spec.wire_id(ty) {
             Some(id) => {
                 self.out.put_u32(u32::from(id) | flags);
@@ -122,6 +137,13 @@ impl<'o, S: Sink> Writer<'o, S> {
             }
             None => Err(self.not_in_dialect(ty)),
         }
+    }
+
+    fn not_in_pool(pool: IntVectorType, ty: VariantType) -> CodecError {
+        CodecError::encode(EncodeReason::Invalid(format!(
+            "an Array[{}] holds a {ty}",
+            pool.variant_type()
+        )))
     }
 
     fn not_in_dialect(&self, ty: VariantType) -> CodecError {
@@ -286,6 +308,14 @@ impl<'o, S: Sink> Writer<'o, S> {
             ))));
         }
         let vt = ty.variant_type();
+        match self.pool {
+            Some(pool) if pool == ty => {
+                self.out.put_words(components);
+                return Ok(());
+            }
+            Some(pool) => return Err(Self::not_in_pool(pool, vt)),
+            None => {}
+        }
         if !self.has(vt) {
             self.lossy(vt)?;
             let reals: Vec<f64> = components.iter().map(|&c| f64::from(c)).collect();
@@ -460,7 +490,28 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// Starts an Array of `count` elements; typed where the dialect has typed arrays.
     pub fn begin_array(&mut self, element: &ContainerType, count: usize) -> Result<()> {
         let n = Self::len_u32("Array", count)?;
+        if let Some(pool) = self.pool {
+            return Err(Self::not_in_pool(pool, VariantType::Array));
+        }
+        // Pandemonium: Array[Vector2i] (…) travels as its pool array.
+        if let ContainerType::Builtin(vt) = element {
+            if let Some((ty, id)) =
+                int_vector_type(*vt).and_then(|t| Some((t, self.spec.int_vector_pool(t)?)))
+            {
+                Self::elements("pool array", count, 4 * ty.components())?;
+                self.enter(0)?;
+                self.out.put_u32(u32::from(id));
+                self.out.put_u32(n);
+                self.pool = Some(ty);
+                return Ok(());
+            }
+        }
         self.enter(count)?;
+        if let Some(id) = self.spec.typed_array_id {
+            if self.typed_array_form(id, element, n)? {
+                return Ok(());
+            }
+        }
         let kind = self.kind_of(element, self.spec.typed_arrays);
         self.check_script_type(element, kind)?;
         self.head(VariantType::Array, kind << KIND_SHIFT_ELEMENT)?;
@@ -470,7 +521,43 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     pub fn end_array(&mut self) {
+        self.pool = None;
         self.leave();
+    }
+
+    /// Pandemonium 5's TYPED_ARRAY for typed arrays it can express; `false` when the element
+    /// type has no such form (the caller writes a plain Array).
+    fn typed_array_form(&mut self, id: u8, element: &ContainerType, n: u32) -> Result<bool> {
+        let object = self.spec.wire_id(VariantType::Object);
+        let (elem_id, class) = match element {
+            ContainerType::Builtin(VariantType::Nil) | ContainerType::Untyped => return Ok(false),
+            ContainerType::Builtin(VariantType::Object) => (object, Some("")),
+            ContainerType::Builtin(t) => (self.spec.wire_id(*t), None),
+            ContainerType::Class(name) => (object, Some(name.as_str())),
+            // Only a class name travels: the script's base class is not known here.
+            ContainerType::Script(_) => return Ok(false),
+        };
+        let Some(elem_id) = elem_id else {
+            return Ok(false);
+        };
+        match class {
+            Some(name) if self.opts.full_objects => {
+                self.out.put_u32(u32::from(id));
+                self.out.put_u32(u32::from(elem_id));
+                self.head(VariantType::StringName, 0)?;
+                self.text(name)?;
+            }
+            Some(_) => {
+                self.out.put_u32(u32::from(id) | FLAG_OBJECT_AS_ID);
+                self.out.put_u32(u32::from(elem_id));
+            }
+            None => {
+                self.out.put_u32(u32::from(id));
+                self.out.put_u32(u32::from(elem_id));
+            }
+        }
+        self.out.put_u32(n);
+        Ok(true)
     }
 
     /// Starts a Dictionary of `count` key/value pairs (write key, value, key, value …).

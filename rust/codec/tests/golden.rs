@@ -278,7 +278,7 @@ impl Corpus {
         // The scripts that exist in the generator's project, as its engine saw them.
         let dir = golden_dir().join(match self.dialect {
             Dialect::Godot4 => "gen/godot4",
-            Dialect::Godot3 => "gen/godot3",
+            Dialect::Godot3 | Dialect::Pandemonium38 | Dialect::Pandemonium5 => "gen/godot3",
         });
         let scripts = std::fs::read_dir(&dir)
             .expect("generator project")

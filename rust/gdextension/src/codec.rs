@@ -22,7 +22,8 @@ use crate::to_wire::write_variant;
 #[derive(GodotClass)]
 #[class(base = RefCounted)]
 pub struct FastVarCodec {
-    /// Byte layout: [constant DIALECT_GODOT_4] (default) or [constant DIALECT_GODOT_3].
+    /// Byte layout: [constant DIALECT_GODOT_4] (default), [constant DIALECT_GODOT_3],
+    /// [constant DIALECT_PANDEMONIUM_3_8] or [constant DIALECT_PANDEMONIUM_5].
     #[var(get = get_dialect, set = set_dialect)]
     dialect: i64,
     /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] (default) or
@@ -113,6 +114,14 @@ impl FastVarCodec {
     /// The Godot 3.1–3.6 layout of [code]var2bytes[/code].
     #[constant]
     pub const DIALECT_GODOT_3: i64 = 1;
+    /// Pandemonium engine v3.8.0–v4.9.0 ([code]var2bytes[/code]): Godot 3 layout with renumbered types.
+    /// Derived from the engine's source; not checked against a running Pandemonium.
+    #[constant]
+    pub const DIALECT_PANDEMONIUM_3_8: i64 = 2;
+    /// Pandemonium engine v5.0.0 and later, with typed arrays. Derived from the engine's source;
+    /// not checked against a running Pandemonium.
+    #[constant]
+    pub const DIALECT_PANDEMONIUM_5: i64 = 3;
     /// 32-bit [code]real_t[/code] components, as standard engine builds write.
     #[constant]
     pub const PRECISION_SINGLE: i64 = 0;
@@ -129,6 +138,8 @@ impl FastVarCodec {
         let dialect = match value {
             Self::DIALECT_GODOT_4 => Dialect::Godot4,
             Self::DIALECT_GODOT_3 => Dialect::Godot3,
+            Self::DIALECT_PANDEMONIUM_3_8 => Dialect::Pandemonium38,
+            Self::DIALECT_PANDEMONIUM_5 => Dialect::Pandemonium5,
             _ => {
                 godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
                 return;
