@@ -331,9 +331,61 @@ impl<'b> Reader<'b, '_> {
             Some(WireKind::TypedArray) => return self.typed_array(b, header, depth, start),
             None => return Err(CodecError::decode(start, DecodeReason::UnknownType(id))),
         };
+        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        use VariantType as T;
+        match ty {
+            T::Object => self.object(b, header, depth),
+            T::Dictionary => {
+                let (kk, vk) = if self.spec.typed_dictionaries {
+                    (
+                        (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
+                        (header >> KIND_SHIFT_VALUE) & KIND_MASK,
+                    )
+                } else {
+                    (KIND_NONE, KIND_NONE)
+                };
+                let key_type = self.container_type(kk)?;
+                let value_type = self.container_type(vk)?;
+                let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
+                let capacity = (count as usize).min(self.remaining() / 8);
+                let mut d = b
+                    .begin_dictionary(key_type, value_type, capacity)
+                    .map_err(at)?;
+                for _ in 0..count {
+                    self.charge_elements(1)?;
+                    let k = self.value(b, depth + 1)?;
+                    let v = self.value(b, depth + 1)?;
+                    b.insert(&mut d, k, v).map_err(at)?;
+                }
+                Ok(b.end_dictionary(d))
+            }
+            T::Array => {
+                let kind = if self.spec.typed_arrays {
+                    (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
+                } else {
+                    KIND_NONE
+                };
+                let element = self.container_type(kind)?;
+                let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
+                let capacity = (count as usize).min(self.remaining() / 4);
+                let mut a = b.begin_array(element, capacity).map_err(at)?;
+                for _ in 0..count {
+                    self.charge_elements(1)?;
+                    let v = self.value(b, depth + 1)?;
+                    b.push(&mut a, v).map_err(at)?;
+                }
+                Ok(b.end_array(a))
+            }
+            _ => self.leaf(b, ty, header),
+        }
+    }
+
+    /// Everything that holds no nested value, kept out of [`Reader::value`] so that the frame
+    /// of the recursion stays small (1025 levels fit in a small stack).
+    #[inline(never)]
+    fn leaf<B: Build>(&mut self, b: &mut B, ty: VariantType, header: u32) -> Result<B::Value> {
         let wide = header & FLAG_64 != 0;
         let wide_reals = wide && self.spec.real_flag;
-        let at = |reason: DecodeReason| CodecError::decode(start, reason);
         use VariantType as T;
         Ok(match ty {
             T::Nil => b.nil(),
@@ -440,53 +492,11 @@ impl<'b> Reader<'b, '_> {
                 };
                 b.rid(id)
             }
-            T::Object => self.object(b, header, depth)?,
             T::Callable => b.callable(),
             T::Signal => {
                 let name = self.string()?;
                 let id = self.u64("a Signal's object id")?;
                 b.signal(&name, id)
-            }
-            T::Dictionary => {
-                let (kk, vk) = if self.spec.typed_dictionaries {
-                    (
-                        (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
-                        (header >> KIND_SHIFT_VALUE) & KIND_MASK,
-                    )
-                } else {
-                    (KIND_NONE, KIND_NONE)
-                };
-                let key_type = self.container_type(kk)?;
-                let value_type = self.container_type(vk)?;
-                let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
-                let capacity = (count as usize).min(self.remaining() / 8);
-                let mut d = b
-                    .begin_dictionary(key_type, value_type, capacity)
-                    .map_err(at)?;
-                for _ in 0..count {
-                    self.charge_elements(1)?;
-                    let k = self.value(b, depth + 1)?;
-                    let v = self.value(b, depth + 1)?;
-                    b.insert(&mut d, k, v).map_err(at)?;
-                }
-                b.end_dictionary(d)
-            }
-            T::Array => {
-                let kind = if self.spec.typed_arrays {
-                    (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
-                } else {
-                    KIND_NONE
-                };
-                let element = self.container_type(kind)?;
-                let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
-                let capacity = (count as usize).min(self.remaining() / 4);
-                let mut a = b.begin_array(element, capacity).map_err(at)?;
-                for _ in 0..count {
-                    self.charge_elements(1)?;
-                    let v = self.value(b, depth + 1)?;
-                    b.push(&mut a, v).map_err(at)?;
-                }
-                b.end_array(a)
             }
             T::PackedByteArray => {
                 let (raw, count) = self.packed_raw(1, "PackedByteArray")?;
@@ -533,6 +543,9 @@ impl<'b> Reader<'b, '_> {
                     b.push_string(&mut strings, &s);
                 }
                 b.end_strings(strings)
+            }
+            T::Object | T::Dictionary | T::Array => {
+                return Err(self.fail(DecodeReason::UnknownType(ty.id())))
             }
         })
     }

@@ -250,6 +250,51 @@ impl PartialEq for Value {
 /// Feeds `v` to the writer; errors carry the path to the value that failed.
 pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
     match v {
+        Value::Object(o) => {
+            w.begin_object(o.class.as_str(), o.properties.len())?;
+            let script_as_path = w.options().dialect.spec().script_as_path;
+            for (name, value) in &o.properties {
+                let at = || PathSegment::Property(name.clone());
+                match value {
+                    Value::String(path) if script_as_path && name == "script" => {
+                        w.script_property(Some(path)).map_err(|e| e.within(at()))?
+                    }
+                    _ => {
+                        w.property_name(name.as_str())?;
+                        write_value(w, value).map_err(|e| e.within(at()))?;
+                    }
+                }
+            }
+            w.end_object();
+            Ok(())
+        }
+        Value::Dictionary(d) => {
+            w.begin_dictionary(&d.key, &d.value, d.entries.len())?;
+            for (k, v) in &d.entries {
+                let at = || PathSegment::Key(k.key_label());
+                write_value(w, k).map_err(|e| e.within(at()))?;
+                write_value(w, v).map_err(|e| e.within(at()))?;
+            }
+            w.end_dictionary();
+            Ok(())
+        }
+        Value::Array(a) => {
+            w.begin_array(&a.element, a.items.len())?;
+            for (i, item) in a.items.iter().enumerate() {
+                write_value(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            }
+            w.end_array();
+            Ok(())
+        }
+        leaf => write_leaf(w, leaf),
+    }
+}
+
+/// Values that hold no nested value, kept out of [`write_value`] so that the frame of the
+/// recursion stays small.
+#[inline(never)]
+fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
+    match v {
         Value::Nil => w.nil(),
         Value::Bool(b) => w.bool(*b),
         Value::Int(i) => w.int(*i),
@@ -281,44 +326,8 @@ pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
         }
         Value::Rid(id) => w.rid(*id),
         Value::ObjectId(id) => w.object_id(*id),
-        Value::Object(o) => {
-            w.begin_object(o.class.as_str(), o.properties.len())?;
-            let script_as_path = w.options().dialect.spec().script_as_path;
-            for (name, value) in &o.properties {
-                let at = || PathSegment::Property(name.clone());
-                match value {
-                    Value::String(path) if script_as_path && name == "script" => {
-                        w.script_property(Some(path)).map_err(|e| e.within(at()))?
-                    }
-                    _ => {
-                        w.property_name(name.as_str())?;
-                        write_value(w, value).map_err(|e| e.within(at()))?;
-                    }
-                }
-            }
-            w.end_object();
-            Ok(())
-        }
         Value::Callable => w.callable(),
         Value::Signal { name, object_id } => w.signal(name.as_str(), *object_id),
-        Value::Dictionary(d) => {
-            w.begin_dictionary(&d.key, &d.value, d.entries.len())?;
-            for (k, v) in &d.entries {
-                let at = || PathSegment::Key(k.key_label());
-                write_value(w, k).map_err(|e| e.within(at()))?;
-                write_value(w, v).map_err(|e| e.within(at()))?;
-            }
-            w.end_dictionary();
-            Ok(())
-        }
-        Value::Array(a) => {
-            w.begin_array(&a.element, a.items.len())?;
-            for (i, item) in a.items.iter().enumerate() {
-                write_value(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
-            }
-            w.end_array();
-            Ok(())
-        }
         Value::PackedByteArray(b) => w.packed_bytes(b),
         Value::PackedInt32Array(v) => w.packed_i32(v),
         Value::PackedInt64Array(v) => w.packed_i64(v),
@@ -341,6 +350,7 @@ pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
             w.packed_vectors(PackedVectorType::Vector4, v.as_flattened())
         }
         Value::PackedColorArray(v) => w.packed_colors(v.as_flattened()),
+        Value::Object(_) | Value::Dictionary(_) | Value::Array(_) => write_value(w, v),
     }
 }
 

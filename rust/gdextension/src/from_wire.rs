@@ -8,11 +8,11 @@ use fast_var_codec_core::sink::copy_from_le;
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
 use godot::builtin::{
-    Aabb, Basis, Callable, Color, GString, NodePath, PackedByteArray, PackedColorArray,
-    PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
-    PackedVector2Array, PackedVector3Array, PackedVector4Array, Plane, Projection, Quaternion,
-    Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant,
-    Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+    Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray, PackedFloat32Array,
+    PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
+    PackedVector3Array, PackedVector4Array, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
+    StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant, Vector2, Vector2i,
+    Vector3, Vector3i, Vector4, Vector4i,
 };
 use godot::classes::{ClassDb, EncodedObjectAsId, Object, ResourceLoader, Script};
 use godot::meta::ToGodot;
@@ -67,9 +67,10 @@ pub struct ArrayInProgress {
     typed: Option<(i32, StringName, Variant)>,
 }
 
+/// Filled through the engine's `Dictionary::operator[]` (gdext's `set`): typed keys are
+/// converted or dropped, values are not checked, exactly as the engine's decoder does.
 pub struct DictionaryInProgress {
-    dict: Variant,
-    typed: bool,
+    dict: VarDictionary,
 }
 
 pub struct ObjectInProgress {
@@ -163,10 +164,10 @@ impl Build for VariantBuilder<'_> {
         v.to_variant()
     }
     fn string(&mut self, s: &str) -> Variant {
-        GString::from(s).to_variant()
+        gstring(s).to_variant()
     }
     fn string_name(&mut self, s: &str) -> Variant {
-        StringName::from(s).to_variant()
+        StringName::from(&gstring(s)).to_variant()
     }
     fn real(&mut self, ty: RealType, x: &[f64]) -> Variant {
         // Narrowed to this build's real_t (f32), as a single-precision engine does.
@@ -231,18 +232,15 @@ impl Build for VariantBuilder<'_> {
         subnames: &[Cow<'_, str>],
         absolute: bool,
     ) -> Variant {
-        // NodePath has no constructor from parts: build its text form, which it parses back
-        // into the same parts (names and subnames cannot contain '/' or ':' when built by Godot).
-        let mut text = String::new();
-        if absolute {
-            text.push('/');
-        }
-        text.push_str(&names.join("/"));
-        for s in subnames {
-            text.push(':');
-            text.push_str(s);
-        }
-        NodePath::from(text.as_str()).to_variant()
+        // gdext has no NodePath constructor from parts, and parsing text would split parts that
+        // contain '/' or ':' and lose empty ones: let the engine build it from its own bytes.
+        engine_decode(|w| {
+            w.begin_node_path(names.len(), subnames.len(), absolute)?;
+            for part in names.iter().chain(subnames) {
+                w.node_path_part(part.as_ref())?;
+            }
+            Ok(())
+        })
     }
     fn rid(&mut self, id: u64) -> Variant {
         Rid::new(id).to_variant()
@@ -257,14 +255,11 @@ impl Build for VariantBuilder<'_> {
     }
     fn signal(&mut self, name: &str, object_id: u64) -> Variant {
         // gdext builds Signals only from live objects; let the engine rebuild it from bytes.
-        let opts = Options::default();
-        let Ok(mut w) = Writer::new(Vec::new(), &opts) else {
-            return Variant::nil();
-        };
-        if w.signal(name, object_id).is_err() {
-            return Variant::nil();
-        }
-        godot::global::bytes_to_var(&PackedByteArray::from(w.into_sink().as_slice()))
+        engine_decode(|w| w.signal(name, object_id))
+    }
+    fn null_object(&mut self) -> Variant {
+        // A Variant of type OBJECT holding null, as the engine decodes it (not NIL).
+        engine_decode(|w| w.object_id(0))
     }
 
     fn packed_bytes(&mut self, bytes: &[u8]) -> Variant {
@@ -317,7 +312,7 @@ impl Build for VariantBuilder<'_> {
         PackedStringArray::new()
     }
     fn push_string(&mut self, strings: &mut PackedStringArray, s: &str) {
-        strings.push(&GString::from(s));
+        strings.push(&gstring(s));
     }
     fn end_strings(&mut self, strings: PackedStringArray) -> Variant {
         strings.to_variant()
@@ -367,15 +362,13 @@ impl Build for VariantBuilder<'_> {
         let (k, v) = (engine_type(&key)?, engine_type(&value)?);
         if k.is_none() && v.is_none() {
             return Ok(DictionaryInProgress {
-                dict: VarDictionary::new().to_variant(),
-                typed: false,
+                dict: VarDictionary::new(),
             });
         }
         let none = || (0, StringName::default(), Variant::nil());
         let (k, v) = (k.unwrap_or_else(none), v.unwrap_or_else(none));
         Ok(DictionaryInProgress {
             dict: new_typed_dictionary(&k, &v),
-            typed: true,
         })
     }
     fn insert(
@@ -384,15 +377,11 @@ impl Build for VariantBuilder<'_> {
         key: Variant,
         value: Variant,
     ) -> Result<(), DecodeReason> {
-        if d.typed {
-            d.dict.call("set", &[key, value]);
-        } else if let Ok(mut dict) = d.dict.try_to::<VarDictionary>() {
-            dict.set(&key, &value);
-        }
+        d.dict.set(&key, &value);
         Ok(())
     }
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
-        d.dict
+        d.dict.to_variant()
     }
     fn begin_object(&mut self, class: &str) -> Result<ObjectInProgress, DecodeReason> {
         let name = StringName::from(class);
@@ -465,8 +454,12 @@ fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> Varian
     arr.to_variant()
 }
 
-/// An empty Dictionary typed for keys `k` and values `v` (type id 0: that side untyped).
-fn new_typed_dictionary(k: &(i32, StringName, Variant), v: &(i32, StringName, Variant)) -> Variant {
+/// An empty Dictionary typed for keys `k` and values `v` (type id 0: that side untyped). gdext's
+/// view of it stays untyped, so its `set` adds no checks of its own to the engine's.
+fn new_typed_dictionary(
+    k: &(i32, StringName, Variant),
+    v: &(i32, StringName, Variant),
+) -> VarDictionary {
     let mut dict = VarDictionary::new();
     // SAFETY: as in `new_typed_array`: a valid empty dictionary, valid names and scripts, ids in
     // range.
@@ -481,5 +474,31 @@ fn new_typed_dictionary(k: &(i32, StringName, Variant), v: &(i32, StringName, Va
             v.2.var_sys(),
         );
     }
-    dict.to_variant()
+    dict
+}
+
+/// A GString of exactly `s`. (Building it from UTF-8 would drop a leading byte-order mark a
+/// second time: the core already applied the engine's rule of dropping one.)
+fn gstring(s: &str) -> GString {
+    if s.starts_with('\u{FEFF}') {
+        let chars: Vec<char> = s.chars().collect();
+        GString::from(&chars[..])
+    } else {
+        GString::from(s)
+    }
+}
+
+/// A value the engine builds from Godot 4 bytes written by `write` (for the few Variants gdext
+/// cannot construct directly).
+fn engine_decode(
+    write: impl FnOnce(&mut Writer<'_, Vec<u8>>) -> fast_var_codec_core::Result<()>,
+) -> Variant {
+    let opts = Options::default();
+    let Ok(mut w) = Writer::new(Vec::new(), &opts) else {
+        return Variant::nil();
+    };
+    if write(&mut w).is_err() {
+        return Variant::nil();
+    }
+    godot::global::bytes_to_var(&PackedByteArray::from(w.into_sink().as_slice()))
 }

@@ -62,6 +62,41 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
         return Err(invalid(format!("unknown Variant type {:?}", v.get_type())));
     };
     match ty {
+        T::Object => write_object(w, v),
+        T::Dictionary => {
+            let d: AnyDictionary = get(v)?;
+            let (kt, vt) = (
+                container_type(&d.key_element_type()),
+                container_type(&d.value_element_type()),
+            );
+            let (keys, values) = (d.keys_array(), d.values_array());
+            w.begin_dictionary(&kt, &vt, keys.len())?;
+            for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
+                let at = || PathSegment::Key(key_label(&k));
+                write_variant(w, &k).map_err(|e| e.within(at()))?;
+                write_variant(w, &val).map_err(|e| e.within(at()))?;
+            }
+            w.end_dictionary();
+            Ok(())
+        }
+        T::Array => {
+            let a: AnyArray = get(v)?;
+            w.begin_array(&container_type(&a.element_type()), a.len())?;
+            for (i, item) in a.iter_shared().enumerate() {
+                write_variant(w, &item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            }
+            w.end_array();
+            Ok(())
+        }
+        _ => write_leaf(w, v, ty),
+    }
+}
+
+/// Everything that holds no nested value, kept out of [`write_variant`] so that the frame of
+/// the recursion stays small (1025 levels fit in a small stack).
+#[inline(never)]
+fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> {
+    match ty {
         T::Nil => w.nil(),
         T::Bool => w.bool(get(v)?),
         T::Int => w.int(get(v)?),
@@ -166,7 +201,6 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             Ok(())
         }
         T::Rid => w.rid(get::<Rid>(v)?.to_u64()),
-        T::Object => write_object(w, v),
         T::Callable => {
             let _: Callable = get(v)?;
             w.callable()
@@ -175,31 +209,6 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             let s: Signal = get(v)?;
             let id = s.object_id().map_or(0, |i| i.to_i64() as u64);
             w.signal(GString::from(&s.name()).chars(), id)
-        }
-        T::Dictionary => {
-            let d: AnyDictionary = get(v)?;
-            let (kt, vt) = (
-                container_type(&d.key_element_type()),
-                container_type(&d.value_element_type()),
-            );
-            let (keys, values) = (d.keys_array(), d.values_array());
-            w.begin_dictionary(&kt, &vt, keys.len())?;
-            for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
-                let at = || PathSegment::Key(key_label(&k));
-                write_variant(w, &k).map_err(|e| e.within(at()))?;
-                write_variant(w, &val).map_err(|e| e.within(at()))?;
-            }
-            w.end_dictionary();
-            Ok(())
-        }
-        T::Array => {
-            let a: AnyArray = get(v)?;
-            w.begin_array(&container_type(&a.element_type()), a.len())?;
-            for (i, item) in a.iter_shared().enumerate() {
-                write_variant(w, &item).map_err(|e| e.within(PathSegment::Index(i)))?;
-            }
-            w.end_array();
-            Ok(())
         }
         T::PackedByteArray => w.packed_bytes(get::<PackedByteArray>(v)?.as_slice()),
         T::PackedInt32Array => w.packed_i32(get::<PackedInt32Array>(v)?.as_slice()),
@@ -228,6 +237,7 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             w.packed_vectors(PackedVectorType::Vector4, flat(a.as_slice()))
         }
         T::PackedColorArray => w.packed_colors(flat(get::<PackedColorArray>(v)?.as_slice())),
+        T::Object | T::Dictionary | T::Array => write_variant(w, v),
     }
 }
 

@@ -1,0 +1,310 @@
+extends RefCounted
+## The GDScript surface of FastVarCodec: constants, properties, error reporting, encoded_size,
+## offsets, StreamPeer framing (against StreamPeerBuffer.put_var/get_var), double precision and
+## max_depth. Also checks that the test harness' own comparison can tell values apart.
+
+const Ctx := preload("res://tests/lib/ctx.gd")
+const Values := preload("res://tests/lib/values.gd")
+
+var t: Ctx
+
+
+func run(ctx: Ctx) -> void:
+	t = ctx
+	harness()
+	constants_and_properties()
+	errors()
+	offsets()
+	stream_peer()
+	double_precision()
+	depth()
+	t.done()
+
+
+## The comparison every test relies on must not be trivially true.
+func harness() -> void:
+	var a := EncodedObjectAsID.new()
+	a.set_object_id(5)
+	var b := EncodedObjectAsID.new()
+	b.set_object_id(5)
+	var c := EncodedObjectAsID.new()
+	c.set_object_id(6)
+	t.check(Ctx.same(a, b), "harness: EncodedObjectAsID with equal ids are the same")
+	t.check(not Ctx.same(a, c), "harness: EncodedObjectAsID with different ids differ")
+	t.check(not Ctx.same([a], [c]), "harness: nested EncodedObjectAsID with different ids differ")
+	t.check(not Ctx.same(1, 1.0), "harness: int 1 and float 1.0 differ")
+	t.check(not Ctx.same(0.0, Values.neg0()), "harness: 0.0 and -0.0 differ")
+	t.check(Ctx.same(NAN, NAN), "harness: NAN is the same as NAN")
+	t.check(not Ctx.same(NAN, Values.float_from_bits(0x7ff8000000000001)), "harness: NaN payloads differ")
+	t.check(not Ctx.same("a", &"a"), "harness: String and StringName differ")
+	t.check(not Ctx.same([1], Array([1], TYPE_INT, &"", null)), "harness: typed and untyped Arrays differ")
+	t.check(not Ctx.same({1: 2, 3: 4}, {3: 4, 1: 2}), "harness: Dictionary order matters")
+	var r1 := Resource.new()
+	r1.resource_name = "x"
+	var r2 := Resource.new()
+	r2.resource_name = "x"
+	var r3 := Resource.new()
+	r3.resource_name = "y"
+	t.check(Ctx.same(r1, r2), "harness: equal full objects are the same")
+	t.check(not Ctx.same(r1, r3), "harness: full objects with different properties differ")
+	t.check(not Ctx.same(Values.nest_array(1030), Values.nest_array(1031)), "harness: too-deep values are compared structurally")
+	t.check(Ctx.same(Values.nest_array(1030), Values.nest_array(1030)), "harness: equal too-deep values are the same")
+
+
+func constants_and_properties() -> void:
+	for k in ["DIALECT_GODOT_4", "DIALECT_GODOT_3", "PRECISION_SINGLE", "PRECISION_DOUBLE"]:
+		t.check(ClassDB.class_has_integer_constant(&"FastVarCodec", k), "constant FastVarCodec.%s exists" % k)
+	t.check(FastVarCodec.DIALECT_GODOT_4 != FastVarCodec.DIALECT_GODOT_3, "dialect constants are distinct")
+	t.check(FastVarCodec.PRECISION_SINGLE != FastVarCodec.PRECISION_DOUBLE, "precision constants are distinct")
+	var codec := FastVarCodec.new()
+	t.check(codec is RefCounted, "FastVarCodec is reference-counted")
+	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_4, "default dialect is DIALECT_GODOT_4")
+	t.check(codec.precision == FastVarCodec.PRECISION_SINGLE, "default precision is PRECISION_SINGLE")
+	t.check(codec.full_objects == false, "default full_objects is false")
+	t.check(codec.allow_objects == false, "default allow_objects is false")
+	t.check(codec.allow_lossy == false, "default allow_lossy is false")
+	t.check(codec.max_depth == 1024, "default max_depth is 1024", "got %s" % codec.max_depth)
+	t.check(codec.get_error() == OK, "get_error() of a new codec is OK")
+	t.check(codec.get_decoded_size() == 0, "get_decoded_size() of a new codec is 0")
+	var props := {
+		"dialect": [FastVarCodec.DIALECT_GODOT_3, FastVarCodec.DIALECT_GODOT_4],
+		"precision": [FastVarCodec.PRECISION_DOUBLE, FastVarCodec.PRECISION_SINGLE],
+		"full_objects": [true, false], "allow_objects": [true, false], "allow_lossy": [true, false],
+		"max_depth": [7, 1024],
+	}
+	var listed := {}
+	for p in codec.get_property_list():
+		listed[p.name] = p.type
+	for p in props:
+		t.check(listed.has(p), "property %s is listed" % p)
+		for v in props[p]:
+			codec.set(p, v)
+			t.check(codec.get(p) == v, "property %s round-trips %s" % [p, v], "read back %s" % codec.get(p))
+	# Typed access, as the brief's snippet uses it.
+	codec.dialect = FastVarCodec.DIALECT_GODOT_3
+	codec.precision = FastVarCodec.PRECISION_DOUBLE
+	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_3 and codec.precision == FastVarCodec.PRECISION_DOUBLE,
+			"dialect and precision set through properties")
+	# Two codecs do not share settings.
+	var other := FastVarCodec.new()
+	t.check(other.dialect == FastVarCodec.DIALECT_GODOT_4 and other.precision == FastVarCodec.PRECISION_SINGLE,
+			"a second codec keeps its own defaults")
+	t.check_bytes(other.encode(Vector2(1, 2)), var_to_bytes(Vector2(1, 2)), "a second codec encodes with its own settings")
+
+
+func errors() -> void:
+	var codec := FastVarCodec.new()
+	# success
+	t.check_bytes(codec.encode(7), var_to_bytes(7), "encode(7)")
+	t.check(codec.get_error() == OK and codec.get_error_message() == "", "after a successful encode: OK and no message",
+			"%s '%s'" % [codec.get_error(), codec.get_error_message()])
+	# decoding NIL succeeds with null
+	var v = codec.decode(var_to_bytes(null))
+	t.check(v == null and codec.get_error() == OK and codec.get_decoded_size() == 4, "decoding NIL gives null with OK and size 4")
+	# decode failures
+	v = codec.decode(PackedByteArray())
+	t.check(v == null and codec.get_error() == ERR_INVALID_DATA, "decode(empty) fails with ERR_INVALID_DATA",
+			"got %s / %s" % [v, error_string(codec.get_error())])
+	t.check(codec.get_error_message() != "", "decode(empty) sets a message")
+	t.check(codec.get_decoded_size() == 0, "get_decoded_size() is 0 after a failed decode")
+	var str_bytes := var_to_bytes("hello")
+	v = codec.decode(str_bytes.slice(0, str_bytes.size() - 1))
+	t.check(v == null and codec.get_error() != OK, "a truncated String fails")
+	t.check(codec.get_error_message() != "", "a truncated String sets a message")
+	# full object without allow_objects: ERR_UNAUTHORIZED (the engine's code)
+	var full := var_to_bytes_with_objects(Resource.new())
+	v = codec.decode(full)
+	t.check(v == null and codec.get_error() == ERR_UNAUTHORIZED, "a full object with allow_objects=false fails with ERR_UNAUTHORIZED",
+			"got %s / %s" % [v, error_string(codec.get_error())])
+	t.check(full.decode_var_size(0, false) == 0, "the engine also refuses it (decode_var_size 0)")
+	codec.allow_objects = true
+	v = codec.decode(full)
+	t.check(v is Resource and codec.get_error() == OK, "the same bytes decode with allow_objects=true")
+	codec.allow_objects = false
+	# an id-mode object decodes without allow_objects, as an EncodedObjectAsID
+	var res := Resource.new()
+	v = codec.decode(var_to_bytes(res))
+	t.check(v is EncodedObjectAsID and v.get_object_id() == res.get_instance_id(), "an id-mode object decodes to EncodedObjectAsID")
+	# success resets the error
+	t.check(codec.decode(var_to_bytes(5)) == 5 and codec.get_error() == OK and codec.get_error_message() == "",
+			"a success after a failure resets get_error() and the message")
+	# encode failures and encoded_size -1
+	var g3 := FastVarCodec.new()
+	g3.dialect = FastVarCodec.DIALECT_GODOT_3
+	var fails := {
+		"Vector2i in Godot 3 without allow_lossy": [g3, Vector2i(1, 2)],
+		"nested Projection in Godot 3 without allow_lossy": [g3, {"p": [Projection.IDENTITY]}],
+		"depth 1026": [codec, Values.nest_array(1026)],
+	}
+	var cyclic := []
+	cyclic.append(cyclic)
+	fails["self-containing Array"] = [codec, cyclic]
+	var fullc := FastVarCodec.new()
+	fullc.full_objects = true
+	fails["non-instantiable object in full mode"] = [fullc, RenderingServer]
+	for k in fails:
+		var c = fails[k][0]
+		var b: PackedByteArray = c.encode(fails[k][1])
+		t.check(b.is_empty(), "encode fails: " + k, "wrote %d bytes" % b.size())
+		t.check(c.get_error() != OK, "get_error() after failure: " + k)
+		t.check(c.get_error_message() != "", "get_error_message() after failure: " + k)
+		t.check(c.encoded_size(fails[k][1]) == -1, "encoded_size is -1: " + k)
+		t.check(c.get_error() != OK, "get_error() after encoded_size failure: " + k)
+		t.check(c.encoded_size(42) == 8 and c.get_error() == OK, "encoded_size works again after: " + k)
+	cyclic.clear()
+	t.check(codec.encoded_size("abc") == var_to_bytes("abc").size(), "encoded_size(\"abc\") == var_to_bytes size")
+
+
+func offsets() -> void:
+	var codec := FastVarCodec.new()
+	var b := PackedByteArray([9, 9, 9])
+	b.append_array(var_to_bytes("abc"))
+	b.append_array(var_to_bytes(77))
+	t.check(codec.decode(b, 3) == "abc" and codec.get_decoded_size() == 12, "decode at offset 3")
+	t.check(codec.decode(b, 15) == 77 and codec.get_decoded_size() == 8, "decode of the second value at offset 15")
+	var v = codec.decode(b, b.size())
+	t.check(v == null and codec.get_error() != OK, "decode at offset == size fails")
+	v = codec.decode(b, b.size() + 10)
+	t.check(v == null and codec.get_error() != OK, "decode at an offset past the end fails")
+	v = codec.decode(b, -1)
+	t.check(v == null and codec.get_error() != OK, "decode at a negative offset fails")
+	t.check(codec.decode(b, 3) == "abc", "decode works after offset errors")
+	t.check(codec.decode(var_to_bytes(1.5)) == 1.5 and codec.get_decoded_size() == 8, "decode without offset argument")
+
+
+func stream_peer() -> void:
+	var node := Node.new()
+	var values := [null, true, 42, -2147483649, 0.1, NAN, "héllo 😀", &"sn", NodePath("/a/b:c"), Vector3(1, 2, 3),
+			Color(0.1, 0.2, 0.3, 1), [1, ["x", {}]], {"k": PackedInt64Array([1, 2])}, PackedByteArray([1, 2, 3]),
+			PackedStringArray(["a", "", "bc"]), Array([1, 2], TYPE_INT, &"", null), rid_from_int64(99), node,
+			Values.nest_array(200), "x".repeat(5000)]
+	for big_endian in [false, true]:
+		var codec := FastVarCodec.new()
+		var mine := StreamPeerBuffer.new()
+		var theirs := StreamPeerBuffer.new()
+		mine.big_endian = big_endian
+		theirs.big_endian = big_endian
+		var tag := "big_endian=%s" % big_endian
+		for i in values.size():
+			var v = values[i]
+			var before := mine.get_size()
+			var err: Error = codec.put_var(mine, v)
+			t.check(err == OK, "%s put_var #%d returns OK" % [tag, i], error_string(err))
+			theirs.put_var(v)
+			var payload := var_to_bytes(v)
+			var written := mine.data_array.slice(before)
+			var prefix := written.slice(0, 4)
+			if big_endian:
+				prefix.reverse()
+			t.check(prefix.decode_u32(0) == payload.size(), "%s put_var #%d: length prefix" % [tag, i],
+					"prefix %s, payload %d bytes" % [written.slice(0, 4).hex_encode(), payload.size()])
+			t.check_bytes(written.slice(4), payload, "%s put_var #%d: payload is var_to_bytes (little-endian)" % [tag, i])
+		t.check_bytes(mine.data_array, theirs.data_array, "%s: put_var bytes == StreamPeerBuffer.put_var" % tag)
+		# get_var reads them back, as StreamPeerBuffer.get_var does
+		mine.seek(0)
+		theirs.seek(0)
+		for i in values.size():
+			var got = codec.get_var(mine)
+			var exp = theirs.get_var()
+			t.check_same(got, exp, "%s get_var #%d" % [tag, i])
+			t.check(mine.get_position() == theirs.get_position(), "%s get_var #%d: stream position" % [tag, i],
+					"%d vs %d" % [mine.get_position(), theirs.get_position()])
+		# full objects through the stream
+		var res := Resource.new()
+		res.resource_name = "streamed"
+		codec.full_objects = true
+		var s1 := StreamPeerBuffer.new()
+		var s2 := StreamPeerBuffer.new()
+		s1.big_endian = big_endian
+		s2.big_endian = big_endian
+		codec.put_var(s1, res)
+		s2.put_var(res, true)
+		t.check_bytes(s1.data_array, s2.data_array, "%s put_var full object == StreamPeerBuffer.put_var(v, true)" % tag)
+		s1.seek(0)
+		var back = codec.get_var(s1)
+		t.check(back == null and codec.get_error() == ERR_UNAUTHORIZED, "%s get_var of a full object without allow_objects" % tag,
+				"%s / %s" % [back, error_string(codec.get_error())])
+		codec.allow_objects = true
+		s1.seek(0)
+		back = codec.get_var(s1)
+		t.check(back is Resource and back.resource_name == "streamed", "%s get_var of a full object with allow_objects" % tag)
+		# truncated stream / failures
+		var short := StreamPeerBuffer.new()
+		short.big_endian = big_endian
+		short.data_array = s2.data_array.slice(0, s2.data_array.size() - 3)
+		var none = codec.get_var(short)
+		t.check(none == null and codec.get_error() != OK, "%s get_var of a truncated stream fails" % tag)
+		var empty := StreamPeerBuffer.new()
+		none = codec.get_var(empty)
+		t.check(none == null and codec.get_error() != OK, "%s get_var of an empty stream fails" % tag)
+		var g3 := FastVarCodec.new()
+		g3.dialect = FastVarCodec.DIALECT_GODOT_3
+		var s3 := StreamPeerBuffer.new()
+		s3.big_endian = big_endian
+		var err: Error = g3.put_var(s3, Vector2i(1, 2))
+		t.check(err != OK and err == g3.get_error(), "%s put_var returns the error of a failed encode" % tag, error_string(err))
+		t.check(s3.get_size() == 0, "%s a failed put_var writes nothing" % tag, "%d bytes written" % s3.get_size())
+		t.check(codec.get_var(s3) == null, "%s get_var after nothing was written" % tag)
+	node.free()
+
+
+func double_precision() -> void:
+	var codec := FastVarCodec.new()
+	codec.precision = FastVarCodec.PRECISION_DOUBLE
+	var b: PackedByteArray = codec.encode(Vector2(1, 2))
+	t.check(b.size() == 20, "double: encode(Vector2(1, 2)) is 20 bytes", "got %s" % Ctx.hex(b))
+	t.check(b.size() >= 4 and b[0] == TYPE_VECTOR2 and b[2] == 1, "double: header byte 2 (64-bit flag) is 1", Ctx.hex(b))
+	if b.size() == 20:
+		t.check(b.decode_double(4) == 1.0 and b.decode_double(12) == 2.0, "double: components are binary64 1.0 and 2.0", Ctx.hex(b))
+	t.check(codec.decode(b) == Vector2(1, 2) and codec.get_decoded_size() == 20, "double: decodes back to Vector2(1, 2)")
+	t.check(bytes_to_var(b) == Vector2(1, 2), "double: the engine decodes the bytes to Vector2(1, 2)")
+	var single := FastVarCodec.new()
+	t.check(single.decode(b) == Vector2(1, 2), "double: a single-precision codec decodes them too")
+	# Every real_t type: flagged, 8-byte components, readable by the engine.
+	var vals := Values.new(99)
+	var n_comp := {TYPE_VECTOR2: 2, TYPE_RECT2: 4, TYPE_VECTOR3: 3, TYPE_TRANSFORM2D: 6, TYPE_VECTOR4: 4, TYPE_PLANE: 4,
+			TYPE_QUATERNION: 4, TYPE_AABB: 6, TYPE_BASIS: 9, TYPE_TRANSFORM3D: 12, TYPE_PROJECTION: 16}
+	for ty in n_comp:
+		for i in 4:
+			var v = vals.rand_of_type(ty)
+			var name := "double: %s #%d" % [type_string(ty), i]
+			var enc: PackedByteArray = codec.encode(v)
+			t.check(enc.size() == 4 + 8 * n_comp[ty] and enc[2] == 1, name + ": flagged, 8-byte components", Ctx.hex(enc))
+			t.check(codec.encoded_size(v) == enc.size(), name + ": encoded_size")
+			t.check_same(bytes_to_var(enc), v, name + ": the engine decodes it to the value")
+			t.check_same(codec.decode(enc), v, name + ": decodes back")
+	for pv in [PackedVector2Array([Vector2(1, 2), Vector2(0.5, -3)]), PackedVector3Array([Vector3(1, 2, 3)]),
+			PackedVector4Array([Vector4(1, 2, 3, 4)])]:
+		var name := "double: " + type_string(typeof(pv))
+		var enc: PackedByteArray = codec.encode(pv)
+		t.check(enc.size() > 2 and enc[2] == 1, name + ": flagged", Ctx.hex(enc))
+		t.check_same(bytes_to_var(enc), pv, name + ": the engine decodes it")
+		t.check_same(codec.decode(enc), pv, name + ": decodes back")
+	# Types double precision does not change.
+	for v in [Color(0.1, 0.2, 0.3, 1), PackedColorArray([Color(1, 0, 0)]), PackedFloat32Array([0.5]), Vector2i(1, 2),
+			Rect2i(1, 2, 3, 4), 0.1, 0.5, 1 << 40, PackedFloat64Array([0.1]), [Vector2i(3, 4)]]:
+		t.check_bytes(codec.encode(v), var_to_bytes(v), "double: %s is unchanged" % type_string(typeof(v)))
+	# Nested: an Array of Vector3 in double precision.
+	var arr := [Vector3(1, 2, 3), "x"]
+	var enc: PackedByteArray = codec.encode(arr)
+	t.check_same(bytes_to_var(enc), arr, "double: nested Vector3 readable by the engine")
+
+
+func depth() -> void:
+	var codec := FastVarCodec.new()
+	t.check(not codec.encode(Values.nest_array(1025)).is_empty(), "max_depth 1024: 1025 nested Arrays encode (as the engine)")
+	t.check(codec.encode(Values.nest_array(1026)).is_empty() and codec.get_error() == ERR_OUT_OF_MEMORY,
+			"max_depth 1024: 1026 nested Arrays fail with ERR_OUT_OF_MEMORY (as the engine)", error_string(codec.get_error()))
+	codec.max_depth = 8
+	var ok9: bool = not codec.encode(Values.nest_array(9)).is_empty()
+	var fail10: bool = codec.encode(Values.nest_array(10)).is_empty()
+	t.check(ok9 and fail10, "max_depth 8: 9 nested Arrays encode, 10 do not (the engine's rule scaled down)",
+			"9 arrays: %s, 10 arrays: %s" % ["ok" if ok9 else "refused", "refused" if fail10 else "ok"])
+	var deep_bytes := var_to_bytes(Values.nest_array(12))
+	var v = codec.decode(deep_bytes)
+	t.check(v == null and codec.get_error() != OK, "max_depth 8: decoding 12 nested Arrays fails")
+	codec.max_depth = 1024
+	t.check_same(codec.decode(deep_bytes), Values.nest_array(12), "max_depth back to 1024: the same bytes decode")
+	# Decoding at the engine's limit
+	var b1025 := var_to_bytes(Values.nest_array(1025))
+	t.check_same(codec.decode(b1025), bytes_to_var(b1025), "decode 1025 nested Arrays (engine accepts)")

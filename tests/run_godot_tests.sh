@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs the headless GDScript test suite of godot_project/ against the built FastVarCodec extension.
+#   tests/run_godot_tests.sh            (GODOT4 may be preset; otherwise install_engines.sh finds it)
+# Links the addon and the golden corpus into the project (both gitignored), lists the extension in
+# .godot/extension_list.cfg (Godot 4 loads only the extensions listed there; never run --import,
+# which crashes this build), runs Godot, keeps its stderr (engine error spam on malformed input)
+# in tests/out/godot_tests.stderr.log, prints its stdout and exits with Godot's exit code.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+project="$repo/godot_project"
+addon="$repo/addons/fast_var_codec"
+lib="$addon/bin/libfast_var_codec.so"
+gdext="$addon/fast_var_codec.gdextension"
+out="$repo/tests/out"
+log="$out/godot_tests.stderr.log"
+
+die() { echo "run_godot_tests.sh: $*" >&2; exit 2; }
+
+[ -f "$lib" ] || die "the extension library is missing: $lib (build it: cargo build -p fast_var_codec_gdextension && cp target/debug/libfast_var_codec.so addons/fast_var_codec/bin/)"
+[ -f "$gdext" ] || die "the extension descriptor is missing: $gdext"
+[ -d "$repo/tests/golden" ] || die "the golden corpus is missing: $repo/tests/golden"
+
+if [ -z "${GODOT4:-}" ]; then
+    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find or install Godot 4 (tests/install_engines.sh)"
+fi
+[ -n "${GODOT4:-}" ] && [ -x "$GODOT4" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
+
+bash "$repo/tests/setup_godot_project.sh" || exit 2
+
+stdout_file=$(mktemp "${TMPDIR:-/tmp}/godot_tests_stdout.XXXXXX")
+trap 'rm -f "$stdout_file"' EXIT
+status=0
+"$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd >"$stdout_file" 2>"$log" || status=$?
+# Godot's banner line is noise; everything else the tests printed is the report.
+grep -v '^Godot Engine v' "$stdout_file"
+
+last=$(grep -v '^[[:space:]]*$' "$stdout_file" | tail -n 1)
+if ! [[ "$last" =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
+    echo "run_godot_tests.sh: the test run did not finish (no final 'N passed, N failed' line; exit code $status)." >&2
+    echo "run_godot_tests.sh: last lines of the engine log $log:" >&2
+    tail -n 25 "$log" >&2
+    [ "$status" -ne 0 ] || status=3
+    exit "$status"
+fi
+if grep -q '^SCRIPT ERROR' "$log"; then
+    echo "run_godot_tests.sh: GDScript errors in $log (see 'SCRIPT ERROR' lines)" >&2
+fi
+echo "(engine stderr: ${log#$repo/})"
+exit "$status"

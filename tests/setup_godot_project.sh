@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Prepares godot_project/ for a headless run against the built FastVarCodec extension:
+#   * links the addon (addons/fast_var_codec -> godot_project/addons/fast_var_codec) and the
+#     golden corpus (tests/golden -> godot_project/golden), relative symlinks, both gitignored;
+#   * lists the extension in godot_project/.godot/extension_list.cfg (headless Godot 4 loads only
+#     the extensions listed there; never run --import, which crashes this build);
+#   * creates tests/out/.
+#   tests/setup_godot_project.sh            (idempotent; exits 2 with a message on failure)
+# It checks that the library has been built (tests/build_addon.sh) but does not build it, and it
+# does not look for an engine (tests/install_engines.sh does).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+project="$repo/godot_project"
+addon="$repo/addons/fast_var_codec"
+lib="$addon/bin/libfast_var_codec.so"
+gdext="$addon/fast_var_codec.gdextension"
+
+die() { echo "setup_godot_project.sh: $*" >&2; exit 2; }
+
+[ -f "$lib" ] || die "the extension library is missing: $lib (build it: bash tests/build_addon.sh)"
+[ -f "$gdext" ] || die "the extension descriptor is missing: $gdext"
+[ -d "$repo/tests/golden" ] || die "the golden corpus is missing: $repo/tests/golden"
+
+# Symlinks (relative, so that the checkout can move), replacing stale links.
+link() { # target linkname
+    if [ -L "$2" ] || [ ! -e "$2" ]; then
+        ln -sfn "$1" "$2"
+    elif [ "$(readlink -f "$2")" != "$(readlink -f "$(dirname "$2")/$1")" ]; then
+        die "$2 exists and is not a symlink to $1; remove it"
+    fi
+}
+mkdir -p "$project/addons" "$project/.godot" "$repo/tests/out"
+link ../../addons/fast_var_codec "$project/addons/fast_var_codec"
+link ../tests/golden "$project/golden"
+echo "res://addons/fast_var_codec/fast_var_codec.gdextension" > "$project/.godot/extension_list.cfg"
