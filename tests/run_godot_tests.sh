@@ -17,7 +17,7 @@ log="$out/godot_tests.stderr.log"
 
 die() { echo "run_godot_tests.sh: $*" >&2; exit 2; }
 
-[ -f "$lib" ] || die "the extension library is missing: $lib (build it: cargo build -p fast_var_codec_gdextension && cp target/debug/libfast_var_codec.so addons/fast_var_codec/bin/)"
+[ -f "$lib" ] || die "the extension library is missing: $lib (build it: bash tests/build_addon.sh)"
 [ -f "$gdext" ] || die "the extension descriptor is missing: $gdext"
 [ -d "$repo/tests/golden" ] || die "the golden corpus is missing: $repo/tests/golden"
 

@@ -34,3 +34,10 @@ mkdir -p "$project/addons" "$project/.godot" "$repo/tests/out"
 link ../../addons/fast_var_codec "$project/addons/fast_var_codec"
 link ../tests/golden "$project/golden"
 echo "res://addons/fast_var_codec/fast_var_codec.gdextension" > "$project/.godot/extension_list.cfg"
+# The golden generator's scripts at the res:// paths its corpus names, so that decoding full
+# objects and script-typed containers from the corpus finds them as the generator's engine did.
+for script in "$repo"/tests/golden/gen/godot4/*.gd; do
+    name=$(basename "$script")
+    [ "$name" = generate.gd ] && continue
+    link "../tests/golden/gen/godot4/$name" "$project/$name"
+done

@@ -14,7 +14,7 @@ const FLIPS_PER_VALUE := 10
 
 var t: Ctx
 var codec
-var stats := {"inputs": 0, "accepted": 0, "rejected": 0, "golden": 0, "golden_codes": 0, "golden_codes_skipped": 0,
+var stats := {"inputs": 0, "accepted": 0, "rejected": 0, "golden": 0, "golden_codes": 0,
 		"golden_verdict_moved": 0}
 ## Golden inputs whose decoded value embeds a fresh instance id (see golden()).
 const NONDETERMINISTIC := ["craft/object_full_nested_id_mode/allow_objects"]
@@ -30,12 +30,16 @@ func run(ctx: Ctx) -> void:
 	stats.inputs = mutated[0]
 	stats.accepted = mutated[1]
 	stats.rejected = mutated[2]
-	t.note("%d mutated inputs (%d accepted, %d rejected by the engine); %d golden inputs, %d error codes compared (%d not: they name scripts of the generator's project)%s" % [
-			stats.inputs, stats.accepted, stats.rejected, stats.golden, stats.golden_codes, stats.golden_codes_skipped,
+	t.note("%d mutated inputs (%d accepted, %d rejected by the engine); %d golden inputs, %d error codes compared%s" % [
+			stats.inputs, stats.accepted, stats.rejected, stats.golden, stats.golden_codes,
 			"" if stats.golden_verdict_moved == 0 else ", %d golden verdicts differ in this project (scripts of the generator's project are absent)" % stats.golden_verdict_moved])
 	if not golden_code_mismatch.is_empty():
 		t.note("error code mismatches by (codec, engine): %s" % golden_code_mismatch)
 	t.done()
+
+
+## Inputs whose decoding by Godot 4.6.3 is wrong (a script-typed Dictionary key).
+const ENGINE_DECODE_BUGS := {"golden/craft/dictionary_typed_key_script_value_builtin/allow_objects": true}
 
 
 ## One input: the codec's verdict, value and size against the live engine's.
@@ -56,6 +60,13 @@ func compare(name: String, b: PackedByteArray, allow: bool) -> void:
 	if engine_ok:
 		stats.accepted += 1
 		var ev = b.decode_var(0, allow)
+		if ENGINE_DECODE_BUGS.has(name):
+			# Godot 4.6.3 drops a script-typed key's type here ("Script class can only be set
+			# together with base class name"); the codec keeps the type the bytes describe.
+			t.check(not Ctx.same(v, ev), name + ": the engine's decode still loses the type (else drop this exception)")
+			t.check(v is Dictionary and v.is_typed_key() and v.get_typed_key_script() != null,
+					name + ": the key type the bytes describe is kept")
+			ev = v
 		t.check_same(v, ev, name + ": same value as the engine")
 		t.check(codec.get_decoded_size() == engine_size, name + ": same size as the engine",
 				"codec %d, engine %d" % [codec.get_decoded_size(), engine_size])
@@ -74,18 +85,6 @@ func compare_verdict_and_size(name: String, b: PackedByteArray, allow: bool) -> 
 	t.check((codec.get_error() == OK) == (engine_size > 0), name + ": same verdict as the engine")
 	t.check(engine_size <= 0 or codec.get_decoded_size() == engine_size, name + ": same size as the engine")
 	Ctx.dispose(v)
-
-
-## The bytes hold "res://" somewhere (a script path).
-static func names_res_path(b: PackedByteArray) -> bool:
-	var h := b.hex_encode()
-	var needle := "res://".to_utf8_buffer().hex_encode()
-	var at := h.find(needle)
-	while at >= 0:
-		if at % 2 == 0:
-			return true
-		at = h.find(needle, at + 1)
-	return false
 
 
 func still_usable(name: String) -> void:
@@ -202,11 +201,6 @@ func golden(path: String) -> void:
 			compare(name, b, allow)
 		if live_ok != bool(m.ok):
 			stats.golden_verdict_moved += 1
-			continue
-		if allow and names_res_path(b):
-			# The generator's project had res://golden_item.gd; this one does not, so where the
-			# decode fails first differs (the verdict was compared above).
-			stats.golden_codes_skipped += 1
 			continue
 		if not m.ok:
 			codec.allow_objects = allow
