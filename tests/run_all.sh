@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
-# cargo tests (golden corpora from real engines, property tests), builds the addon, and runs the
-# headless test scenes in Godot 4.6.3. Ends with one line "N passed, N failed"; exits non-zero on
+# cargo tests (golden corpora from real engines, property tests), builds the addon, runs the
+# headless test scenes in Godot 4.6.3, and the real-peer tests against Godot 3.6.2 and 3.2.3. Ends with one line "N passed, N failed"; exits non-zero on
 # any failure. Logs: tests/out/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,6 +66,14 @@ if must build_addon bash tests/build_addon.sh; then
     if ! grep -qE '[0-9]+ passed, [0-9]+ failed' tests/out/godot_tests.log; then
         failed=$((failed + 1))
         echo "FAILED: the Godot test scenes reported no result (tests/out/godot_tests.log)"
+    fi
+
+    step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
+    bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14
+    count tests/out/peer_tests.log
+    if ! grep -qE '^[0-9]+ passed, [0-9]+ failed' tests/out/peer_tests.log; then
+        failed=$((failed + 1))
+        echo "FAILED: the peer tests reported no result (tests/out/peer_tests.log)"
     fi
 fi
 

@@ -385,30 +385,27 @@ impl FastVarCodec {
         self.decode(packet, 0)
     }
 
-    /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer].
-    /// Returns [code]null[/code] on failure.
+    /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer],
+    /// waiting for all of it as [method StreamPeer.get_var] does. A length above 8 MiB (the
+    /// engine's [code]encode_buffer_max_size[/code]) is refused without allocating. Returns
+    /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
     #[func]
     fn get_var(&mut self, mut peer: Gd<StreamPeer>) -> Variant {
         self.decoded_size = 0;
-        let len = peer.get_u32();
-        let available = peer.get_available_bytes();
-        if i64::from(len) > i64::from(available.max(0)) {
+        let len = peer.get_u32() as usize;
+        if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
             self.fail_with(
-                Error::ERR_FILE_EOF,
-                format!("length prefix {len} exceeds the {available} bytes available"),
+                Error::ERR_OUT_OF_MEMORY,
+                format!("a message of {len} bytes exceeds the maximum message size of 8388608 bytes"),
             );
             return Variant::nil();
         }
+        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
         let reply = peer.get_data(len as i32);
-        let data = reply
-            .get(1)
-            .and_then(|d| d.try_to::<PackedByteArray>().ok())
-            .unwrap_or_default();
-        if data.len() != len as usize {
-            self.fail_with(
-                Error::ERR_FILE_EOF,
-                format!("got {} of {len} bytes", data.len()),
-            );
+        let err = reply.get(0).and_then(|e| e.try_to::<i32>().ok()).unwrap_or(0);
+        let data = reply.get(1).and_then(|d| d.try_to::<PackedByteArray>().ok()).unwrap_or_default();
+        if err != 0 || data.len() != len {
+            self.fail_with(Error::ERR_FILE_EOF, format!("got {} of the {len} bytes of the value", data.len()));
             return Variant::nil();
         }
         self.decode(data, 0)

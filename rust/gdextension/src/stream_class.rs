@@ -2,7 +2,7 @@
 
 use fast_var_codec_core::stream::{prefix, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::CodecError;
-use godot::classes::{IRefCounted, RefCounted, StreamPeer};
+use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
 use godot::global::Error;
 use godot::prelude::*;
 
@@ -107,8 +107,21 @@ impl FastVarStream {
     }
 
     /// Takes every byte [param peer] has available right now (never waits) and adds it.
+    /// On a [StreamPeerTCP] that is not connected it returns [constant ERR_FILE_EOF] (with the
+    /// size of any value left incomplete in the message).
     #[func]
     fn poll(&mut self, mut peer: Gd<StreamPeer>) -> Error {
+        if let Ok(tcp) = peer.clone().try_cast::<StreamPeerTcp>() {
+            if tcp.get_status() != godot::classes::stream_peer_tcp::Status::CONNECTED {
+                let left = self.reader.buffered();
+                let msg = if left > 0 {
+                    format!("the connection is closed, {left} bytes of an incomplete value are left")
+                } else {
+                    "the connection is closed".to_string()
+                };
+                return self.fail_with(Error::ERR_FILE_EOF, msg);
+            }
+        }
         let available = peer.get_available_bytes();
         if available <= 0 {
             return self.ok();

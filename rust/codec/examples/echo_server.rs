@@ -1,0 +1,293 @@
+//! A Variant echo server for Godot peers, on `std::net` only.
+//!
+//! Listens on `127.0.0.1:PORT`, reads length-prefixed values (`StreamPeer.put_var`, or
+//! `FastVarCodec.put_var`) with [`StreamReader`], decodes each in the chosen dialect and sends it
+//! back re-encoded with [`frame`]. Connections are served one after another.
+//!
+//! ```sh
+//! cargo run --release --example echo_server -p fast_var_codec_core -- \
+//!     --port 47400 --dialect godot3 --connections 2 --timeout 30
+//! ```
+//!
+//! * A value that does not decode is answered with the String `"echo_server error: <message>"`;
+//!   the connection goes on with the next value.
+//! * A length prefix above `--max-message` breaks the stream (nothing is allocated for it): the
+//!   connection is closed.
+//! * `--trickle BYTES:MS` sends each answer in pieces of BYTES with a pause of MS milliseconds
+//!   between them, as a slow network would (a large value then reaches the client in many reads).
+//! * The server exits after `--connections` connections, or `--timeout` seconds after it
+//!   started, whichever comes first (exit code 0; 3 if the timeout cut a connection short or no
+//!   connection came).
+//!
+//! Prints `listening on 127.0.0.1:PORT` on stdout once it accepts connections, and one line per
+//! connection on stderr.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use bytes::BytesMut;
+use fast_var_codec_core::stream::{frame, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::{Dialect, Options, Value};
+
+const USAGE: &str = "usage: echo_server [--port N (47400)] [--dialect godot3|godot4 (godot4)] \
+[--connections N (1)] [--timeout SECONDS (30)] [--max-message BYTES (8388608)] [--allow-objects] \
+[--big-endian] [--trickle BYTES:MS]";
+
+struct Config {
+    port: u16,
+    dialect: Dialect,
+    connections: usize,
+    timeout: Duration,
+    max_message: usize,
+    allow_objects: bool,
+    big_endian: bool,
+    /// Write answers in pieces of this many bytes, pausing between them.
+    trickle: Option<(usize, Duration)>,
+}
+
+fn parse_args() -> Result<Config, String> {
+    let mut cfg = Config {
+        port: 47400,
+        dialect: Dialect::Godot4,
+        connections: 1,
+        timeout: Duration::from_secs(30),
+        max_message: DEFAULT_MAX_MESSAGE,
+        allow_objects: false,
+        big_endian: false,
+        trickle: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        // Both "--flag value" and "--flag=value".
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) => (f.to_string(), Some(v.to_string())),
+            None => (arg.clone(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            match inline.clone() {
+                Some(v) => Ok(v),
+                None => args.next().ok_or(format!("{flag} needs a value")),
+            }
+        };
+        match flag.as_str() {
+            "--port" => cfg.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--dialect" => {
+                cfg.dialect = match value()?.as_str() {
+                    "godot3" | "3" => Dialect::Godot3,
+                    "godot4" | "4" => Dialect::Godot4,
+                    other => return Err(format!("--dialect: unknown dialect {other:?}")),
+                }
+            }
+            "--connections" => {
+                cfg.connections = value()?
+                    .parse()
+                    .map_err(|e| format!("--connections: {e}"))?
+            }
+            "--timeout" => {
+                let s: f64 = value()?.parse().map_err(|e| format!("--timeout: {e}"))?;
+                if !(s > 0.0 && s < 86_400.0) {
+                    return Err("--timeout: must be between 0 and 86400 seconds".into());
+                }
+                cfg.timeout = Duration::from_secs_f64(s);
+            }
+            "--max-message" => {
+                cfg.max_message = value()?
+                    .parse()
+                    .map_err(|e| format!("--max-message: {e}"))?
+            }
+            "--allow-objects" => cfg.allow_objects = true,
+            "--big-endian" => cfg.big_endian = true,
+            "--trickle" => {
+                let v = value()?;
+                let (bytes, ms) = v
+                    .split_once(':')
+                    .ok_or("--trickle: expected BYTES:MS, e.g. 65536:2")?;
+                let bytes: usize = bytes.parse().map_err(|e| format!("--trickle: {e}"))?;
+                let ms: u64 = ms.parse().map_err(|e| format!("--trickle: {e}"))?;
+                if bytes == 0 || ms > 1000 {
+                    return Err("--trickle: BYTES must be positive and MS at most 1000".into());
+                }
+                cfg.trickle = Some((bytes, Duration::from_millis(ms)));
+            }
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(cfg)
+}
+
+/// How a connection ended.
+enum End {
+    /// The peer closed it (or the stream broke and we closed it).
+    Closed,
+    /// The server's deadline came first.
+    Deadline,
+}
+
+#[derive(Default)]
+struct Stats {
+    values: u64,
+    bad_values: u64,
+    bytes_in: u64,
+    bytes_out: u64,
+}
+
+/// Writes all of `data`, in pieces with pauses when trickling.
+fn send(sock: &mut TcpStream, data: &[u8], cfg: &Config) -> std::io::Result<()> {
+    match cfg.trickle {
+        None => sock.write_all(data),
+        Some((piece, pause)) => {
+            for (i, chunk) in data.chunks(piece).enumerate() {
+                if i > 0 {
+                    std::thread::sleep(pause);
+                }
+                sock.write_all(chunk)?;
+                sock.flush()?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats) -> End {
+    let opts = Options::new(cfg.dialect).with_allow_objects(cfg.allow_objects);
+    let mut reader = StreamReader::new(cfg.big_endian, cfg.max_message);
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut out = BytesMut::new();
+    let _ = sock.set_nodelay(true);
+    // Short read timeouts so that the deadline is checked often.
+    let _ = sock.set_read_timeout(Some(Duration::from_millis(50)));
+    let _ = sock.set_write_timeout(Some(Duration::from_secs(10)));
+    loop {
+        if Instant::now() >= deadline {
+            return End::Deadline;
+        }
+        let n = match sock.read(&mut buf) {
+            Ok(0) => return End::Closed,
+            Ok(n) => n,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => continue,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => {
+                eprintln!("echo_server: read failed: {e}");
+                return End::Closed;
+            }
+        };
+        stats.bytes_in += n as u64;
+        if let Err(e) = reader.feed(buf.get(..n).unwrap_or_default()) {
+            eprintln!("echo_server: stream broken: {e}; closing the connection");
+            let _ = sock.shutdown(Shutdown::Both);
+            return End::Closed;
+        }
+        out.clear();
+        loop {
+            match reader.next_value(&opts) {
+                Ok(Some(v)) => {
+                    stats.values += 1;
+                    if let Err(e) = frame(&v, &opts, cfg.big_endian, &mut out) {
+                        // Cannot happen for a value that decoded in the same dialect; say so.
+                        let msg = Value::String(format!("echo_server error: re-encoding: {e}"));
+                        let _ = frame(&msg, &opts, cfg.big_endian, &mut out);
+                    }
+                }
+                Ok(None) => break,
+                Err(e) if reader.broken().is_some() => {
+                    eprintln!("echo_server: stream broken: {e}; closing the connection");
+                    if !out.is_empty() && send(&mut sock, &out, cfg).is_ok() {
+                        stats.bytes_out += out.len() as u64;
+                    }
+                    let _ = sock.shutdown(Shutdown::Both);
+                    return End::Closed;
+                }
+                Err(e) => {
+                    stats.bad_values += 1;
+                    let msg = Value::String(format!("echo_server error: {e}"));
+                    let _ = frame(&msg, &opts, cfg.big_endian, &mut out);
+                }
+            }
+        }
+        if !out.is_empty() {
+            if let Err(e) = send(&mut sock, &out, cfg) {
+                eprintln!("echo_server: write failed: {e}");
+                return End::Closed;
+            }
+            stats.bytes_out += out.len() as u64;
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cfg = match parse_args() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("echo_server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let deadline = started + cfg.timeout;
+    let listener = match TcpListener::bind(("127.0.0.1", cfg.port)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("echo_server: cannot listen on 127.0.0.1:{}: {e}", cfg.port);
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = listener.set_nonblocking(true) {
+        eprintln!("echo_server: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "listening on 127.0.0.1:{} ({}, {} connection(s), {:.0} s)",
+        cfg.port,
+        cfg.dialect.name(),
+        cfg.connections,
+        cfg.timeout.as_secs_f64()
+    );
+    let _ = std::io::stdout().flush();
+
+    let mut served = 0usize;
+    let mut cut_short = false;
+    while served < cfg.connections && Instant::now() < deadline {
+        match listener.accept() {
+            Ok((sock, addr)) => {
+                let _ = sock.set_nonblocking(false);
+                served += 1;
+                let mut stats = Stats::default();
+                let t0 = Instant::now();
+                let end = serve(sock, &cfg, deadline, &mut stats);
+                if matches!(end, End::Deadline) {
+                    cut_short = true;
+                }
+                eprintln!(
+                    "echo_server: connection {served} from {addr}: {} values echoed, {} malformed, \
+                     {} bytes in, {} bytes out, {:.2} s{}",
+                    stats.values,
+                    stats.bad_values,
+                    stats.bytes_in,
+                    stats.bytes_out,
+                    t0.elapsed().as_secs_f64(),
+                    if cut_short { " (cut by the timeout)" } else { "" }
+                );
+            }
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                std::thread::sleep(Duration::from_millis(5))
+            }
+            Err(e) => {
+                eprintln!("echo_server: accept failed: {e}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+    }
+    eprintln!(
+        "echo_server: done after {served} of {} connection(s) in {:.2} s",
+        cfg.connections,
+        started.elapsed().as_secs_f64()
+    );
+    if cut_short || served < cfg.connections {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

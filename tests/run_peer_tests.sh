@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# Real-peer tests: FastVarCodec talking over 127.0.0.1 to real Godot 3 engines and to the Rust
+# echo server, plus hostile streams. The addon must already be built (tests/build_addon.sh); this
+# builds the echo server example itself.
+#
+#   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 may be preset; FVC_PEER_PORT: base
+#                                   port, default 47400, every run takes the next free port;
+#                                   FVC_PEER_BUDGET: seconds for all runs, default 240)
+#
+# Runs, for Godot 3.6.2 AND 3.2.3:
+#   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP;
+#   * godot3_client.gd (Godot 3, its own put_var/get_var) -> Rust echo server, Godot 3 dialect;
+# and once:
+#   * Godot 4 client -> Rust echo server, Godot 4 dialect and Godot 3 dialect;
+#   (the echo server always runs with --trickle 65536:2: its answers arrive in 64 KiB pieces 2 ms
+#   apart, so large values reach the readers in many reads)
+#   * hostile streams against FastVarStream / FastVarCodec (Godot 4);
+#   * the demo scene peers/demo_godot3_server.tscn against the Godot 3.6.2 server.
+# Each run prints its result lines; a server that does not exit 0 by itself, a missing final
+# "N passed, N failed" line or a GDScript error in an engine log counts as a failure. Ends with the
+# combined "N passed, N failed"; exits non-zero on any failure. Engine output: tests/out/peer_*.log.
+# Every process is bounded: its own --timeout, and `timeout` around it (at most 60 s, less when the
+# budget runs out); everything listens on 127.0.0.1 only. Normally takes about 30 s.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+out="$repo/tests/out"
+project="$repo/godot_project"
+peers3="$repo/tests/peers"
+mkdir -p "$out"
+
+die() { echo "run_peer_tests.sh: $*" >&2; exit 2; }
+
+[ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
+    || die "the addon is not built: run tests/build_addon.sh first"
+if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ]; then
+    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find the engines (tests/install_engines.sh)"
+fi
+for e in GODOT4 GODOT3 GODOT32; do
+    [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
+done
+bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
+
+echo "=== building the Rust echo server (cargo build --release --example echo_server)"
+if ! (cd "$repo" && cargo build --release --example echo_server -p fast_var_codec_core) >"$out/peer_cargo_build.log" 2>&1; then
+    tail -n 30 "$out/peer_cargo_build.log"
+    die "cannot build the echo server (tests/out/peer_cargo_build.log)"
+fi
+echo_server="$repo/target/release/examples/echo_server"
+
+passed=0
+failed=0
+summary=()
+started=$SECONDS
+budget=${FVC_PEER_BUDGET:-240}
+# Seconds a process of the next run may take: at most 60, and what is left of the budget.
+limit() {
+    local left=$((budget - (SECONDS - started)))
+    [ $left -gt 60 ] && left=60
+    echo $left
+}
+
+# Ports: from FVC_PEER_PORT (default 47400) upwards, skipping any port in use (TCP or UDP).
+next_port=${FVC_PEER_PORT:-47400}
+port_in_use() {
+    if command -v ss >/dev/null 2>&1; then
+        ss -H -tuan 2>/dev/null | awk '{print $5}' | grep -qE "[:.]$1\$"
+    else
+        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+    fi
+}
+take_port() {
+    local tries=0
+    while port_in_use "$next_port" && [ $tries -lt 200 ]; do
+        next_port=$((next_port + 1)); tries=$((tries + 1))
+    done
+    port=$next_port
+    next_port=$((next_port + 1))
+}
+
+engine_version() { # binary -> "3.6.2"
+    "$1" --version 2>/dev/null | grep -Eo '^[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1
+}
+
+# Counts a check that has no output of its own.
+tick() { # ok(0/1) message
+    if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $2"; fi
+}
+
+# One run: an optional server in the background, a client in the foreground; both bounded in time.
+#   run NAME SERVER_CMD... -- CLIENT_CMD...     ("none" as SERVER_CMD: no server)
+# The client's stdout (without engine banners) is printed; its last line must be "N passed, N failed".
+run() {
+    local name=$1; shift
+    local server=() client=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do server+=("$1"); shift; done
+    shift
+    client=("$@")
+    local lim; lim=$(limit)
+    if [ "$lim" -lt 15 ]; then
+        tick 1 "$name: not run, the time budget of $budget s is used up"
+        summary+=("$(printf '%-58s %5d passed, %3d failed  (not run)' "$name" 0 1)")
+        return
+    fi
+    local slug
+    slug=$(printf '%s' "$name" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9.]+/_/g; s/^_+|_+$//g')
+    local slog="$out/peer_${slug}.server.log" clog="$out/peer_${slug}.log" cout="$out/peer_${slug}.stdout"
+    echo
+    echo "=== $name"
+    local spid=""
+    if [ "${server[0]}" != "none" ]; then
+        timeout -k 5 "$lim" "${server[@]}" >"$slog" 2>&1 &
+        spid=$!
+    fi
+    local t0=$SECONDS
+    timeout -k 5 "$lim" "${client[@]}" >"$cout" 2>"$clog"
+    local crc=$?
+    grep -vE '^(Godot Engine v|Initialize godot-rust|[[:space:]]*$)' "$cout"
+    local last p=0 f=0
+    last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$cout" | tail -n 1)
+    if [ -n "$last" ]; then
+        p=${last%% passed*}; f=${last#*passed, }; f=${f%% failed*}
+        passed=$((passed + p)); failed=$((failed + f))
+        if [ "$f" -eq 0 ] && [ $crc -ne 0 ]; then
+            tick 1 "$name: the client exited with $crc after reporting no failure"; f=$((f + 1))
+        fi
+    else
+        tick 1 "$name: the client did not finish (exit code $crc; no final 'N passed, N failed' line; see ${clog#$repo/})"
+        tail -n 15 "$clog"
+        f=$((f + 1))
+    fi
+    if grep -q 'SCRIPT ERROR' "$clog"; then
+        tick 1 "$name: GDScript errors in ${clog#$repo/}"; f=$((f + 1))
+        grep -A1 'SCRIPT ERROR' "$clog" | head -n 6
+    fi
+    if [ -n "$spid" ]; then
+        # The server stops by itself once the exchange is over; give it a few seconds.
+        local waited=0
+        while kill -0 "$spid" 2>/dev/null && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+        if kill -0 "$spid" 2>/dev/null; then
+            kill "$spid" 2>/dev/null; sleep 0.2; kill -9 "$spid" 2>/dev/null
+        fi
+        wait "$spid" 2>/dev/null
+        local src=$?
+        grep -E '^(godot3_server.gd|echo_server|listening)' "$slog" | sed 's/^/  server: /'
+        if [ $src -eq 0 ]; then
+            tick 0 ""; p=$((p + 1))
+        else
+            tick 1 "$name: the server did not end cleanly (exit code $src; see ${slog#$repo/})"; f=$((f + 1))
+            grep -vE '^(Godot Engine v|[[:space:]]*$)' "$slog" | grep -vE 'translation.cpp|locale' | tail -n 8
+        fi
+        if grep -q 'SCRIPT ERROR' "$slog"; then
+            tick 1 "$name: GDScript errors in ${slog#$repo/}"; f=$((f + 1))
+            grep -A1 'SCRIPT ERROR' "$slog" | head -n 6
+        fi
+    fi
+    summary+=("$(printf '%-58s %5d passed, %3d failed  (%ds)' "$name" "$p" "$f" $((SECONDS - t0)))")
+}
+
+g4=("$GODOT4" --headless --path "$project")
+for engine in "$GODOT3" "$GODOT32"; do
+    v=$(engine_version "$engine")
+    for mode in tcp udp; do
+        take_port
+        run "Godot 3 ($v) server <- Godot 4 client, $mode" \
+            "$engine" --no-window --path "$peers3" -s res://godot3_server.gd --mode=$mode --port=$port --timeout=50 -- \
+            "${g4[@]}" -s res://peers/godot3_client.gd -- --mode=$mode --port=$port --timeout=50
+    done
+    take_port
+    run "Godot 3 ($v) client -> Rust echo_server, godot3 dialect" \
+        "$echo_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
+        "$engine" --no-window --path "$peers3" -s res://godot3_client.gd --port=$port --timeout=50
+done
+for dialect in godot4 godot3; do
+    take_port
+    run "Godot 4 client -> Rust echo_server, $dialect dialect" \
+        "$echo_server" --port $port --dialect $dialect --connections 2 --timeout 50 --trickle 65536:2 -- \
+        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=$dialect --port=$port --timeout=50
+done
+take_port
+run "Hostile streams (Godot 4, in-process TCP server)" none -- \
+    "${g4[@]}" -s res://peers/hostile.gd -- --port=$port --timeout=60
+
+# The demo scene: it prints "demo finished" and exits 0 when it worked.
+take_port
+v=$(engine_version "$GODOT3")
+echo
+echo "=== Demo: peers/demo_godot3_server.tscn <- Godot 3 ($v) server"
+lim=$(limit); [ "$lim" -lt 15 ] && lim=15
+timeout -k 5 "$lim" "$GODOT3" --no-window --path "$peers3" -s res://godot3_server.gd --mode=tcp --port=$port --timeout=40 \
+    >"$out/peer_demo.server.log" 2>&1 &
+dpid=$!
+timeout -k 5 "$lim" "${g4[@]}" res://peers/demo_godot3_server.tscn -- --port=$port >"$out/peer_demo.stdout" 2>"$out/peer_demo.log"
+drc=$?
+wait "$dpid" 2>/dev/null
+dsrc=$?
+grep -E '^demo: (connected|echo|no more|the)' "$out/peer_demo.stdout" | cut -c1-150
+dp=0; df=0
+if [ $drc -eq 0 ] && grep -q 'demo finished' "$out/peer_demo.stdout" && [ $dsrc -eq 0 ]; then
+    tick 0 ""; dp=1
+else
+    tick 1 "demo: exit code $drc, server $dsrc (tests/out/peer_demo.stdout, tests/out/peer_demo.log)"; df=1
+fi
+summary+=("$(printf '%-58s %5d passed, %3d failed' "Demo scene" "$dp" "$df")")
+
+echo
+echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/peer_*.log)"
+for line in "${summary[@]}"; do echo "  $line"; done
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
