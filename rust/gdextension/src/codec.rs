@@ -396,16 +396,27 @@ impl FastVarCodec {
         if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
             self.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
-                format!("a message of {len} bytes exceeds the maximum message size of 8388608 bytes"),
+                format!(
+                    "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
+                ),
             );
             return Variant::nil();
         }
         // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
         let reply = peer.get_data(len as i32);
-        let err = reply.get(0).and_then(|e| e.try_to::<i32>().ok()).unwrap_or(0);
-        let data = reply.get(1).and_then(|d| d.try_to::<PackedByteArray>().ok()).unwrap_or_default();
+        let err = reply
+            .get(0)
+            .and_then(|e| e.try_to::<i32>().ok())
+            .unwrap_or(0);
+        let data = reply
+            .get(1)
+            .and_then(|d| d.try_to::<PackedByteArray>().ok())
+            .unwrap_or_default();
         if err != 0 || data.len() != len {
-            self.fail_with(Error::ERR_FILE_EOF, format!("got {} of the {len} bytes of the value", data.len()));
+            self.fail_with(
+                Error::ERR_FILE_EOF,
+                format!("got {} of the {len} bytes of the value", data.len()),
+            );
             return Variant::nil();
         }
         self.decode(data, 0)
