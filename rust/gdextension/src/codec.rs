@@ -1,8 +1,10 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
 use bytes::BytesMut;
+use fast_var_codec_core::error::EncodeReason;
 use fast_var_codec_core::{
-    decode_with, CodecError, Dialect, ErrorCode, Options, Precision, SizeCounter, Writer,
+    decode_with, CodecError, Dialect, ErrorCode, Options, Precision, Sink, SizeCounter, SliceSink,
+    Writer,
 };
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
@@ -248,8 +250,20 @@ impl FastVarCodec {
     /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
     #[func]
     fn encode(&mut self, value: Variant) -> PackedByteArray {
-        match self.encode_to_buffer(&value) {
-            Ok(()) => PackedByteArray::from(&self.buffer[..]),
+        let res = if is_container(&value) {
+            // One walk into the reused buffer, then one copy: walking Godot containers twice
+            // (size, then bytes) would cost more than the copy.
+            self.encode_to_buffer(&value)
+                .map(|()| PackedByteArray::from(&self.buffer[..]))
+        } else {
+            // Sizing a leaf is cheap: write it straight into the engine's array.
+            self.encode_in_place(&value)
+        };
+        match res {
+            Ok(bytes) => {
+                self.succeed();
+                bytes
+            }
             Err(e) => {
                 self.fail(e);
                 PackedByteArray::new()
@@ -423,7 +437,28 @@ impl FastVarCodec {
     }
 }
 
+/// Arrays, Dictionaries and Objects: values whose size is as costly to find as to write.
+fn is_container(v: &Variant) -> bool {
+    use godot::builtin::VariantType as V;
+    matches!(v.get_type(), V::ARRAY | V::DICTIONARY | V::OBJECT)
+}
+
 impl FastVarCodec {
+    /// The exact size first, then the bytes written into the engine array itself.
+    fn encode_in_place(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
+        let mut sizer = Writer::new(SizeCounter::default(), &self.opts)?;
+        write_variant(&mut sizer, value)?;
+        let size = sizer.into_sink().0;
+        let mut out = PackedByteArray::new();
+        out.resize(size);
+        let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), &self.opts)?;
+        write_variant(&mut w, value)?;
+        if w.sink().overflowed() || w.sink().written() != size {
+            return Err(CodecError::encode(EncodeReason::BufferFull));
+        }
+        Ok(out)
+    }
+
     pub(crate) fn options(&self) -> &Options {
         &self.opts
     }

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::sink::copy_from_le;
+use fast_var_codec_core::sink::{copy_from_le, LeWord};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
 use godot::builtin::{
@@ -126,21 +126,15 @@ fn engine_type(ty: &ContainerType) -> Result<Option<(i32, StringName, Variant)>,
     })
 }
 
-impl VariantBuilder<'_> {
-    fn vectors<V: F32Components + Default>(raw: &[u8], wide: bool, n: usize) -> Vec<V> {
-        let count = raw.len() / (n * if wide { 8 } else { 4 });
-        let mut out = vec![V::default(); count];
-        let dst = flat_mut(&mut out);
-        if wide {
-            for (d, s) in dst.iter_mut().zip(raw.chunks_exact(8)) {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(s);
-                *d = f64::from_le_bytes(b) as f32;
-            }
-        } else {
-            copy_from_le(raw, dst);
+/// Fills a resized packed array from wire components: one copy when the widths agree.
+fn fill_vectors<V: F32Components>(dst: &mut [V], raw: &[u8], wide: bool) {
+    let dst = flat_mut(dst);
+    if wide {
+        for (d, s) in dst.iter_mut().zip(raw.chunks_exact(8)) {
+            *d = <f64 as LeWord>::from_le(s) as f32;
         }
-        out
+    } else {
+        copy_from_le(raw, dst);
     }
 }
 
@@ -290,15 +284,25 @@ impl Build for VariantBuilder<'_> {
         a.to_variant()
     }
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Variant {
+        let count = raw.len() / (ty.components() * if wide { 8 } else { 4 });
         match ty {
             PackedVectorType::Vector2 => {
-                PackedVector2Array::from(Self::vectors::<Vector2>(raw, wide, 2)).to_variant()
+                let mut a = PackedVector2Array::new();
+                a.resize(count);
+                fill_vectors(a.as_mut_slice(), raw, wide);
+                a.to_variant()
             }
             PackedVectorType::Vector3 => {
-                PackedVector3Array::from(Self::vectors::<Vector3>(raw, wide, 3)).to_variant()
+                let mut a = PackedVector3Array::new();
+                a.resize(count);
+                fill_vectors(a.as_mut_slice(), raw, wide);
+                a.to_variant()
             }
             PackedVectorType::Vector4 => {
-                PackedVector4Array::from(Self::vectors::<Vector4>(raw, wide, 4)).to_variant()
+                let mut a = PackedVector4Array::new();
+                a.resize(count);
+                fill_vectors(a.as_mut_slice(), raw, wide);
+                a.to_variant()
             }
         }
     }

@@ -115,7 +115,9 @@ impl FastVarStream {
             if tcp.get_status() != godot::classes::stream_peer_tcp::Status::CONNECTED {
                 let left = self.reader.buffered();
                 let msg = if left > 0 {
-                    format!("the connection is closed, {left} bytes of an incomplete value are left")
+                    format!(
+                        "the connection is closed, {left} bytes of an incomplete value are left"
+                    )
                 } else {
                     "the connection is closed".to_string()
                 };
