@@ -16,9 +16,10 @@ use godot::builtin::{
 };
 use godot::classes::{ClassDb, EncodedObjectAsId, Object, ResourceLoader, Script};
 use godot::meta::ToGodot;
-use godot::obj::{EngineEnum, Gd, NewGd, Singleton};
-use godot::sys::GodotFfi;
+use godot::obj::{Gd, NewGd, Singleton};
+use godot::sys::{interface_fn, GodotFfi};
 
+use crate::fast_access::type_of;
 use crate::layout::{flat_mut, F32Components};
 
 /// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, and only
@@ -61,9 +62,10 @@ impl AllowList {
     }
 }
 
-/// An Array being filled: untyped first, typed at the end (see [`VariantBuilder::end_array`]).
+/// An Array being filled: its elements are gathered here and moved into the engine's array in
+/// one go (see [`VariantBuilder::end_array`]).
 pub struct ArrayInProgress {
-    items: VarArray,
+    items: Vec<Variant>,
     typed: Option<(i32, StringName, Variant)>,
 }
 
@@ -325,37 +327,40 @@ impl Build for VariantBuilder<'_> {
     fn begin_array(
         &mut self,
         element: ContainerType,
-        _capacity: usize,
+        capacity: usize,
     ) -> Result<ArrayInProgress, DecodeReason> {
         Ok(ArrayInProgress {
-            items: VarArray::new(),
+            items: Vec::with_capacity(capacity),
             typed: engine_type(&element)?,
         })
     }
     fn push(&mut self, array: &mut ArrayInProgress, v: Variant) -> Result<(), DecodeReason> {
-        array.items.push(&v);
+        array.items.push(v);
         Ok(())
     }
     fn end_array(&mut self, array: ArrayInProgress) -> Variant {
-        let Some((builtin, class, script)) = array.typed else {
-            return array.items.to_variant();
-        };
-        let typed = new_typed_array(builtin, &class, &script);
-        let all_match = builtin != T::Object.id() as i32
-            && array
-                .items
-                .iter_shared()
-                .all(|v| v.get_type().ord() == builtin);
-        if all_match {
-            // Nothing to convert or drop: one bulk copy.
-            typed.call("assign", &[array.items.to_variant()]);
-        } else {
-            // The engine pushes one by one, converting or dropping what does not fit.
-            for v in array.items.iter_shared() {
-                typed.call("push_back", &[v]);
+        let ArrayInProgress { mut items, typed } = array;
+        let (mut arr, exact) = match &typed {
+            None => (VarArray::new(), true),
+            Some((builtin, class, script)) => {
+                // Elements of exactly the element type need no conversion; objects are checked
+                // by the engine against their class.
+                let exact = *builtin != T::Object.id() as i32
+                    && items
+                        .iter()
+                        .all(|v| type_of(v).map(|t| t.id() as i32) == Some(*builtin));
+                (new_typed_array(*builtin, class, script), exact)
             }
+        };
+        if exact && move_into(&mut arr, &mut items) {
+            return arr.to_variant();
         }
-        typed
+        // The engine pushes one by one, converting or dropping what does not fit its type.
+        let v = arr.to_variant();
+        for item in items {
+            v.call("push_back", &[item]);
+        }
+        v
     }
     fn begin_dictionary(
         &mut self,
@@ -441,8 +446,44 @@ impl Build for VariantBuilder<'_> {
     }
 }
 
+/// Resizes `arr` (empty) to `items.len()` and moves the items into its slots: no per-element
+/// engine call. `false` (and nothing moved) if the engine's storage is not one contiguous run.
+fn move_into(arr: &mut VarArray, items: &mut [Variant]) -> bool {
+    let n = items.len();
+    if n == 0 {
+        return true;
+    }
+    let Ok(last) = i64::try_from(n - 1) else {
+        return false;
+    };
+    // The engine's own resize: new slots hold the element type's default value.
+    arr.to_variant().call("resize", &[(n as i64).to_variant()]);
+    // SAFETY: indexes 0 and n-1 are in bounds after the resize; the calls return slot addresses
+    // (making the array's storage unique, as any write access does).
+    let (first, end) = unsafe {
+        (
+            interface_fn!(array_operator_index)(arr.sys_mut(), 0),
+            interface_fn!(array_operator_index)(arr.sys_mut(), last),
+        )
+    };
+    let size = std::mem::size_of::<Variant>();
+    if first.is_null() || (end as usize).wrapping_sub(first as usize) != (n - 1) * size {
+        arr.to_variant().call("clear", &[]);
+        return false;
+    }
+    // SAFETY: `n` slots lie contiguously from `first` (checked above) in storage owned by `arr`,
+    // which nothing else references yet; gdext's `Variant` is `#[repr(transparent)]` over the
+    // engine's. Swapping moves each item in and the slot's default value out (dropped with
+    // `items`); a typed array receives only values of its exact type (checked by the caller).
+    let slots = unsafe { std::slice::from_raw_parts_mut(first.cast::<Variant>(), n) };
+    for (slot, item) in slots.iter_mut().zip(items.iter_mut()) {
+        std::mem::swap(slot, item);
+    }
+    true
+}
+
 /// An empty Array typed as the engine's `Array(base, type, class_name, script)` would be.
-fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> Variant {
+fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> VarArray {
     let mut arr = VarArray::new();
     // SAFETY: `arr` is a valid, empty, uniquely owned array; `class` and `script` are valid for
     // the call, and `builtin` is a Variant type id below VARIANT_MAX (from the core's table).
@@ -455,7 +496,7 @@ fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> Varian
             script.var_sys(),
         );
     }
-    arr.to_variant()
+    arr
 }
 
 /// An empty Dictionary typed for keys `k` and values `v` (type id 0: that side untyped). gdext's

@@ -8,6 +8,7 @@
 )]
 
 mod codec;
+mod fast_access;
 mod from_wire;
 mod layout;
 mod stream_class;

@@ -16,10 +16,16 @@ use godot::meta::FromGodot;
 use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
 use godot::register::info::PropertyUsageFlags;
 
+use crate::fast_access::{elements, payload, type_of, Payload};
 use crate::layout::flat;
 
 fn invalid(msg: String) -> CodecError {
     CodecError::encode(EncodeReason::Invalid(msg))
+}
+
+/// The payload of `v` read in place (see [`crate::fast_access`]).
+fn fast<P: Payload>(v: &Variant, ty: T) -> Result<&P> {
+    payload::<P>(v, ty).ok_or_else(|| invalid(format!("cannot read a {ty} payload")))
 }
 
 fn get<V: FromGodot>(v: &Variant) -> Result<V> {
@@ -58,7 +64,7 @@ fn key_label(k: &Variant) -> String {
 
 /// Writes `v`; errors carry the path to the failing value.
 pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> {
-    let Some(ty) = core_type(v.get_type()) else {
+    let Some(ty) = type_of(v) else {
         return Err(invalid(format!("unknown Variant type {:?}", v.get_type())));
     };
     match ty {
@@ -69,12 +75,25 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
                 container_type(&d.key_element_type()),
                 container_type(&d.value_element_type()),
             );
+            // Our own copies of the keys and values: nothing else can change them.
             let (keys, values) = (d.keys_array(), d.values_array());
             w.begin_dictionary(&kt, &vt, keys.len())?;
-            for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
-                let at = || PathSegment::Key(key_label(&k));
-                write_variant(w, &k).map_err(|e| e.within(at()))?;
-                write_variant(w, &val).map_err(|e| e.within(at()))?;
+            let mut write_pair = |k: &Variant, val: &Variant| -> Result<()> {
+                let at = || PathSegment::Key(key_label(k));
+                write_variant(w, k).map_err(|e| e.within(at()))?;
+                write_variant(w, val).map_err(|e| e.within(at()))
+            };
+            match (elements(&keys), elements(&values)) {
+                (Some(ks), Some(vs)) if ks.len() == vs.len() => {
+                    for (k, val) in ks.iter().zip(vs) {
+                        write_pair(k, val)?;
+                    }
+                }
+                _ => {
+                    for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
+                        write_pair(&k, &val)?;
+                    }
+                }
             }
             w.end_dictionary();
             Ok(())
@@ -82,8 +101,23 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
         T::Array => {
             let a: AnyArray = get(v)?;
             w.begin_array(&container_type(&a.element_type()), a.len())?;
-            for (i, item) in a.iter_shared().enumerate() {
-                write_variant(w, &item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            // Read in place unless object getters (script code) may run meanwhile.
+            let in_place = if w.options().full_objects {
+                None
+            } else {
+                elements(&a)
+            };
+            match in_place {
+                Some(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        write_variant(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
+                    }
+                }
+                None => {
+                    for (i, item) in a.iter_shared().enumerate() {
+                        write_variant(w, &item).map_err(|e| e.within(PathSegment::Index(i)))?;
+                    }
+                }
             }
             w.end_array();
             Ok(())
@@ -98,56 +132,56 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
 fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> {
     match ty {
         T::Nil => w.nil(),
-        T::Bool => w.bool(get(v)?),
-        T::Int => w.int(get(v)?),
-        T::Float => w.float(get(v)?),
-        T::String => w.string(get::<GString>(v)?.chars()),
-        T::StringName => w.string_name(GString::from(&get::<StringName>(v)?).chars()),
+        T::Bool => w.bool(*fast::<bool>(v, ty)?),
+        T::Int => w.int(*fast::<i64>(v, ty)?),
+        T::Float => w.float(*fast::<f64>(v, ty)?),
+        T::String => w.string(fast::<GString>(v, ty)?.chars()),
+        T::StringName => w.string_name(GString::from(fast::<StringName>(v, ty)?).chars()),
         T::Vector2 => {
-            let x: godot::builtin::Vector2 = get(v)?;
+            let x = fast::<godot::builtin::Vector2>(v, ty)?;
             w.real(RealType::Vector2, &[x.x, x.y])
         }
         T::Rect2 => {
-            let r: godot::builtin::Rect2 = get(v)?;
+            let r = fast::<godot::builtin::Rect2>(v, ty)?;
             w.real(
                 RealType::Rect2,
                 &[r.position.x, r.position.y, r.size.x, r.size.y],
             )
         }
         T::Vector3 => {
-            let x: godot::builtin::Vector3 = get(v)?;
+            let x = fast::<godot::builtin::Vector3>(v, ty)?;
             w.real(RealType::Vector3, &[x.x, x.y, x.z])
         }
         T::Transform2D => {
-            let t: Transform2D = get(v)?;
+            let t = fast::<Transform2D>(v, ty)?;
             w.real(
                 RealType::Transform2D,
                 &[t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y],
             )
         }
         T::Vector4 => {
-            let x: godot::builtin::Vector4 = get(v)?;
+            let x = fast::<godot::builtin::Vector4>(v, ty)?;
             w.real(RealType::Vector4, &[x.x, x.y, x.z, x.w])
         }
         T::Plane => {
-            let p: godot::builtin::Plane = get(v)?;
+            let p = fast::<godot::builtin::Plane>(v, ty)?;
             w.real(RealType::Plane, &[p.normal.x, p.normal.y, p.normal.z, p.d])
         }
         T::Quaternion => {
-            let q: godot::builtin::Quaternion = get(v)?;
+            let q = fast::<godot::builtin::Quaternion>(v, ty)?;
             w.real(RealType::Quaternion, &[q.x, q.y, q.z, q.w])
         }
         T::Aabb => {
-            let b: godot::builtin::Aabb = get(v)?;
+            let b = fast::<godot::builtin::Aabb>(v, ty)?;
             let (p, s) = (b.position, b.size);
             w.real(RealType::Aabb, &[p.x, p.y, p.z, s.x, s.y, s.z])
         }
         T::Basis => {
-            let b: godot::builtin::Basis = get(v)?;
+            let b = fast::<godot::builtin::Basis>(v, ty)?;
             w.real(RealType::Basis, &basis_rows(&b))
         }
         T::Transform3D => {
-            let t: Transform3D = get(v)?;
+            let t = fast::<Transform3D>(v, ty)?;
             let r = basis_rows(&t.basis);
             let o = t.origin;
             let c = [
@@ -156,7 +190,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> 
             w.real(RealType::Transform3D, &c)
         }
         T::Projection => {
-            let p: Projection = get(v)?;
+            let p = fast::<Projection>(v, ty)?;
             let mut c = [0f32; 16];
             for (i, col) in p.cols.iter().enumerate() {
                 if let Some(dst) = c.get_mut(i * 4..i * 4 + 4) {
@@ -166,26 +200,26 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> 
             w.real(RealType::Projection, &c)
         }
         T::Vector2i => {
-            let x: godot::builtin::Vector2i = get(v)?;
+            let x = fast::<godot::builtin::Vector2i>(v, ty)?;
             w.int_vector(IntVectorType::Vector2i, &[x.x, x.y])
         }
         T::Rect2i => {
-            let r: godot::builtin::Rect2i = get(v)?;
+            let r = fast::<godot::builtin::Rect2i>(v, ty)?;
             w.int_vector(
                 IntVectorType::Rect2i,
                 &[r.position.x, r.position.y, r.size.x, r.size.y],
             )
         }
         T::Vector3i => {
-            let x: godot::builtin::Vector3i = get(v)?;
+            let x = fast::<godot::builtin::Vector3i>(v, ty)?;
             w.int_vector(IntVectorType::Vector3i, &[x.x, x.y, x.z])
         }
         T::Vector4i => {
-            let x: godot::builtin::Vector4i = get(v)?;
+            let x = fast::<godot::builtin::Vector4i>(v, ty)?;
             w.int_vector(IntVectorType::Vector4i, &[x.x, x.y, x.z, x.w])
         }
         T::Color => {
-            let c: Color = get(v)?;
+            let c = fast::<Color>(v, ty)?;
             w.color([c.r, c.g, c.b, c.a])
         }
         T::NodePath => {

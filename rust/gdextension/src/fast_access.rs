@@ -1,0 +1,109 @@
+//! Reading Variants the way the GDExtension interface recommends for speed: the engine's
+//! per-type *internal getters* (cached once) hand out a pointer to a Variant's payload, "without
+//! the overhead of variant conversion functions", and an Array's elements are read in place.
+//! One cheap engine call per value instead of several conversions and copies.
+
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+use fast_var_codec_core::VariantType as T;
+use godot::builtin::{
+    Aabb, AnyArray, Basis, Color, GString, Plane, Projection, Quaternion, Rect2, Rect2i,
+    StringName, Transform2D, Transform3D, Variant, Vector2, Vector2i, Vector3, Vector3i, Vector4,
+    Vector4i,
+};
+use godot::sys::{self, interface_fn, GodotFfi};
+
+type Getter = sys::GDExtensionVariantGetInternalPtrFunc;
+
+/// The engine's internal getters, indexed by Variant type id.
+fn getters() -> &'static [Getter; fast_var_codec_core::types::VARIANT_MAX] {
+    static GETTERS: OnceLock<[Getter; fast_var_codec_core::types::VARIANT_MAX]> = OnceLock::new();
+    GETTERS.get_or_init(|| {
+        std::array::from_fn(|i| {
+            // SAFETY: asks the engine for the getter of type `i`, a valid type id (< VARIANT_MAX).
+            unsafe {
+                interface_fn!(variant_get_ptr_internal_getter)(i as sys::GDExtensionVariantType)
+            }
+        })
+    })
+}
+
+/// The type the Variant holds (a null object is OBJECT here, unlike gdext's `get_type`).
+#[inline]
+pub fn type_of(v: &Variant) -> Option<T> {
+    // SAFETY: `v` is a valid Variant for the duration of the call.
+    let t = unsafe { interface_fn!(variant_get_type)(v.var_sys()) };
+    T::from_id(t as u32)
+}
+
+/// A Rust type laid out exactly as the engine's payload for one Variant type.
+///
+/// # Safety
+/// `Self` must have the layout of the value the engine's internal getter for `TYPE` points to.
+pub unsafe trait Payload {
+    const TYPE: T;
+}
+
+macro_rules! payloads {
+    ($($rust:ty => $ty:ident),* $(,)?) => {$(
+        // SAFETY: gdext passes these types to the engine by pointer in ptrcalls (`#[repr(C)]`
+        // math structs, `#[repr(transparent)]` strings, plain numbers), so their layout is the
+        // engine's own for this Variant type.
+        unsafe impl Payload for $rust {
+            const TYPE: T = T::$ty;
+        }
+    )*};
+}
+
+payloads! {
+    bool => Bool, i64 => Int, f64 => Float, GString => String, StringName => StringName,
+    Vector2 => Vector2, Vector2i => Vector2i, Rect2 => Rect2, Rect2i => Rect2i,
+    Vector3 => Vector3, Vector3i => Vector3i, Transform2D => Transform2D, Vector4 => Vector4,
+    Vector4i => Vector4i, Plane => Plane, Quaternion => Quaternion, Aabb => Aabb, Basis => Basis,
+    Transform3D => Transform3D, Projection => Projection, Color => Color,
+}
+
+/// The payload of `v`, borrowed from the engine, when `v` holds a `P`.
+#[inline]
+pub fn payload<P: Payload>(v: &Variant, ty: T) -> Option<&P> {
+    if ty != P::TYPE {
+        return None;
+    }
+    let getter = getters().get(ty as usize).copied().flatten()?;
+    // SAFETY: `ty` is `v`'s type (the caller's `type_of(v)`) and equals `P::TYPE`, so the getter
+    // matches the Variant and returns a pointer to a live `P` (Payload contract) inside `v`,
+    // valid as long as the borrow of `v`.
+    unsafe {
+        let p: *mut c_void = getter(sys::SysPtr::force_mut(v.var_sys()));
+        p.cast::<P>().as_ref()
+    }
+}
+
+/// The elements of `a` read in place, when the engine stores them contiguously (it does: an
+/// Array is one vector of Variants), checked by the addresses of the first and last element.
+///
+/// Only for arrays nothing can change while the slice lives: no engine or script code may run
+/// in between (the caller does not call object getters while holding it).
+pub fn elements(a: &AnyArray) -> Option<&[Variant]> {
+    let n = a.len();
+    if n == 0 {
+        return Some(&[]);
+    }
+    let last = i64::try_from(n - 1).ok()?;
+    // SAFETY: indexes 0 and n-1 are in bounds; the call only returns element addresses.
+    let (first, end) = unsafe {
+        (
+            interface_fn!(array_operator_index_const)(a.sys(), 0),
+            interface_fn!(array_operator_index_const)(a.sys(), last),
+        )
+    };
+    let size = std::mem::size_of::<Variant>();
+    if first.is_null() || (end as usize).wrapping_sub(first as usize) != (n - 1) * size {
+        return None;
+    }
+    // SAFETY: `n` Variants lie contiguously from `first` (checked above); gdext's `Variant` is
+    // `#[repr(transparent)]` over the engine's Variant; the storage belongs to `a`, borrowed for
+    // the slice's lifetime, and nothing mutates it meanwhile (see above).
+    Some(unsafe { std::slice::from_raw_parts(first.cast::<Variant>(), n) })
+}
