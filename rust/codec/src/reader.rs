@@ -26,6 +26,10 @@ pub trait Build {
     type Object;
     type Strings;
 
+    /// Called once before a decode with its options (e.g. to build reals at the wire's
+    /// precision). Does nothing by default.
+    fn configure(&mut self, _opts: &Options) {}
+
     fn nil(&mut self) -> Self::Value;
     fn bool(&mut self, v: bool) -> Self::Value;
     fn int(&mut self, v: i64) -> Self::Value;
@@ -112,7 +116,9 @@ pub fn decode_with<B: Build>(
         max_depth: opts.limits.depth(),
         elements: 0,
         text_bytes: 0,
+        prealloc_left: bytes.len().saturating_sub(offset) / 4,
     };
+    builder.configure(opts);
     if offset > bytes.len() {
         return Err(r.fail(DecodeReason::Truncated {
             what: "the start offset",
@@ -134,9 +140,23 @@ struct Reader<'b, 'o> {
     /// Elements and string/packed bytes produced so far, against the limits.
     elements: usize,
     text_bytes: usize,
+    /// Elements all containers together may still reserve up front: nested containers that
+    /// claim huge counts must not each reserve from the same remaining bytes.
+    prealloc_left: usize,
 }
 
 impl<'b> Reader<'b, '_> {
+    /// Capacity to reserve for `count` claimed elements of at least `min_size` bytes each:
+    /// no more than the bytes left can hold, and no more than the decode's remaining budget.
+    #[inline]
+    fn prealloc(&mut self, count: usize, min_size: usize) -> usize {
+        let cap = count
+            .min(self.remaining() / min_size.max(1))
+            .min(self.prealloc_left);
+        self.prealloc_left -= cap;
+        cap
+    }
+
     /// Counts `n` more elements against [`crate::Limits::max_elements`], before making them.
     #[inline]
     fn charge_elements(&mut self, n: usize) -> Result<()> {
@@ -347,7 +367,7 @@ impl<'b> Reader<'b, '_> {
                 let key_type = self.container_type(kk)?;
                 let value_type = self.container_type(vk)?;
                 let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
-                let capacity = (count as usize).min(self.remaining() / 8);
+                let capacity = self.prealloc(count as usize, 8);
                 let mut d = b
                     .begin_dictionary(key_type, value_type, capacity)
                     .map_err(at)?;
@@ -367,7 +387,7 @@ impl<'b> Reader<'b, '_> {
                 };
                 let element = self.container_type(kind)?;
                 let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
-                let capacity = (count as usize).min(self.remaining() / 4);
+                let capacity = self.prealloc(count as usize, 4);
                 let mut a = b.begin_array(element, capacity).map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
@@ -536,7 +556,8 @@ impl<'b> Reader<'b, '_> {
             T::PackedStringArray => {
                 // A negative count is an empty array, not an error.
                 let count = self.i32("a PackedStringArray count")?.max(0) as usize;
-                let mut strings = b.begin_strings(count.min(self.remaining() / 4));
+                let capacity = self.prealloc(count, 4);
+                let mut strings = b.begin_strings(capacity);
                 for _ in 0..count {
                     self.charge_elements(1)?;
                     let s = self.string()?;
@@ -625,7 +646,7 @@ impl<'b> Reader<'b, '_> {
                 available: self.remaining(),
             }));
         };
-        let capacity = count.min(self.remaining() / 4);
+        let capacity = self.prealloc(count, 4);
         let mut a = b.begin_array(element, capacity).map_err(at)?;
         for _ in 0..count {
             self.charge_elements(1)?;
@@ -667,8 +688,8 @@ impl<'b> Reader<'b, '_> {
         }
         // The engine adds the two counts as u32 (wrapping); do the same.
         let total = names.wrapping_add(subnames);
-        let mut parts: Vec<Cow<'b, str>> =
-            Vec::with_capacity((total as usize).min(self.remaining() / 4));
+        let capacity = self.prealloc(total as usize, 4);
+        let mut parts: Vec<Cow<'b, str>> = Vec::with_capacity(capacity);
         for _ in 0..total {
             self.charge_elements(1)?;
             parts.push(self.string()?);
@@ -691,6 +712,7 @@ impl<'b> Reader<'b, '_> {
             max_depth: self.max_depth,
             elements: 0,
             text_bytes: 0,
+            prealloc_left: 0,
         };
         let header = peek.u32("a value header")?;
         let bad = |why: &str| {

@@ -64,9 +64,17 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     match rules {
         Utf8Rules::Strict => {
-            let end = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
-            let text = raw.get(..end)?;
-            let s = std::str::from_utf8(text).ok()?;
+            // Usually all valid and NUL-free: one validation, then a fast (memchr) NUL search.
+            // Else the engine's order: cut at the first NUL, then validate what precedes it.
+            let s = match std::str::from_utf8(raw) {
+                Ok(s) => s
+                    .find('\0')
+                    .map_or(s, |nul| s.get(..nul).unwrap_or_default()),
+                Err(_) => {
+                    let end = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
+                    std::str::from_utf8(raw.get(..end)?).ok()?
+                }
+            };
             Some(Cow::Borrowed(s.strip_prefix('\u{FEFF}').unwrap_or(s)))
         }
         Utf8Rules::Godot3 => decode_godot3(raw),

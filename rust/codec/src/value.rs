@@ -382,6 +382,9 @@ fn array_of<const N: usize>(c: &[f64]) -> [f64; N] {
 pub struct ValueBuilder {
     classes: Option<Arc<HashSet<String>>>,
     scripts: Option<Arc<HashSet<String>>>,
+    /// Reals made by conversions are binary32, as in a single-precision engine (set from the
+    /// decode's options by [`Build::configure`]).
+    real32: bool,
 }
 
 /// A Dictionary under construction, with an index for merging equal keys.
@@ -429,7 +432,7 @@ impl ValueBuilder {
                 Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
                 _ => None,
             },
-            ContainerType::Builtin(t) => convert_strict(v, *t),
+            ContainerType::Builtin(t) => convert_strict(v, *t, self.real32),
             // Inheritance is unknown without a ClassDB: a full object is let in unless its
             // container names a class that does not exist.
             ContainerType::Class(class) => match v {
@@ -465,13 +468,24 @@ impl ValueBuilder {
 /// Godot's strict conversions between builtin types (`Variant::can_convert_strict`), as typed
 /// containers apply them on decode. Math conversions the model cannot reproduce exactly
 /// (Basis from Quaternion and the like) are treated as impossible, so such elements are dropped.
-fn convert_strict(v: Value, to: VariantType) -> Option<Value> {
+fn convert_strict(v: Value, to: VariantType, real32: bool) -> Option<Value> {
     use VariantType as T;
     if v.variant_type() == to {
         return Some(v);
     }
     let ints = |f: &[f64]| f.iter().map(|&x| x as i32).collect::<Vec<_>>();
-    let reals = |i: &[i32]| i.iter().map(|&x| f64::from(x)).collect::<Vec<_>>();
+    // Into real_t: binary32 in single-precision engines (16777217 becomes 16777216).
+    let reals = |i: &[i32]| {
+        i.iter()
+            .map(|&x| {
+                if real32 {
+                    f64::from(x as f32)
+                } else {
+                    f64::from(x)
+                }
+            })
+            .collect::<Vec<_>>()
+    };
     Some(match (v, to) {
         (Value::Int(i), T::Float) => Value::Float(i as f64),
         (Value::Int(i), T::Bool) => Value::Bool(i != 0),
@@ -633,6 +647,10 @@ impl Build for ValueBuilder {
     type Dictionary = DictionaryInProgress;
     type Object = Object;
     type Strings = Vec<String>;
+
+    fn configure(&mut self, opts: &crate::Options) {
+        self.real32 = opts.precision == crate::Precision::Single || !opts.dialect.spec().real_flag;
+    }
 
     fn nil(&mut self) -> Value {
         Value::Nil

@@ -353,6 +353,13 @@ impl Build for VariantBuilder<'_> {
             }
         };
         if exact && move_into(&mut arr, &mut items) {
+            let element = typed.as_ref().map_or(0, |t| t.0);
+            if T::from_id(element as u32).is_some_and(holds_nothing) {
+                // SAFETY: after the swap every item holds the slots' former contents: NIL or
+                // the element type's default, which own no memory (`holds_nothing`), so
+                // skipping their destructors leaks nothing; the Vec's buffer is still freed.
+                unsafe { items.set_len(0) };
+            }
             return arr.to_variant();
         }
         // The engine pushes one by one, converting or dropping what does not fit its type.
@@ -446,6 +453,29 @@ impl Build for VariantBuilder<'_> {
     }
 }
 
+/// Variant types whose values live inside the Variant and own no memory.
+fn holds_nothing(t: T) -> bool {
+    use T::*;
+    matches!(
+        t,
+        Nil | Bool
+            | Int
+            | Float
+            | Vector2
+            | Vector2i
+            | Rect2
+            | Rect2i
+            | Vector3
+            | Vector3i
+            | Vector4
+            | Vector4i
+            | Plane
+            | Quaternion
+            | Color
+            | Rid
+    )
+}
+
 /// Resizes `arr` (empty) to `items.len()` and moves the items into its slots: no per-element
 /// engine call. `false` (and nothing moved) if the engine's storage is not one contiguous run.
 fn move_into(arr: &mut VarArray, items: &mut [Variant]) -> bool {
@@ -456,8 +486,8 @@ fn move_into(arr: &mut VarArray, items: &mut [Variant]) -> bool {
     let Ok(last) = i64::try_from(n - 1) else {
         return false;
     };
-    // The engine's own resize: new slots hold the element type's default value.
-    arr.to_variant().call("resize", &[(n as i64).to_variant()]);
+    // The engine's own resize (a direct call): new slots hold the element type's default value.
+    godot::builtin::inner::InnerArray::from_outer(arr).resize(n as i64);
     // SAFETY: indexes 0 and n-1 are in bounds after the resize; the calls return slot addresses
     // (making the array's storage unique, as any write access does).
     let (first, end) = unsafe {
@@ -468,7 +498,7 @@ fn move_into(arr: &mut VarArray, items: &mut [Variant]) -> bool {
     };
     let size = std::mem::size_of::<Variant>();
     if first.is_null() || (end as usize).wrapping_sub(first as usize) != (n - 1) * size {
-        arr.to_variant().call("clear", &[]);
+        godot::builtin::inner::InnerArray::from_outer(arr).resize(0);
         return false;
     }
     // SAFETY: `n` slots lie contiguously from `first` (checked above) in storage owned by `arr`,
@@ -525,12 +555,16 @@ fn new_typed_dictionary(
 /// A GString of exactly `s`. (Building it from UTF-8 would drop a leading byte-order mark a
 /// second time: the core already applied the engine's rule of dropping one.)
 fn gstring(s: &str) -> GString {
-    if s.starts_with('\u{FEFF}') {
-        let chars: Vec<char> = s.chars().collect();
-        GString::from(&chars[..])
-    } else {
-        GString::from(s)
+    if s.is_ascii() {
+        // ASCII is Latin-1: the engine's simplest constructor, no UTF-8 parsing.
+        if let Ok(g) = GString::try_from_bytes(s.as_bytes(), godot::builtin::Encoding::Latin1) {
+            return g;
+        }
     }
+    // Already validated: hand the engine UTF-32 (a copy) instead of UTF-8 to parse again. This
+    // also keeps a leading U+FEFF, which the engine's UTF-8 constructor would drop.
+    let chars: Vec<char> = s.chars().collect();
+    GString::from(&chars[..])
 }
 
 /// A value the engine builds from Godot 4 bytes written by `write` (for the few Variants gdext

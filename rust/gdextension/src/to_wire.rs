@@ -178,7 +178,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> 
         }
         T::Basis => {
             let b = fast::<godot::builtin::Basis>(v, ty)?;
-            w.real(RealType::Basis, &basis_rows(&b))
+            w.real(RealType::Basis, &basis_rows(b))
         }
         T::Transform3D => {
             let t = fast::<Transform3D>(v, ty)?;
