@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
 # cargo tests (golden corpora from real engines, property tests), builds the addon, runs the
-# headless test scenes in Godot 4.6.3, and the real-peer tests against Godot 3.6.2 and 3.2.3. Ends with one line "N passed, N failed"; exits non-zero on
+# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a
+# short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits non-zero on
 # any failure. Logs: tests/out/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -75,6 +76,14 @@ if must build_addon bash tests/build_addon.sh; then
         failed=$((failed + 1))
         echo "FAILED: the peer tests reported no result (tests/out/peer_tests.log)"
     fi
+fi
+
+step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
+bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12
+count tests/out/fuzz.log
+if ! grep -qE '^[0-9]+ passed, [0-9]+ failed' tests/out/fuzz.log; then
+    failed=$((failed + 1))
+    echo "FAILED: the fuzz run reported no result (tests/out/fuzz.log)"
 fi
 
 echo
