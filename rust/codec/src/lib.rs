@@ -64,9 +64,9 @@ pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<
     }
 }
 
-/// The encoding of `value` in a new buffer.
+/// The encoding of `value` in a new buffer, allocated once at its exact size.
 pub fn encode(value: &Value, opts: &Options) -> Result<BytesMut> {
-    let mut out = BytesMut::new();
+    let mut out = BytesMut::with_capacity(encoded_size(value, opts)?);
     encode_into(value, opts, &mut out)?;
     Ok(out)
 }

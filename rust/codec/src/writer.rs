@@ -39,9 +39,7 @@ impl Real for f32 {
         out.put_words(values);
     }
     fn put_as_f64<S: Sink>(values: &[f32], out: &mut S) {
-        for v in values {
-            out.put_u64(f64::from(*v).to_bits());
-        }
+        convert_in_chunks(values, out, |v: &f32| f64::from(*v));
     }
 }
 
@@ -55,9 +53,7 @@ impl Real for f64 {
         self
     }
     fn put_as_f32<S: Sink>(values: &[f64], out: &mut S) {
-        for v in values {
-            out.put_u32((*v as f32).to_bits());
-        }
+        convert_in_chunks(values, out, |v: &f64| *v as f32);
     }
     #[inline]
     fn put_as_f64<S: Sink>(values: &[f64], out: &mut S) {
@@ -71,6 +67,22 @@ fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
         VariantType::Vector3i => Some(IntVectorType::Vector3i),
         VariantType::Vector4i => Some(IntVectorType::Vector4i),
         _ => None,
+    }
+}
+
+/// Converts numbers to another width through a stack buffer, so the sink sees a few large
+/// copies rather than one call per component.
+fn convert_in_chunks<A, B: LeWord + Default, S: Sink>(
+    values: &[A],
+    out: &mut S,
+    f: impl Fn(&A) -> B,
+) {
+    let mut buf = [B::default(); 256];
+    for chunk in values.chunks(buf.len()) {
+        for (dst, src) in buf.iter_mut().zip(chunk) {
+            *dst = f(src);
+        }
+        out.put_words(buf.get(..chunk.len()).unwrap_or_default());
     }
 }
 

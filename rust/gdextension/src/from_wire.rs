@@ -145,7 +145,7 @@ impl Build for VariantBuilder<'_> {
     type Array = ArrayInProgress;
     type Dictionary = DictionaryInProgress;
     type Object = ObjectInProgress;
-    type Strings = PackedStringArray;
+    type Strings = Vec<GString>;
 
     fn nil(&mut self) -> Variant {
         Variant::nil()
@@ -314,14 +314,15 @@ impl Build for VariantBuilder<'_> {
         copy_from_le(raw, flat_mut(a.as_mut_slice()));
         a.to_variant()
     }
-    fn begin_strings(&mut self, _capacity: usize) -> PackedStringArray {
-        PackedStringArray::new()
+    fn begin_strings(&mut self, capacity: usize) -> Vec<GString> {
+        Vec::with_capacity(capacity)
     }
-    fn push_string(&mut self, strings: &mut PackedStringArray, s: &str) {
-        strings.push(&gstring(s));
+    fn push_string(&mut self, strings: &mut Vec<GString>, s: &str) {
+        strings.push(gstring(s));
     }
-    fn end_strings(&mut self, strings: PackedStringArray) -> Variant {
-        strings.to_variant()
+    fn end_strings(&mut self, strings: Vec<GString>) -> Variant {
+        // Moved into the engine's array in one go.
+        PackedStringArray::from(strings).to_variant()
     }
 
     fn begin_array(
@@ -563,7 +564,8 @@ fn gstring(s: &str) -> GString {
     }
     // Already validated: hand the engine UTF-32 (a copy) instead of UTF-8 to parse again. This
     // also keeps a leading U+FEFF, which the engine's UTF-8 constructor would drop.
-    let chars: Vec<char> = s.chars().collect();
+    let mut chars: Vec<char> = Vec::with_capacity(s.len());
+    chars.extend(s.chars());
     GString::from(&chars[..])
 }
 
