@@ -1,25 +1,16 @@
 #!/usr/bin/env bash
 # Runs the headless GDScript test suite of godot_project/ against the built FastVarCodec extension.
 #   tests/run_godot_tests.sh            (GODOT4 may be preset; otherwise install_engines.sh finds it)
-# Links the addon and the golden corpus into the project (both gitignored), lists the extension in
-# .godot/extension_list.cfg (Godot 4 loads only the extensions listed there; never run --import,
-# which crashes this build), runs Godot, keeps its stderr (engine error spam on malformed input)
-# in tests/out/godot_tests.stderr.log, prints its stdout and exits with Godot's exit code.
+# Prepares the project (tests/setup_godot_project.sh: links, extension_list.cfg, checks that the
+# library is built), runs Godot, keeps its stderr (engine error spam on malformed input) in
+# tests/out/godot_tests.stderr.log, prints its stdout and exits with Godot's exit code.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 project="$repo/godot_project"
-addon="$repo/addons/fast_var_codec"
-lib="$addon/bin/libfast_var_codec.so"
-gdext="$addon/fast_var_codec.gdextension"
-out="$repo/tests/out"
-log="$out/godot_tests.stderr.log"
+log="$repo/tests/out/godot_tests.stderr.log"
 
 die() { echo "run_godot_tests.sh: $*" >&2; exit 2; }
-
-[ -f "$lib" ] || die "the extension library is missing: $lib (build it: bash tests/build_addon.sh)"
-[ -f "$gdext" ] || die "the extension descriptor is missing: $gdext"
-[ -d "$repo/tests/golden" ] || die "the golden corpus is missing: $repo/tests/golden"
 
 if [ -z "${GODOT4:-}" ]; then
     eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find or install Godot 4 (tests/install_engines.sh)"

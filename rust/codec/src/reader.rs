@@ -161,24 +161,22 @@ impl<'b> Reader<'b, '_> {
     #[inline]
     fn charge_elements(&mut self, n: usize) -> Result<()> {
         self.elements = self.elements.saturating_add(n);
-        if self.elements > self.opts.limits.max_elements {
-            return Err(self.fail(DecodeReason::Limit(format!(
-                "more than {} elements (max_elements)",
-                self.opts.limits.max_elements
-            ))));
-        }
-        Ok(())
+        let (used, max) = (self.elements, self.opts.limits.max_elements);
+        self.within(used, max, "elements (max_elements)")
     }
 
     /// Counts `n` more bytes of strings or packed data against [`crate::Limits::max_bytes`].
     #[inline]
     fn charge_bytes(&mut self, n: usize) -> Result<()> {
         self.text_bytes = self.text_bytes.saturating_add(n);
-        if self.text_bytes > self.opts.limits.max_bytes {
-            return Err(self.fail(DecodeReason::Limit(format!(
-                "more than {} bytes of strings and packed arrays (max_bytes)",
-                self.opts.limits.max_bytes
-            ))));
+        let (used, max) = (self.text_bytes, self.opts.limits.max_bytes);
+        self.within(used, max, "bytes of strings and packed arrays (max_bytes)")
+    }
+
+    #[inline]
+    fn within(&self, used: usize, max: usize, what: &str) -> Result<()> {
+        if used > max {
+            return Err(self.fail(DecodeReason::Limit(format!("more than {max} {what}"))));
         }
         Ok(())
     }

@@ -144,21 +144,26 @@ impl StreamReader {
         Ok(())
     }
 
+    /// The next message's length prefix, once its 4 bytes are here.
+    fn peek_len(&self) -> Option<usize> {
+        let head = self.buf.get(..PREFIX_LEN)?;
+        let mut b = [0u8; PREFIX_LEN];
+        b.copy_from_slice(head);
+        Some(if self.big_endian {
+            u32::from_be_bytes(b)
+        } else {
+            u32::from_le_bytes(b)
+        } as usize)
+    }
+
     /// The length of the next message, once its prefix is here; checks the limit.
     fn next_len(&mut self) -> Result<Option<usize>> {
         if let Some(e) = &self.broken {
             return Err(e.clone());
         }
-        let Some(head) = self.buf.get(..PREFIX_LEN) else {
+        let Some(len) = self.peek_len() else {
             return Ok(None);
         };
-        let mut b = [0u8; PREFIX_LEN];
-        b.copy_from_slice(head);
-        let len = if self.big_endian {
-            u32::from_be_bytes(b)
-        } else {
-            u32::from_le_bytes(b)
-        } as usize;
         if len > self.max_message {
             let e = CodecError::decode(
                 usize::try_from(self.consumed).unwrap_or(usize::MAX),
@@ -178,17 +183,8 @@ impl StreamReader {
         if self.broken.is_some() {
             return true;
         }
-        let Some(head) = self.buf.get(..PREFIX_LEN) else {
-            return false;
-        };
-        let mut b = [0u8; PREFIX_LEN];
-        b.copy_from_slice(head);
-        let len = if self.big_endian {
-            u32::from_be_bytes(b)
-        } else {
-            u32::from_le_bytes(b)
-        } as usize;
-        len > self.max_message || self.buf.len() >= PREFIX_LEN + len
+        self.peek_len()
+            .is_some_and(|len| len > self.max_message || self.buf.len() >= PREFIX_LEN + len)
     }
 
     /// Takes the next complete message payload, `None` until all of it has arrived.

@@ -3,14 +3,14 @@
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
 use fast_var_codec_core::{
-    decode_with, CodecError, Dialect, ErrorCode, Options, Precision, Sink, SizeCounter, SliceSink,
-    Writer,
+    decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
 };
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 
 use crate::from_wire::{AllowList, VariantBuilder};
+use crate::last_error::LastError;
 use crate::to_wire::write_variant;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
@@ -64,8 +64,7 @@ pub struct FastVarCodec {
     allowed_classes: PackedStringArray,
     allow_list: Option<AllowList>,
     opts: Options,
-    error: Error,
-    message: GString,
+    last: LastError,
     decoded_size: i64,
     /// Reused between calls so encoding allocates only its result.
     buffer: BytesMut,
@@ -88,23 +87,11 @@ impl IRefCounted for FastVarCodec {
             allowed_classes: PackedStringArray::new(),
             allow_list: None,
             opts,
-            error: Error::OK,
-            message: GString::new(),
+            last: LastError::default(),
             decoded_size: 0,
             buffer: BytesMut::new(),
             base,
         }
-    }
-}
-
-pub(crate) fn godot_error(code: ErrorCode) -> Error {
-    match code {
-        ErrorCode::Unavailable => Error::ERR_UNAVAILABLE,
-        ErrorCode::Unauthorized => Error::ERR_UNAUTHORIZED,
-        ErrorCode::OutOfMemory => Error::ERR_OUT_OF_MEMORY,
-        ErrorCode::FileEof => Error::ERR_FILE_EOF,
-        ErrorCode::InvalidData => Error::ERR_INVALID_DATA,
-        ErrorCode::InvalidParameter => Error::ERR_INVALID_PARAMETER,
     }
 }
 
@@ -261,11 +248,11 @@ impl FastVarCodec {
         };
         match res {
             Ok(bytes) => {
-                self.succeed();
+                self.last.ok();
                 bytes
             }
             Err(e) => {
-                self.fail(e);
+                self.last.fail(e);
                 PackedByteArray::new()
             }
         }
@@ -280,11 +267,11 @@ impl FastVarCodec {
         });
         match res {
             Ok(n) => {
-                self.succeed();
+                self.last.ok();
                 n as i64
             }
             Err(e) => {
-                self.fail(e);
+                self.last.fail(e);
                 -1
             }
         }
@@ -296,7 +283,7 @@ impl FastVarCodec {
     fn decode(&mut self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
         self.decoded_size = 0;
         let Ok(offset) = usize::try_from(offset) else {
-            self.fail_with(
+            self.last.fail_with(
                 Error::ERR_INVALID_PARAMETER,
                 format!("negative offset {offset}"),
             );
@@ -307,12 +294,12 @@ impl FastVarCodec {
         };
         match decode_with(bytes.as_slice(), offset, &self.opts, &mut builder) {
             Ok((v, used)) => {
-                self.succeed();
+                self.last.ok();
                 self.decoded_size = used as i64;
                 v
             }
             Err(e) => {
-                self.fail(e);
+                self.last.fail(e);
                 Variant::nil()
             }
         }
@@ -328,14 +315,14 @@ impl FastVarCodec {
     /// [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).
     #[func]
     fn get_error(&self) -> Error {
-        self.error
+        self.last.error()
     }
 
     /// What went wrong in the last call, with the byte offset (decoding) or the path inside the value
     /// (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
     #[func]
     fn get_error_message(&self) -> GString {
-        self.message.clone()
+        self.last.message()
     }
 
     /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
@@ -343,10 +330,10 @@ impl FastVarCodec {
     #[func]
     fn put_var(&mut self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
         if let Err(e) = self.encode_to_buffer(&value) {
-            return self.fail(e);
+            return self.last.fail(e);
         }
         let Ok(len) = u32::try_from(self.buffer.len()) else {
-            return self.fail_with(
+            return self.last.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 "value too large for a 32-bit length".into(),
             );
@@ -354,7 +341,9 @@ impl FastVarCodec {
         peer.put_u32(len);
         let err = peer.put_data(&PackedByteArray::from(&self.buffer[..]));
         if err != Error::OK {
-            return self.fail_with(err, format!("the peer refused the data ({err:?})"));
+            return self
+                .last
+                .fail_with(err, format!("the peer refused the data ({err:?})"));
         }
         Error::OK
     }
@@ -365,18 +354,20 @@ impl FastVarCodec {
     #[func]
     fn put_packet_var(&mut self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
         if let Err(e) = self.encode_to_buffer(&value) {
-            return self.fail(e);
+            return self.last.fail(e);
         }
         if self.buffer.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
             let n = self.buffer.len();
-            return self.fail_with(
+            return self.last.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 format!("a packet of {n} bytes exceeds 8 MiB"),
             );
         }
         let err = peer.put_packet(&PackedByteArray::from(&self.buffer[..]));
         if err != Error::OK {
-            return self.fail_with(err, format!("the peer refused the packet ({err:?})"));
+            return self
+                .last
+                .fail_with(err, format!("the peer refused the packet ({err:?})"));
         }
         Error::OK
     }
@@ -387,13 +378,15 @@ impl FastVarCodec {
     fn get_packet_var(&mut self, mut peer: Gd<PacketPeer>) -> Variant {
         self.decoded_size = 0;
         if peer.get_available_packet_count() <= 0 {
-            self.fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+            self.last
+                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
             return Variant::nil();
         }
         let packet = peer.get_packet();
         let err = peer.get_packet_error();
         if err != Error::OK {
-            self.fail_with(err, format!("receiving the packet failed ({err:?})"));
+            self.last
+                .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
         self.decode(packet, 0)
@@ -408,7 +401,7 @@ impl FastVarCodec {
         self.decoded_size = 0;
         let len = peer.get_u32() as usize;
         if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            self.fail_with(
+            self.last.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 format!(
                     "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
@@ -427,7 +420,7 @@ impl FastVarCodec {
             .and_then(|d| d.try_to::<PackedByteArray>().ok())
             .unwrap_or_default();
         if err != 0 || data.len() != len {
-            self.fail_with(
+            self.last.fail_with(
                 Error::ERR_FILE_EOF,
                 format!("got {} of the {len} bytes of the value", data.len()),
             );
@@ -475,7 +468,7 @@ impl FastVarCodec {
         self.encode_to_buffer(value)
             .map(|()| PackedByteArray::from(&self.buffer[..]))
             .inspect_err(|e| {
-                self.fail(e.clone());
+                self.last.fail(e.clone());
             })
     }
 
@@ -485,21 +478,8 @@ impl FastVarCodec {
         let mut w = Writer::new(buf, &self.opts)?;
         let res = write_variant(&mut w, value);
         self.buffer = w.into_sink();
-        res.map(|()| self.succeed())
-    }
-
-    fn succeed(&mut self) {
-        self.error = Error::OK;
-        self.message = GString::new();
-    }
-
-    fn fail(&mut self, e: CodecError) -> Error {
-        self.fail_with(godot_error(e.code()), e.to_string())
-    }
-
-    fn fail_with(&mut self, error: Error, message: String) -> Error {
-        self.error = error;
-        self.message = GString::from(message.as_str());
-        error
+        res.map(|()| {
+            self.last.ok();
+        })
     }
 }

@@ -10,6 +10,7 @@
 mod codec;
 mod fast_access;
 mod from_wire;
+mod last_error;
 mod layout;
 mod stream_class;
 mod to_wire;

@@ -1,13 +1,13 @@
 //! `FastVarStream`: values over a byte stream (TCP) that arrive split and coalesced.
 
 use fast_var_codec_core::stream::{prefix, StreamReader, DEFAULT_MAX_MESSAGE};
-use fast_var_codec_core::CodecError;
 use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
 use godot::global::Error;
 use godot::prelude::*;
 
-use crate::codec::{godot_error, FastVarCodec};
+use crate::codec::FastVarCodec;
 use crate::from_wire::VariantBuilder;
+use crate::last_error::LastError;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
 /// stream such as [StreamPeerTCP], without ever blocking: bytes are taken as they come, split or
@@ -40,8 +40,7 @@ pub struct FastVarStream {
     #[var(get = get_max_message_size, set = set_max_message_size)]
     max_message_size: i64,
     reader: StreamReader,
-    error: Error,
-    message: GString,
+    last: LastError,
     base: Base<RefCounted>,
 }
 
@@ -53,8 +52,7 @@ impl IRefCounted for FastVarStream {
             big_endian: false,
             max_message_size: DEFAULT_MAX_MESSAGE as i64,
             reader: StreamReader::new(false, DEFAULT_MAX_MESSAGE),
-            error: Error::OK,
-            message: GString::new(),
+            last: LastError::default(),
             base,
         }
     }
@@ -101,8 +99,8 @@ impl FastVarStream {
     #[func]
     fn feed(&mut self, bytes: PackedByteArray) -> Error {
         match self.reader.feed(bytes.as_slice()) {
-            Ok(()) => self.ok(),
-            Err(e) => self.fail(e),
+            Ok(()) => self.last.ok(),
+            Err(e) => self.last.fail(e),
         }
     }
 
@@ -121,12 +119,12 @@ impl FastVarStream {
                 } else {
                     "the connection is closed".to_string()
                 };
-                return self.fail_with(Error::ERR_FILE_EOF, msg);
+                return self.last.fail_with(Error::ERR_FILE_EOF, msg);
             }
         }
         let available = peer.get_available_bytes();
         if available <= 0 {
-            return self.ok();
+            return self.last.ok();
         }
         let reply = peer.get_partial_data(available);
         let err = reply
@@ -135,7 +133,9 @@ impl FastVarStream {
             .unwrap_or(0);
         if err != 0 {
             let e = Error::from_ord(err as i32);
-            return self.fail_with(e, format!("reading from the peer failed ({e:?})"));
+            return self
+                .last
+                .fail_with(e, format!("reading from the peer failed ({e:?})"));
         }
         let data = reply
             .get(1)
@@ -164,15 +164,16 @@ impl FastVarStream {
         drop(codec);
         match res {
             Ok(Some(v)) => {
-                self.ok();
+                self.last.ok();
                 v
             }
             Ok(None) => {
-                self.fail_with(Error::ERR_UNAVAILABLE, "no complete value yet".into());
+                self.last
+                    .fail_with(Error::ERR_UNAVAILABLE, "no complete value yet".into());
                 Variant::nil()
             }
             Err(e) => {
-                self.fail(e);
+                self.last.fail(e);
                 Variant::nil()
             }
         }
@@ -184,19 +185,21 @@ impl FastVarStream {
         let bytes = self.codec().bind_mut().encode_variant(&value);
         let bytes = match bytes {
             Ok(b) => b,
-            Err(e) => return self.fail(e),
+            Err(e) => return self.last.fail(e),
         };
         let head = match prefix(bytes.len(), self.big_endian) {
             Ok(h) => h,
-            Err(e) => return self.fail(e),
+            Err(e) => return self.last.fail(e),
         };
         let mut framed = PackedByteArray::from(&head[..]);
         framed.extend_array(&bytes);
         let err = peer.put_data(&framed);
         if err != Error::OK {
-            return self.fail_with(err, format!("the peer refused the data ({err:?})"));
+            return self
+                .last
+                .fail_with(err, format!("the peer refused the data ({err:?})"));
         }
-        self.ok()
+        self.last.ok()
     }
 
     /// Bytes received but not yet handed out as values.
@@ -216,19 +219,19 @@ impl FastVarStream {
     #[func]
     fn reset(&mut self) {
         self.reader.reset();
-        self.ok();
+        self.last.ok();
     }
 
     /// The [enum Error] of the last call.
     #[func]
     fn get_error(&self) -> Error {
-        self.error
+        self.last.error()
     }
 
     /// What went wrong in the last call; empty after a success.
     #[func]
     fn get_error_message(&self) -> GString {
-        self.message.clone()
+        self.last.message()
     }
 }
 
@@ -236,21 +239,5 @@ impl FastVarStream {
     /// The codec (never null: the setter refuses null).
     fn codec(&mut self) -> Gd<FastVarCodec> {
         self.codec.get_or_insert_with(FastVarCodec::new_gd).clone()
-    }
-
-    fn ok(&mut self) -> Error {
-        self.error = Error::OK;
-        self.message = GString::new();
-        Error::OK
-    }
-
-    fn fail(&mut self, e: CodecError) -> Error {
-        self.fail_with(godot_error(e.code()), e.to_string())
-    }
-
-    fn fail_with(&mut self, error: Error, message: String) -> Error {
-        self.error = error;
-        self.message = GString::from(message.as_str());
-        error
     }
 }
