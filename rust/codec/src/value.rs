@@ -387,6 +387,9 @@ pub struct ValueBuilder {
     real32: bool,
 }
 
+/// Up to this many entries, equal keys are found by scanning instead of hashing.
+const SMALL_DICTIONARY: usize = 16;
+
 /// A Dictionary under construction, with an index for merging equal keys.
 pub struct DictionaryInProgress {
     dict: Dictionary,
@@ -814,6 +817,19 @@ impl Build for ValueBuilder {
         let Some(key) = self.admit(&d.dict.key, key) else {
             return Ok(());
         };
+        // Small dictionaries (the common case) are scanned; larger ones get a hash index.
+        if d.dict.entries.len() < SMALL_DICTIONARY {
+            match d.dict.entries.iter_mut().find(|e| keys_equal(&e.0, &key)) {
+                Some(entry) => entry.1 = value,
+                None => d.dict.entries.push((key, value)),
+            }
+            return Ok(());
+        }
+        if d.index.is_empty() {
+            for (i, (k, _)) in d.dict.entries.iter().enumerate() {
+                d.index.entry(key_hash(k)).or_default().push(i);
+            }
+        }
         let bucket = d.index.entry(key_hash(&key)).or_default();
         for &i in bucket.iter() {
             if let Some(entry) = d.dict.entries.get_mut(i) {

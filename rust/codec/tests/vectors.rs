@@ -309,3 +309,24 @@ fn reusable_buffer_is_left_clean_on_failure() {
     assert!(fast_var_codec_core::encode_into(&bad, &opts, &mut buf).is_err());
     assert_eq!(buf, before);
 }
+
+#[test]
+fn equal_keys_merge_in_small_and_large_dictionaries() {
+    // The engine keeps the first key's place and the last value; String and StringName of the
+    // same text are one key (wire-format.md §4.6, golden dictionary cases).
+    for n in [3usize, 40] {
+        let mut entries: Vec<(Value, Value)> = (0..n)
+            .map(|i| (Value::Int(i as i64), Value::Int(0)))
+            .collect();
+        entries.push((Value::Int(1), Value::Int(7)));
+        entries.push((Value::String("k".into()), Value::Int(1)));
+        entries.push((Value::StringName("k".into()), Value::Int(2)));
+        let bytes = encode(&Value::dictionary(entries), &Options::default()).unwrap();
+        let Value::Dictionary(d) = decode(&bytes, &Options::default()).unwrap().0 else {
+            panic!()
+        };
+        assert_eq!(d.entries.len(), n + 1, "n = {n}");
+        assert_eq!(d.entries[1], (Value::Int(1), Value::Int(7)));
+        assert_eq!(d.entries[n], (Value::String("k".into()), Value::Int(2)));
+    }
+}
