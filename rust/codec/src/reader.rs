@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::dialect::{DialectSpec, WireKind};
+use crate::dialect::{DialectSpec, Utf8Rules, WireKind};
 use crate::error::{CodecError, DecodeReason, ErrorCode, Result};
 use crate::header::*;
 use crate::limits::Options;
@@ -36,6 +36,34 @@ pub trait Build {
     fn float(&mut self, v: f64) -> Self::Value;
     fn string(&mut self, s: &str) -> Self::Value;
     fn string_name(&mut self, s: &str) -> Self::Value;
+
+    /// A String value from its payload bytes; `None` if the dialect's engine rejects them.
+    /// By default: [`decode_utf8`] with `rules` (stop at NUL, drop one BOM, validate), then
+    /// [`Build::string`]. A builder may hand the bytes to code that applies the same rules.
+    fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Self::Value> {
+        decode_utf8(raw, rules).map(|s| self.string(&s))
+    }
+
+    /// As [`Build::string_utf8`], for a StringName.
+    fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Self::Value> {
+        decode_utf8(raw, rules).map(|s| self.string_name(&s))
+    }
+
+    /// As [`Build::string_utf8`], for a PackedStringArray item; `false` if rejected.
+    fn push_string_utf8(
+        &mut self,
+        strings: &mut Self::Strings,
+        raw: &[u8],
+        rules: Utf8Rules,
+    ) -> bool {
+        match decode_utf8(raw, rules) {
+            Some(s) => {
+                self.push_string(strings, &s);
+                true
+            }
+            None => false,
+        }
+    }
     /// Components in wire order, widened to f64 when the wire held binary32.
     fn real(&mut self, ty: RealType, components: &[f64]) -> Self::Value;
     fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Self::Value;
@@ -229,6 +257,18 @@ impl<'b> Reader<'b, '_> {
     }
 
     fn string_body(&mut self, len: i64) -> Result<Cow<'b, str>> {
+        let (raw, start) = self.string_bytes(len)?;
+        decode_utf8(raw, self.spec.utf8)
+            .ok_or_else(|| CodecError::decode(start, DecodeReason::InvalidUtf8))
+    }
+
+    /// A string payload's raw UTF-8 (with its offset), padding checked and skipped.
+    fn raw_string(&mut self) -> Result<(&'b [u8], usize)> {
+        let len = i64::from(self.i32("a string length")?);
+        self.string_bytes(len)
+    }
+
+    fn string_bytes(&mut self, len: i64) -> Result<(&'b [u8], usize)> {
         let available = self.remaining();
         let pad = pad4(len.unsigned_abs() as usize);
         let fits = len >= 0
@@ -245,8 +285,7 @@ impl<'b> Reader<'b, '_> {
         let start = self.pos;
         let raw = self.take(len as usize, "string bytes")?;
         self.pos += pad;
-        decode_utf8(raw, self.spec.utf8)
-            .ok_or_else(|| CodecError::decode(start, DecodeReason::InvalidUtf8))
+        Ok((raw, start))
     }
 
     fn reals<const N: usize>(&mut self, wide: bool) -> Result<[f64; N]> {
@@ -428,12 +467,14 @@ impl<'b> Reader<'b, '_> {
                 b.float(f64::from(f32::from_bits(v)))
             }
             T::String => {
-                let s = self.string()?;
-                b.string(&s)
+                let (raw, at) = self.raw_string()?;
+                b.string_utf8(raw, self.spec.utf8)
+                    .ok_or_else(|| CodecError::decode(at, DecodeReason::InvalidUtf8))?
             }
             T::StringName => {
-                let s = self.string()?;
-                b.string_name(&s)
+                let (raw, at) = self.raw_string()?;
+                b.string_name_utf8(raw, self.spec.utf8)
+                    .ok_or_else(|| CodecError::decode(at, DecodeReason::InvalidUtf8))?
             }
             T::Vector2 => {
                 let c = self.reals::<2>(wide_reals)?;
@@ -558,8 +599,10 @@ impl<'b> Reader<'b, '_> {
                 let mut strings = b.begin_strings(capacity);
                 for _ in 0..count {
                     self.charge_elements(1)?;
-                    let s = self.string()?;
-                    b.push_string(&mut strings, &s);
+                    let (raw, at) = self.raw_string()?;
+                    if !b.push_string_utf8(&mut strings, raw, self.spec.utf8) {
+                        return Err(CodecError::decode(at, DecodeReason::InvalidUtf8));
+                    }
                 }
                 b.end_strings(strings)
             }

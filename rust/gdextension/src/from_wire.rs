@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use fast_var_codec_core::dialect::Utf8Rules;
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::sink::{copy_from_le, LeWord};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
@@ -317,6 +318,39 @@ impl Build for VariantBuilder<'_> {
     fn begin_strings(&mut self, capacity: usize) -> Vec<GString> {
         Vec::with_capacity(capacity)
     }
+    fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
+        match rules {
+            Utf8Rules::Strict => engine_utf8(raw).map(|g| g.to_variant()),
+            _ => {
+                fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s).to_variant())
+            }
+        }
+    }
+    fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
+        match rules {
+            Utf8Rules::Strict => engine_utf8(raw).map(|g| StringName::from(&g).to_variant()),
+            _ => fast_var_codec_core::text::decode_utf8(raw, rules)
+                .map(|s| StringName::from(&gstring(&s)).to_variant()),
+        }
+    }
+    fn push_string_utf8(
+        &mut self,
+        strings: &mut Vec<GString>,
+        raw: &[u8],
+        rules: Utf8Rules,
+    ) -> bool {
+        let g = match rules {
+            Utf8Rules::Strict => engine_utf8(raw),
+            _ => fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s)),
+        };
+        match g {
+            Some(g) => {
+                strings.push(g);
+                true
+            }
+            None => false,
+        }
+    }
     fn push_string(&mut self, strings: &mut Vec<GString>, s: &str) {
         strings.push(gstring(s));
     }
@@ -551,6 +585,27 @@ fn new_typed_dictionary(
         );
     }
     dict
+}
+
+/// A String parsed from payload bytes by the engine's own UTF-8 decoder, which is what
+/// `bytes_to_var` uses (it stops at a NUL, drops one byte-order mark, and rejects what the
+/// engine rejects: `None`). One pass, no Rust-side validation or copy.
+fn engine_utf8(raw: &[u8]) -> Option<GString> {
+    let len = i64::try_from(raw.len()).ok()?;
+    let mut status: i64 = -1;
+    // SAFETY: `new_with_uninit` hands an uninitialized String slot, which the engine's
+    // constructor initializes in all cases (even when the input is rejected, so the GString is
+    // valid and dropped normally); `raw` is valid for `len` bytes during the call.
+    let g = unsafe {
+        <GString as GodotFfi>::new_with_uninit(|slot| {
+            status = interface_fn!(string_new_with_utf8_chars_and_len2)(
+                slot.cast(),
+                raw.as_ptr().cast(),
+                len,
+            );
+        })
+    };
+    (status == 0).then_some(g)
 }
 
 /// A GString of exactly `s`. (Building it from UTF-8 would drop a leading byte-order mark a
