@@ -118,10 +118,12 @@ impl FastVarCodec {
     #[constant]
     pub const PRECISION_DOUBLE: i64 = 1;
 
+    /// Returns [member dialect].
     #[func]
     fn get_dialect(&self) -> i64 {
         self.dialect
     }
+    /// Sets [member dialect].
     #[func]
     fn set_dialect(&mut self, value: i64) {
         let dialect = match value {
@@ -137,10 +139,12 @@ impl FastVarCodec {
         self.dialect = value;
         self.opts.dialect = dialect;
     }
+    /// Returns [member precision].
     #[func]
     fn get_precision(&self) -> i64 {
         self.precision
     }
+    /// Sets [member precision].
     #[func]
     fn set_precision(&mut self, value: i64) {
         let precision = match value {
@@ -154,37 +158,45 @@ impl FastVarCodec {
         self.precision = value;
         self.opts.precision = precision;
     }
+    /// Returns [member full_objects].
     #[func]
     fn get_full_objects(&self) -> bool {
         self.full_objects
     }
+    /// Sets [member full_objects].
     #[func]
     fn set_full_objects(&mut self, on: bool) {
         self.full_objects = on;
         self.opts.full_objects = on;
     }
+    /// Returns [member allow_objects].
     #[func]
     fn get_allow_objects(&self) -> bool {
         self.allow_objects
     }
+    /// Sets [member allow_objects].
     #[func]
     fn set_allow_objects(&mut self, on: bool) {
         self.allow_objects = on;
         self.opts.allow_objects = on;
     }
+    /// Returns [member allow_lossy].
     #[func]
     fn get_allow_lossy(&self) -> bool {
         self.allow_lossy
     }
+    /// Sets [member allow_lossy].
     #[func]
     fn set_allow_lossy(&mut self, on: bool) {
         self.allow_lossy = on;
         self.opts.allow_lossy = on;
     }
+    /// Returns [member max_depth].
     #[func]
     fn get_max_depth(&self) -> i64 {
         self.max_depth
     }
+    /// Sets [member max_depth].
     #[func]
     fn set_max_depth(&mut self, depth: i64) {
         let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
@@ -196,10 +208,12 @@ impl FastVarCodec {
         self.opts.limits.max_depth = depth as usize;
     }
 
+    /// Returns [member max_elements].
     #[func]
     fn get_max_elements(&self) -> i64 {
         self.max_elements
     }
+    /// Sets [member max_elements].
     #[func]
     fn set_max_elements(&mut self, n: i64) {
         match usize::try_from(n) {
@@ -210,10 +224,12 @@ impl FastVarCodec {
             Err(_) => godot_error!("FastVarCodec: max_elements cannot be negative"),
         }
     }
+    /// Returns [member max_bytes].
     #[func]
     fn get_max_bytes(&self) -> i64 {
         self.max_bytes
     }
+    /// Sets [member max_bytes].
     #[func]
     fn set_max_bytes(&mut self, n: i64) {
         match usize::try_from(n) {
@@ -224,10 +240,12 @@ impl FastVarCodec {
             Err(_) => godot_error!("FastVarCodec: max_bytes cannot be negative"),
         }
     }
+    /// Returns [member allowed_classes].
     #[func]
     fn get_allowed_classes(&self) -> PackedStringArray {
         self.allowed_classes.clone()
     }
+    /// Sets [member allowed_classes].
     #[func]
     fn set_allowed_classes(&mut self, classes: PackedStringArray) {
         self.allow_list = (!classes.is_empty()).then(|| AllowList::new(&classes));

@@ -60,10 +60,12 @@ impl IRefCounted for FastVarStream {
 
 #[godot_api]
 impl FastVarStream {
+    /// Returns [member codec].
     #[func]
     fn get_codec(&self) -> Option<Gd<FastVarCodec>> {
         self.codec.clone()
     }
+    /// Sets [member codec].
     #[func]
     fn set_codec(&mut self, codec: Option<Gd<FastVarCodec>>) {
         match codec {
@@ -71,19 +73,23 @@ impl FastVarStream {
             None => godot_error!("FastVarStream: codec cannot be null"),
         }
     }
+    /// Returns [member big_endian].
     #[func]
     fn get_big_endian(&self) -> bool {
         self.big_endian
     }
+    /// Sets [member big_endian].
     #[func]
     fn set_big_endian(&mut self, on: bool) {
         self.big_endian = on;
         self.reader.set_big_endian(on);
     }
+    /// Returns [member max_message_size].
     #[func]
     fn get_max_message_size(&self) -> i64 {
         self.max_message_size
     }
+    /// Sets [member max_message_size].
     #[func]
     fn set_max_message_size(&mut self, size: i64) {
         match usize::try_from(size) {
