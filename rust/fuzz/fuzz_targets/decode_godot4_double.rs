@@ -1,0 +1,37 @@
+//! Godot 4 decoding with double-precision options (selector byte: src/lib.rs). The 64-bit flag
+//! of each value decides the width of what is on the wire; precision only decides the reals a
+//! typed container makes by converting (Vector2i into Array[Vector2] …: binary32 in a
+//! single-precision engine). So the result must equal the single-precision options' result
+//! once every real is rounded to binary32 (and fail in the same way); a decoded value must
+//! re-encode at double precision and decode back unchanged (no real is narrowed).
+#![no_main]
+use fast_var_codec_core::{decode_with, Dialect, Precision};
+use fast_var_codec_fuzz::{check_decode, check_reencode, narrow_reals, Selector};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((sel, data)) = Selector::split(data) else {
+        return;
+    };
+    let opts = sel.options(Dialect::Godot4, Precision::Double);
+    let result = check_decode(data, &opts, sel);
+    let single = decode_with(
+        data,
+        0,
+        &sel.options(Dialect::Godot4, Precision::Single),
+        &mut sel.builder(),
+    );
+    let same = match (&result, &single) {
+        (Ok((a, ua)), Ok((b, ub))) => ua == ub && narrow_reals(a) == narrow_reals(b),
+        (Err(a), Err(b)) => a == b,
+        _ => false,
+    };
+    assert!(
+        same,
+        "double-precision options decode differently: {result:?}\nsingle: {single:?}"
+    );
+    if let Ok((v, _)) = result {
+        let enc = opts.clone().with_full_objects(sel.allow_objects);
+        check_reencode(data, &v, &opts, &enc, sel, true);
+    }
+});

@@ -1,0 +1,58 @@
+//! For each dialect: whatever decodes must encode (Godot 4 at double precision, so no real is
+//! narrowed; the others at their only precision), `encoded_size` must equal the encoding's
+//! length, and the encoding must decode, whole, to an equal value. Godot 4 at single precision
+//! must encode and decode too (reals may narrow there, so values are not compared).
+//!
+//! Across dialects: a Godot 4 value must encode in Godot 3 with `allow_lossy` (unless a lossy
+//! conversion nests it too deep) and decode there whole; a Godot 3 value without full objects
+//! must encode in Godot 4 and come back equal.
+//!
+//! The Pandemonium dialects have no decode target of their own (and no engine-made seeds; the
+//! Godot 3 seeds share their layout), so their decodes get `check_decode`'s checks here.
+//! Selector byte: src/lib.rs (bit 0 sets both allow_objects and full_objects).
+#![no_main]
+use fast_var_codec_core::{decode_with, Dialect, Precision};
+use fast_var_codec_fuzz::{check_cross, check_decode, check_reencode, Selector};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((sel, data)) = Selector::split(data) else {
+        return;
+    };
+    for dialect in [
+        Dialect::Godot4,
+        Dialect::Godot3,
+        Dialect::Pandemonium38,
+        Dialect::Pandemonium5,
+    ] {
+        let dec = sel.options(dialect, Precision::Single);
+        let decoded = if matches!(dialect, Dialect::Godot4 | Dialect::Godot3) {
+            decode_with(data, 0, &dec, &mut sel.builder())
+        } else {
+            check_decode(data, &dec, sel)
+        };
+        let Ok((v, _)) = decoded else {
+            continue;
+        };
+        let full = sel.allow_objects;
+        if dialect == Dialect::Godot4 {
+            let double = sel
+                .options(dialect, Precision::Double)
+                .with_full_objects(full);
+            check_reencode(data, &v, &dec, &double, sel, true);
+            let single = dec.clone().with_full_objects(full);
+            check_reencode(data, &v, &dec, &single, sel, false);
+            let g3 = sel.options(Dialect::Godot3, Precision::Single);
+            let lossy = g3.clone().with_full_objects(full).with_allow_lossy(true);
+            check_cross(data, &v, &g3, &lossy, sel, false);
+        } else {
+            let enc = dec.clone().with_full_objects(full);
+            check_reencode(data, &v, &dec, &enc, sel, true);
+            if dialect == Dialect::Godot3 && !full {
+                let g4 = sel.options(Dialect::Godot4, Precision::Single);
+                let double = sel.options(Dialect::Godot4, Precision::Double);
+                check_cross(data, &v, &g4, &double, sel, true);
+            }
+        }
+    }
+});

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Seeds rust/fuzz/corpus/<target>/ from the golden data (tests/golden/*.json, written by real
+# engines): every "bytes" field (lowercase hex) of every case and malformed input becomes one
+# file, prefixed with the targets' selector byte (rust/fuzz/src/lib.rs): 0x00, and also 0x01
+# when the engine wrote or decoded it with objects (full_objects / allow_objects true).
+#
+#   decode_godot4         godot4_*.json
+#   decode_godot3         godot3_*.json
+#   decode_godot4_double  godot4_*.json, plus each Godot 4 value re-encoded at double precision
+#                         (examples/widen_seeds.rs: an ordinary cargo build)
+#   roundtrip             every golden file
+#   stream                golden values as length-prefixed messages, 1 to 4 per file, with
+#                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
+#
+# Seeds are named seed-<dialect>-<n>; files libFuzzer adds to a corpus are kept. The corpus is
+# several MB once grown and is not committed (rust/fuzz/.gitignore). Needs perl.
+set -euo pipefail
+fuzz=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$fuzz/../.." && pwd)
+golden="$root/tests/golden"
+corpus="$fuzz/corpus"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Writes "<objects 0|1> <hex>" for every entry of the given golden files.
+entries() {
+    perl -ne '
+        next unless /"bytes":"([0-9a-f]*)"/;
+        my $hex = $1;
+        my $obj = /^\{"name":"[^"]*","(?:full_objects|allow_objects)":true/ ? 1 : 0;
+        print "$obj $hex\n";
+    ' "$@"
+}
+
+# seeds <target> <prefix> < entries: one file per distinct (selector, bytes).
+seeds() {
+    local dir="$corpus/$1"
+    mkdir -p "$dir"
+    rm -f "$dir"/seed-"$2"-*
+    perl -e '
+        my ($dir, $prefix) = @ARGV;
+        my (%seen, $n);
+        while (<STDIN>) {
+            my ($obj, $hex) = split;
+            $hex //= "";
+            for my $sel ($obj ? (0, 1) : (0)) {
+                my $data = chr($sel) . pack("H*", $hex);
+                next if $seen{$data}++;
+                my $path = sprintf("%s/seed-%s-%05d", $dir, $prefix, $n++);
+                open(my $fh, ">:raw", $path) or die "$path: $!";
+                print $fh $data;
+                close $fh;
+            }
+        }
+        print STDERR "  $dir: $n seeds ($prefix)\n";
+    ' "$dir" "$2"
+}
+
+shopt -s nullglob
+g4=("$golden"/godot4_*.json)
+g3=("$golden"/godot3_*.json)
+[ ${#g4[@]} -gt 0 ] && [ ${#g3[@]} -gt 0 ] || { echo "no golden data in $golden" >&2; exit 1; }
+
+echo "seeding $corpus from $golden"
+entries "${g4[@]}" >"$tmp/g4"
+entries "${g3[@]}" >"$tmp/g3"
+
+seeds decode_godot4 g4 <"$tmp/g4"
+seeds decode_godot3 g3 <"$tmp/g3"
+seeds decode_godot4_double g4 <"$tmp/g4"
+cut -d' ' -f2 "$tmp/g4" | (cd "$fuzz" && cargo run -q --release --example widen_seeds) \
+    | sed 's/^/1 /' | seeds decode_godot4_double g4double
+seeds roundtrip g4 <"$tmp/g4"
+seeds roundtrip g3 <"$tmp/g3"
+
+# stream: flags, seed, then messages (u32 length, little- or big-endian, + bytes).
+frames() {
+    local dir="$corpus/stream"
+    mkdir -p "$dir"
+    rm -f "$dir"/seed-"$2"-*
+    perl -e '
+        my ($dir, $prefix, $dialect) = @ARGV;
+        my @hex = map { (split)[1] // "" } <STDIN>;
+        my $n = 0;
+        for (my $i = 0; $i < @hex; ) {
+            my $count = 1 + $n % 4;
+            my $big = ($n % 5 == 0) ? 1 : 0;
+            my $flags = $big | $dialect | ((($n >> 2) % 4) << 4) | (($n % 7 == 0) ? 0x40 : 0);
+            my $data = chr($flags) . chr($n % 256);
+            for my $h (@hex[$i .. ($i + $count - 1 < $#hex ? $i + $count - 1 : $#hex)]) {
+                my $b = pack("H*", $h);
+                $data .= pack($big ? "N" : "V", length $b) . $b;
+            }
+            $i += $count;
+            my $path = sprintf("%s/seed-%s-%05d", $dir, $prefix, $n++);
+            open(my $fh, ">:raw", $path) or die "$path: $!";
+            print $fh $data;
+            close $fh;
+        }
+        print STDERR "  $dir: $n seeds ($prefix)\n";
+    ' "$dir" "$2" "$3"
+}
+if [ -f "$fuzz/fuzz_targets/stream.rs" ]; then
+    frames stream g4 0 <"$tmp/g4"
+    frames stream g3 4 <"$tmp/g3"
+fi
+du -sh "$corpus"/* 2>/dev/null | sed 's/^/  /'
