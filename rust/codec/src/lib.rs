@@ -78,7 +78,9 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
     Ok(w.into_sink().0)
 }
 
-/// Decodes one value from the start of `bytes`; returns it with the bytes consumed.
+/// Decodes one value from the start of `bytes`; returns it with the bytes consumed. As in the
+/// engine, that size counts the padding of a final PackedByteArray even when the input ends
+/// without it, so it can exceed `bytes.len()` by up to 3.
 pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
     decode_with(bytes, 0, opts, &mut ValueBuilder::default())
 }

@@ -4,8 +4,9 @@ use crate::dialect::{Dialect, Precision};
 
 /// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused.
 pub const DEFAULT_MAX_DEPTH: usize = 1024;
-/// Upper bound for [`Limits::max_depth`]: each level costs a stack frame.
-pub const MAX_DEPTH_CEILING: usize = 4096;
+/// Upper bound for [`Limits::max_depth`], the engine's own limit: each level costs up to ~1 KB
+/// of stack, and 1024 levels fit the 2 MiB stack of a spawned thread.
+pub const MAX_DEPTH_CEILING: usize = 1024;
 
 /// Default for [`Limits::max_elements`]: 16,777,216.
 pub const DEFAULT_MAX_ELEMENTS: usize = 1 << 24;

@@ -207,14 +207,16 @@ impl StreamReader {
         opts: &Options,
         builder: &mut B,
     ) -> Result<Option<B::Value>> {
-        let at = usize::try_from(self.consumed).unwrap_or(usize::MAX) + PREFIX_LEN;
+        let at = usize::try_from(self.consumed)
+            .unwrap_or(usize::MAX)
+            .saturating_add(PREFIX_LEN);
         let Some(payload) = self.next_frame()? else {
             return Ok(None);
         };
         match decode_with(&payload, 0, opts, builder) {
             Ok((v, _)) => Ok(Some(v)),
             Err(CodecError::Decode { offset, reason }) => Err(CodecError::Decode {
-                offset: at + offset,
+                offset: at.saturating_add(offset),
                 reason,
             }),
             Err(e) => Err(e),

@@ -45,7 +45,7 @@ pub struct FastVarCodec {
     /// to their closest Godot 3 value instead of failing.
     #[var(get = get_allow_lossy, set = set_allow_lossy)]
     allow_lossy: bool,
-    /// Deepest nesting accepted when encoding or decoding (default 1024, as the engine).
+    /// Deepest nesting accepted when encoding or decoding (default and maximum 1024, as the engine).
     #[var(get = get_max_depth, set = set_max_depth)]
     max_depth: i64,
     /// Most elements one decode may produce, all levels together: Array items, Dictionary entries,
