@@ -166,6 +166,52 @@ impl Value {
         })
     }
 
+    /// This value as a single-precision engine holds it: every `real_t` component (math types,
+    /// packed vectors, at any depth) rounded to binary32. Floats stay binary64, as in Godot.
+    pub fn with_single_precision_reals(&self) -> Value {
+        fn n<const N: usize>(c: &[f64; N]) -> [f64; N] {
+            c.map(real32)
+        }
+        fn nv<const N: usize>(v: &[[f64; N]]) -> Vec<[f64; N]> {
+            v.iter().map(n).collect()
+        }
+        let r = Value::with_single_precision_reals;
+        match self {
+            Value::Vector2(c) => Value::Vector2(n(c)),
+            Value::Rect2(c) => Value::Rect2(n(c)),
+            Value::Vector3(c) => Value::Vector3(n(c)),
+            Value::Transform2D(c) => Value::Transform2D(n(c)),
+            Value::Vector4(c) => Value::Vector4(n(c)),
+            Value::Plane(c) => Value::Plane(n(c)),
+            Value::Quaternion(c) => Value::Quaternion(n(c)),
+            Value::Aabb(c) => Value::Aabb(n(c)),
+            Value::Basis(c) => Value::Basis(n(c)),
+            Value::Transform3D(c) => Value::Transform3D(n(c)),
+            Value::Projection(c) => Value::Projection(n(c)),
+            Value::PackedVector2Array(c) => Value::PackedVector2Array(nv(c)),
+            Value::PackedVector3Array(c) => Value::PackedVector3Array(nv(c)),
+            Value::PackedVector4Array(c) => Value::PackedVector4Array(nv(c)),
+            Value::Array(a) => Value::Array(Array {
+                element: a.element.clone(),
+                items: a.items.iter().map(r).collect(),
+            }),
+            Value::Dictionary(d) => Value::Dictionary(Dictionary {
+                key: d.key.clone(),
+                value: d.value.clone(),
+                entries: d.entries.iter().map(|(k, v)| (r(k), r(v))).collect(),
+            }),
+            Value::Object(o) => Value::Object(Box::new(Object {
+                class: o.class.clone(),
+                properties: o
+                    .properties
+                    .iter()
+                    .map(|(k, v)| (k.clone(), r(v)))
+                    .collect(),
+            })),
+            other => other.clone(),
+        }
+    }
+
     /// A short rendering for error paths: `"k"`, `3`, or the type name.
     fn key_label(&self) -> String {
         match self {
@@ -176,6 +222,11 @@ impl Value {
             other => other.variant_type().name().to_string(),
         }
     }
+}
+
+/// A `real_t` in a single-precision engine.
+fn real32(x: f64) -> f64 {
+    f64::from(x as f32)
 }
 
 fn f64s_eq(a: &[f64], b: &[f64]) -> bool {
@@ -482,7 +533,7 @@ fn convert_strict(v: Value, to: VariantType, real32: bool) -> Option<Value> {
         i.iter()
             .map(|&x| {
                 if real32 {
-                    f64::from(x as f32)
+                    self::real32(f64::from(x))
                 } else {
                     f64::from(x)
                 }

@@ -422,7 +422,7 @@ fn check_malformed(file: &'static str) {
                     }
                     let mut expected = value_of(&m["decoded"]);
                     let mut v = if corpus.dialect == Dialect::Godot4 {
-                        narrowed(&v)
+                        v.with_single_precision_reals()
                     } else {
                         v
                     };
@@ -460,33 +460,6 @@ fn check_malformed(file: &'static str) {
         );
         report(corpus.file, "malformed inputs", checked, &failures);
     });
-}
-
-/// What a single-precision engine holds after decoding: `real_t` components narrowed to f32.
-fn narrowed(v: &Value) -> Value {
-    fn n<const N: usize>(c: &[f64; N]) -> [f64; N] {
-        c.map(|x| f64::from(x as f32))
-    }
-    fn nv<const N: usize>(v: &[[f64; N]]) -> Vec<[f64; N]> {
-        v.iter().map(n).collect()
-    }
-    match v {
-        Value::Vector2(c) => Value::Vector2(n(c)),
-        Value::Rect2(c) => Value::Rect2(n(c)),
-        Value::Vector3(c) => Value::Vector3(n(c)),
-        Value::Transform2D(c) => Value::Transform2D(n(c)),
-        Value::Vector4(c) => Value::Vector4(n(c)),
-        Value::Plane(c) => Value::Plane(n(c)),
-        Value::Quaternion(c) => Value::Quaternion(n(c)),
-        Value::Aabb(c) => Value::Aabb(n(c)),
-        Value::Basis(c) => Value::Basis(n(c)),
-        Value::Transform3D(c) => Value::Transform3D(n(c)),
-        Value::Projection(c) => Value::Projection(n(c)),
-        Value::PackedVector2Array(c) => Value::PackedVector2Array(nv(c)),
-        Value::PackedVector3Array(c) => Value::PackedVector3Array(nv(c)),
-        Value::PackedVector4Array(c) => Value::PackedVector4Array(nv(c)),
-        other => map_children(other, narrowed),
-    }
 }
 
 /// A full object decoded by the engine is a live instance listed with every stored property

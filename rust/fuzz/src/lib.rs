@@ -265,50 +265,9 @@ pub fn has_leading_bom(v: &Value) -> bool {
     }
 }
 
-/// `v` with every `real_t` component (math types, packed vectors) rounded to binary32, and
-/// Floats left alone: what the same value is in a single-precision engine.
+/// `v` as a single-precision engine holds it (see `Value::with_single_precision_reals`).
 pub fn narrow_reals(v: &Value) -> Value {
-    fn n<const N: usize>(c: &[f64; N]) -> [f64; N] {
-        c.map(|x| f64::from(x as f32))
-    }
-    match v {
-        Value::Vector2(c) => Value::Vector2(n(c)),
-        Value::Rect2(c) => Value::Rect2(n(c)),
-        Value::Vector3(c) => Value::Vector3(n(c)),
-        Value::Transform2D(c) => Value::Transform2D(n(c)),
-        Value::Vector4(c) => Value::Vector4(n(c)),
-        Value::Plane(c) => Value::Plane(n(c)),
-        Value::Quaternion(c) => Value::Quaternion(n(c)),
-        Value::Aabb(c) => Value::Aabb(n(c)),
-        Value::Basis(c) => Value::Basis(n(c)),
-        Value::Transform3D(c) => Value::Transform3D(n(c)),
-        Value::Projection(c) => Value::Projection(n(c)),
-        Value::PackedVector2Array(c) => Value::PackedVector2Array(c.iter().map(n).collect()),
-        Value::PackedVector3Array(c) => Value::PackedVector3Array(c.iter().map(n).collect()),
-        Value::PackedVector4Array(c) => Value::PackedVector4Array(c.iter().map(n).collect()),
-        Value::Object(o) => Value::Object(Box::new(Object {
-            class: o.class.clone(),
-            properties: o
-                .properties
-                .iter()
-                .map(|(k, p)| (k.clone(), narrow_reals(p)))
-                .collect(),
-        })),
-        Value::Array(a) => Value::Array(Array {
-            element: a.element.clone(),
-            items: a.items.iter().map(narrow_reals).collect(),
-        }),
-        Value::Dictionary(d) => Value::Dictionary(Dictionary {
-            key: d.key.clone(),
-            value: d.value.clone(),
-            entries: d
-                .entries
-                .iter()
-                .map(|(k, v)| (narrow_reals(k), narrow_reals(v)))
-                .collect(),
-        }),
-        other => other.clone(),
-    }
+    v.with_single_precision_reals()
 }
 
 /// Encodes `v` (decoded from `input` with `dec`) with `enc`, which must succeed and agree with
