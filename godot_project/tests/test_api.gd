@@ -81,10 +81,19 @@ func constants_and_properties() -> void:
 			codec.set(p, v)
 			t.check(codec.get(p) == v, "property %s round-trips %s" % [p, v], "read back %s" % codec.get(p))
 	# Typed access, as the brief's snippet uses it.
+	codec.dialect = FastVarCodec.DIALECT_GODOT_4
+	codec.precision = FastVarCodec.PRECISION_DOUBLE
+	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_4 and codec.precision == FastVarCodec.PRECISION_DOUBLE,
+			"dialect and precision set through properties")
+	# Godot 3 has no binary64 reals: a combination that could encode nothing is refused when set.
+	codec.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_4, "Godot 3 refused while precision is double (value kept)")
+	codec.precision = FastVarCodec.PRECISION_SINGLE
 	codec.dialect = FastVarCodec.DIALECT_GODOT_3
 	codec.precision = FastVarCodec.PRECISION_DOUBLE
-	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_3 and codec.precision == FastVarCodec.PRECISION_DOUBLE,
-			"dialect and precision set through properties")
+	t.check(codec.precision == FastVarCodec.PRECISION_SINGLE, "double precision refused in Godot 3 (value kept)")
+	t.check(codec.encode(null) == PackedByteArray([0, 0, 0, 0]) and codec.get_error() == OK,
+			"the codec still encodes after a refused setting")
 	# Two codecs do not share settings.
 	var other := FastVarCodec.new()
 	t.check(other.dialect == FastVarCodec.DIALECT_GODOT_4 and other.precision == FastVarCodec.PRECISION_SINGLE,

@@ -36,7 +36,7 @@ func le32(n: int) -> PackedByteArray:
 ## max_elements and max_bytes refuse with ERR_OUT_OF_MEMORY; the defaults let normal data through.
 func limits() -> void:
 	var codec := FastVarCodec.new()
-	t.check(codec.max_elements == 16777216 and codec.max_bytes == 268435456, "limit defaults",
+	t.check(codec.max_elements == -1 and codec.max_bytes == -1, "limit defaults: -1, no limit, as the engine",
 			"%d / %d" % [codec.max_elements, codec.max_bytes])
 	var many := []
 	many.resize(101)
@@ -55,8 +55,10 @@ func limits() -> void:
 	codec.max_bytes = 5000
 	codec.max_elements = 5000
 	t.check(codec.decode(var_to_bytes(blob)) is PackedByteArray, "5000 bytes within max_bytes")
+	codec.max_elements = -2
+	t.check(codec.max_elements == 5000, "a max_elements below -1 is refused (value kept)")
 	codec.max_elements = -1
-	t.check(codec.max_elements == 5000, "a negative max_elements is refused (value kept)")
+	t.check(codec.max_elements == -1 and codec.decode(var_to_bytes(many)) is Array, "max_elements -1: no limit again")
 
 
 ## allowed_classes: only listed classes (and scripts, by path or class name) are instantiated;

@@ -1,6 +1,10 @@
 //! Settings shared by encoding and decoding, and the resource limits a decode obeys.
 
+use std::sync::Arc;
+
 use crate::dialect::{Dialect, Precision};
+use crate::error::{CodecError, EncodeReason};
+use crate::objects::AllowList;
 
 /// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused.
 pub const DEFAULT_MAX_DEPTH: usize = 1024;
@@ -8,23 +12,25 @@ pub const DEFAULT_MAX_DEPTH: usize = 1024;
 /// of stack, and 1024 levels fit the 2 MiB stack of a spawned thread.
 pub const MAX_DEPTH_CEILING: usize = 1024;
 
-/// Default for [`Limits::max_elements`]: 16,777,216.
-pub const DEFAULT_MAX_ELEMENTS: usize = 1 << 24;
-/// Default for [`Limits::max_bytes`]: 256 MiB.
-pub const DEFAULT_MAX_BYTES: usize = 1 << 28;
+/// Default for [`Limits::max_elements`]: no limit, as the engine.
+pub const DEFAULT_MAX_ELEMENTS: usize = usize::MAX;
+/// Default for [`Limits::max_bytes`]: no limit, as the engine.
+pub const DEFAULT_MAX_BYTES: usize = usize::MAX;
 
-/// How much a single decode may produce. Every decode is already bounded by its input (no count
-/// is trusted before the bytes are there); these bound what a large input may make a process
-/// hold. The defaults pass everything a game sends in practice (and anything within the 8 MiB
-/// message limit of the stream reader); raise them for big save files.
+/// How much a single decode may produce. Every decode is already bounded by its input: no count
+/// is trusted before the bytes are there, and what a decode makes grows linearly with the bytes
+/// it reads. So the defaults refuse nothing the engine's `bytes_to_var` decodes; lower them to
+/// bound what one input may make a process hold. (Streams bound each message by its length
+/// prefix instead: [`crate::stream`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Nesting depth (the engine's 1024).
     pub max_depth: usize,
-    /// Total elements: Array items, Dictionary entries, packed-array elements, PackedStringArray
-    /// items, object properties and NodePath parts, all levels together.
+    /// Total container elements: Array items, Dictionary entries, object properties and
+    /// NodePath parts, all levels together. (Packed-array elements are data: see `max_bytes`.)
     pub max_elements: usize,
-    /// Total bytes of strings and packed-array data, all levels together.
+    /// Total bytes of strings and packed-array data (PackedStringArray items included), all
+    /// levels together.
     pub max_bytes: usize,
 }
 
@@ -55,6 +61,10 @@ pub struct Options {
     pub full_objects: bool,
     /// Decode full objects (`bytes_to_var_with_objects`); off, they are ERR_UNAUTHORIZED.
     pub allow_objects: bool,
+    /// With `allow_objects`: the only classes and scripts a decode may name (objects, `script`
+    /// properties, typed containers). `None` admits all, as the engine does: never leave it
+    /// `None` for untrusted bytes.
+    pub allowed_objects: Option<Arc<AllowList>>,
     /// In the Godot 3 dialect, convert Godot 4-only values to their closest Godot 3 value
     /// instead of refusing them.
     pub allow_lossy: bool,
@@ -87,6 +97,25 @@ impl Options {
     pub fn with_allow_lossy(mut self, on: bool) -> Self {
         self.allow_lossy = on;
         self
+    }
+
+    pub fn with_allowed_objects(mut self, list: Option<AllowList>) -> Self {
+        self.allowed_objects = list.map(Arc::new);
+        self
+    }
+
+    /// Refuses combinations that cannot encode anything: binary64 reals in a dialect without
+    /// them (Godot 3, Pandemonium).
+    pub fn check(&self) -> Result<(), CodecError> {
+        if self.precision == Precision::Double && !self.dialect.spec().real_flag {
+            return Err(CodecError::encode(EncodeReason::DoubleInGodot3));
+        }
+        Ok(())
+    }
+
+    /// The allow-list's decisions (meaningful only with `allow_objects`).
+    pub(crate) fn object_policy(&self) -> crate::objects::ObjectPolicy<'_> {
+        crate::objects::ObjectPolicy(self.allowed_objects.as_deref())
     }
 
     pub fn with_max_depth(mut self, depth: usize) -> Self {

@@ -116,7 +116,13 @@ pub trait Build {
         value: Self::Value,
     ) -> Result<(), DecodeReason>;
     fn end_dictionary(&mut self, dict: Self::Dictionary) -> Self::Value;
-    /// A full object of `class` (only called when objects are allowed).
+    /// Whether a full object of `class` can exist here, asked as soon as its name is read
+    /// (after the allow-list admitted it); nothing may be made yet. Admits all by default.
+    fn check_class(&mut self, _class: &str) -> Result<(), DecodeReason> {
+        Ok(())
+    }
+    /// Makes a full object of `class`. Called once the object policy has admitted the class
+    /// and the script the object carries, with all its properties already read.
     fn begin_object(&mut self, class: &str) -> Result<Self::Object, DecodeReason>;
     fn set_property(
         &mut self,
@@ -124,7 +130,7 @@ pub trait Build {
         name: &str,
         value: Self::Value,
     ) -> Result<(), DecodeReason>;
-    /// Ends an object; may still refuse it (e.g. an allow-list that needed a script).
+    /// Ends an object.
     fn end_object(&mut self, object: Self::Object) -> Result<Self::Value, DecodeReason>;
 }
 
@@ -321,7 +327,7 @@ impl<'b> Reader<'b, '_> {
             .filter(|&b| b <= i32::MAX as usize && b <= available);
         match bytes {
             Some(b) => {
-                self.charge_elements(count as usize)?;
+                // Packed elements are data, bounded by max_bytes, not container elements.
                 self.charge_bytes(b)?;
                 Ok((self.take(b, what)?, count as usize))
             }
@@ -333,8 +339,26 @@ impl<'b> Reader<'b, '_> {
         }
     }
 
-    /// Container type info for a header kind (wire-format.md §4.6).
+    /// Container type info for a header kind (wire-format.md §4.6), admitted by the object
+    /// policy before any builder sees it.
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
+        let start = self.pos;
+        let ty = self.container_type_unchecked(kind)?;
+        self.admit_container_type(ty, start)
+    }
+
+    /// The one gate for class and script names in container types.
+    fn admit_container_type(&self, ty: ContainerType, at: usize) -> Result<ContainerType> {
+        if self.opts.allow_objects {
+            self.opts
+                .object_policy()
+                .check_container(&ty)
+                .map_err(|r| CodecError::decode(at, r))?;
+        }
+        Ok(ty)
+    }
+
+    fn container_type_unchecked(&mut self, kind: u32) -> Result<ContainerType> {
         let start = self.pos;
         let bad = |msg: String| CodecError::decode(start, DecodeReason::BadContainerType(msg));
         match kind {
@@ -598,7 +622,7 @@ impl<'b> Reader<'b, '_> {
                 let capacity = self.prealloc(count, 4);
                 let mut strings = b.begin_strings(capacity);
                 for _ in 0..count {
-                    self.charge_elements(1)?;
+                    // Each string's bytes count against max_bytes (in raw_string).
                     let (raw, at) = self.raw_string()?;
                     if !b.push_string_utf8(&mut strings, raw, self.spec.utf8) {
                         return Err(CodecError::decode(at, DecodeReason::InvalidUtf8));
@@ -679,6 +703,7 @@ impl<'b> Reader<'b, '_> {
             }
             t => ContainerType::Builtin(t),
         };
+        let element = self.admit_container_type(element, type_at)?;
         let count = self.i32("a typed array count")?;
         let Ok(count) = usize::try_from(count) else {
             return Err(self.fail(DecodeReason::BadCount {
@@ -742,9 +767,11 @@ impl<'b> Reader<'b, '_> {
         Ok(b.node_path(n, s, absolute))
     }
 
-    /// Godot 4.3+: a `script` property is NIL or the script's `res://` path as a String.
-    /// (Whether that script exists is for the builder to find out.)
-    fn check_script_path(&self, value_at: usize) -> Result<()> {
+    /// The script a `script` property names, read ahead of building its value: `None` for NIL.
+    /// Godot 4.3+ writes the script's `res://` path as a String. Godot 3 (and Pandemonium) embed
+    /// the Script object itself, source code included: never decoded, as making it would run
+    /// code that was never part of this project; any other value there makes no script.
+    fn script_of(&self, value_at: usize) -> Result<Option<Cow<'b, str>>> {
         let mut peek = Reader {
             buf: self.buf,
             pos: value_at,
@@ -756,23 +783,30 @@ impl<'b> Reader<'b, '_> {
             prealloc_left: 0,
         };
         let header = peek.u32("a value header")?;
+        let refuse = |reason: DecodeReason| CodecError::decode(value_at, reason);
         let bad = |why: &str| {
-            CodecError::decode(
-                value_at,
-                DecodeReason::Refused(format!("invalid \"script\" property: {why}")),
-            )
+            refuse(DecodeReason::Refused(format!(
+                "invalid \"script\" property: {why}"
+            )))
         };
         match self.spec.type_of_wire_id(header & TYPE_MASK) {
-            Some(VariantType::Nil) => Ok(()),
-            Some(VariantType::String) => {
+            Some(VariantType::Nil) => Ok(None),
+            Some(VariantType::String) if self.spec.script_as_path => {
                 let path = peek.string()?;
                 if path.starts_with("res://") {
-                    Ok(())
+                    Ok(Some(path))
                 } else {
                     Err(bad("not a res:// path"))
                 }
             }
-            _ => Err(bad("expected the script path as a String")),
+            _ if self.spec.script_as_path => Err(bad("expected the script path as a String")),
+            Some(VariantType::Object) if header & FLAG_OBJECT_AS_ID == 0 => {
+                Err(refuse(DecodeReason::NotAllowed(
+                    "a script embedded as an object (its source code would run)".into(),
+                )))
+            }
+            // Anything else leaves the object without a script, as the engine's `set` does.
+            _ => Ok(None),
         }
     }
 
@@ -794,7 +828,7 @@ impl<'b> Reader<'b, '_> {
             return Ok(b.null_object());
         }
         let unknown_code = self.spec.unknown_class_code;
-        let mut obj = b.begin_object(&class).map_err(|r| {
+        let class_error = |r: DecodeReason| {
             let r = match r {
                 DecodeReason::UnknownClass(c) if unknown_code == ErrorCode::Unavailable => {
                     DecodeReason::UnavailableClass(c)
@@ -802,17 +836,42 @@ impl<'b> Reader<'b, '_> {
                 r => r,
             };
             CodecError::decode(start, r)
-        })?;
+        };
+        // The class is judged when it is read (as the engine does), by the policy and then by
+        // the builder's knowledge of what exists; nothing is made yet.
+        self.opts
+            .object_policy()
+            .check_class(&class)
+            .map_err(class_error)?;
+        b.check_class(&class).map_err(class_error)?;
+        // Every property is read (its value built) before the object itself is made: the policy
+        // must see the `script` property first, wherever it stands.
         let count = self.i32("an object property count")?.max(0);
+        let capacity = self.prealloc(count as usize, 8);
+        let mut properties = Vec::with_capacity(capacity);
+        let mut script = None;
         for _ in 0..count {
             self.charge_elements(1)?;
             let name_at = self.pos;
             let name = self.string()?;
             let value_at = self.pos;
-            let v = self.value(b, depth + 1)?;
-            if self.spec.script_as_path && name == "script" {
-                self.check_script_path(value_at)?;
+            let is_script = name == "script";
+            if is_script && !self.spec.script_as_path {
+                // An embedded Script object is refused before it is built.
+                script = self.script_of(value_at)?;
             }
+            let v = self.value(b, depth + 1)?;
+            if is_script && self.spec.script_as_path {
+                script = self.script_of(value_at)?;
+            }
+            properties.push((name_at, name, v));
+        }
+        self.opts
+            .object_policy()
+            .check_object(&class, script.as_deref())
+            .map_err(|r| CodecError::decode(start, r))?;
+        let mut obj = b.begin_object(&class).map_err(class_error)?;
+        for (name_at, name, v) in properties {
             b.set_property(&mut obj, &name, v)
                 .map_err(|r| CodecError::decode(name_at, r))?;
         }

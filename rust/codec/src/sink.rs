@@ -5,8 +5,15 @@
 
 use bytes::{BufMut, BytesMut};
 
-/// A little-endian number that can be copied to or from wire bytes in bulk.
-pub trait LeWord: Copy + Default + 'static {
+mod sealed {
+    /// Only the plain number types below: `unsafe` code in this module views their memory as
+    /// bytes, which is sound only for types without padding or invalid bit patterns.
+    pub trait Sealed {}
+}
+
+/// A little-endian number that can be copied to or from wire bytes in bulk: u8, u32, u64,
+/// i32, i64, f32 and f64. Sealed, because the bulk copies below rely on exactly these types.
+pub trait LeWord: sealed::Sealed + Copy + Default + 'static {
     const SIZE: usize;
     fn to_le(self, out: &mut [u8]);
     fn from_le(bytes: &[u8]) -> Self;
@@ -14,6 +21,7 @@ pub trait LeWord: Copy + Default + 'static {
 
 macro_rules! le_word {
     ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
         impl LeWord for $t {
             const SIZE: usize = std::mem::size_of::<$t>();
             #[inline]
@@ -35,7 +43,7 @@ le_word!(u8, u32, u64, i32, i64, f32, f64);
 #[cfg(target_endian = "little")]
 #[inline]
 pub fn le_bytes_of<T: LeWord>(words: &[T]) -> &[u8] {
-    // SAFETY: `LeWord` is only implemented for u8, u32, u64, i32, i64, f32 and f64: plain numbers with no
+    // SAFETY: `LeWord` is sealed to u8, u32, u64, i32, i64, f32 and f64: plain numbers with no
     // padding and no invalid bit patterns, so viewing their memory as bytes is sound. The
     // length is the slice's size in bytes (`size_of_val`), and u8 needs no alignment.
     unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }

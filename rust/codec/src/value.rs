@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use crate::error::{DecodeReason, PathSegment, Result};
+use crate::error::{CodecError, DecodeReason, EncodeReason, PathSegment, Result};
 use crate::reader::Build;
 use crate::sink::{vec_from_le, Sink};
 use crate::types::{
@@ -303,12 +303,18 @@ pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
     match v {
         Value::Object(o) => {
             w.begin_object(o.class.as_str(), o.properties.len())?;
-            let script_as_path = w.options().dialect.spec().script_as_path;
             for (name, value) in &o.properties {
                 let at = || PathSegment::Property(name.clone());
-                match value {
-                    Value::String(path) if script_as_path && name == "script" => {
+                match (name.as_str(), value) {
+                    ("script", Value::Nil) => w.script_property(None)?,
+                    ("script", Value::String(path)) => {
                         w.script_property(Some(path)).map_err(|e| e.within(at()))?
+                    }
+                    ("script", _) => {
+                        return Err(CodecError::encode(EncodeReason::Invalid(
+                            "a script property holds a res:// path or null".into(),
+                        ))
+                        .within(at()))
                     }
                     _ => {
                         w.property_name(name.as_str())?;
@@ -897,12 +903,15 @@ impl Build for ValueBuilder {
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Value {
         Value::Dictionary(d.dict)
     }
-    fn begin_object(&mut self, class: &str) -> Result<Object, DecodeReason> {
-        if let Some(known) = &self.classes {
-            if !known.contains(class) {
-                return Err(DecodeReason::UnknownClass(class.to_owned()));
+    fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
+        match &self.classes {
+            Some(known) if !known.contains(class) => {
+                Err(DecodeReason::UnknownClass(class.to_owned()))
             }
+            _ => Ok(()),
         }
+    }
+    fn begin_object(&mut self, class: &str) -> Result<Object, DecodeReason> {
         Ok(Object {
             class: class.to_owned(),
             properties: Vec::new(),

@@ -107,11 +107,9 @@ pub struct Writer<'o, S: Sink> {
 impl<'o, S: Sink> Writer<'o, S> {
     /// Fails when the options cannot be honoured (double precision in the Godot 3 dialect).
     pub fn new(out: S, opts: &'o Options) -> Result<Self> {
+        opts.check()?;
         let spec = opts.dialect.spec();
         let double = opts.precision == Precision::Double;
-        if double && !spec.real_flag {
-            return Err(CodecError::encode(EncodeReason::DoubleInGodot3));
-        }
         Ok(Writer {
             out,
             opts,
@@ -377,8 +375,13 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
-    /// An RID: its id in Godot 4; no payload in Godot 3 (the id cannot travel).
+    /// An RID: its id in Godot 4; no payload in Godot 3 (an RID with an id needs allow_lossy).
     pub fn rid(&mut self, id: u64) -> Result<()> {
+        // Godot 3 keeps only the type: a non-empty RID loses its id, so it is lossy like every
+        // other Godot 4 value without an exact form there.
+        if !self.spec.rid_payload && id != 0 {
+            self.lossy(VariantType::Rid)?;
+        }
         self.head(VariantType::Rid, 0)?;
         if self.spec.rid_payload {
             self.out.put_u64(id);
@@ -413,13 +416,20 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.text(name)
     }
 
-    /// The `script` property of a full object: in Godot 4 the script's `res://` path (NIL
-    /// without a script). A script without such a path (built-in, unsaved) cannot travel.
-    /// Godot 3 embeds the Script object instead: its value source writes that itself.
+    /// The `script` property of a full object (`None`: the object has no script): in Godot 4
+    /// the script's `res://` path, NIL without a script. A script without such a path
+    /// (built-in, unsaved) cannot travel, and neither can any script to Godot 3 or Pandemonium,
+    /// which embed the Script object with its source code (a Godot 4 script is not theirs).
     pub fn script_property(&mut self, path: Option<&str>) -> Result<()> {
         self.property_name("script")?;
         match path {
             None => self.nil(),
+            Some(p) if !self.spec.script_as_path => {
+                Err(CodecError::encode(EncodeReason::Invalid(format!(
+                    "script {p:?}: a Godot 4 script cannot travel to {:?}, which embeds the script's source",
+                    self.opts.dialect
+                ))))
+            }
             Some(p) if p.starts_with("res://") => self.string(p),
             Some(p) => Err(Self::pathless_script(p)),
         }

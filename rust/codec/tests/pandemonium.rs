@@ -98,7 +98,7 @@ fn hand_derived_vectors() {
     };
     let both: &[(Value, &str, &str)] = &[
         // RID: no payload (§6, era B renames _RID to RID).
-        (Value::Rid(99), "16000000", "16000000"),
+        (Value::Rid(0), "16000000", "16000000"),
         // Object as id: id 23 with the id flag.
         (
             Value::ObjectId(0x1234),

@@ -173,7 +173,8 @@ fn godot3_exact_mappings_need_no_lossy() {
             Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
             "0a000000 0000803f 00000040 00004040 00008040",
         ),
-        (Value::Rid(1234), "10000000"),
+        // An empty RID is exact; one with an id is lossy (godot3_lossy_table).
+        (Value::Rid(0), "10000000"),
         (Value::ObjectId(0x1234), "11000100 3412000000000000"),
         (
             Value::Array(Array {
@@ -227,6 +228,7 @@ fn godot3_lossy_table() {
             Value::array(vec![Value::Quaternion([1.0, 2.0, 3.0, 4.0])]),
         ),
         (Value::Callable, Value::Nil),
+        (Value::Rid(1234), Value::Rid(0)),
         (
             Value::Signal {
                 name: "hit".into(),

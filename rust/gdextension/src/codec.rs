@@ -1,5 +1,8 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
+use std::cell::Cell;
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
 use fast_var_codec_core::{
@@ -8,9 +11,11 @@ use fast_var_codec_core::{
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
+use godot::register::property::PhantomVar;
 
-use crate::from_wire::{AllowList, VariantBuilder};
-use crate::last_error::LastError;
+use crate::allow_list;
+use crate::call_state::CallState;
+use crate::from_wire::VariantBuilder;
 use crate::to_wire::write_variant;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
@@ -21,77 +26,109 @@ use crate::to_wire::write_variant;
 /// ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and save files.
 /// Errors never crash: a failed call returns empty bytes or [code]null[/code], and [method get_error]
 /// and [method get_error_message] tell what went wrong and where.
+///
+/// [b]Threads:[/b] every method may be called from any thread, and one codec may serve several
+/// threads at once. Settings are shared; [method get_error], [method get_error_message] and
+/// [method get_decoded_size] report the last call made [i]from the calling thread[/i].
 #[derive(GodotClass)]
 #[class(base = RefCounted)]
 pub struct FastVarCodec {
     /// Byte layout: [constant DIALECT_GODOT_4] (default), [constant DIALECT_GODOT_3],
     /// [constant DIALECT_PANDEMONIUM_3_8] or [constant DIALECT_PANDEMONIUM_5].
+    /// Godot 3 and Pandemonium cannot be chosen while [member precision] is [constant PRECISION_DOUBLE].
     #[var(get = get_dialect, set = set_dialect)]
-    dialect: i64,
+    dialect: PhantomVar<i64>,
     /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] (default) or
-    /// [constant PRECISION_DOUBLE] (what double-precision engine builds write). Decoding accepts both.
+    /// [constant PRECISION_DOUBLE] (what double-precision engine builds write; Godot 4 only). Decoding
+    /// accepts both.
     #[var(get = get_precision, set = set_precision)]
-    precision: i64,
+    precision: PhantomVar<i64>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
     /// off, objects travel as instance ids.
     #[var(get = get_full_objects, set = set_full_objects)]
-    full_objects: bool,
+    full_objects: PhantomVar<bool>,
     /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects]. Off (default), such input
     /// fails with [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and
-    /// loading that script runs its code: never turn this on for untrusted data.
+    /// loading that script runs its code: for untrusted data, also set [member allowed_classes].
     #[var(get = get_allow_objects, set = set_allow_objects)]
-    allow_objects: bool,
-    /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable …)
-    /// to their closest Godot 3 value instead of failing.
+    allow_objects: PhantomVar<bool>,
+    /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable,
+    /// an RID's id …) to their closest Godot 3 value instead of failing.
     #[var(get = get_allow_lossy, set = set_allow_lossy)]
-    allow_lossy: bool,
+    allow_lossy: PhantomVar<bool>,
     /// Deepest nesting accepted when encoding or decoding (default and maximum 1024, as the engine).
     #[var(get = get_max_depth, set = set_max_depth)]
-    max_depth: i64,
-    /// Most elements one decode may produce, all levels together: Array items, Dictionary entries,
-    /// packed-array elements, object properties (default 16,777,216). Past it: [constant ERR_OUT_OF_MEMORY].
-    #[var(get = get_max_elements, set = set_max_elements)]
-    max_elements: i64,
-    /// Most bytes of strings and packed-array data one decode may produce (default 256 MiB).
+    max_depth: PhantomVar<i64>,
+    /// Most container elements one decode may produce, all levels together: Array items, Dictionary
+    /// entries, object properties, NodePath parts. [code]-1[/code] (default): no limit, as the engine.
     /// Past it: [constant ERR_OUT_OF_MEMORY].
+    #[var(get = get_max_elements, set = set_max_elements)]
+    max_elements: PhantomVar<i64>,
+    /// Most bytes of strings and packed-array data one decode may produce. [code]-1[/code] (default):
+    /// no limit, as the engine. Past it: [constant ERR_OUT_OF_MEMORY].
     #[var(get = get_max_bytes, set = set_max_bytes)]
-    max_bytes: i64,
-    /// When not empty and [member allow_objects] is on, the only full objects a decode may make:
-    /// native class names ([code]"Resource"[/code]), script class names ([code]"MyData"[/code]) or
-    /// script paths ([code]"res://my_data.gd"[/code]). An object of another class, or carrying another
-    /// script, fails with [constant ERR_UNAUTHORIZED]; scripts are checked before they are loaded.
+    max_bytes: PhantomVar<i64>,
+    /// When not empty and [member allow_objects] is on, the only classes and scripts a decode may name,
+    /// anywhere in the value: full objects, their [code]script[/code], and the types of typed Arrays and
+    /// Dictionaries. Entries are native class names ([code]"Resource"[/code], matched exactly, not their
+    /// subclasses), script class names ([code]"MyData"[/code]) or script paths ([code]"res://my_data.gd"[/code]).
+    /// A listed script admits objects of the native class it extends when they carry it. Anything else fails
+    /// with [constant ERR_UNAUTHORIZED] before any object is made or any script is loaded. Setting the list
+    /// loads the listed scripts that have no global class name, to learn their base class.
     #[var(get = get_allowed_classes, set = set_allowed_classes)]
-    allowed_classes: PackedStringArray,
-    allow_list: Option<AllowList>,
-    opts: Options,
-    last: LastError,
-    decoded_size: i64,
-    /// Reused between calls so encoding allocates only its result.
-    buffer: BytesMut,
+    allowed_classes: PhantomVar<PackedStringArray>,
+    settings: RwLock<Settings>,
+    calls: CallState,
     base: Base<RefCounted>,
+}
+
+/// The shared settings: the core's options, and what the properties hand back.
+#[derive(Clone)]
+struct Settings {
+    opts: Arc<Options>,
+    dialect: i64,
+    precision: i64,
+    allowed_classes: Vec<String>,
 }
 
 #[godot_api]
 impl IRefCounted for FastVarCodec {
     fn init(base: Base<RefCounted>) -> Self {
-        let opts = Options::default();
         Self {
-            dialect: Self::DIALECT_GODOT_4,
-            precision: Self::PRECISION_SINGLE,
-            full_objects: false,
-            allow_objects: false,
-            allow_lossy: false,
-            max_depth: opts.limits.max_depth as i64,
-            max_elements: opts.limits.max_elements as i64,
-            max_bytes: opts.limits.max_bytes as i64,
-            allowed_classes: PackedStringArray::new(),
-            allow_list: None,
-            opts,
-            last: LastError::default(),
-            decoded_size: 0,
-            buffer: BytesMut::new(),
+            dialect: PhantomVar::default(),
+            precision: PhantomVar::default(),
+            full_objects: PhantomVar::default(),
+            allow_objects: PhantomVar::default(),
+            allow_lossy: PhantomVar::default(),
+            max_depth: PhantomVar::default(),
+            max_elements: PhantomVar::default(),
+            max_bytes: PhantomVar::default(),
+            allowed_classes: PhantomVar::default(),
+            settings: RwLock::new(Settings {
+                opts: Arc::new(Options::default()),
+                dialect: Self::DIALECT_GODOT_4,
+                precision: Self::PRECISION_SINGLE,
+                allowed_classes: Vec::new(),
+            }),
+            calls: CallState::default(),
             base,
         }
+    }
+}
+
+/// `-1` for "no limit" (Godot's convention), else the number.
+fn limit_to_godot(n: usize) -> i64 {
+    if n == usize::MAX {
+        -1
+    } else {
+        i64::try_from(n).unwrap_or(i64::MAX)
+    }
+}
+
+fn limit_from_godot(n: i64) -> Option<usize> {
+    match n {
+        -1 => Some(usize::MAX),
+        n => usize::try_from(n).ok(),
     }
 }
 
@@ -121,11 +158,11 @@ impl FastVarCodec {
     /// Returns [member dialect].
     #[func]
     fn get_dialect(&self) -> i64 {
-        self.dialect
+        self.settings().dialect
     }
     /// Sets [member dialect].
     #[func]
-    fn set_dialect(&mut self, value: i64) {
+    fn set_dialect(&self, value: i64) {
         let dialect = match value {
             Self::DIALECT_GODOT_4 => Dialect::Godot4,
             Self::DIALECT_GODOT_3 => Dialect::Godot3,
@@ -136,17 +173,19 @@ impl FastVarCodec {
                 return;
             }
         };
-        self.dialect = value;
-        self.opts.dialect = dialect;
+        self.change("dialect", |s| {
+            s.opts_mut().dialect = dialect;
+            s.dialect = value;
+        });
     }
     /// Returns [member precision].
     #[func]
     fn get_precision(&self) -> i64 {
-        self.precision
+        self.settings().precision
     }
     /// Sets [member precision].
     #[func]
-    fn set_precision(&mut self, value: i64) {
+    fn set_precision(&self, value: i64) {
         let precision = match value {
             Self::PRECISION_SINGLE => Precision::Single,
             Self::PRECISION_DOUBLE => Precision::Double,
@@ -155,122 +194,121 @@ impl FastVarCodec {
                 return;
             }
         };
-        self.precision = value;
-        self.opts.precision = precision;
+        self.change("precision", |s| {
+            s.opts_mut().precision = precision;
+            s.precision = value;
+        });
     }
     /// Returns [member full_objects].
     #[func]
     fn get_full_objects(&self) -> bool {
-        self.full_objects
+        self.settings().opts.full_objects
     }
     /// Sets [member full_objects].
     #[func]
-    fn set_full_objects(&mut self, on: bool) {
-        self.full_objects = on;
-        self.opts.full_objects = on;
+    fn set_full_objects(&self, on: bool) {
+        self.change("full_objects", |s| s.opts_mut().full_objects = on);
     }
     /// Returns [member allow_objects].
     #[func]
     fn get_allow_objects(&self) -> bool {
-        self.allow_objects
+        self.settings().opts.allow_objects
     }
     /// Sets [member allow_objects].
     #[func]
-    fn set_allow_objects(&mut self, on: bool) {
-        self.allow_objects = on;
-        self.opts.allow_objects = on;
+    fn set_allow_objects(&self, on: bool) {
+        self.change("allow_objects", |s| s.opts_mut().allow_objects = on);
     }
     /// Returns [member allow_lossy].
     #[func]
     fn get_allow_lossy(&self) -> bool {
-        self.allow_lossy
+        self.settings().opts.allow_lossy
     }
     /// Sets [member allow_lossy].
     #[func]
-    fn set_allow_lossy(&mut self, on: bool) {
-        self.allow_lossy = on;
-        self.opts.allow_lossy = on;
+    fn set_allow_lossy(&self, on: bool) {
+        self.change("allow_lossy", |s| s.opts_mut().allow_lossy = on);
     }
     /// Returns [member max_depth].
     #[func]
     fn get_max_depth(&self) -> i64 {
-        self.max_depth
+        self.settings().opts.limits.max_depth as i64
     }
     /// Sets [member max_depth].
     #[func]
-    fn set_max_depth(&mut self, depth: i64) {
+    fn set_max_depth(&self, depth: i64) {
         let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
         if !(0..=ceiling).contains(&depth) {
             godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
             return;
         }
-        self.max_depth = depth;
-        self.opts.limits.max_depth = depth as usize;
+        self.change("max_depth", |s| s.opts_mut().limits.max_depth = depth as usize);
     }
-
     /// Returns [member max_elements].
     #[func]
     fn get_max_elements(&self) -> i64 {
-        self.max_elements
+        limit_to_godot(self.settings().opts.limits.max_elements)
     }
     /// Sets [member max_elements].
     #[func]
-    fn set_max_elements(&mut self, n: i64) {
-        match usize::try_from(n) {
-            Ok(v) => {
-                self.max_elements = n;
-                self.opts.limits.max_elements = v;
-            }
-            Err(_) => godot_error!("FastVarCodec: max_elements cannot be negative"),
+    fn set_max_elements(&self, n: i64) {
+        match limit_from_godot(n) {
+            Some(v) => self.change("max_elements", |s| s.opts_mut().limits.max_elements = v),
+            None => godot_error!("FastVarCodec: max_elements is -1 (no limit) or a count"),
         }
     }
     /// Returns [member max_bytes].
     #[func]
     fn get_max_bytes(&self) -> i64 {
-        self.max_bytes
+        limit_to_godot(self.settings().opts.limits.max_bytes)
     }
     /// Sets [member max_bytes].
     #[func]
-    fn set_max_bytes(&mut self, n: i64) {
-        match usize::try_from(n) {
-            Ok(v) => {
-                self.max_bytes = n;
-                self.opts.limits.max_bytes = v;
-            }
-            Err(_) => godot_error!("FastVarCodec: max_bytes cannot be negative"),
+    fn set_max_bytes(&self, n: i64) {
+        match limit_from_godot(n) {
+            Some(v) => self.change("max_bytes", |s| s.opts_mut().limits.max_bytes = v),
+            None => godot_error!("FastVarCodec: max_bytes is -1 (no limit) or a count"),
         }
     }
     /// Returns [member allowed_classes].
     #[func]
     fn get_allowed_classes(&self) -> PackedStringArray {
-        self.allowed_classes.clone()
+        self.settings()
+            .allowed_classes
+            .iter()
+            .map(|c| GString::from(c.as_str()))
+            .collect()
     }
     /// Sets [member allowed_classes].
     #[func]
-    fn set_allowed_classes(&mut self, classes: PackedStringArray) {
-        self.allow_list = (!classes.is_empty()).then(|| AllowList::new(&classes));
-        self.allowed_classes = classes;
+    fn set_allowed_classes(&self, classes: PackedStringArray) {
+        let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
+        let list = (!entries.is_empty()).then(|| allow_list::resolve(&entries));
+        self.change("allowed_classes", |s| {
+            s.opts_mut().allowed_objects = list.map(Arc::new);
+            s.allowed_classes = entries;
+        });
     }
 
     /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
     #[func]
-    fn encode(&mut self, value: Variant) -> PackedByteArray {
+    fn encode(&self, value: Variant) -> PackedByteArray {
+        let opts = self.options();
         let res = if is_container(&value) {
-            // One walk into the reused buffer, then one copy: walking Godot containers twice
-            // (size, then bytes) would cost more than the copy.
-            self.encode_to_buffer(&value)
-                .map(|()| PackedByteArray::from(&self.buffer[..]))
+            // One walk into this thread's reused buffer, then one copy: walking Godot
+            // containers twice (size, then bytes) would cost more than the copy.
+            encode_to_packed(&opts, &value)
         } else {
             // Sizing a leaf is cheap: write it straight into the engine's array.
-            self.encode_in_place(&value)
+            encode_in_place(&opts, &value)
         };
         match res {
             Ok(bytes) => {
-                self.last.ok();
+                self.calls.ok();
                 bytes
             }
             Err(e) => {
-                self.last.fail(e);
+                self.calls.fail(&e);
                 PackedByteArray::new()
             }
         }
@@ -278,132 +316,132 @@ impl FastVarCodec {
 
     /// The exact size [method encode] would return, computed without encoding; -1 on failure.
     #[func]
-    fn encoded_size(&mut self, value: Variant) -> i64 {
-        let res = Writer::new(SizeCounter::default(), &self.opts).and_then(|mut w| {
+    fn encoded_size(&self, value: Variant) -> i64 {
+        let opts = self.options();
+        let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
             write_variant(&mut w, &value)?;
             Ok(w.into_sink().0)
         });
         match res {
             Ok(n) => {
-                self.last.ok();
+                self.calls.ok();
                 n as i64
             }
             Err(e) => {
-                self.last.fail(e);
+                self.calls.fail(&e);
                 -1
             }
         }
     }
 
     /// Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are ignored;
-    /// [method get_decoded_size] tells how many were used. Returns [code]null[/code] on failure.
+    /// [method get_decoded_size] tells how many were used. Returns [code]null[/code] on failure; a failed
+    /// decode leaves no object behind.
     #[func]
-    fn decode(&mut self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
-        self.decoded_size = 0;
+    fn decode(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
-            self.last.fail_with(
+            self.calls.fail_with(
                 Error::ERR_INVALID_PARAMETER,
                 format!("negative offset {offset}"),
             );
             return Variant::nil();
         };
-        let mut builder = VariantBuilder {
-            allowed: self.allow_list.as_ref(),
-        };
-        match decode_with(bytes.as_slice(), offset, &self.opts, &mut builder) {
+        match decode_variant(bytes.as_slice(), offset, &self.options()) {
             Ok((v, used)) => {
-                self.last.ok();
-                self.decoded_size = used as i64;
+                self.calls.ok_with_size(used as i64);
                 v
             }
             Err(e) => {
-                self.last.fail(e);
+                self.calls.fail(&e);
                 Variant::nil()
             }
         }
     }
 
-    /// Bytes consumed by the last successful [method decode] or [method get_var] (0 after a failure).
+    /// Bytes consumed by this thread's last successful [method decode] or [method get_var] on this
+    /// codec (0 after a failure).
     #[func]
     fn get_decoded_size(&self) -> i64 {
-        self.decoded_size
+        self.calls.decoded_size()
     }
 
-    /// The [enum Error] of the last call: [constant OK], or why it failed ([constant ERR_INVALID_DATA],
-    /// [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).
+    /// The [enum Error] of this thread's last call on this codec: [constant OK], or why it failed
+    /// ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED],
+    /// [constant ERR_OUT_OF_MEMORY] …).
     #[func]
     fn get_error(&self) -> Error {
-        self.last.error()
+        self.calls.error()
     }
 
-    /// What went wrong in the last call, with the byte offset (decoding) or the path inside the value
-    /// (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
+    /// What went wrong in this thread's last call on this codec, with the byte offset (decoding) or
+    /// the path inside the value (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
     #[func]
     fn get_error_message(&self) -> GString {
-        self.last.message()
+        self.calls.message()
     }
 
     /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
     /// (in the peer's byte order) and the encoding.
     #[func]
-    fn put_var(&mut self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
-        if let Err(e) = self.encode_to_buffer(&value) {
-            return self.last.fail(e);
-        }
-        let Ok(len) = u32::try_from(self.buffer.len()) else {
-            return self.last.fail_with(
+    fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), &value) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        let Ok(len) = u32::try_from(bytes.len()) else {
+            return self.calls.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 "value too large for a 32-bit length".into(),
             );
         };
         peer.put_u32(len);
-        let err = peer.put_data(&PackedByteArray::from(&self.buffer[..]));
+        let err = peer.put_data(&bytes);
         if err != Error::OK {
             return self
-                .last
+                .calls
                 .fail_with(err, format!("the peer refused the data ({err:?})"));
         }
-        Error::OK
+        self.calls.ok()
     }
 
     /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
     /// Encodings larger than [member FastVarStream.max_message_size]'s default (8 MiB, the engine's
     /// [code]encode_buffer_max_size[/code]) are refused with [constant ERR_OUT_OF_MEMORY].
     #[func]
-    fn put_packet_var(&mut self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
-        if let Err(e) = self.encode_to_buffer(&value) {
-            return self.last.fail(e);
-        }
-        if self.buffer.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            let n = self.buffer.len();
-            return self.last.fail_with(
+    fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), &value) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        if bytes.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
+            let n = bytes.len();
+            return self.calls.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 format!("a packet of {n} bytes exceeds 8 MiB"),
             );
         }
-        let err = peer.put_packet(&PackedByteArray::from(&self.buffer[..]));
+        let err = peer.put_packet(&bytes);
         if err != Error::OK {
             return self
-                .last
+                .calls
                 .fail_with(err, format!("the peer refused the packet ({err:?})"));
         }
-        Error::OK
+        self.calls.ok()
     }
 
     /// Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] does.
     /// Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is waiting.
     #[func]
-    fn get_packet_var(&mut self, mut peer: Gd<PacketPeer>) -> Variant {
-        self.decoded_size = 0;
+    fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
         if peer.get_available_packet_count() <= 0 {
-            self.last
+            self.calls
                 .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
             return Variant::nil();
         }
         let packet = peer.get_packet();
         let err = peer.get_packet_error();
         if err != Error::OK {
-            self.last
+            self.calls
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
@@ -415,11 +453,10 @@ impl FastVarCodec {
     /// engine's [code]encode_buffer_max_size[/code]) is refused without allocating. Returns
     /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
     #[func]
-    fn get_var(&mut self, mut peer: Gd<StreamPeer>) -> Variant {
-        self.decoded_size = 0;
+    fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;
         if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            self.last.fail_with(
+            self.calls.fail_with(
                 Error::ERR_OUT_OF_MEMORY,
                 format!(
                     "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
@@ -438,7 +475,7 @@ impl FastVarCodec {
             .and_then(|d| d.try_to::<PackedByteArray>().ok())
             .unwrap_or_default();
         if err != 0 || data.len() != len {
-            self.last.fail_with(
+            self.calls.fail_with(
                 Error::ERR_FILE_EOF,
                 format!("got {} of the {len} bytes of the value", data.len()),
             );
@@ -454,50 +491,88 @@ fn is_container(v: &Variant) -> bool {
     matches!(v.get_type(), V::ARRAY | V::DICTIONARY | V::OBJECT)
 }
 
+thread_local! {
+    /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
+    /// that runs script code which encodes again simply gets a fresh one).
+    static ENCODE_BUFFER: Cell<BytesMut> = Cell::new(BytesMut::new());
+}
+
+/// Buffers larger than this are not kept for the next call.
+const KEPT_BUFFER_CAPACITY: usize = 1 << 20;
+
+/// Encodes `value` into this thread's buffer, then copies it into an engine array.
+fn encode_to_packed(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
+    let mut buf = ENCODE_BUFFER.with(Cell::take);
+    buf.clear();
+    let mut w = Writer::new(buf, opts)?;
+    let res = write_variant(&mut w, value);
+    let buf = w.into_sink();
+    let out = res.map(|()| PackedByteArray::from(&buf[..]));
+    if buf.capacity() <= KEPT_BUFFER_CAPACITY {
+        ENCODE_BUFFER.with(|cell| cell.set(buf));
+    }
+    out
+}
+
+/// The exact size first, then the bytes written into the engine array itself.
+fn encode_in_place(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
+    let mut sizer = Writer::new(SizeCounter::default(), opts)?;
+    write_variant(&mut sizer, value)?;
+    let size = sizer.into_sink().0;
+    let mut out = PackedByteArray::new();
+    out.resize(size);
+    let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), opts)?;
+    write_variant(&mut w, value)?;
+    if w.sink().overflowed() || w.sink().written() != size {
+        return Err(CodecError::encode(EncodeReason::BufferFull));
+    }
+    Ok(out)
+}
+
+/// Decodes one Variant; a failed decode frees the objects it made.
+pub(crate) fn decode_variant(
+    bytes: &[u8],
+    offset: usize,
+    opts: &Options,
+) -> Result<(Variant, usize), CodecError> {
+    let mut builder = VariantBuilder::default();
+    let res = decode_with(bytes, offset, opts, &mut builder);
+    if res.is_err() {
+        builder.discard();
+    }
+    res
+}
+
+impl Settings {
+    fn opts_mut(&mut self) -> &mut Options {
+        Arc::make_mut(&mut self.opts)
+    }
+}
+
 impl FastVarCodec {
-    /// The exact size first, then the bytes written into the engine array itself.
-    fn encode_in_place(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
-        let mut sizer = Writer::new(SizeCounter::default(), &self.opts)?;
-        write_variant(&mut sizer, value)?;
-        let size = sizer.into_sink().0;
-        let mut out = PackedByteArray::new();
-        out.resize(size);
-        let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), &self.opts)?;
-        write_variant(&mut w, value)?;
-        if w.sink().overflowed() || w.sink().written() != size {
-            return Err(CodecError::encode(EncodeReason::BufferFull));
+    fn settings(&self) -> RwLockReadGuard<'_, Settings> {
+        self.settings.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Applies a settings change unless it makes options that cannot work.
+    fn change(&self, what: &str, f: impl FnOnce(&mut Settings)) {
+        let mut guard = self.settings.write().unwrap_or_else(PoisonError::into_inner);
+        let mut next = guard.clone();
+        f(&mut next);
+        if let Err(e) = next.opts.check() {
+            godot_error!("FastVarCodec: {what} not changed: {e}");
+            return;
         }
-        Ok(out)
+        *guard = next;
     }
 
-    pub(crate) fn options(&self) -> &Options {
-        &self.opts
+    /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
+    pub(crate) fn options(&self) -> Arc<Options> {
+        self.settings().opts.clone()
     }
 
-    pub(crate) fn allow_list(&self) -> Option<&AllowList> {
-        self.allow_list.as_ref()
-    }
-
-    /// The encoding of `value` as engine bytes, recording success or failure on the codec.
-    pub(crate) fn encode_variant(
-        &mut self,
-        value: &Variant,
-    ) -> Result<PackedByteArray, CodecError> {
-        self.encode_to_buffer(value)
-            .map(|()| PackedByteArray::from(&self.buffer[..]))
-            .inspect_err(|e| {
-                self.last.fail(e.clone());
-            })
-    }
-
-    fn encode_to_buffer(&mut self, value: &Variant) -> Result<(), CodecError> {
-        let mut buf = std::mem::take(&mut self.buffer);
-        buf.clear();
-        let mut w = Writer::new(buf, &self.opts)?;
-        let res = write_variant(&mut w, value);
-        self.buffer = w.into_sink();
-        res.map(|()| {
-            self.last.ok();
-        })
+    /// The encoding of `value` as engine bytes (errors are the caller's to report).
+    pub(crate) fn encode_variant(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
+        encode_to_packed(&self.options(), value)
     }
 }

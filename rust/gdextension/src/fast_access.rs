@@ -64,28 +64,54 @@ payloads! {
     Transform3D => Transform3D, Projection => Projection, Color => Color,
 }
 
-/// The payload of `v`, borrowed from the engine, when `v` holds a `P`.
-#[inline]
-pub fn payload<P: Payload>(v: &Variant, ty: T) -> Option<&P> {
-    if ty != P::TYPE {
-        return None;
+/// A Variant together with the type it holds, as the engine reports it: the proof that
+/// [`Typed::payload`] needs, so reading a payload rests on no promise of the caller's.
+#[derive(Clone, Copy)]
+pub struct Typed<'a> {
+    variant: &'a Variant,
+    ty: T,
+}
+
+impl<'a> Typed<'a> {
+    /// `v` with its type; `None` for a type id the core does not know.
+    #[inline]
+    pub fn of(v: &'a Variant) -> Option<Self> {
+        type_of(v).map(|ty| Typed { variant: v, ty })
     }
-    let getter = getters().get(ty as usize).copied().flatten()?;
-    // SAFETY: `ty` is `v`'s type (the caller's `type_of(v)`) and equals `P::TYPE`, so the getter
-    // matches the Variant and returns a pointer to a live `P` (Payload contract) inside `v`,
-    // valid as long as the borrow of `v`.
-    unsafe {
-        let p: *mut c_void = getter(sys::SysPtr::force_mut(v.var_sys()));
-        p.cast::<P>().as_ref()
+
+    pub fn ty(self) -> T {
+        self.ty
+    }
+
+    pub fn variant(self) -> &'a Variant {
+        self.variant
+    }
+
+    /// The payload, borrowed from the engine, when the Variant holds a `P`.
+    #[inline]
+    pub fn payload<P: Payload>(self) -> Option<&'a P> {
+        if self.ty != P::TYPE {
+            return None;
+        }
+        let getter = getters().get(self.ty as usize).copied().flatten()?;
+        // SAFETY: `self.ty` is the Variant's own type (only `Typed::of` makes a `Typed`, from
+        // `type_of`) and equals `P::TYPE`, so the getter matches the Variant and returns a
+        // pointer to a live `P` (Payload contract) inside it, valid as long as its borrow `'a`.
+        unsafe {
+            let p: *mut c_void = getter(sys::SysPtr::force_mut(self.variant.var_sys()));
+            p.cast::<P>().as_ref()
+        }
     }
 }
 
 /// The elements of `a` read in place, when the engine stores them contiguously (it does: an
 /// Array is one vector of Variants), checked by the addresses of the first and last element.
 ///
-/// Only for arrays nothing can change while the slice lives: no engine or script code may run
-/// in between (the caller does not call object getters while holding it).
-pub fn elements(a: &AnyArray) -> Option<&[Variant]> {
+/// # Safety
+/// Nothing may change `a`'s storage while the returned slice lives: the caller runs no engine
+/// or script code that could (object getters, for one) and no other thread writes to `a` (the
+/// engine's own `var_to_bytes` asks the same of a value it encodes).
+pub unsafe fn elements(a: &AnyArray) -> Option<&[Variant]> {
     let n = a.len();
     if n == 0 {
         return Some(&[]);
@@ -104,6 +130,6 @@ pub fn elements(a: &AnyArray) -> Option<&[Variant]> {
     }
     // SAFETY: `n` Variants lie contiguously from `first` (checked above); gdext's `Variant` is
     // `#[repr(transparent)]` over the engine's Variant; the storage belongs to `a`, borrowed for
-    // the slice's lifetime, and nothing mutates it meanwhile (see above).
+    // the slice's lifetime, and nothing mutates it meanwhile (the caller's promise).
     Some(unsafe { std::slice::from_raw_parts(first.cast::<Variant>(), n) })
 }

@@ -23,43 +23,25 @@ use godot::sys::{interface_fn, GodotFfi};
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, F32Components};
 
-/// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, and only
-/// from the allow-list when there is one.
+/// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, once the
+/// core's object policy has admitted their class and script.
 #[derive(Default)]
-pub struct VariantBuilder<'a> {
-    pub allowed: Option<&'a AllowList>,
+pub struct VariantBuilder {
+    /// The decode's dialect writes a `script` property as a `res://` path (Godot 4), which the
+    /// core has vetted; otherwise (Godot 3) it is set as the engine's `set` would.
+    script_as_path: bool,
+    /// Objects made by this decode that no reference count frees: freed if the decode fails.
+    manual: Vec<Gd<Object>>,
 }
 
-/// Which full objects a decode may make: native classes by name, and scripts by `res://` path
-/// (script class names are resolved to paths through the project's global class list, without
-/// loading anything).
-#[derive(Debug, Default, Clone)]
-pub struct AllowList {
-    classes: std::collections::HashSet<String>,
-    scripts: std::collections::HashSet<String>,
-}
-
-impl AllowList {
-    pub fn new(entries: &PackedStringArray) -> Self {
-        let mut list = AllowList::default();
-        let globals = godot::classes::ProjectSettings::singleton().get_global_class_list();
-        for entry in entries.as_slice() {
-            let e = entry.to_string();
-            if e.starts_with("res://") {
-                list.scripts.insert(e);
-                continue;
+impl VariantBuilder {
+    /// Frees what a failed decode made and nobody will own.
+    pub fn discard(self) {
+        for object in self.manual {
+            if object.is_instance_valid() {
+                object.free();
             }
-            for g in globals.iter_shared() {
-                let class = g.get("class").map(|c| c.to_string()).unwrap_or_default();
-                if class == e {
-                    if let Some(path) = g.get("path") {
-                        list.scripts.insert(path.to_string());
-                    }
-                }
-            }
-            list.classes.insert(e);
         }
-        list
     }
 }
 
@@ -80,8 +62,6 @@ pub struct ObjectInProgress {
     /// Holds the reference for RefCounted objects while properties are set.
     variant: Variant,
     object: Gd<Object>,
-    /// The allow-list admits this object only if an allowed script is set on it.
-    needs_allowed_script: bool,
 }
 
 fn c<const N: usize>(c: &[f64]) -> [f32; N] {
@@ -141,12 +121,16 @@ fn fill_vectors<V: F32Components>(dst: &mut [V], raw: &[u8], wide: bool) {
     }
 }
 
-impl Build for VariantBuilder<'_> {
+impl Build for VariantBuilder {
     type Value = Variant;
     type Array = ArrayInProgress;
     type Dictionary = DictionaryInProgress;
     type Object = ObjectInProgress;
     type Strings = Vec<GString>;
+
+    fn configure(&mut self, opts: &Options) {
+        self.script_as_path = opts.dialect.spec().script_as_path;
+    }
 
     fn nil(&mut self) -> Variant {
         Variant::nil()
@@ -434,25 +418,22 @@ impl Build for VariantBuilder<'_> {
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
         d.dict.to_variant()
     }
+    fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
+        if ClassDb::singleton().can_instantiate(&StringName::from(class)) {
+            Ok(())
+        } else {
+            Err(DecodeReason::UnknownClass(class.to_owned()))
+        }
+    }
     fn begin_object(&mut self, class: &str) -> Result<ObjectInProgress, DecodeReason> {
-        let name = StringName::from(class);
-        let db = ClassDb::singleton();
-        if !db.can_instantiate(&name) {
-            return Err(DecodeReason::UnknownClass(class.to_owned()));
-        }
-        let needs_allowed_script = self.allowed.is_some_and(|a| !a.classes.contains(class));
-        if needs_allowed_script && self.allowed.is_some_and(|a| a.scripts.is_empty()) {
-            return Err(DecodeReason::NotAllowed(format!("class {class}")));
-        }
-        let variant = db.instantiate(&name);
+        let variant = ClassDb::singleton().instantiate(&StringName::from(class));
         let object = variant
             .try_to::<Gd<Object>>()
             .map_err(|_| DecodeReason::UnavailableClass(class.to_owned()))?;
-        Ok(ObjectInProgress {
-            variant,
-            object,
-            needs_allowed_script,
-        })
+        if !object.is_class("RefCounted") {
+            self.manual.push(object.clone());
+        }
+        Ok(ObjectInProgress { variant, object })
     }
     fn set_property(
         &mut self,
@@ -460,17 +441,9 @@ impl Build for VariantBuilder<'_> {
         name: &str,
         value: Variant,
     ) -> Result<(), DecodeReason> {
-        if name == "script" && !value.is_nil() {
-            // The reader has checked that this is a res:// path String. Check the allow-list
-            // before loading: loading a script can run its code.
-            let path = value.to_string();
-            if let Some(allowed) = self.allowed {
-                if !allowed.scripts.contains(&path) {
-                    return Err(DecodeReason::NotAllowed(format!("script {path}")));
-                }
-                o.needs_allowed_script = false;
-            }
-            let script = load_script(&path)?;
+        if name == "script" && self.script_as_path && !value.is_nil() {
+            // The core has checked this res:// path against the object policy.
+            let script = load_script(&value.to_string())?;
             o.object.set_script(&script);
         } else {
             o.object.set(&StringName::from(name), &value);
@@ -478,12 +451,6 @@ impl Build for VariantBuilder<'_> {
         Ok(())
     }
     fn end_object(&mut self, o: ObjectInProgress) -> Result<Variant, DecodeReason> {
-        if o.needs_allowed_script {
-            return Err(DecodeReason::NotAllowed(format!(
-                "class {}",
-                o.object.get_class()
-            )));
-        }
         Ok(o.variant)
     }
 }

@@ -7,10 +7,11 @@
     clippy::indexing_slicing
 )]
 
+mod allow_list;
+mod call_state;
 mod codec;
 mod fast_access;
 mod from_wire;
-mod last_error;
 mod layout;
 mod stream_class;
 mod to_wire;

@@ -16,7 +16,7 @@ use godot::meta::FromGodot;
 use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
 use godot::register::info::PropertyUsageFlags;
 
-use crate::fast_access::{elements, payload, type_of, Payload};
+use crate::fast_access::{elements, Payload, Typed};
 use crate::layout::flat;
 
 fn invalid(msg: String) -> CodecError {
@@ -24,8 +24,9 @@ fn invalid(msg: String) -> CodecError {
 }
 
 /// The payload of `v` read in place (see [`crate::fast_access`]).
-fn fast<P: Payload>(v: &Variant, ty: T) -> Result<&P> {
-    payload::<P>(v, ty).ok_or_else(|| invalid(format!("cannot read a {ty} payload")))
+fn fast<P: Payload>(v: Typed<'_>) -> Result<&P> {
+    v.payload::<P>()
+        .ok_or_else(|| invalid(format!("cannot read a {} payload", v.ty())))
 }
 
 fn get<V: FromGodot>(v: &Variant) -> Result<V> {
@@ -64,10 +65,10 @@ fn key_label(k: &Variant) -> String {
 
 /// Writes `v`; errors carry the path to the failing value.
 pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> {
-    let Some(ty) = type_of(v) else {
+    let Some(typed) = Typed::of(v) else {
         return Err(invalid(format!("unknown Variant type {:?}", v.get_type())));
     };
-    match ty {
+    match typed.ty() {
         T::Object => write_object(w, v),
         T::Dictionary => {
             let d: AnyDictionary = get(v)?;
@@ -83,7 +84,9 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
                 write_variant(w, k).map_err(|e| e.within(at()))?;
                 write_variant(w, val).map_err(|e| e.within(at()))
             };
-            match (elements(&keys), elements(&values)) {
+            // SAFETY: `keys` and `values` are this call's own new arrays: no other code or
+            // thread holds them, and writing keys and values runs no code that could reach them.
+            match unsafe { (elements(&keys), elements(&values)) } {
                 (Some(ks), Some(vs)) if ks.len() == vs.len() => {
                     for (k, val) in ks.iter().zip(vs) {
                         write_pair(k, val)?;
@@ -105,7 +108,11 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             let in_place = if w.options().full_objects {
                 None
             } else {
-                elements(&a)
+                // SAFETY: without full objects no object getter runs while the items are
+                // written (objects travel as ids), so no engine or script code can change `a`;
+                // other threads must not write to a value being encoded, as for the engine's
+                // var_to_bytes (README, "Threads").
+                unsafe { elements(&a) }
             };
             match in_place {
                 Some(items) => {
@@ -122,66 +129,67 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             w.end_array();
             Ok(())
         }
-        _ => write_leaf(w, v, ty),
+        _ => write_leaf(w, typed),
     }
 }
 
 /// Everything that holds no nested value, kept out of [`write_variant`] so that the frame of
 /// the recursion stays small (1025 levels fit in a small stack).
 #[inline(never)]
-fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> {
+fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, typed: Typed<'_>) -> Result<()> {
+    let (v, ty) = (typed.variant(), typed.ty());
     match ty {
         T::Nil => w.nil(),
-        T::Bool => w.bool(*fast::<bool>(v, ty)?),
-        T::Int => w.int(*fast::<i64>(v, ty)?),
-        T::Float => w.float(*fast::<f64>(v, ty)?),
-        T::String => w.string(fast::<GString>(v, ty)?.chars()),
-        T::StringName => w.string_name(GString::from(fast::<StringName>(v, ty)?).chars()),
+        T::Bool => w.bool(*fast::<bool>(typed)?),
+        T::Int => w.int(*fast::<i64>(typed)?),
+        T::Float => w.float(*fast::<f64>(typed)?),
+        T::String => w.string(fast::<GString>(typed)?.chars()),
+        T::StringName => w.string_name(GString::from(fast::<StringName>(typed)?).chars()),
         T::Vector2 => {
-            let x = fast::<godot::builtin::Vector2>(v, ty)?;
+            let x = fast::<godot::builtin::Vector2>(typed)?;
             w.real(RealType::Vector2, &[x.x, x.y])
         }
         T::Rect2 => {
-            let r = fast::<godot::builtin::Rect2>(v, ty)?;
+            let r = fast::<godot::builtin::Rect2>(typed)?;
             w.real(
                 RealType::Rect2,
                 &[r.position.x, r.position.y, r.size.x, r.size.y],
             )
         }
         T::Vector3 => {
-            let x = fast::<godot::builtin::Vector3>(v, ty)?;
+            let x = fast::<godot::builtin::Vector3>(typed)?;
             w.real(RealType::Vector3, &[x.x, x.y, x.z])
         }
         T::Transform2D => {
-            let t = fast::<Transform2D>(v, ty)?;
+            let t = fast::<Transform2D>(typed)?;
             w.real(
                 RealType::Transform2D,
                 &[t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y],
             )
         }
         T::Vector4 => {
-            let x = fast::<godot::builtin::Vector4>(v, ty)?;
+            let x = fast::<godot::builtin::Vector4>(typed)?;
             w.real(RealType::Vector4, &[x.x, x.y, x.z, x.w])
         }
         T::Plane => {
-            let p = fast::<godot::builtin::Plane>(v, ty)?;
+            let p = fast::<godot::builtin::Plane>(typed)?;
             w.real(RealType::Plane, &[p.normal.x, p.normal.y, p.normal.z, p.d])
         }
         T::Quaternion => {
-            let q = fast::<godot::builtin::Quaternion>(v, ty)?;
+            let q = fast::<godot::builtin::Quaternion>(typed)?;
             w.real(RealType::Quaternion, &[q.x, q.y, q.z, q.w])
         }
         T::Aabb => {
-            let b = fast::<godot::builtin::Aabb>(v, ty)?;
+            let b = fast::<godot::builtin::Aabb>(typed)?;
             let (p, s) = (b.position, b.size);
             w.real(RealType::Aabb, &[p.x, p.y, p.z, s.x, s.y, s.z])
         }
         T::Basis => {
-            let b = fast::<godot::builtin::Basis>(v, ty)?;
+            let b = fast::<godot::builtin::Basis>(typed)?;
             w.real(RealType::Basis, &basis_rows(b))
         }
         T::Transform3D => {
-            let t = fast::<Transform3D>(v, ty)?;
+            let t = fast::<Transform3D>(typed)?;
             let r = basis_rows(&t.basis);
             let o = t.origin;
             let c = [
@@ -190,7 +198,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> 
             w.real(RealType::Transform3D, &c)
         }
         T::Projection => {
-            let p = fast::<Projection>(v, ty)?;
+            let p = fast::<Projection>(typed)?;
             let mut c = [0f32; 16];
             for (i, col) in p.cols.iter().enumerate() {
                 if let Some(dst) = c.get_mut(i * 4..i * 4 + 4) {
@@ -200,26 +208,26 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, ty: T) -> Result<()> 
             w.real(RealType::Projection, &c)
         }
         T::Vector2i => {
-            let x = fast::<godot::builtin::Vector2i>(v, ty)?;
+            let x = fast::<godot::builtin::Vector2i>(typed)?;
             w.int_vector(IntVectorType::Vector2i, &[x.x, x.y])
         }
         T::Rect2i => {
-            let r = fast::<godot::builtin::Rect2i>(v, ty)?;
+            let r = fast::<godot::builtin::Rect2i>(typed)?;
             w.int_vector(
                 IntVectorType::Rect2i,
                 &[r.position.x, r.position.y, r.size.x, r.size.y],
             )
         }
         T::Vector3i => {
-            let x = fast::<godot::builtin::Vector3i>(v, ty)?;
+            let x = fast::<godot::builtin::Vector3i>(typed)?;
             w.int_vector(IntVectorType::Vector3i, &[x.x, x.y, x.z])
         }
         T::Vector4i => {
-            let x = fast::<godot::builtin::Vector4i>(v, ty)?;
+            let x = fast::<godot::builtin::Vector4i>(typed)?;
             w.int_vector(IntVectorType::Vector4i, &[x.x, x.y, x.z, x.w])
         }
         T::Color => {
-            let c = fast::<Color>(v, ty)?;
+            let c = fast::<Color>(typed)?;
             w.color([c.r, c.g, c.b, c.a])
         }
         T::NodePath => {
@@ -313,24 +321,12 @@ fn write_object<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> {
         })
         .collect();
     w.begin_object(class.chars(), names.len())?;
-    let script_as_path = w.options().dialect.spec().script_as_path;
     for name in &names {
         let at = || PathSegment::Property(name.to_string());
         if name == &StringName::from("script") {
             let path = obj.get_script().map(|s| s.get_path().to_string());
-            match (path, script_as_path) {
-                (path, true) => w.script_property(path.as_deref()).map_err(|e| e.within(at()))?,
-                (None, false) => {
-                    w.property_name("script")?;
-                    w.nil()?;
-                }
-                (Some(p), false) => {
-                    return Err(invalid(format!(
-                        "script {p:?}: a Godot 4 script cannot travel to Godot 3 (which embeds the script's source)"
-                    ))
-                    .within(at()))
-                }
-            }
+            w.script_property(path.as_deref())
+                .map_err(|e| e.within(at()))?;
             continue;
         }
         w.property_name(GString::from(name).chars())?;
