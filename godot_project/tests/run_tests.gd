@@ -71,7 +71,8 @@ func run_all() -> int:
 			ctx.check(false, "GDScript error: " + errs[i])
 		passed += ctx.passed
 		failed += ctx.failed
-		print("-- %s: %d checks passed, %d failed (%.1f s)" % [f, ctx.passed, ctx.failed, (Time.get_ticks_msec() - t0) / 1000.0])
+		print("-- %s: %d checks passed, %d failed (%.1f s, %d objects alive)" % [f, ctx.passed, ctx.failed,
+				(Time.get_ticks_msec() - t0) / 1000.0, Performance.get_monitor(Performance.OBJECT_COUNT)])
 	OS.remove_logger(watch)
 	print("-- %d test files in %.1f s" % [files.size(), (Time.get_ticks_msec() - t_all) / 1000.0])
 	print("%d passed, %d failed" % [passed, failed])

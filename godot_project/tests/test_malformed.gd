@@ -39,13 +39,19 @@ func run(ctx: Ctx) -> void:
 
 
 ## Inputs whose decoding by Godot 4.6.3 is wrong (a script-typed Dictionary key).
+## Inputs whose size the engine's decode_var_size cannot give without leaking: it instantiates the
+## Node the bytes describe and never frees it (nobody can: the Variant is dropped inside). For
+## these the engine's recorded size from the golden corpus stands in for the live call.
+const ENGINE_SIZE_LEAKS := {"golden/craft/object_full_node/allow_objects": true}
+var recorded_size := -1
+
 const ENGINE_DECODE_BUGS := {"golden/craft/dictionary_typed_key_script_value_builtin/allow_objects": true}
 
 
 ## One input: the codec's verdict, value and size against the live engine's.
 func compare(name: String, b: PackedByteArray, allow: bool) -> void:
 	stats.inputs += 1
-	var engine_size := b.decode_var_size(0, allow)
+	var engine_size := recorded_size if ENGINE_SIZE_LEAKS.has(name) else b.decode_var_size(0, allow)
 	var engine_ok := engine_size > 0
 	codec.allow_objects = allow
 	var v = codec.decode(b)
@@ -192,7 +198,8 @@ func golden(path: String) -> void:
 		var name := "golden/" + String(m.name)
 		if allow and not name.ends_with("/allow_objects"):
 			name += "/allow_objects"
-		var live_ok := b.decode_var_size(0, allow) > 0
+		recorded_size = int(m.size) if bool(m.ok) else 0
+		var live_ok := recorded_size > 0 if ENGINE_SIZE_LEAKS.has(name) else b.decode_var_size(0, allow) > 0
 		if NONDETERMINISTIC.has(String(m.name)):
 			# Both decoders store str(<a fresh EncodedObjectAsID>) in a String property: the text
 			# holds that temporary object's instance id. Only the verdict and the size can match.
