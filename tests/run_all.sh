@@ -1,29 +1,63 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
-# cargo tests (golden corpora from real engines, property tests), builds the addon, runs the
-# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a
-# short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits non-zero on
-# any failure. Logs: tests/out/.
+# cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
+# `cargo clippy -D warnings` on the workspace, builds the addon, runs the headless test scenes in
+# Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a short run of every fuzz
+# target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
+# non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
+# aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
+# engine's output (checked by the Godot runners, tests/lib.sh). Logs: tests/out/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
 mkdir -p tests/out
 passed=0
 failed=0
 
 step() { echo; echo "=== $*"; }
 
-# Adds the counts of cargo's "test result:" lines and plain "N passed, N failed" lines in a log.
-count() {
-    local p f
-    p=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed' "$1" | awk '{s+=$4} END {print s+0}')
-    f=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed' "$1" | awk '{s+=$6} END {print s+0}')
+# Counts a cargo test run from its log and exit status: the sum of its "test result:" lines; one
+# failure per test binary that failed without a result line (aborted: a stack overflow, a failed
+# allocation, a signal); and one if cargo exited non-zero, or ran no test, with no failure counted
+# otherwise (it did not compile, say).
+count_cargo_test() { # log exit_status
+    local log=$1 rc=$2 p f results failed_targets aborted before=$failed
+    results='test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed'
+    p=$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')
+    f=$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')
     passed=$((passed + p))
     failed=$((failed + f))
-    p=$(grep -E '^[A-Za-z_]*:? ?[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' || true)
-    f=$(grep -E '^[A-Za-z_]*:? ?[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || true)
-    passed=$((passed + ${p:-0}))
-    failed=$((failed + ${f:-0}))
+    failed_targets=$(grep -cE '^error: (test|doctest) failed, to rerun' "$log")
+    aborted=$((failed_targets - $(grep -cE '^test result: FAILED' "$log")))
+    if [ "$aborted" -gt 0 ]; then
+        failed=$((failed + aborted))
+        echo "FAILED: $aborted cargo test binaries ended without a result (tests/out/cargo_test.log):"
+        grep -E "process didn't exit successfully" "$log" | head -n 5 | cut -c1-300
+    fi
+    if { [ "$rc" -ne 0 ] || ! grep -qE "$results" "$log"; } && [ "$failed" -eq "$before" ]; then
+        failed=$((failed + 1))
+        echo "FAILED: cargo test exited with $rc, no failing test counted (or no test ran; tests/out/cargo_test.log)"
+        grep -E '^error' "$log" | head -n 5
+    fi
+}
+
+# Counts a step that ends with its own "N passed, N failed" line (tests/lib.sh, last_result):
+# adds those counts; a missing line, or a non-zero exit after reporting no failure, is a failure.
+count_step() { # name log exit_status
+    local name=$1 log=$2 rc=$3 p f
+    if read -r p f < <(last_result "$log"); then
+        passed=$((passed + p))
+        failed=$((failed + f))
+        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+            failed=$((failed + 1))
+            echo "FAILED: $name exited with $rc after reporting no failure ($log)"
+        fi
+    else
+        failed=$((failed + 1))
+        echo "FAILED: $name reported no result (exit code $rc; $log)"
+    fi
 }
 
 # A step that must succeed but reports no counts of its own counts as one check.
@@ -52,39 +86,31 @@ else
 fi
 
 step "Core crate: cargo test"
-cargo test -p fast_var_codec_core 2>&1 | tee tests/out/cargo_test.log | grep -E '^test result|FAILED|panicked|differ|json:' || true
-count tests/out/cargo_test.log
-if ! grep -q 'test result' tests/out/cargo_test.log; then
-    failed=$((failed + 1))
-    echo "FAILED: cargo test did not run (tests/out/cargo_test.log)"
-fi
+# --no-fail-fast: every test binary runs, whichever fails first.
+cargo test --no-fail-fast -p fast_var_codec_core 2>&1 | tee tests/out/cargo_test.log \
+    | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
+count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
+
+step "Formatting: cargo fmt --all --check"
+must cargo_fmt cargo fmt --all --check
+
+step "Lints: cargo clippy --workspace --all-targets -- -D warnings"
+must cargo_clippy cargo clippy --workspace --all-targets -- -D warnings
 
 step "Building the addon (release)"
 if must build_addon bash tests/build_addon.sh; then
     step "Godot 4.6.3 headless test scenes"
     bash tests/run_godot_tests.sh 2>&1 | tee tests/out/godot_tests.log | tail -n 60
-    count tests/out/godot_tests.log
-    if ! grep -qE '[0-9]+ passed, [0-9]+ failed' tests/out/godot_tests.log; then
-        failed=$((failed + 1))
-        echo "FAILED: the Godot test scenes reported no result (tests/out/godot_tests.log)"
-    fi
+    count_step "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
 
     step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
     bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14
-    count tests/out/peer_tests.log
-    if ! grep -qE '^[0-9]+ passed, [0-9]+ failed' tests/out/peer_tests.log; then
-        failed=$((failed + 1))
-        echo "FAILED: the peer tests reported no result (tests/out/peer_tests.log)"
-    fi
+    count_step "the peer tests" tests/out/peer_tests.log "${PIPESTATUS[0]}"
 fi
 
 step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12
-count tests/out/fuzz.log
-if ! grep -qE '^[0-9]+ passed, [0-9]+ failed' tests/out/fuzz.log; then
-    failed=$((failed + 1))
-    echo "FAILED: the fuzz run reported no result (tests/out/fuzz.log)"
-fi
+count_step "the fuzz run" tests/out/fuzz.log "${PIPESTATUS[0]}"
 
 echo
 echo "$passed passed, $failed failed"

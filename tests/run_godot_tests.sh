@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Runs the headless GDScript test suite of godot_project/ against the built FastVarCodec extension.
-#   tests/run_godot_tests.sh            (GODOT4 may be preset; otherwise install_engines.sh finds it)
+#   tests/run_godot_tests.sh [test_file.gd ...]   (default: every godot_project/tests/test_*.gd;
+#                                                  GODOT4 may be preset, otherwise
+#                                                  install_engines.sh finds it)
 # Prepares the project (tests/setup_godot_project.sh: links, extension_list.cfg, checks that the
 # library is built), runs Godot, keeps its stderr (engine error spam on malformed input) in
-# tests/out/godot_tests.stderr.log, prints its stdout and exits with Godot's exit code.
+# tests/out/godot_tests.stderr.log and prints its stdout. Adds one check of its own: the engine's
+# output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR" (tests/lib.sh). Ends with the
+# combined "N passed, N failed"; exits non-zero when Godot did or anything failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
 project="$repo/godot_project"
 log="$repo/tests/out/godot_tests.stderr.log"
 
@@ -22,9 +28,10 @@ bash "$repo/tests/setup_godot_project.sh" || exit 2
 stdout_file=$(mktemp "${TMPDIR:-/tmp}/godot_tests_stdout.XXXXXX")
 trap 'rm -f "$stdout_file"' EXIT
 status=0
-"$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd >"$stdout_file" 2>"$log" || status=$?
-# Godot's banner line is noise; everything else the tests printed is the report.
-grep -v '^Godot Engine v' "$stdout_file"
+"$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@" >"$stdout_file" 2>"$log" || status=$?
+# Godot's banner line is noise; everything else the tests printed is the report (its result line
+# comes last, with this script's own check added).
+grep -v '^Godot Engine v' "$stdout_file" | grep -vE '^[0-9]+ passed, [0-9]+ failed$'
 
 last=$(grep -v '^[[:space:]]*$' "$stdout_file" | tail -n 1)
 if ! [[ "$last" =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
@@ -34,8 +41,15 @@ if ! [[ "$last" =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
     [ "$status" -ne 0 ] || status=3
     exit "$status"
 fi
-if grep -q '^SCRIPT ERROR' "$log"; then
-    echo "run_godot_tests.sh: GDScript errors in $log (see 'SCRIPT ERROR' lines)" >&2
+read -r passed failed < <(last_result "$stdout_file")
+if problems=$(engine_logs_clean "$log" "$stdout_file"); then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL the engine reported leaked objects or GDScript errors:"
+    echo "$problems"
 fi
-echo "(engine stderr: ${log#$repo/})"
+echo "(engine stderr: ${log#"$repo/"})"
+echo "$passed passed, $failed failed"
+[ "$status" -ne 0 ] || [ "$failed" -eq 0 ] || status=1
 exit "$status"

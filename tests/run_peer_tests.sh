@@ -17,14 +17,17 @@
 #   * hostile streams against FastVarStream / FastVarCodec (Godot 4);
 #   * the demo scene peers/demo_godot3_server.tscn against the Godot 3.6.2 server.
 # Each run prints its result lines; a server that does not exit 0 by itself, a missing final
-# "N passed, N failed" line or a GDScript error in an engine log counts as a failure. Ends with the
-# combined "N passed, N failed"; exits non-zero on any failure. Engine output: tests/out/peer_*.log.
+# "N passed, N failed" line, or "SCRIPT ERROR" / "ObjectDB instances leaked" in an engine's output
+# (tests/lib.sh) counts as a failure. Ends with the combined "N passed, N failed"; exits non-zero
+# on any failure. Engine output: tests/out/peer_*.log.
 # Every process is bounded: its own --timeout, and `timeout` around it (at most 60 s, less when the
 # budget runs out); everything listens on 127.0.0.1 only. Normally takes about 30 s.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 out="$repo/tests/out"
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
 project="$repo/godot_project"
 peers3="$repo/tests/peers"
 mkdir -p "$out"
@@ -116,10 +119,9 @@ run() {
     timeout -k 5 "$lim" "${client[@]}" >"$cout" 2>"$clog"
     local crc=$?
     grep -vE '^(Godot Engine v|Initialize godot-rust|[[:space:]]*$)' "$cout"
-    local last p=0 f=0
-    last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$cout" | tail -n 1)
-    if [ -n "$last" ]; then
-        p=${last%% passed*}; f=${last#*passed, }; f=${f%% failed*}
+    local res p=0 f=0
+    if res=$(last_result "$cout"); then
+        read -r p f <<<"$res"
         passed=$((passed + p)); failed=$((failed + f))
         if [ "$f" -eq 0 ] && [ $crc -ne 0 ]; then
             tick 1 "$name: the client exited with $crc after reporting no failure"; f=$((f + 1))
@@ -129,9 +131,10 @@ run() {
         tail -n 15 "$clog"
         f=$((f + 1))
     fi
-    if grep -q 'SCRIPT ERROR' "$clog"; then
-        tick 1 "$name: GDScript errors in ${clog#$repo/}"; f=$((f + 1))
-        grep -A1 'SCRIPT ERROR' "$clog" | head -n 6
+    local problems
+    if ! problems=$(engine_logs_clean "$clog" "$cout"); then
+        tick 1 "$name: the client's engine reported leaked objects or GDScript errors"; f=$((f + 1))
+        echo "$problems"
     fi
     if [ -n "$spid" ]; then
         # The server stops by itself once the exchange is over; give it a few seconds.
@@ -149,9 +152,9 @@ run() {
             tick 1 "$name: the server did not end cleanly (exit code $src; see ${slog#$repo/})"; f=$((f + 1))
             grep -vE '^(Godot Engine v|[[:space:]]*$)' "$slog" | grep -vE 'translation.cpp|locale' | tail -n 8
         fi
-        if grep -q 'SCRIPT ERROR' "$slog"; then
-            tick 1 "$name: GDScript errors in ${slog#$repo/}"; f=$((f + 1))
-            grep -A1 'SCRIPT ERROR' "$slog" | head -n 6
+        if ! problems=$(engine_logs_clean "$slog"); then
+            tick 1 "$name: the server reported leaked objects or GDScript errors"; f=$((f + 1))
+            echo "$problems"
         fi
     fi
     summary+=("$(printf '%-58s %5d passed, %3d failed  (%ds)' "$name" "$p" "$f" $((SECONDS - t0)))")
@@ -200,6 +203,12 @@ if [ $drc -eq 0 ] && grep -q 'demo finished' "$out/peer_demo.stdout" && [ $dsrc 
     tick 0 ""; dp=1
 else
     tick 1 "demo: exit code $drc, server $dsrc (tests/out/peer_demo.stdout, tests/out/peer_demo.log)"; df=1
+fi
+if problems=$(engine_logs_clean "$out/peer_demo.log" "$out/peer_demo.stdout" "$out/peer_demo.server.log"); then
+    tick 0 ""; dp=$((dp + 1))
+else
+    tick 1 "demo: an engine reported leaked objects or GDScript errors"; df=$((df + 1))
+    echo "$problems"
 fi
 summary+=("$(printf '%-58s %5d passed, %3d failed' "Demo scene" "$dp" "$df")")
 

@@ -1,6 +1,7 @@
 extends SceneTree
-## Headless test runner: godot --headless --path godot_project -s res://tests/run_tests.gd
-## Runs every res://tests/test_*.gd (each has `func run(ctx)`), prints one line per failing check
+## Headless test runner: godot --headless --path godot_project -s res://tests/run_tests.gd [-- FILE...]
+## Runs every res://tests/test_*.gd (each has `func run(ctx)`), or only the FILEs named after
+## `--` (e.g. `test_hostile.gd`; a name that is not a test file counts as a failure), prints one line per failing check
 ## (at most ctx.MAX_DETAILS per file), then exactly one final line "N passed, N failed", and quits
 ## with 0 when nothing failed, 1 otherwise. GDScript runtime errors raised by the test scripts
 ## count as failures too (a runtime error silently aborts the function it happens in).
@@ -51,6 +52,13 @@ func run_all() -> int:
 		if f.begins_with("test_") and f.ends_with(".gd"):
 			files.append(f)
 	files.sort()
+	var only := OS.get_cmdline_user_args()
+	if not only.is_empty():
+		for name in only:
+			if not name in files:
+				print("FAIL run_tests.gd: no test file %s in %s" % [name, TEST_DIR])
+				failed += 1
+		files = files.filter(func(f): return f in only)
 	var t_all := Time.get_ticks_msec()
 	for f in files:
 		var ctx := Ctx.new(f)

@@ -1,29 +1,14 @@
 //! A decode never allocates more than its input justifies: hostile counts fail fast.
+//!
+//! Allocations are counted per thread (`common::alloc_counter`), so the other tests of this
+//! binary, running in parallel, do not add to a measurement.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
+use std::hint::black_box;
+
+use common::alloc_counter::measure;
 use fast_var_codec_core::{decode, Dialect, Options};
-
-struct Counting;
-
-static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: defers every call to the system allocator unchanged and only counts bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 fn hex(s: &str) -> Vec<u8> {
     let s: String = s.split_whitespace().collect();
@@ -48,9 +33,8 @@ fn huge_counts_in_small_packets_allocate_almost_nothing() {
         let bytes = hex(h);
         for dialect in [Dialect::Godot4, Dialect::Godot3] {
             let opts = Options::new(dialect);
-            let before = ALLOCATED.load(Ordering::Relaxed);
-            let res = decode(&bytes, &opts);
-            let used = ALLOCATED.load(Ordering::Relaxed) - before;
+            let (res, usage) = measure(|| decode(&bytes, &opts));
+            let used = usage.allocated;
             assert!(res.is_err(), "{h} must fail");
             // Error messages allocate a little; nothing scales with the claimed count.
             assert!(used < 4096, "{h} ({dialect:?}) allocated {used} bytes");
@@ -65,9 +49,9 @@ fn allocation_is_linear_in_input() {
     for _ in 0..0x4000 {
         bytes.extend(hex("1c000000 00000000"));
     }
-    let before = ALLOCATED.load(Ordering::Relaxed);
-    let (_, used) = decode(&bytes, &Options::default()).unwrap();
-    let alloc = ALLOCATED.load(Ordering::Relaxed) - before;
+    let (res, usage) = measure(|| decode(&bytes, &Options::default()));
+    let (_, used) = res.unwrap();
+    let alloc = usage.allocated;
     assert_eq!(used, bytes.len());
     assert!(
         alloc < 64 * bytes.len(),
@@ -99,9 +83,44 @@ fn element_and_byte_limits_refuse_before_allocating() {
         max_bytes: 1000,
         ..Limits::default()
     });
-    let before = ALLOCATED.load(Ordering::Relaxed);
-    let err = decode(&big, &bytes_only).unwrap_err();
-    assert!(ALLOCATED.load(Ordering::Relaxed) - before < 1000);
+    let (res, usage) = measure(|| decode(&big, &bytes_only));
+    let err = res.unwrap_err();
+    assert!(
+        usage.allocated < 1000,
+        "{} bytes allocated before refusing",
+        usage.allocated
+    );
     assert_eq!(err.code(), ErrorCode::OutOfMemory);
     assert!(err.to_string().contains("max_bytes"), "{err}");
+}
+
+/// The harness sees what the measured closure allocates on its thread, and only that: a
+/// counter that missed allocations, or counted other threads', would make the bounds above
+/// pass or fail for the wrong reason.
+#[test]
+fn the_counter_sees_this_thread_only() {
+    let (v, usage) = measure(|| black_box(vec![7u8; 100_000]));
+    assert!(
+        usage.allocated >= 100_000 && usage.peak >= 100_000,
+        "a 100,000-byte Vec counted as {usage:?}"
+    );
+    drop(v);
+    // Freed inside: counted as allocated, held at the peak, not held after.
+    let ((), usage) = measure(|| drop(black_box(vec![7u8; 50_000])));
+    assert!(
+        usage.allocated >= 50_000 && usage.peak >= 50_000,
+        "{usage:?}"
+    );
+    // A megabyte allocated on another thread while this one is measured is not counted
+    // (spawning the thread allocates a little here).
+    let (len, usage) = measure(|| {
+        std::thread::spawn(|| black_box(vec![7u8; 1 << 20]).len())
+            .join()
+            .unwrap()
+    });
+    assert_eq!(len, 1 << 20);
+    assert!(
+        usage.allocated < 64 * 1024,
+        "another thread's allocations were counted: {usage:?}"
+    );
 }

@@ -2,81 +2,10 @@
 //! smallest known form, with what must hold of it. The fuzz targets state the general property;
 //! these keep each case from coming back.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod common;
 
+use common::alloc_counter::measure;
 use fast_var_codec_core::{decode, encode, Dialect, Options, Precision, Value};
-
-/// The system allocator, counting (per thread, while armed) the heap held and its peak.
-struct Counting;
-
-thread_local! {
-    static ARMED: Cell<bool> = const { Cell::new(false) };
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grew(n: usize) {
-    let _ = ARMED.try_with(|armed| {
-        if armed.get() {
-            let live = LIVE.with(|l| {
-                l.set(l.get() + n);
-                l.get()
-            });
-            PEAK.with(|p| p.set(p.get().max(live)));
-        }
-    });
-}
-
-fn shrank(n: usize) {
-    let _ = ARMED.try_with(|armed| {
-        if armed.get() {
-            LIVE.with(|l| l.set(l.get().saturating_sub(n)));
-        }
-    });
-}
-
-// SAFETY: every call goes to the system allocator unchanged; only sizes are counted.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: our caller's contract, passed on.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as above.
-        unsafe { System.dealloc(ptr, layout) };
-        shrank(layout.size());
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as above.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                shrank(layout.size() - new_size);
-            }
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The most heap `f` held at once on this thread (capacity reserved counts, touched or not).
-fn peak_heap<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    LIVE.with(|l| l.set(0));
-    PEAK.with(|p| p.set(0));
-    ARMED.with(|a| a.set(true));
-    let r = f();
-    ARMED.with(|a| a.set(false));
-    (r, PEAK.with(|p| p.get()))
-}
 
 fn hex(s: &str) -> Vec<u8> {
     let s: String = s.split_whitespace().collect();
@@ -90,8 +19,9 @@ fn hex(s: &str) -> Vec<u8> {
 /// largest legitimate ratio is ~140 bytes of heap per input byte (a PackedByteArray converted
 /// into a typed Array[Array] element: one 136-byte Value per byte).
 fn assert_heap_bounded(bytes: &[u8], opts: &Options) {
-    let (result, peak) = peak_heap(|| decode(bytes, opts));
+    let (result, usage) = measure(|| decode(bytes, opts));
     drop(result);
+    let peak = usage.peak;
     assert!(
         peak <= 256 * bytes.len() + (1 << 20),
         "decoding {} bytes held {peak} bytes of heap at once ({} per input byte)",

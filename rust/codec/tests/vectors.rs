@@ -3,7 +3,7 @@
 //! (`tests/core/io/test_marshalls.h`, quoted in wire-format.md §9.1) and the layout rules of
 //! wire-format.md §4.8; plus the Godot 3 conversion policy and error reporting.
 
-use fast_var_codec_core::error::{CodecError, EncodeReason};
+use fast_var_codec_core::error::{CodecError, DecodeReason, EncodeReason};
 use fast_var_codec_core::{
     decode, encode, Array, ContainerType, Dialect, Dictionary, ErrorCode, Options, Precision,
     Value, VariantType,
@@ -276,16 +276,63 @@ fn depth_limit_body() {
         decode(&bytes, &opts).unwrap_err().code(),
         ErrorCode::OutOfMemory
     );
-    // A smaller limit is honoured both ways.
-    let tight = Options::default().with_max_depth(3);
-    assert!(encode(
-        &Value::array(vec![Value::array(vec![Value::array(vec![Value::array(
-            vec![]
-        )])])]),
-        &tight
-    )
-    .is_ok());
-    assert!(decode(&bytes, &tight).is_err());
+    assert_decode_too_deep(&bytes, &opts, 1024);
+    assert_encode_too_deep(&deeper, &opts, 1024);
+    // A smaller limit is honoured both ways, at exactly its depth: with max_depth 3 a value
+    // inside 3 containers is accepted, one inside 4 refused (an empty container at depth 3 is
+    // fine: it holds nothing deeper).
+    for max in [0, 1, 3] {
+        let tight = Options::default().with_max_depth(max);
+        for (make, kind) in [
+            (nested_arrays as fn(usize, Value) -> Value, "Arrays"),
+            (nested_dictionaries, "Dictionaries"),
+        ] {
+            let at_limit = make(max, Value::Int(1));
+            let bytes = encode(&at_limit, &tight)
+                .unwrap_or_else(|e| panic!("{max} {kind} deep, max_depth {max}: {e}"));
+            assert_eq!(bytes, encode(&at_limit, &opts).unwrap());
+            assert_eq!(decode(&bytes, &tight).unwrap(), (at_limit, bytes.len()));
+            let empty_at_limit = make(max, Value::array(vec![]));
+            let bytes = encode(&empty_at_limit, &tight).unwrap();
+            assert_eq!(decode(&bytes, &tight).unwrap().1, bytes.len());
+
+            let over = make(max + 1, Value::Int(1));
+            assert_encode_too_deep(&over, &tight, max);
+            let bytes = encode(&over, &opts).unwrap();
+            assert_decode_too_deep(&bytes, &tight, max);
+            assert_eq!(decode(&bytes, &opts).unwrap(), (over, bytes.len()));
+        }
+    }
+}
+
+/// `leaf` inside `n` Arrays.
+fn nested_arrays(n: usize, leaf: Value) -> Value {
+    (0..n).fold(leaf, |v, _| Value::array(vec![v]))
+}
+
+/// `leaf` inside `n` Dictionaries, as the value of key 0 (`{0: {0: leaf}}`).
+fn nested_dictionaries(n: usize, leaf: Value) -> Value {
+    (0..n).fold(leaf, |v, _| Value::dictionary(vec![(Value::Int(0), v)]))
+}
+
+fn assert_decode_too_deep(bytes: &[u8], opts: &Options, max: usize) {
+    match decode(bytes, opts) {
+        Err(CodecError::Decode {
+            reason: DecodeReason::TooDeep(m),
+            ..
+        }) if m == max => {}
+        other => panic!("max_depth {max}: expected TooDeep({max}) decoding, got {other:?}"),
+    }
+}
+
+fn assert_encode_too_deep(v: &Value, opts: &Options, max: usize) {
+    match encode(v, opts) {
+        Err(CodecError::Encode {
+            reason: EncodeReason::TooDeep(m),
+            ..
+        }) if m == max => {}
+        other => panic!("max_depth {max}: expected TooDeep({max}) encoding, got {other:?}"),
+    }
 }
 
 #[test]

@@ -12,15 +12,19 @@
 //! `seed_corpus.sh` writes each golden input with selector 0x00, and with 0x01 when the engine
 //! produced or decoded it with objects allowed.
 //!
-//! Every target links the counting allocator below, so decodes can be held to the crate's
-//! promise that allocations are bounded by the bytes present ([`ALLOC_FACTOR`]).
+//! Every target links the project's counting allocator (`alloc_counter`, the file the core's
+//! integration tests use too), so decodes can be held to the crate's promise that allocations
+//! are bounded by the bytes present ([`ALLOC_FACTOR`]). It counts per thread; libFuzzer runs the
+//! target on one thread.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+#[path = "../../codec/tests/common/alloc_counter.rs"]
+mod alloc_counter;
+
+pub use alloc_counter::{measure, Usage};
 
 use fast_var_codec_core::{
     decode_with, encode, encoded_size, Array, CodecError, ContainerType, Dialect, Dictionary,
-    EncodeReason, Object, Options, Precision, Value, ValueBuilder,
+    EncodeReason, Options, Precision, Value, ValueBuilder,
 };
 
 /// What the selector byte asks for.
@@ -76,67 +80,6 @@ impl Selector {
     }
 }
 
-/// The system allocator, counting live heap bytes and their peak (libFuzzer runs the target on
-/// one thread, so the peak belongs to the input being run).
-pub struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let live = LIVE.fetch_add(n, Relaxed) + n;
-    PEAK.fetch_max(live, Relaxed);
-}
-
-// SAFETY: every call goes to the system allocator unchanged; only sizes are counted.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: our caller's contract, passed on.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as above.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as above.
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as above.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Runs `f` and returns its result with the most heap it held at once beyond what was live
-/// before (capacity reserved counts, touched or not).
-pub fn peak_heap<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Relaxed);
-    PEAK.store(base, Relaxed);
-    let r = f();
-    (r, PEAK.load(Relaxed).saturating_sub(base))
-}
-
 /// A decode may hold at most `ALLOC_FACTOR` bytes of heap per input byte, plus
 /// [`ALLOC_SLACK`]. The largest legitimate ratio is about 140: a typed `Array[Array]` turns each
 /// byte of a PackedByteArray element into a 136-byte `Value` (as the engine turns it into a
@@ -163,7 +106,8 @@ pub fn check_decode(
     sel: Selector,
 ) -> Result<(Value, usize), CodecError> {
     let mut builder = sel.builder();
-    let (result, peak) = peak_heap(|| decode_with(data, 0, opts, &mut builder));
+    let (result, usage) = measure(|| decode_with(data, 0, opts, &mut builder));
+    let peak = usage.peak;
     assert!(
         peak <= ALLOC_FACTOR * data.len() + ALLOC_SLACK,
         "decoding {} bytes held {peak} bytes of heap at once ({:.0} per input byte)",
