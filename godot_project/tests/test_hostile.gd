@@ -38,6 +38,15 @@ func limits() -> void:
 	var codec := FastVarCodec.new()
 	t.check(codec.max_elements == -1 and codec.max_bytes == -1, "limit defaults: -1, no limit, as the engine",
 			"%d / %d" % [codec.max_elements, codec.max_bytes])
+	# What bytes_to_var decodes, decode() decodes with the defaults: 64 MiB of packed bytes.
+	var huge := PackedByteArray()
+	huge.resize(64 << 20)
+	huge[huge.size() - 1] = 9
+	var huge_bytes := var_to_bytes(huge)
+	var back = codec.decode(huge_bytes)
+	t.check(back is PackedByteArray and back.size() == huge.size() and back[huge.size() - 1] == 9 \
+			and typeof(bytes_to_var(huge_bytes)) == TYPE_PACKED_BYTE_ARRAY,
+			"a 64 MiB PackedByteArray decodes with the default limits, as with bytes_to_var", func(): return codec.get_error_message())
 	var many := []
 	many.resize(101)
 	var bytes := var_to_bytes(many)

@@ -99,14 +99,18 @@ impl ObjectPolicy<'_> {
     }
 
     /// A whole object, once its `script` property is known and before anything is made.
-    pub(crate) fn check_object(self, class: &str, script: Option<&str>) -> Result<(), DecodeReason> {
+    pub(crate) fn check_object(
+        self,
+        class: &str,
+        script: Option<&str>,
+    ) -> Result<(), DecodeReason> {
         match self.0 {
-            Some(list) if !list.allows_object(class, script) => Err(DecodeReason::NotAllowed(
-                match script {
+            Some(list) if !list.allows_object(class, script) => {
+                Err(DecodeReason::NotAllowed(match script {
                     Some(path) => format!("class {class} with script {path}"),
                     None => format!("class {class}"),
-                },
-            )),
+                }))
+            }
             _ => Ok(()),
         }
     }
@@ -133,7 +137,6 @@ impl ObjectPolicy<'_> {
 mod tests {
     use super::*;
 
-
     #[test]
     fn a_listed_script_admits_only_its_own_base_class() {
         let list = AllowList::new().with_script("res://a.gd", Some("Resource"));
@@ -147,12 +150,18 @@ mod tests {
 
     #[test]
     fn containers_name_only_listed_classes_and_scripts() {
-        let list = AllowList::new().with_class("RefCounted").with_class("Resource");
+        let list = AllowList::new()
+            .with_class("RefCounted")
+            .with_class("Resource");
         let p = ObjectPolicy(Some(&list));
         let script = ContainerType::Script("res://x.gd".into());
         assert!(p.check_container(&script).is_err());
-        assert!(p.check_container(&ContainerType::Class("Node".into())).is_err());
-        assert!(p.check_container(&ContainerType::Class("Resource".into())).is_ok());
+        assert!(p
+            .check_container(&ContainerType::Class("Node".into()))
+            .is_err());
+        assert!(p
+            .check_container(&ContainerType::Class("Resource".into()))
+            .is_ok());
         assert!(p
             .check_container(&ContainerType::Class(ENCODED_OBJECT_AS_ID.into()))
             .is_ok());

@@ -242,7 +242,9 @@ impl FastVarCodec {
             godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
             return;
         }
-        self.change("max_depth", |s| s.opts_mut().limits.max_depth = depth as usize);
+        self.change("max_depth", |s| {
+            s.opts_mut().limits.max_depth = depth as usize
+        });
     }
     /// Returns [member max_elements].
     #[func]
@@ -556,7 +558,10 @@ impl FastVarCodec {
 
     /// Applies a settings change unless it makes options that cannot work.
     fn change(&self, what: &str, f: impl FnOnce(&mut Settings)) {
-        let mut guard = self.settings.write().unwrap_or_else(PoisonError::into_inner);
+        let mut guard = self
+            .settings
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
         let mut next = guard.clone();
         f(&mut next);
         if let Err(e) = next.opts.check() {
