@@ -437,6 +437,8 @@ pub struct ValueBuilder {
     /// Reals made by conversions are binary32, as in a single-precision engine (set from the
     /// decode's options by [`Build::configure`]).
     real32: bool,
+    /// Digests of Dictionary keys (see `keys`).
+    key_hashing: keys::KeyHashing,
 }
 
 /// A Dictionary under construction, with what merges equal keys.
@@ -656,6 +658,7 @@ impl Build for ValueBuilder {
 
     fn configure(&mut self, opts: &crate::Options) {
         self.real32 = opts.precision == crate::Precision::Single || !opts.dialect.spec().real_flag;
+        self.key_hashing.clear();
     }
 
     fn nil(&mut self) -> Value {
@@ -820,10 +823,12 @@ impl Build for ValueBuilder {
         let Some(key) = self.admit(&d.dict.key, key) else {
             return Ok(());
         };
-        d.keys.insert(&mut d.dict.entries, key, value);
+        d.keys
+            .insert(&mut d.dict.entries, key, value, &self.key_hashing);
         Ok(())
     }
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Value {
+        self.key_hashing.finish(&d.dict, d.keys);
         Value::Dictionary(d.dict)
     }
     fn begin_object(&mut self, class: &str) -> Result<Object, DecodeReason> {

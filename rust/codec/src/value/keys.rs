@@ -20,17 +20,21 @@
 //!   the two apart.)
 //! * Everything else compares by value.
 //!
-//! [`DictionaryKeys`] scans small dictionaries and indexes larger ones by a hash of each key's
-//! content under that equality (computed once per key, with a per-dictionary random seed), so a
-//! decode costs time linear in its input whatever the keys: the hash feeds a canonical form of
-//! the key's class (-0.0 as 0.0, one NaN, String and StringName alike only where they are equal),
-//! and keys that equal nothing are not indexed at all.
+//! [`DictionaryKeys`] scans small dictionaries of plain keys and indexes the others by a digest
+//! of each key's content under that equality (keyed SipHash, one random seed per builder): the
+//! digest feeds a canonical form of the key (-0.0 as 0.0, one NaN, String and StringName alike
+//! only where they are equal), and keys that equal nothing are not indexed. Each key is digested
+//! once, and a Dictionary inside a key is digested from the digests its own index kept for its
+//! keys ([`KeyHashing`] remembers them when it is finished), so no part of the input is hashed
+//! twice however deeply keys nest in keys. Comparisons happen on equal digests (the later key is
+//! then dropped) or in the scan of up to 15 plain keys, so a decode costs expected time linear in
+//! its input whatever the keys.
 
 use std::collections::hash_map::{DefaultHasher, Entry, RandomState};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
-use super::Value;
+use super::{Dictionary, Value};
 use crate::types::VariantType;
 
 /// Up to this many entries, an equal key is found by scanning instead of hashing.
@@ -66,6 +70,8 @@ fn reals32(a: &[f32], b: &[f32]) -> bool {
 
 fn equal(a: &Value, b: &Value, at: At) -> bool {
     use Value as V;
+    #[cfg(test)]
+    WORK.with(|w| w.set(w.get() + 1));
     match a {
         V::String(x) | V::StringName(x) if at == At::Key => {
             matches!(b, V::String(y) | V::StringName(y) if x == y)
@@ -158,8 +164,10 @@ fn feed_text(h: &mut DefaultHasher, s: &str) {
 /// Feeds `v`, as found at `at`, to `h`: values [`equal`] at `at` feed the same words, and
 /// different values different sequences (lengths and type tags keep them apart). Returns false
 /// when `v` equals no value at all (what was fed is then meaningless).
-fn feed(v: &Value, at: At, h: &mut DefaultHasher) -> bool {
+fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool {
     use Value as V;
+    #[cfg(test)]
+    WORK.with(|w| w.set(w.get() + 1));
     let tag = match (v, at) {
         // One key whichever of the two it was sent as.
         (V::StringName(_), At::Key) => VariantType::String,
@@ -201,18 +209,14 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher) -> bool {
             feed_text(h, name);
             h.write_u64(*object_id);
         }
-        V::Dictionary(d) => {
-            h.write_usize(d.entries.len());
-            for (k, item) in &d.entries {
-                if !feed(k, At::Key, h) || !feed(item, At::Inside, h) {
-                    return false;
-                }
-            }
-        }
+        V::Dictionary(d) => match hashing.dictionary_digest(d) {
+            Some(digest) => h.write_u64(digest),
+            None => return false,
+        },
         V::Array(a) => {
             h.write_usize(a.items.len());
             for item in &a.items {
-                if !feed(item, At::Inside, h) {
+                if !feed(item, At::Inside, h, hashing) {
                     return false;
                 }
             }
@@ -264,12 +268,19 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher) -> bool {
 #[cfg(test)]
 thread_local! {
     static PROBES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Key comparisons made by dictionary inserts on this thread so far.
 #[cfg(test)]
 pub(super) fn probes() -> u64 {
     PROBES.with(|p| p.get())
+}
+
+/// Values visited by key comparisons and digests on this thread so far.
+#[cfg(test)]
+pub(super) fn work() -> u64 {
+    WORK.with(|w| w.get())
 }
 
 /// Compares a new key with one already in the dictionary (counted in tests).
@@ -300,53 +311,129 @@ impl Hasher for Premixed {
 /// No further entry in a hash chain.
 const END: usize = usize::MAX;
 
-/// Entries by the hash of their key.
-struct Index {
+/// What the digests of one builder share: the seed, and the key digests of the finished
+/// Dictionaries that had an index, by the address of their entries (`None`: one of the keys
+/// equals nothing). The address identifies the Dictionary: every Dictionary the builder makes
+/// passes through [`KeyHashing::finish`], which records or forgets its address, and its entries
+/// never move or change afterwards; a Dictionary freed during the decode can only leave its
+/// address to one that is finished later, which overwrites the record. (This holds for the
+/// values the reader hands to the builder; a Dictionary made elsewhere and given to
+/// `Build::insert` by hand is digested in full unless it happens to reuse such an address.)
+#[derive(Debug, Clone, Default)]
+pub(super) struct KeyHashing {
     seed: RandomState,
-    /// The last entry whose key has this hash.
+    finished: HashMap<usize, Option<Vec<u64>>>,
+}
+
+impl KeyHashing {
+    /// Forgets the finished Dictionaries (at the start of a decode).
+    pub(super) fn clear(&mut self) {
+        self.finished.clear();
+    }
+
+    /// `None` when the key equals nothing.
+    fn key_digest(&self, key: &Value) -> Option<u64> {
+        let mut h = self.seed.build_hasher();
+        feed(key, At::Key, &mut h, self).then(|| h.finish())
+    }
+
+    /// A Dictionary inside a key, as one word; from its recorded key digests when it had an
+    /// index.
+    fn dictionary_digest(&self, d: &Dictionary) -> Option<u64> {
+        let recorded = match self.finished.get(&(d.entries.as_ptr() as usize)) {
+            Some(None) if !d.entries.is_empty() => return None,
+            Some(Some(keys)) if keys.len() == d.entries.len() && !keys.is_empty() => Some(keys),
+            _ => None,
+        };
+        let mut h = self.seed.build_hasher();
+        h.write_usize(d.entries.len());
+        for (i, (k, v)) in d.entries.iter().enumerate() {
+            let key = match recorded.and_then(|keys| keys.get(i)) {
+                Some(digest) => *digest,
+                None => self.key_digest(k)?,
+            };
+            h.write_u64(key);
+            if !feed(v, At::Inside, &mut h, self) {
+                return None;
+            }
+        }
+        Some(h.finish())
+    }
+
+    /// Records what a Dictionary's index knew of its keys, or that it had none.
+    pub(super) fn finish(&mut self, d: &Dictionary, keys: DictionaryKeys) {
+        let at = d.entries.as_ptr() as usize;
+        match keys.index {
+            Some(index) if !d.entries.is_empty() => {
+                let digests = (!index.equals_nothing).then_some(index.digests);
+                self.finished.insert(at, digests);
+            }
+            _ => {
+                if !self.finished.is_empty() {
+                    self.finished.remove(&at);
+                }
+            }
+        }
+    }
+}
+
+/// Entries by the digest of their key.
+struct Index {
+    /// The last entry whose key has this digest.
     last: HashMap<u64, usize, BuildHasherDefault<Premixed>>,
-    /// For each entry, the previous entry whose key has the same hash ([`END`] if none, or if
-    /// its key equals nothing and is not indexed). Distinct keys share a hash only by a 64-bit
+    /// For each entry, the previous entry whose key has the same digest ([`END`] if none, or if
+    /// its key equals nothing and is not indexed). Distinct keys share a digest only by a 64-bit
     /// collision.
     previous: Vec<usize>,
+    /// For each entry, the digest of its key (0 if it equals nothing).
+    digests: Vec<u64>,
+    /// Whether some key equals nothing.
+    equals_nothing: bool,
 }
 
 impl Index {
     /// Indexes entries whose keys are already known to be distinct.
-    fn new(entries: &[(Value, Value)]) -> Index {
+    fn new(entries: &[(Value, Value)], hashing: &KeyHashing) -> Index {
         let mut index = Index {
-            seed: RandomState::new(),
             last: HashMap::default(),
-            previous: Vec::new(),
+            previous: Vec::with_capacity(entries.len()),
+            digests: Vec::with_capacity(entries.len()),
+            equals_nothing: false,
         };
         for (i, (k, _)) in entries.iter().enumerate() {
-            let previous = match index.hash(k) {
-                Some(hash) => index.last.insert(hash, i).unwrap_or(END),
+            let digest = hashing.key_digest(k);
+            let previous = match digest {
+                Some(digest) => index.last.insert(digest, i).unwrap_or(END),
                 None => END,
             };
-            index.previous.push(previous);
+            index.push(digest, previous);
         }
         index
     }
 
-    /// `None` when the key equals nothing.
-    fn hash(&self, key: &Value) -> Option<u64> {
-        let mut h = self.seed.build_hasher();
-        feed(key, At::Key, &mut h).then(|| h.finish())
+    fn push(&mut self, digest: Option<u64>, previous: usize) {
+        self.previous.push(previous);
+        self.digests.push(digest.unwrap_or(0));
+        self.equals_nothing |= digest.is_none();
     }
 
     /// The position of the entry whose key equals `key`; if there is none, `key` is indexed as
     /// the entry that the caller appends next.
-    fn find_or_add(&mut self, entries: &[(Value, Value)], key: &Value) -> Option<usize> {
+    fn find_or_add(
+        &mut self,
+        entries: &[(Value, Value)],
+        key: &Value,
+        hashing: &KeyHashing,
+    ) -> Option<usize> {
         let new = entries.len();
-        let Some(hash) = self.hash(key) else {
-            self.previous.push(END);
+        let Some(digest) = hashing.key_digest(key) else {
+            self.push(None, END);
             return None;
         };
-        match self.last.entry(hash) {
+        let previous = match self.last.entry(digest) {
             Entry::Vacant(slot) => {
                 slot.insert(new);
-                self.previous.push(END);
+                END
             }
             Entry::Occupied(mut slot) => {
                 let mut i = *slot.get();
@@ -356,9 +443,10 @@ impl Index {
                     }
                     i = self.previous.get(i).copied().unwrap_or(END);
                 }
-                self.previous.push(slot.insert(new));
+                slot.insert(new)
             }
-        }
+        };
+        self.push(Some(digest), previous);
         None
     }
 }
@@ -366,23 +454,33 @@ impl Index {
 /// Merges equal keys as a Dictionary is decoded.
 #[derive(Default)]
 pub(super) struct DictionaryKeys {
-    /// Built when the dictionary outgrows [`SMALL_DICTIONARY`].
+    /// Built when the dictionary outgrows [`SMALL_DICTIONARY`] or gets an Array or Dictionary
+    /// key.
     index: Option<Index>,
 }
 
 impl DictionaryKeys {
     /// Adds an entry, or gives `value` to the entry whose key equals `key` (which keeps its key,
     /// as in the engine).
-    pub(super) fn insert(&mut self, entries: &mut Vec<(Value, Value)>, key: Value, value: Value) {
+    pub(super) fn insert(
+        &mut self,
+        entries: &mut Vec<(Value, Value)>,
+        key: Value,
+        value: Value,
+        hashing: &KeyHashing,
+    ) {
+        // Containers are never scanned: comparing two of them may walk both, which repeated at
+        // each level of keys nested in keys would cost more than the input.
+        let plain = !matches!(key, Value::Array(_) | Value::Dictionary(_));
         let found = match &mut self.index {
-            None if entries.len() < SMALL_DICTIONARY => {
+            None if plain && entries.len() < SMALL_DICTIONARY => {
                 entries.iter().position(|(k, _)| probe(k, &key))
             }
             None => self
                 .index
-                .insert(Index::new(entries))
-                .find_or_add(entries, &key),
-            Some(index) => index.find_or_add(entries, &key),
+                .insert(Index::new(entries, hashing))
+                .find_or_add(entries, &key, hashing),
+            Some(index) => index.find_or_add(entries, &key, hashing),
         };
         match found.and_then(|i| entries.get_mut(i)) {
             Some(entry) => entry.1 = value,

@@ -1,8 +1,9 @@
 //! Dictionary keys: which keys the engine merges, and decoding in linear time for every kind of
-//! key. Nothing here is timed: the builder counts its key comparisons (`probes`), and a decode of
-//! 8n keys must not cost much more than 8 times a decode of n keys.
+//! key. Nothing here is timed: the builder counts its key comparisons (`probes`) and the values
+//! its comparisons and digests visit (`work`); a decode of 8n keys must not cost much more than
+//! 8 times a decode of n keys, and keys nested in keys must not be visited once per level.
 
-use super::probes;
+use super::{probes, work};
 use crate::{decode, encode, Dialect, NodePath, Object, Options, Value};
 
 fn opts() -> Options {
@@ -957,4 +958,102 @@ fn a_repeated_key_keeps_its_first_form_and_last_value() {
         assert_eq!(d.entries.len(), fillers as usize + 1);
         assert!(d.entries.last() == Some(&(sn("k"), Value::Int(2))));
     }
+}
+
+/// The values that key comparisons and digests visit while decoding `v`.
+fn work_of(v: &Value) -> u64 {
+    let bytes = encode(v, &opts()).expect("encode");
+    let before = work();
+    decode(&bytes, &opts()).expect("decode");
+    work() - before
+}
+
+/// How the level below is held in a key.
+type Wrap = fn(Value) -> Value;
+
+/// `levels` Dictionaries, each with 16 Int keys and one key that holds the level below (through
+/// `wrap`); the innermost key holds an Array of `payload` Ints.
+fn nested_keys(levels: usize, payload: i64, wrap: Wrap) -> Value {
+    let mut v = arr((0..payload).map(Value::Int).collect());
+    for _ in 0..levels {
+        let mut entries: Vec<(Value, Value)> =
+            (0..16).map(|i| (Value::Int(i), Value::Nil)).collect();
+        entries.push((wrap(v), Value::Nil));
+        v = dict(entries);
+    }
+    v
+}
+
+#[test]
+fn keys_nested_in_keys_are_visited_once() {
+    let wraps: [(&str, Wrap); 4] = [
+        ("the Dictionary below is the key", |v| v),
+        ("in an Array", |v| arr(vec![v])),
+        ("as the value of a one-entry Dictionary", |v| {
+            dict(vec![(s("v"), v)])
+        }),
+        ("as the key of a one-entry Dictionary", |v| {
+            dict(vec![(v, Value::Nil)])
+        }),
+    ];
+    let mut failures = Vec::new();
+    for (name, wrap) in wraps {
+        // The values visited because of the 4000 Ints, with 8 and with 64 levels above them.
+        let payload = |levels| {
+            work_of(&nested_keys(levels, 4000, wrap)) - work_of(&nested_keys(levels, 0, wrap))
+        };
+        let (shallow, deep) = (payload(8), payload(64));
+        eprintln!("{name:<45} payload visits, 8 levels: {shallow:>6}, 64 levels: {deep:>6}");
+        // Once per level would make the deep figure 8 times the shallow one.
+        if deep > shallow + shallow / 4 {
+            failures.push(format!("{name}: {shallow} for 8 levels, {deep} for 64"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Two keys per Dictionary, alike but for their last value, `depth` levels deep.
+fn alike_siblings(depth: u32, tag: i64) -> Value {
+    if depth == 0 {
+        return arr(vec![
+            Value::Int(0),
+            Value::Int(1),
+            Value::Int(2),
+            Value::Int(tag),
+        ]);
+    }
+    dict(vec![
+        (alike_siblings(depth - 1, 0), Value::Nil),
+        (alike_siblings(depth - 1, 1), Value::Nil),
+        (Value::Int(tag), Value::Nil),
+    ])
+}
+
+fn count_values(v: &Value) -> u64 {
+    1 + match v {
+        Value::Array(a) => a.items.iter().map(count_values).sum(),
+        Value::Dictionary(d) => d
+            .entries
+            .iter()
+            .map(|(k, v)| count_values(k) + count_values(v))
+            .sum(),
+        _ => 0,
+    }
+}
+
+#[test]
+fn alike_keys_at_every_level_cost_a_constant_per_value() {
+    let mut per_value = Vec::new();
+    for depth in [4, 12] {
+        let v = alike_siblings(depth, 0);
+        let (values, visited) = (count_values(&v), work_of(&v));
+        eprintln!("depth {depth:>2}: {values:>7} values, {visited:>8} visited");
+        per_value.push(visited as f64 / values as f64);
+    }
+    // Comparing the two alike keys of each level would walk them both: a cost that grows with
+    // the depth (n log n).
+    assert!(
+        per_value[1] <= 1.25 * per_value[0],
+        "{per_value:?} values visited per value"
+    );
 }
