@@ -30,6 +30,7 @@
 //! then dropped) or in the scan of up to 15 plain keys, so a decode costs expected time linear in
 //! its input whatever the keys.
 
+use std::cell::OnceCell;
 use std::collections::hash_map::{DefaultHasher, Entry, RandomState};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
@@ -48,8 +49,16 @@ enum At {
 }
 
 /// Godot's equality of two Dictionary keys (see the module documentation).
+#[inline]
 pub(super) fn keys_equal(a: &Value, b: &Value) -> bool {
-    equal(a, b, At::Key)
+    match (a, b) {
+        // The usual keys, first.
+        (Value::String(x) | Value::StringName(x), Value::String(y) | Value::StringName(y)) => {
+            x == y
+        }
+        (Value::Int(x), Value::Int(y)) => x == y,
+        _ => equal(a, b, At::Key),
+    }
 }
 
 /// Floats of math types and packed arrays: -0.0 == 0.0 and NaN == NaN.
@@ -308,6 +317,28 @@ impl Hasher for Premixed {
     }
 }
 
+/// Addresses of entries (not chosen by the input) mixed by a folded multiplication.
+#[derive(Default)]
+struct Address(u64);
+
+impl Hasher for Address {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0.rotate_left(8) ^ u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        let m = u128::from(n) * 0x9e37_79b9_7f4a_7c15;
+        self.0 = (m >> 64) as u64 ^ m as u64;
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// No further entry in a hash chain.
 const END: usize = usize::MAX;
 
@@ -319,10 +350,12 @@ const END: usize = usize::MAX;
 /// address to one that is finished later, which overwrites the record. (This holds for the
 /// values the reader hands to the builder; a Dictionary made elsewhere and given to
 /// `Build::insert` by hand is digested in full unless it happens to reuse such an address.)
+///
+/// Both are made when first needed, so that decodes without large or nested keys pay nothing.
 #[derive(Debug, Clone, Default)]
 pub(super) struct KeyHashing {
-    seed: RandomState,
-    finished: HashMap<usize, Option<Vec<u64>>>,
+    seed: OnceCell<RandomState>,
+    finished: HashMap<usize, Option<Vec<u64>>, BuildHasherDefault<Address>>,
 }
 
 impl KeyHashing {
@@ -331,9 +364,13 @@ impl KeyHashing {
         self.finished.clear();
     }
 
+    fn hasher(&self) -> DefaultHasher {
+        self.seed.get_or_init(RandomState::new).build_hasher()
+    }
+
     /// `None` when the key equals nothing.
     fn key_digest(&self, key: &Value) -> Option<u64> {
-        let mut h = self.seed.build_hasher();
+        let mut h = self.hasher();
         feed(key, At::Key, &mut h, self).then(|| h.finish())
     }
 
@@ -345,7 +382,7 @@ impl KeyHashing {
             Some(Some(keys)) if keys.len() == d.entries.len() && !keys.is_empty() => Some(keys),
             _ => None,
         };
-        let mut h = self.seed.build_hasher();
+        let mut h = self.hasher();
         h.write_usize(d.entries.len());
         for (i, (k, v)) in d.entries.iter().enumerate() {
             let key = match recorded.and_then(|keys| keys.get(i)) {
@@ -365,7 +402,12 @@ impl KeyHashing {
         let at = d.entries.as_ptr() as usize;
         match keys.index {
             Some(index) if !d.entries.is_empty() => {
-                let digests = (!index.equals_nothing).then_some(index.digests);
+                let Index {
+                    digests,
+                    equals_nothing,
+                    ..
+                } = *index;
+                let digests = (!equals_nothing).then_some(digests);
                 self.finished.insert(at, digests);
             }
             _ => {
@@ -455,8 +497,8 @@ impl Index {
 #[derive(Default)]
 pub(super) struct DictionaryKeys {
     /// Built when the dictionary outgrows [`SMALL_DICTIONARY`] or gets an Array or Dictionary
-    /// key.
-    index: Option<Index>,
+    /// key (boxed: most Dictionaries never need one).
+    index: Option<Box<Index>>,
 }
 
 impl DictionaryKeys {
@@ -478,7 +520,7 @@ impl DictionaryKeys {
             }
             None => self
                 .index
-                .insert(Index::new(entries, hashing))
+                .insert(Box::new(Index::new(entries, hashing)))
                 .find_or_add(entries, &key, hashing),
             Some(index) => index.find_or_add(entries, &key, hashing),
         };
