@@ -11,6 +11,8 @@
 //!   decode_g4       `decode` to a `Value` (dropping it is timed too)
 //!   encode_g3 / decode_g3   the same in the Godot 3 dialect
 //!   memcpy          `copy_from_slice` of as many bytes as the Godot 4 encoding: the physical limit
+//!   decode_keys_g4  `decode` of 1-2 MB Dictionaries of 64,000 distinct Vector2, Color or Array keys
+//!                   (not in the Godot bench nor in the summary table)
 //!
 //! After criterion has run, a summary table (median of criterion's samples) is printed from the
 //! `estimates.json` files under `$CRITERION_HOME` (default `target/criterion`) and, when
@@ -327,6 +329,40 @@ fn bench_all(c: &mut Criterion, payloads: &[Payload]) {
     }
 }
 
+/// Large Dictionaries whose keys are all distinct values of one kind (not in the Godot bench):
+/// 64,000 Vector2 keys with Nil values are 1 MB. Decoding them was quadratic while keys other than
+/// String, StringName, Int and Float were hashed by their type alone.
+fn bench_dictionary_keys(c: &mut Criterion) {
+    type KeyOf = fn(u32) -> Value;
+    let opts = Options::new(Dialect::Godot4);
+    let cases: [(&str, KeyOf); 3] = [
+        ("vector2_keys_64k", |i| {
+            Value::Vector2([f64::from(i % 256), f64::from(i / 256)])
+        }),
+        ("color_keys_64k", |i| {
+            Value::Color([(i % 256) as f32, (i / 256) as f32, 0.5, 1.0])
+        }),
+        ("array_keys_64k", |i| {
+            Value::array(vec![
+                Value::Int(i64::from(i % 256)),
+                Value::Int(i64::from(i / 256)),
+            ])
+        }),
+    ];
+    let mut g = group(c, "decode_keys_g4");
+    for (name, key) in cases {
+        let value = Value::dictionary((0..64_000).map(|i| (key(i), Value::Nil)).collect());
+        let bytes = encode(&value, &opts).expect("encode");
+        let (back, _) = decode(&bytes, &opts).expect("decode");
+        assert!(back == value, "{name}: round trip");
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        g.bench_function(name, |b| {
+            b.iter(|| decode(black_box(&bytes[..]), &opts).expect("decode"))
+        });
+    }
+    g.finish();
+}
+
 const GROUPS: [&str; 6] = [
     "encode_g4",
     "encode_into_g4",
@@ -455,6 +491,7 @@ fn main() {
         .sample_size(20)
         .configure_from_args();
     bench_all(&mut c, &payloads);
+    bench_dictionary_keys(&mut c);
     c.final_summary();
     if !quick {
         summary(&payloads);

@@ -3,8 +3,7 @@
 //! implementation for the reader.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::error::{CodecError, DecodeReason, EncodeReason, PathSegment, Result};
@@ -14,6 +13,8 @@ use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
 };
 use crate::writer::Writer;
+
+mod keys;
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
 /// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
@@ -442,15 +443,14 @@ pub struct ValueBuilder {
     /// Reals made by conversions are binary32, as in a single-precision engine (set from the
     /// decode's options by [`Build::configure`]).
     real32: bool,
+    /// Digests of Dictionary keys (see `keys`).
+    key_hashing: keys::KeyHashing,
 }
 
-/// Up to this many entries, equal keys are found by scanning instead of hashing.
-const SMALL_DICTIONARY: usize = 16;
-
-/// A Dictionary under construction, with an index for merging equal keys.
+/// A Dictionary under construction, with what merges equal keys.
 pub struct DictionaryInProgress {
     dict: Dictionary,
-    index: HashMap<u64, Vec<usize>>,
+    keys: keys::DictionaryKeys,
 }
 
 impl ValueBuilder {
@@ -655,52 +655,6 @@ fn packed_items(v: Value) -> Option<Vec<Value>> {
     })
 }
 
-/// Hash consistent with [`keys_equal`].
-fn key_hash(v: &Value) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    match v {
-        Value::String(s) | Value::StringName(s) => {
-            0u8.hash(&mut h);
-            s.hash(&mut h);
-        }
-        Value::Float(f) => {
-            1u8.hash(&mut h);
-            canonical_bits(*f).hash(&mut h);
-        }
-        Value::Int(i) => {
-            2u8.hash(&mut h);
-            i.hash(&mut h);
-        }
-        other => {
-            3u8.hash(&mut h);
-            other.variant_type().hash(&mut h);
-        }
-    }
-    h.finish()
-}
-
-fn canonical_bits(f: f64) -> u64 {
-    if f.is_nan() {
-        f64::NAN.to_bits()
-    } else if f == 0.0 {
-        0
-    } else {
-        f.to_bits()
-    }
-}
-
-/// Godot's key equality: String and StringName of the same text are one key; floats compare
-/// by value with NaN equal to NaN.
-fn keys_equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::String(x) | Value::StringName(x), Value::String(y) | Value::StringName(y)) => {
-            x == y
-        }
-        (Value::Float(x), Value::Float(y)) => canonical_bits(*x) == canonical_bits(*y),
-        _ => a == b,
-    }
-}
-
 impl Build for ValueBuilder {
     type Value = Value;
     type Array = Array;
@@ -710,6 +664,7 @@ impl Build for ValueBuilder {
 
     fn configure(&mut self, opts: &crate::Options) {
         self.real32 = opts.precision == crate::Precision::Single || !opts.dialect.spec().real_flag;
+        self.key_hashing.clear();
     }
 
     fn nil(&mut self) -> Value {
@@ -862,7 +817,7 @@ impl Build for ValueBuilder {
                 value,
                 entries: Vec::with_capacity(capacity),
             },
-            index: HashMap::new(),
+            keys: keys::DictionaryKeys::default(),
         })
     }
     fn insert(
@@ -874,33 +829,12 @@ impl Build for ValueBuilder {
         let Some(key) = self.admit(&d.dict.key, key) else {
             return Ok(());
         };
-        // Small dictionaries (the common case) are scanned; larger ones get a hash index.
-        if d.dict.entries.len() < SMALL_DICTIONARY {
-            match d.dict.entries.iter_mut().find(|e| keys_equal(&e.0, &key)) {
-                Some(entry) => entry.1 = value,
-                None => d.dict.entries.push((key, value)),
-            }
-            return Ok(());
-        }
-        if d.index.is_empty() {
-            for (i, (k, _)) in d.dict.entries.iter().enumerate() {
-                d.index.entry(key_hash(k)).or_default().push(i);
-            }
-        }
-        let bucket = d.index.entry(key_hash(&key)).or_default();
-        for &i in bucket.iter() {
-            if let Some(entry) = d.dict.entries.get_mut(i) {
-                if keys_equal(&entry.0, &key) {
-                    entry.1 = value;
-                    return Ok(());
-                }
-            }
-        }
-        bucket.push(d.dict.entries.len());
-        d.dict.entries.push((key, value));
+        d.keys
+            .insert(&mut d.dict.entries, key, value, &self.key_hashing);
         Ok(())
     }
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Value {
+        self.key_hashing.finish(&d.dict, d.keys);
         Value::Dictionary(d.dict)
     }
     fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
