@@ -5,17 +5,30 @@
 #
 # Installs cargo-fuzz if missing, seeds the corpora from tests/golden (rust/fuzz/seed_corpus.sh),
 # builds every target of rust/fuzz, then runs each target, one at a time, for `seconds` (default
-# 60). Prints per target the executions, the coverage (libFuzzer's final "cov:") and whether it
-# crashed, then one line "N passed, N failed" (N targets). Exits non-zero if any target crashed
-# (panic, sanitizer report, out-of-memory, timeout); the reproducer's path is printed
-# (rust/fuzz/artifacts/<target>/...). Replay one with
+# 60). Prints per target the executions, the coverage (libFuzzer's final "cov:"), the slow inputs
+# reported and the result, then one line "N passed, N failed" (N targets). Exits non-zero if any
+# target crashed (panic, sanitizer report, out-of-memory) or timed out; the reproducer's path is
+# printed (rust/fuzz/artifacts/<target>/crash-..., timeout-..., oom-...). Replay one with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir rust/fuzz <target> <artifact>
 # Logs: tests/out/fuzz_<target>.log. Corpora grow in rust/fuzz/corpus/ (not committed).
+#
+# Environment (libFuzzer flags):
+#   FUZZ_MAX_LEN  largest input tried, bytes (-max_len; default 4194304: 4 MiB, so that large
+#                 containers, e.g. Dictionaries of many keys, are reachable)
+#   FUZZ_TIMEOUT  seconds one input may take before it counts as a hang and fails the run
+#                 (-timeout; default 10)
+#   FUZZ_SLOW     seconds from which an input is reported as slow (-report_slow_units; default 2).
+#                 libFuzzer reports an input when it is the slowest so far (by more than 10%) and
+#                 keeps it as artifacts/<target>/slow-unit-...; slow inputs are counted and listed
+#                 but do not fail the run.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 secs=${1:-60}
 shift || true
+max_len=${FUZZ_MAX_LEN:-4194304}
+timeout=${FUZZ_TIMEOUT:-10}
+slow=${FUZZ_SLOW:-2}
 fuzz_dir=rust/fuzz
 mkdir -p tests/out
 export RUSTC_BOOTSTRAP=1
@@ -31,27 +44,36 @@ bash "$fuzz_dir/seed_corpus.sh" || { echo "FAILED: seeding the corpora"; exit 1;
 
 if [ $# -gt 0 ]; then
     targets=("$@")
+    build=("$@") # only the targets asked for
 else
     mapfile -t targets < <(cargo fuzz list --fuzz-dir "$fuzz_dir")
+    build=("") # every target at once
 fi
 
 echo "building ${targets[*]}"
-if ! cargo fuzz build --fuzz-dir "$fuzz_dir" >tests/out/fuzz_build.log 2>&1; then
-    echo "FAILED: cargo fuzz build (tests/out/fuzz_build.log)"
-    tail -n 30 tests/out/fuzz_build.log
-    exit 1
-fi
+: >tests/out/fuzz_build.log
+for b in "${build[@]}"; do
+    if ! cargo fuzz build --fuzz-dir "$fuzz_dir" ${b:+"$b"} >>tests/out/fuzz_build.log 2>&1; then
+        echo "FAILED: cargo fuzz build ${b} (tests/out/fuzz_build.log)"
+        tail -n 30 tests/out/fuzz_build.log
+        exit 1
+    fi
+done
 
 passed=0
 failed=0
-printf '\n%-22s %12s %8s %8s  %s\n' target executions cov ft result
+slow_total=0
+printf '\n%-22s %12s %8s %8s %5s  %s\n' target executions cov ft slow result
 for t in "${targets[@]}"; do
     log="tests/out/fuzz_$t.log"
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/artifacts/$t"
-    # -timeout: an input taking longer than 10 s is a hang; -rss_limit_mb: libFuzzer's default,
-    # stated. The corpus directory is both the seeds and where new inputs are kept.
+    # -timeout: an input taking longer is a hang (libFuzzer exits, keeps it as timeout-...);
+    # -report_slow_units: slower inputs are reported and kept as slow-unit-...; -max_len: the
+    # largest input; -rss_limit_mb: libFuzzer's default, stated. The corpus directory is both
+    # the seeds and where new inputs are kept.
     cargo fuzz run --fuzz-dir "$fuzz_dir" "$t" -- \
-        -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+        -max_total_time="$secs" -print_final_stats=1 -max_len="$max_len" \
+        -timeout="$timeout" -report_slow_units="$slow" -rss_limit_mb=2048 \
         >"$log" 2>&1
     rc=$?
     execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)
@@ -61,20 +83,34 @@ for t in "${targets[@]}"; do
     fi
     cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
     ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
-    artifact=$(grep -Eo 'Test unit written to [^ ]+' "$log" | tail -n 1 | sed 's/Test unit written to //')
-    if [ "$rc" -eq 0 ] && [ -z "$artifact" ]; then
+    # Every reported slow input is one "Slowest unit: N s:" line followed by its artifact.
+    nslow=$(grep -c '^Slowest unit: ' "$log")
+    slow_total=$((slow_total + nslow))
+    artifact=$(grep -Eo 'Test unit written to [^ ]+' "$log" | sed 's/Test unit written to //' \
+        | grep -v '/slow-unit-' | tail -n 1)
+    if grep -q 'ERROR: libFuzzer: timeout after' "$log"; then
+        result="TIMEOUT (over ${timeout} s, exit $rc): ${artifact:-no artifact, see $log}"
+    elif [ "$rc" -eq 0 ] && [ -z "$artifact" ]; then
         result="ok, 0 crashes"
-        passed=$((passed + 1))
     else
         result="CRASH (exit $rc): ${artifact:-no artifact, see $log}"
+    fi
+    if [ "$result" = "ok, 0 crashes" ]; then
+        passed=$((passed + 1))
+    else
         failed=$((failed + 1))
     fi
-    printf '%-22s %12s %8s %8s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$result"
+    printf '%-22s %12s %8s %8s %5s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$nslow" "$result"
+    if [ "$nslow" -gt 0 ]; then
+        grep -A1 '^Slowest unit: ' "$log" | grep -Eo '^Slowest unit: [0-9]+ s|Test unit written to [^ ]+' \
+            | paste -d' ' - - | sed 's/Test unit written to //; s/^/    slow: /'
+    fi
     if [ "$result" != "ok, 0 crashes" ]; then
         grep -E "panicked at|^thread '|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | head -n 5 | sed 's/^/    /'
         grep -A3 "panicked at" "$log" | sed -n '2,4p' | cut -c1-300 | sed 's/^/    /'
     fi
 done
 echo
+echo "$slow_total slow inputs reported (over ${slow} s each; none fails the run)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1057,3 +1057,38 @@ fn alike_keys_at_every_level_cost_a_constant_per_value() {
         "{per_value:?} values visited per value"
     );
 }
+
+/// Keys nested to the depth limit decode, and equal ones still merge. (Digests and comparisons
+/// recurse as deep as the reader; unoptimised, that needs more than a test thread's stack, as the
+/// other deep tests do.)
+#[test]
+fn keys_nested_to_the_depth_limit() {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let wraps: [(&str, usize, Wrap); 3] = [
+                ("the Dictionary below is the key", 1020, |v| v),
+                ("in an Array", 510, |v| arr(vec![v])),
+                ("as the value of a one-entry Dictionary", 510, |v| {
+                    dict(vec![(s("v"), v)])
+                }),
+            ];
+            for (name, levels, wrap) in wraps {
+                let key = nested_keys(levels, 1, wrap);
+                // Twice the same deep key, after 16 others so that the index is used.
+                let mut entries: Vec<(Value, Value)> =
+                    (0..16).map(|i| (Value::Int(i), Value::Nil)).collect();
+                entries.push((key.clone(), Value::Int(1)));
+                entries.push((key, Value::Int(2)));
+                let bytes = encode(&Value::dictionary(entries), &opts()).expect("encode");
+                let (v, _) = decode(&bytes, &opts()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let Value::Dictionary(d) = v else {
+                    panic!("{name}: not a dictionary")
+                };
+                assert_eq!(d.entries.len(), 17, "{name}");
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("deep keys");
+}
