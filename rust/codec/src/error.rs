@@ -113,6 +113,8 @@ pub enum EncodeReason {
     },
     #[error("the Godot 3 dialect has no double-precision form")]
     DoubleInGodot3,
+    #[error("script {path:?}: a Godot 4 script cannot travel to {dialect}, which embeds the script's source")]
+    ScriptNotInDialect { path: String, dialect: &'static str },
     #[error("nesting deeper than {0} levels (or a container that contains itself)")]
     TooDeep(usize),
     #[error("{what} of {len} does not fit the format's 31-bit length")]
@@ -130,6 +132,7 @@ impl EncodeReason {
                 ErrorCode::OutOfMemory
             }
             EncodeReason::NotInDialect { .. }
+            | EncodeReason::ScriptNotInDialect { .. }
             | EncodeReason::DoubleInGodot3
             | EncodeReason::Invalid(_) => ErrorCode::InvalidParameter,
         }

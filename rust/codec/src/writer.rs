@@ -425,10 +425,10 @@ impl<'o, S: Sink> Writer<'o, S> {
         match path {
             None => self.nil(),
             Some(p) if !self.spec.script_as_path => {
-                Err(CodecError::encode(EncodeReason::Invalid(format!(
-                    "script {p:?}: a Godot 4 script cannot travel to {:?}, which embeds the script's source",
-                    self.opts.dialect
-                ))))
+                Err(CodecError::encode(EncodeReason::ScriptNotInDialect {
+                    path: p.to_owned(),
+                    dialect: self.spec.name,
+                }))
             }
             Some(p) if p.starts_with("res://") => self.string(p),
             Some(p) => Err(Self::pathless_script(p)),

@@ -245,6 +245,12 @@ fn reencode(
             reason: EncodeReason::TooDeep(_),
             ..
         }) if too_deep_ok => return,
+        // A script path has no form in Godot 3 or Pandemonium (which embed the source): refused
+        // by design, whichever dialect the value came from.
+        Err(CodecError::Encode {
+            reason: EncodeReason::ScriptNotInDialect { .. },
+            ..
+        }) if !enc.dialect.spec().script_as_path => return,
         Err(e) => panic!("a decoded value does not encode: {e}\n{}", ctx()),
     };
     match encoded_size(v, enc) {
