@@ -21,6 +21,9 @@
 #                 libFuzzer reports an input when it is the slowest so far (by more than 10%) and
 #                 keeps it as artifacts/<target>/slow-unit-...; slow inputs are counted and listed
 #                 but do not fail the run.
+#   FUZZ_RUNS     stop each target after this many executions (-runs) instead of after `seconds`
+#                 (pass 0 as seconds): the documented long run is
+#                 FUZZ_RUNS=10000000 bash tests/fuzz.sh 0 [target ...]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -30,6 +33,11 @@ max_len=${FUZZ_MAX_LEN:-4194304}
 timeout=${FUZZ_TIMEOUT:-10}
 slow=${FUZZ_SLOW:-2}
 fuzz_dir=rust/fuzz
+if [ -n "${FUZZ_RUNS:-}" ]; then
+    budget=(-runs="$FUZZ_RUNS")
+else
+    budget=(-max_total_time="$secs")
+fi
 mkdir -p tests/out
 export RUSTC_BOOTSTRAP=1
 
@@ -72,7 +80,7 @@ for t in "${targets[@]}"; do
     # largest input; -rss_limit_mb: libFuzzer's default, stated. The corpus directory is both
     # the seeds and where new inputs are kept.
     cargo fuzz run --fuzz-dir "$fuzz_dir" "$t" -- \
-        -max_total_time="$secs" -print_final_stats=1 -max_len="$max_len" \
+        "${budget[@]}" -print_final_stats=1 -max_len="$max_len" \
         -timeout="$timeout" -report_slow_units="$slow" -rss_limit_mb=2048 \
         >"$log" 2>&1
     rc=$?
