@@ -21,6 +21,10 @@ fn getters() -> &'static [Getter; fast_var_codec_core::types::VARIANT_MAX] {
     static GETTERS: OnceLock<[Getter; fast_var_codec_core::types::VARIANT_MAX]> = OnceLock::new();
     GETTERS.get_or_init(|| {
         std::array::from_fn(|i| {
+            // NIL has no payload: the engine refuses (and logs) a request for its getter.
+            if i == T::Nil as usize {
+                return None;
+            }
             // SAFETY: asks the engine for the getter of type `i`, a valid type id (< VARIANT_MAX).
             unsafe {
                 interface_fn!(variant_get_ptr_internal_getter)(i as sys::GDExtensionVariantType)
