@@ -141,6 +141,7 @@ func _main() -> int:
 	if _spin > 0.0:
 		return _spin_all(payloads)
 
+	var per_call := _per_call() if _only.is_empty() else []
 	var results := []
 	var t_all := Time.get_ticks_msec()
 	for dialect in _dialects:
@@ -168,6 +169,7 @@ func _main() -> int:
 		"mb": "10^6 bytes",
 		"payloads": payloads.map(func(p): return {"name": p.name, "description": p.desc, "bytes_godot4": p.bytes4.size(), "bytes_godot3": p.bytes3.size()}),
 		"results": results,
+		"per_call": per_call,
 	}
 	var text := _table(doc)
 	print("")
@@ -550,6 +552,79 @@ func _row_text(r: Dictionary) -> String:
 		_fmt_time(r.competitor_us), _fmt_time(r.fvc_us), r.ratio]
 
 
+## Nanoseconds per call of tiny values, where the fixed cost of a call dominates: the engine's
+## function against FastVarCodec called through a typed and an untyped variable (median of ROUNDS
+## alternating rounds of PER_CALL_ITERS calls each).
+const PER_CALL_ITERS := 20000
+
+
+func _per_call_round(kind: int, side: int, value: Variant, bytes: PackedByteArray) -> float:
+	var typed := _codec4
+	var untyped: Variant = _codec4
+	var r: Variant
+	var t0 := Time.get_ticks_usec()
+	match side:
+		0:
+			match kind:
+				0:
+					for i in PER_CALL_ITERS:
+						r = typed.get_error()
+				1:
+					for i in PER_CALL_ITERS:
+						r = var_to_bytes(value)
+				2:
+					for i in PER_CALL_ITERS:
+						r = bytes_to_var(bytes)
+		1:
+			match kind:
+				0:
+					for i in PER_CALL_ITERS:
+						r = typed.get_error()
+				1:
+					for i in PER_CALL_ITERS:
+						r = typed.encode(value)
+				2:
+					for i in PER_CALL_ITERS:
+						r = typed.decode(bytes)
+		2:
+			match kind:
+				0:
+					for i in PER_CALL_ITERS:
+						r = untyped.get_error()
+				1:
+					for i in PER_CALL_ITERS:
+						r = untyped.encode(value)
+				2:
+					for i in PER_CALL_ITERS:
+						r = untyped.decode(bytes)
+	return (Time.get_ticks_usec() - t0) * 1000.0 / PER_CALL_ITERS
+
+
+func _per_call() -> Array:
+	var cases := [
+		["get_error() (a trivial method)", 0, null],
+		["encode 1", 1, 1],
+		["encode {\"a\": 1}", 1, {"a": 1}],
+		["decode 1", 2, 1],
+		["decode {\"a\": 1}", 2, {"a": 1}],
+	]
+	var rows := []
+	for c in cases:
+		var bytes := var_to_bytes(c[2])
+		var times := [[], [], []]
+		for k in WARMUP + ROUNDS:
+			for side in ([0, 1, 2] if k % 2 == 0 else [2, 1, 0]):
+				var ns := _per_call_round(c[1], side, c[2], bytes)
+				if k >= WARMUP:
+					times[side].append(ns)
+		var row := {"call": c[0], "engine_ns": _median(times[0]) if c[1] != 0 else -1.0, "fvc_typed_ns": _median(times[1]),
+				"fvc_untyped_ns": _median(times[2])}
+		rows.append(row)
+		print("  per call: %-36s engine %6.0f ns  FVC typed %6.0f ns  untyped %6.0f ns" % [
+			row.call, row.engine_ns, row.fvc_typed_ns, row.fvc_untyped_ns])
+	return rows
+
+
 func _table(doc: Dictionary) -> String:
 	var lines := PackedStringArray()
 	lines.append("FastVarCodec benchmark in %s%s, %s (%d logical CPUs)" % [doc.engine, " (debug build)" if doc.engine_debug_build else "", doc.processor, doc.processor_count])
@@ -569,6 +644,13 @@ func _table(doc: Dictionary) -> String:
 			lines.append("%-15s %-6s %10s  %10s %10s %7.2f  %9s %9s" % [
 				r.payload, r.op, _fmt_size(r.bytes), _fmt_time(r.competitor_us), _fmt_time(r.fvc_us),
 				r.ratio, _fmt_rate(r.competitor_mb_s), _fmt_rate(r.fvc_mb_s)])
+	if not doc.per_call.is_empty():
+		lines.append("")
+		lines.append("Per call, tiny values (Godot 4 dialect), nanoseconds; FVC through a typed and an untyped variable")
+		lines.append("%-36s %9s %9s %9s" % ["call", "engine", "typed", "untyped"])
+		for r in doc.per_call:
+			var engine := "-" if r.engine_ns < 0 else "%.0f" % r.engine_ns
+			lines.append("%-36s %9s %9.0f %9.0f" % [r.call, engine, r.fvc_typed_ns, r.fvc_untyped_ns])
 	return "\n".join(lines) + "\n"
 
 
