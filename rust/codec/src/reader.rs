@@ -860,9 +860,13 @@ impl<'b> Reader<'b, '_> {
                 // An embedded Script object is refused before it is built.
                 script = self.script_of(value_at)?;
             }
-            let v = self.value(b, depth + 1)?;
+            let mut v = self.value(b, depth + 1)?;
             if is_script && self.spec.script_as_path {
                 script = self.script_of(value_at)?;
+            } else if is_script {
+                // Godot 3: any value but a Script object (refused above) leaves the object
+                // without a script, as the engine's `set` does: the builder sees null.
+                v = b.nil();
             }
             properties.push((name_at, name, v));
         }

@@ -173,3 +173,32 @@ fn default_limits_refuse_nothing_the_engine_decodes() {
     let bytes = encode(&ints, &Options::default()).unwrap();
     assert!(decode(&bytes, &Options::default()).is_ok());
 }
+
+/// Anything else in a Godot 3 `script` property leaves the object without a script, as the
+/// engine's `set` does, so the decoded object re-encodes (found by the roundtrip fuzz target).
+#[test]
+fn a_godot3_script_that_is_no_object_is_no_script() {
+    for dialect in [Dialect::Godot3, Dialect::Pandemonium38] {
+        let opts = Options::new(dialect)
+            .with_allow_objects(true)
+            .with_full_objects(true);
+        let object_id = u32::from(dialect.spec().wire_id(VariantType::Object).unwrap());
+        let int_id = u32::from(dialect.spec().wire_id(VariantType::Int).unwrap());
+        let mut b = le(&[object_id]);
+        b.extend(text("Resource"));
+        b.extend(le(&[1]));
+        b.extend(text("script"));
+        b.extend(le(&[int_id, 1]));
+        let (v, _) = decode(&b, &opts).expect("decodes");
+        assert_eq!(v, object_no_name("Resource"), "{dialect:?}");
+        let again = encode(&v, &opts).expect("re-encodes");
+        assert_eq!(decode(&again, &opts).unwrap().0, v);
+    }
+}
+
+fn object_no_name(class: &str) -> Value {
+    Value::Object(Box::new(Object {
+        class: class.into(),
+        properties: vec![("script".into(), Value::Nil)],
+    }))
+}
