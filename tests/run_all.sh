@@ -91,6 +91,9 @@ cargo test --no-fail-fast -p fast_var_codec_core 2>&1 | tee tests/out/cargo_test
     | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
 count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
 
+step "Engine probes: which Dictionary keys Godot 4.6.3 merges, against the core's table"
+must engine_probes bash tests/engine_probes/run.sh
+
 step "Formatting: cargo fmt --all --check"
 must cargo_fmt cargo fmt --all --check
 
