@@ -1,7 +1,7 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
 use std::cell::Cell;
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
@@ -16,6 +16,7 @@ use godot::register::property::PhantomVar;
 use crate::allow_list;
 use crate::call_state::CallState;
 use crate::from_wire::VariantBuilder;
+use crate::registry::Registry;
 use crate::to_wire::write_variant;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
@@ -77,9 +78,22 @@ pub struct FastVarCodec {
     /// loads the listed scripts that have no global class name, to learn their base class.
     #[var(get = get_allowed_classes, set = set_allowed_classes)]
     allowed_classes: PhantomVar<PackedStringArray>,
+    /// Reached from calls through [`CODECS`], never through gdext's binding (see there).
+    state: Arc<CodecState>,
+    base: Base<RefCounted>,
+}
+
+/// Codecs by instance id: a call reaches its codec's state here rather than through gdext's
+/// thread-safe instance binding, which takes a mutex and wakes a futex on every call (about
+/// 100 ns, a third of a small call).
+static CODECS: Registry<CodecState> = Registry::new();
+
+/// Everything a codec holds, shared by the threads that call it.
+pub(crate) struct CodecState {
     settings: RwLock<Settings>,
     calls: CallState,
-    base: Base<RefCounted>,
+    /// The instance id it is registered under in [`CODECS`], once a call has registered it.
+    registered: OnceLock<i64>,
 }
 
 /// The shared settings: the core's options, and what the properties hand back.
@@ -104,13 +118,16 @@ impl IRefCounted for FastVarCodec {
             max_elements: PhantomVar::default(),
             max_bytes: PhantomVar::default(),
             allowed_classes: PhantomVar::default(),
-            settings: RwLock::new(Settings {
-                opts: Arc::new(Options::default()),
-                dialect: Self::DIALECT_GODOT_4,
-                precision: Self::PRECISION_SINGLE,
-                allowed_classes: Vec::new(),
+            state: Arc::new(CodecState {
+                settings: RwLock::new(Settings {
+                    opts: Arc::new(Options::default()),
+                    dialect: Self::DIALECT_GODOT_4,
+                    precision: Self::PRECISION_SINGLE,
+                    allowed_classes: Vec::new(),
+                }),
+                calls: CallState::default(),
+                registered: OnceLock::new(),
             }),
-            calls: CallState::default(),
             base,
         }
     }
@@ -158,332 +175,165 @@ impl FastVarCodec {
     /// Returns [member dialect].
     #[func]
     fn get_dialect(&self) -> i64 {
-        self.settings().dialect
+        self.state.get_dialect()
     }
     /// Sets [member dialect].
     #[func]
     fn set_dialect(&self, value: i64) {
-        let dialect = match value {
-            Self::DIALECT_GODOT_4 => Dialect::Godot4,
-            Self::DIALECT_GODOT_3 => Dialect::Godot3,
-            Self::DIALECT_PANDEMONIUM_3_8 => Dialect::Pandemonium38,
-            Self::DIALECT_PANDEMONIUM_5 => Dialect::Pandemonium5,
-            _ => {
-                godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
-                return;
-            }
-        };
-        self.change("dialect", |s| {
-            s.opts_mut().dialect = dialect;
-            s.dialect = value;
-        });
+        self.state.set_dialect(value)
     }
     /// Returns [member precision].
     #[func]
     fn get_precision(&self) -> i64 {
-        self.settings().precision
+        self.state.get_precision()
     }
     /// Sets [member precision].
     #[func]
     fn set_precision(&self, value: i64) {
-        let precision = match value {
-            Self::PRECISION_SINGLE => Precision::Single,
-            Self::PRECISION_DOUBLE => Precision::Double,
-            _ => {
-                godot_error!("FastVarCodec: unknown precision {value}; keeping the current one");
-                return;
-            }
-        };
-        self.change("precision", |s| {
-            s.opts_mut().precision = precision;
-            s.precision = value;
-        });
+        self.state.set_precision(value)
     }
     /// Returns [member full_objects].
     #[func]
     fn get_full_objects(&self) -> bool {
-        self.settings().opts.full_objects
+        self.state.get_full_objects()
     }
     /// Sets [member full_objects].
     #[func]
     fn set_full_objects(&self, on: bool) {
-        self.change("full_objects", |s| s.opts_mut().full_objects = on);
+        self.state.set_full_objects(on)
     }
     /// Returns [member allow_objects].
     #[func]
     fn get_allow_objects(&self) -> bool {
-        self.settings().opts.allow_objects
+        self.state.get_allow_objects()
     }
     /// Sets [member allow_objects].
     #[func]
     fn set_allow_objects(&self, on: bool) {
-        self.change("allow_objects", |s| s.opts_mut().allow_objects = on);
+        self.state.set_allow_objects(on)
     }
     /// Returns [member allow_lossy].
     #[func]
     fn get_allow_lossy(&self) -> bool {
-        self.settings().opts.allow_lossy
+        self.state.get_allow_lossy()
     }
     /// Sets [member allow_lossy].
     #[func]
     fn set_allow_lossy(&self, on: bool) {
-        self.change("allow_lossy", |s| s.opts_mut().allow_lossy = on);
+        self.state.set_allow_lossy(on)
     }
     /// Returns [member max_depth].
     #[func]
     fn get_max_depth(&self) -> i64 {
-        self.settings().opts.limits.max_depth as i64
+        self.state.get_max_depth()
     }
     /// Sets [member max_depth].
     #[func]
     fn set_max_depth(&self, depth: i64) {
-        let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
-        if !(0..=ceiling).contains(&depth) {
-            godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
-            return;
-        }
-        self.change("max_depth", |s| {
-            s.opts_mut().limits.max_depth = depth as usize
-        });
+        self.state.set_max_depth(depth)
     }
     /// Returns [member max_elements].
     #[func]
     fn get_max_elements(&self) -> i64 {
-        limit_to_godot(self.settings().opts.limits.max_elements)
+        self.state.get_max_elements()
     }
     /// Sets [member max_elements].
     #[func]
     fn set_max_elements(&self, n: i64) {
-        match limit_from_godot(n) {
-            Some(v) => self.change("max_elements", |s| s.opts_mut().limits.max_elements = v),
-            None => godot_error!("FastVarCodec: max_elements is -1 (no limit) or a count"),
-        }
+        self.state.set_max_elements(n)
     }
     /// Returns [member max_bytes].
     #[func]
     fn get_max_bytes(&self) -> i64 {
-        limit_to_godot(self.settings().opts.limits.max_bytes)
+        self.state.get_max_bytes()
     }
     /// Sets [member max_bytes].
     #[func]
     fn set_max_bytes(&self, n: i64) {
-        match limit_from_godot(n) {
-            Some(v) => self.change("max_bytes", |s| s.opts_mut().limits.max_bytes = v),
-            None => godot_error!("FastVarCodec: max_bytes is -1 (no limit) or a count"),
-        }
+        self.state.set_max_bytes(n)
     }
     /// Returns [member allowed_classes].
     #[func]
     fn get_allowed_classes(&self) -> PackedStringArray {
-        self.settings()
-            .allowed_classes
-            .iter()
-            .map(|c| GString::from(c.as_str()))
-            .collect()
+        self.state.get_allowed_classes()
     }
     /// Sets [member allowed_classes].
     #[func]
     fn set_allowed_classes(&self, classes: PackedStringArray) {
-        let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
-        let list = (!entries.is_empty()).then(|| allow_list::resolve(&entries));
-        self.change("allowed_classes", |s| {
-            s.opts_mut().allowed_objects = list.map(Arc::new);
-            s.allowed_classes = entries;
-        });
+        self.state.set_allowed_classes(classes)
     }
 
     /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
-    #[func]
-    fn encode(&self, value: Variant) -> PackedByteArray {
-        let opts = self.options();
-        let res = if is_container(&value) {
-            // One walk into this thread's reused buffer, then one copy: walking Godot
-            // containers twice (size, then bytes) would cost more than the copy.
-            encode_to_packed(&opts, &value)
-        } else {
-            // Sizing a leaf is cheap: write it straight into the engine's array.
-            encode_in_place(&opts, &value)
-        };
-        match res {
-            Ok(bytes) => {
-                self.calls.ok();
-                bytes
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                PackedByteArray::new()
-            }
-        }
+    #[func(gd_self)]
+    fn encode(this: Gd<Self>, value: Variant) -> PackedByteArray {
+        Self::state(&this).encode(value)
     }
 
     /// The exact size [method encode] would return, computed without encoding; -1 on failure.
-    #[func]
-    fn encoded_size(&self, value: Variant) -> i64 {
-        let opts = self.options();
-        let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
-            write_variant(&mut w, &value)?;
-            Ok(w.into_sink().0)
-        });
-        match res {
-            Ok(n) => {
-                self.calls.ok();
-                n as i64
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                -1
-            }
-        }
+    #[func(gd_self)]
+    fn encoded_size(this: Gd<Self>, value: Variant) -> i64 {
+        Self::state(&this).encoded_size(value)
     }
 
     /// Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are ignored;
     /// [method get_decoded_size] tells how many were used. Returns [code]null[/code] on failure; a failed
     /// decode leaves no object behind.
-    #[func]
-    fn decode(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
-        let Ok(offset) = usize::try_from(offset) else {
-            self.calls.fail_with(
-                Error::ERR_INVALID_PARAMETER,
-                format!("negative offset {offset}"),
-            );
-            return Variant::nil();
-        };
-        match decode_variant(bytes.as_slice(), offset, &self.options()) {
-            Ok((v, used)) => {
-                self.calls.ok_with_size(used as i64);
-                v
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                Variant::nil()
-            }
-        }
+    #[func(gd_self)]
+    fn decode(this: Gd<Self>, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
+        Self::state(&this).decode(bytes, offset)
     }
 
     /// Bytes consumed by this thread's last successful [method decode] or [method get_var] on this
     /// codec (0 after a failure).
-    #[func]
-    fn get_decoded_size(&self) -> i64 {
-        self.calls.decoded_size()
+    #[func(gd_self)]
+    fn get_decoded_size(this: Gd<Self>) -> i64 {
+        Self::state(&this).get_decoded_size()
     }
 
     /// The [enum Error] of this thread's last call on this codec: [constant OK], or why it failed
     /// ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED],
     /// [constant ERR_OUT_OF_MEMORY] …).
-    #[func]
-    fn get_error(&self) -> Error {
-        self.calls.error()
+    #[func(gd_self)]
+    fn get_error(this: Gd<Self>) -> Error {
+        Self::state(&this).get_error()
     }
 
     /// What went wrong in this thread's last call on this codec, with the byte offset (decoding) or
     /// the path inside the value (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
-    #[func]
-    fn get_error_message(&self) -> GString {
-        self.calls.message()
+    #[func(gd_self)]
+    fn get_error_message(this: Gd<Self>) -> GString {
+        Self::state(&this).get_error_message()
     }
 
     /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
     /// (in the peer's byte order) and the encoding.
-    #[func]
-    fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
-            Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
-        };
-        let Ok(len) = u32::try_from(bytes.len()) else {
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                "value too large for a 32-bit length".into(),
-            );
-        };
-        peer.put_u32(len);
-        let err = peer.put_data(&bytes);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the data ({err:?})"));
-        }
-        self.calls.ok()
+    #[func(gd_self)]
+    fn put_var(this: Gd<Self>, peer: Gd<StreamPeer>, value: Variant) -> Error {
+        Self::state(&this).put_var(peer, value)
     }
 
     /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
     /// Encodings larger than [member FastVarStream.max_message_size]'s default (8 MiB, the engine's
     /// [code]encode_buffer_max_size[/code]) are refused with [constant ERR_OUT_OF_MEMORY].
-    #[func]
-    fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
-            Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
-        };
-        if bytes.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            let n = bytes.len();
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!("a packet of {n} bytes exceeds 8 MiB"),
-            );
-        }
-        let err = peer.put_packet(&bytes);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the packet ({err:?})"));
-        }
-        self.calls.ok()
+    #[func(gd_self)]
+    fn put_packet_var(this: Gd<Self>, peer: Gd<PacketPeer>, value: Variant) -> Error {
+        Self::state(&this).put_packet_var(peer, value)
     }
 
     /// Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] does.
     /// Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is waiting.
-    #[func]
-    fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
-        if peer.get_available_packet_count() <= 0 {
-            self.calls
-                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
-            return Variant::nil();
-        }
-        let packet = peer.get_packet();
-        let err = peer.get_packet_error();
-        if err != Error::OK {
-            self.calls
-                .fail_with(err, format!("receiving the packet failed ({err:?})"));
-            return Variant::nil();
-        }
-        self.decode(packet, 0)
+    #[func(gd_self)]
+    fn get_packet_var(this: Gd<Self>, peer: Gd<PacketPeer>) -> Variant {
+        Self::state(&this).get_packet_var(peer)
     }
 
     /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer],
     /// waiting for all of it as [method StreamPeer.get_var] does. A length above 8 MiB (the
     /// engine's [code]encode_buffer_max_size[/code]) is refused without allocating. Returns
     /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
-    #[func]
-    fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
-        let len = peer.get_u32() as usize;
-        if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!(
-                    "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
-                ),
-            );
-            return Variant::nil();
-        }
-        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
-        let reply = peer.get_data(len as i32);
-        let err = reply
-            .get(0)
-            .and_then(|e| e.try_to::<i32>().ok())
-            .unwrap_or(0);
-        let data = reply
-            .get(1)
-            .and_then(|d| d.try_to::<PackedByteArray>().ok())
-            .unwrap_or_default();
-        if err != 0 || data.len() != len {
-            self.calls.fail_with(
-                Error::ERR_FILE_EOF,
-                format!("got {} of the {len} bytes of the value", data.len()),
-            );
-            return Variant::nil();
-        }
-        self.decode(data, 0)
+    #[func(gd_self)]
+    fn get_var(this: Gd<Self>, peer: Gd<StreamPeer>) -> Variant {
+        Self::state(&this).get_var(peer)
     }
 }
 
@@ -552,6 +402,42 @@ impl Settings {
 }
 
 impl FastVarCodec {
+    /// The state of `this` codec, without binding it (after the first call).
+    fn state(this: &Gd<Self>) -> Arc<CodecState> {
+        let id = this.instance_id().to_i64();
+        if let Some(state) = CODECS.get(id) {
+            return state;
+        }
+        let state = this.bind().state.clone();
+        if state.registered.set(id).is_ok() {
+            CODECS.insert(id, state.clone());
+        }
+        state
+    }
+
+    /// The options of `codec` for one call.
+    pub(crate) fn options_of(codec: &Gd<Self>) -> Arc<Options> {
+        Self::state(codec).options()
+    }
+
+    /// The encoding of `value` with `codec`'s settings (errors are the caller's to report).
+    pub(crate) fn encode_with(
+        codec: &Gd<Self>,
+        value: &Variant,
+    ) -> Result<PackedByteArray, CodecError> {
+        Self::state(codec).encode_variant(value)
+    }
+}
+
+impl Drop for FastVarCodec {
+    fn drop(&mut self) {
+        if let Some(id) = self.state.registered.get() {
+            CODECS.remove(*id);
+        }
+    }
+}
+
+impl CodecState {
     fn settings(&self) -> RwLockReadGuard<'_, Settings> {
         self.settings.read().unwrap_or_else(PoisonError::into_inner)
     }
@@ -579,5 +465,257 @@ impl FastVarCodec {
     /// The encoding of `value` as engine bytes (errors are the caller's to report).
     pub(crate) fn encode_variant(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
         encode_to_packed(&self.options(), value)
+    }
+
+    fn get_dialect(&self) -> i64 {
+        self.settings().dialect
+    }
+    fn set_dialect(&self, value: i64) {
+        let dialect = match value {
+            FastVarCodec::DIALECT_GODOT_4 => Dialect::Godot4,
+            FastVarCodec::DIALECT_GODOT_3 => Dialect::Godot3,
+            FastVarCodec::DIALECT_PANDEMONIUM_3_8 => Dialect::Pandemonium38,
+            FastVarCodec::DIALECT_PANDEMONIUM_5 => Dialect::Pandemonium5,
+            _ => {
+                godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
+                return;
+            }
+        };
+        self.change("dialect", |s| {
+            s.opts_mut().dialect = dialect;
+            s.dialect = value;
+        });
+    }
+    fn get_precision(&self) -> i64 {
+        self.settings().precision
+    }
+    fn set_precision(&self, value: i64) {
+        let precision = match value {
+            FastVarCodec::PRECISION_SINGLE => Precision::Single,
+            FastVarCodec::PRECISION_DOUBLE => Precision::Double,
+            _ => {
+                godot_error!("FastVarCodec: unknown precision {value}; keeping the current one");
+                return;
+            }
+        };
+        self.change("precision", |s| {
+            s.opts_mut().precision = precision;
+            s.precision = value;
+        });
+    }
+    fn get_full_objects(&self) -> bool {
+        self.settings().opts.full_objects
+    }
+    fn set_full_objects(&self, on: bool) {
+        self.change("full_objects", |s| s.opts_mut().full_objects = on);
+    }
+    fn get_allow_objects(&self) -> bool {
+        self.settings().opts.allow_objects
+    }
+    fn set_allow_objects(&self, on: bool) {
+        self.change("allow_objects", |s| s.opts_mut().allow_objects = on);
+    }
+    fn get_allow_lossy(&self) -> bool {
+        self.settings().opts.allow_lossy
+    }
+    fn set_allow_lossy(&self, on: bool) {
+        self.change("allow_lossy", |s| s.opts_mut().allow_lossy = on);
+    }
+    fn get_max_depth(&self) -> i64 {
+        self.settings().opts.limits.max_depth as i64
+    }
+    fn set_max_depth(&self, depth: i64) {
+        let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
+        if !(0..=ceiling).contains(&depth) {
+            godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
+            return;
+        }
+        self.change("max_depth", |s| {
+            s.opts_mut().limits.max_depth = depth as usize
+        });
+    }
+    fn get_max_elements(&self) -> i64 {
+        limit_to_godot(self.settings().opts.limits.max_elements)
+    }
+    fn set_max_elements(&self, n: i64) {
+        match limit_from_godot(n) {
+            Some(v) => self.change("max_elements", |s| s.opts_mut().limits.max_elements = v),
+            None => godot_error!("FastVarCodec: max_elements is -1 (no limit) or a count"),
+        }
+    }
+    fn get_max_bytes(&self) -> i64 {
+        limit_to_godot(self.settings().opts.limits.max_bytes)
+    }
+    fn set_max_bytes(&self, n: i64) {
+        match limit_from_godot(n) {
+            Some(v) => self.change("max_bytes", |s| s.opts_mut().limits.max_bytes = v),
+            None => godot_error!("FastVarCodec: max_bytes is -1 (no limit) or a count"),
+        }
+    }
+    fn get_allowed_classes(&self) -> PackedStringArray {
+        self.settings()
+            .allowed_classes
+            .iter()
+            .map(|c| GString::from(c.as_str()))
+            .collect()
+    }
+    fn set_allowed_classes(&self, classes: PackedStringArray) {
+        let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
+        let list = (!entries.is_empty()).then(|| allow_list::resolve(&entries));
+        self.change("allowed_classes", |s| {
+            s.opts_mut().allowed_objects = list.map(Arc::new);
+            s.allowed_classes = entries;
+        });
+    }
+    fn encode(&self, value: Variant) -> PackedByteArray {
+        let opts = self.options();
+        let res = if is_container(&value) {
+            // One walk into this thread's reused buffer, then one copy: walking Godot
+            // containers twice (size, then bytes) would cost more than the copy.
+            encode_to_packed(&opts, &value)
+        } else {
+            // Sizing a leaf is cheap: write it straight into the engine's array.
+            encode_in_place(&opts, &value)
+        };
+        match res {
+            Ok(bytes) => {
+                self.calls.ok();
+                bytes
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                PackedByteArray::new()
+            }
+        }
+    }
+    fn encoded_size(&self, value: Variant) -> i64 {
+        let opts = self.options();
+        let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
+            write_variant(&mut w, &value)?;
+            Ok(w.into_sink().0)
+        });
+        match res {
+            Ok(n) => {
+                self.calls.ok();
+                n as i64
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                -1
+            }
+        }
+    }
+    fn get_decoded_size(&self) -> i64 {
+        self.calls.decoded_size()
+    }
+    fn get_error(&self) -> Error {
+        self.calls.error()
+    }
+    fn get_error_message(&self) -> GString {
+        self.calls.message()
+    }
+    fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), &value) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        let Ok(len) = u32::try_from(bytes.len()) else {
+            return self.calls.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                "value too large for a 32-bit length".into(),
+            );
+        };
+        peer.put_u32(len);
+        let err = peer.put_data(&bytes);
+        if err != Error::OK {
+            return self
+                .calls
+                .fail_with(err, format!("the peer refused the data ({err:?})"));
+        }
+        self.calls.ok()
+    }
+    fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), &value) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        if bytes.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
+            let n = bytes.len();
+            return self.calls.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                format!("a packet of {n} bytes exceeds 8 MiB"),
+            );
+        }
+        let err = peer.put_packet(&bytes);
+        if err != Error::OK {
+            return self
+                .calls
+                .fail_with(err, format!("the peer refused the packet ({err:?})"));
+        }
+        self.calls.ok()
+    }
+    fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
+        if peer.get_available_packet_count() <= 0 {
+            self.calls
+                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+            return Variant::nil();
+        }
+        let packet = peer.get_packet();
+        let err = peer.get_packet_error();
+        if err != Error::OK {
+            self.calls
+                .fail_with(err, format!("receiving the packet failed ({err:?})"));
+            return Variant::nil();
+        }
+        self.decode(packet, 0)
+    }
+    fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
+        let len = peer.get_u32() as usize;
+        if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
+            self.calls.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                format!(
+                    "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
+                ),
+            );
+            return Variant::nil();
+        }
+        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
+        let reply = peer.get_data(len as i32);
+        let err = reply
+            .get(0)
+            .and_then(|e| e.try_to::<i32>().ok())
+            .unwrap_or(0);
+        let data = reply
+            .get(1)
+            .and_then(|d| d.try_to::<PackedByteArray>().ok())
+            .unwrap_or_default();
+        if err != 0 || data.len() != len {
+            self.calls.fail_with(
+                Error::ERR_FILE_EOF,
+                format!("got {} of the {len} bytes of the value", data.len()),
+            );
+            return Variant::nil();
+        }
+        self.decode(data, 0)
+    }
+    fn decode(&self, bytes: PackedByteArray, offset: i64) -> Variant {
+        let Ok(offset) = usize::try_from(offset) else {
+            self.calls.fail_with(
+                Error::ERR_INVALID_PARAMETER,
+                format!("negative offset {offset}"),
+            );
+            return Variant::nil();
+        };
+        match decode_variant(bytes.as_slice(), offset, &self.options()) {
+            Ok((v, used)) => {
+                self.calls.ok_with_size(used as i64);
+                v
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                Variant::nil()
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ mod codec;
 mod fast_access;
 mod from_wire;
 mod layout;
+mod registry;
 mod stream_class;
 mod to_wire;
 

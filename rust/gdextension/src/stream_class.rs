@@ -184,7 +184,7 @@ impl FastVarStream {
     #[func]
     fn pop_var(&self) -> Variant {
         let mut state = self.state();
-        let opts = state.codec.bind().options();
+        let opts = FastVarCodec::options_of(&state.codec);
         let mut builder = VariantBuilder::default();
         let res = state.reader.next_value_with(&opts, &mut builder);
         drop(state);
@@ -213,7 +213,7 @@ impl FastVarStream {
             let state = self.state();
             (state.codec.clone(), state.big_endian)
         };
-        let bytes = match codec.bind().encode_variant(&value) {
+        let bytes = match FastVarCodec::encode_with(&codec, &value) {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
         };
