@@ -1,23 +1,16 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
-use std::cell::Cell;
-use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Arc, OnceLock, RwLock};
 
-use bytes::BytesMut;
-use fast_var_codec_core::error::EncodeReason;
-use fast_var_codec_core::{
-    decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
-};
+use fast_var_codec_core::{CodecError, Options};
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
-use crate::allow_list;
 use crate::call_state::CallState;
-use crate::from_wire::VariantBuilder;
+use crate::codec_state::{CodecState, Settings};
 use crate::registry::Registry;
-use crate::to_wire::write_variant;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
@@ -88,23 +81,6 @@ pub struct FastVarCodec {
 /// 100 ns, a third of a small call).
 static CODECS: Registry<CodecState> = Registry::new();
 
-/// Everything a codec holds, shared by the threads that call it.
-pub(crate) struct CodecState {
-    settings: RwLock<Settings>,
-    calls: CallState,
-    /// The instance id it is registered under in [`CODECS`], once a call has registered it.
-    registered: OnceLock<i64>,
-}
-
-/// The shared settings: the core's options, and what the properties hand back.
-#[derive(Clone)]
-struct Settings {
-    opts: Arc<Options>,
-    dialect: i64,
-    precision: i64,
-    allowed_classes: Vec<String>,
-}
-
 #[godot_api]
 impl IRefCounted for FastVarCodec {
     fn init(base: Base<RefCounted>) -> Self {
@@ -130,22 +106,6 @@ impl IRefCounted for FastVarCodec {
             }),
             base,
         }
-    }
-}
-
-/// `-1` for "no limit" (Godot's convention), else the number.
-fn limit_to_godot(n: usize) -> i64 {
-    if n == usize::MAX {
-        -1
-    } else {
-        i64::try_from(n).unwrap_or(i64::MAX)
-    }
-}
-
-fn limit_from_godot(n: i64) -> Option<usize> {
-    match n {
-        -1 => Some(usize::MAX),
-        n => usize::try_from(n).ok(),
     }
 }
 
@@ -337,70 +297,6 @@ impl FastVarCodec {
     }
 }
 
-/// Arrays, Dictionaries and Objects: values whose size is as costly to find as to write.
-fn is_container(v: &Variant) -> bool {
-    use godot::builtin::VariantType as V;
-    matches!(v.get_type(), V::ARRAY | V::DICTIONARY | V::OBJECT)
-}
-
-thread_local! {
-    /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
-    /// that runs script code which encodes again simply gets a fresh one).
-    static ENCODE_BUFFER: Cell<BytesMut> = Cell::new(BytesMut::new());
-}
-
-/// Buffers larger than this are not kept for the next call.
-const KEPT_BUFFER_CAPACITY: usize = 1 << 20;
-
-/// Encodes `value` into this thread's buffer, then copies it into an engine array.
-fn encode_to_packed(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
-    let mut buf = ENCODE_BUFFER.with(Cell::take);
-    buf.clear();
-    let mut w = Writer::new(buf, opts)?;
-    let res = write_variant(&mut w, value);
-    let buf = w.into_sink();
-    let out = res.map(|()| PackedByteArray::from(&buf[..]));
-    if buf.capacity() <= KEPT_BUFFER_CAPACITY {
-        ENCODE_BUFFER.with(|cell| cell.set(buf));
-    }
-    out
-}
-
-/// The exact size first, then the bytes written into the engine array itself.
-fn encode_in_place(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
-    let mut sizer = Writer::new(SizeCounter::default(), opts)?;
-    write_variant(&mut sizer, value)?;
-    let size = sizer.into_sink().0;
-    let mut out = PackedByteArray::new();
-    out.resize(size);
-    let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), opts)?;
-    write_variant(&mut w, value)?;
-    if w.sink().overflowed() || w.sink().written() != size {
-        return Err(CodecError::encode(EncodeReason::BufferFull));
-    }
-    Ok(out)
-}
-
-/// Decodes one Variant; a failed decode frees the objects it made.
-pub(crate) fn decode_variant(
-    bytes: &[u8],
-    offset: usize,
-    opts: &Options,
-) -> Result<(Variant, usize), CodecError> {
-    let mut builder = VariantBuilder::default();
-    let res = decode_with(bytes, offset, opts, &mut builder);
-    if res.is_err() {
-        builder.discard();
-    }
-    res
-}
-
-impl Settings {
-    fn opts_mut(&mut self) -> &mut Options {
-        Arc::make_mut(&mut self.opts)
-    }
-}
-
 impl FastVarCodec {
     /// The state of `this` codec, without binding it (after the first call).
     fn state(this: &Gd<Self>) -> Arc<CodecState> {
@@ -433,289 +329,6 @@ impl Drop for FastVarCodec {
     fn drop(&mut self) {
         if let Some(id) = self.state.registered.get() {
             CODECS.remove(*id);
-        }
-    }
-}
-
-impl CodecState {
-    fn settings(&self) -> RwLockReadGuard<'_, Settings> {
-        self.settings.read().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Applies a settings change unless it makes options that cannot work.
-    fn change(&self, what: &str, f: impl FnOnce(&mut Settings)) {
-        let mut guard = self
-            .settings
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
-        let mut next = guard.clone();
-        f(&mut next);
-        if let Err(e) = next.opts.check() {
-            godot_error!("FastVarCodec: {what} not changed: {e}");
-            return;
-        }
-        *guard = next;
-    }
-
-    /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
-    pub(crate) fn options(&self) -> Arc<Options> {
-        self.settings().opts.clone()
-    }
-
-    /// The encoding of `value` as engine bytes (errors are the caller's to report).
-    pub(crate) fn encode_variant(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
-        encode_to_packed(&self.options(), value)
-    }
-
-    fn get_dialect(&self) -> i64 {
-        self.settings().dialect
-    }
-    fn set_dialect(&self, value: i64) {
-        let dialect = match value {
-            FastVarCodec::DIALECT_GODOT_4 => Dialect::Godot4,
-            FastVarCodec::DIALECT_GODOT_3 => Dialect::Godot3,
-            FastVarCodec::DIALECT_PANDEMONIUM_3_8 => Dialect::Pandemonium38,
-            FastVarCodec::DIALECT_PANDEMONIUM_5 => Dialect::Pandemonium5,
-            _ => {
-                godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
-                return;
-            }
-        };
-        self.change("dialect", |s| {
-            s.opts_mut().dialect = dialect;
-            s.dialect = value;
-        });
-    }
-    fn get_precision(&self) -> i64 {
-        self.settings().precision
-    }
-    fn set_precision(&self, value: i64) {
-        let precision = match value {
-            FastVarCodec::PRECISION_SINGLE => Precision::Single,
-            FastVarCodec::PRECISION_DOUBLE => Precision::Double,
-            _ => {
-                godot_error!("FastVarCodec: unknown precision {value}; keeping the current one");
-                return;
-            }
-        };
-        self.change("precision", |s| {
-            s.opts_mut().precision = precision;
-            s.precision = value;
-        });
-    }
-    fn get_full_objects(&self) -> bool {
-        self.settings().opts.full_objects
-    }
-    fn set_full_objects(&self, on: bool) {
-        self.change("full_objects", |s| s.opts_mut().full_objects = on);
-    }
-    fn get_allow_objects(&self) -> bool {
-        self.settings().opts.allow_objects
-    }
-    fn set_allow_objects(&self, on: bool) {
-        self.change("allow_objects", |s| s.opts_mut().allow_objects = on);
-    }
-    fn get_allow_lossy(&self) -> bool {
-        self.settings().opts.allow_lossy
-    }
-    fn set_allow_lossy(&self, on: bool) {
-        self.change("allow_lossy", |s| s.opts_mut().allow_lossy = on);
-    }
-    fn get_max_depth(&self) -> i64 {
-        self.settings().opts.limits.max_depth as i64
-    }
-    fn set_max_depth(&self, depth: i64) {
-        let ceiling = fast_var_codec_core::limits::MAX_DEPTH_CEILING as i64;
-        if !(0..=ceiling).contains(&depth) {
-            godot_error!("FastVarCodec: max_depth must be between 0 and {ceiling}");
-            return;
-        }
-        self.change("max_depth", |s| {
-            s.opts_mut().limits.max_depth = depth as usize
-        });
-    }
-    fn get_max_elements(&self) -> i64 {
-        limit_to_godot(self.settings().opts.limits.max_elements)
-    }
-    fn set_max_elements(&self, n: i64) {
-        match limit_from_godot(n) {
-            Some(v) => self.change("max_elements", |s| s.opts_mut().limits.max_elements = v),
-            None => godot_error!("FastVarCodec: max_elements is -1 (no limit) or a count"),
-        }
-    }
-    fn get_max_bytes(&self) -> i64 {
-        limit_to_godot(self.settings().opts.limits.max_bytes)
-    }
-    fn set_max_bytes(&self, n: i64) {
-        match limit_from_godot(n) {
-            Some(v) => self.change("max_bytes", |s| s.opts_mut().limits.max_bytes = v),
-            None => godot_error!("FastVarCodec: max_bytes is -1 (no limit) or a count"),
-        }
-    }
-    fn get_allowed_classes(&self) -> PackedStringArray {
-        self.settings()
-            .allowed_classes
-            .iter()
-            .map(|c| GString::from(c.as_str()))
-            .collect()
-    }
-    fn set_allowed_classes(&self, classes: PackedStringArray) {
-        let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
-        let list = (!entries.is_empty()).then(|| allow_list::resolve(&entries));
-        self.change("allowed_classes", |s| {
-            s.opts_mut().allowed_objects = list.map(Arc::new);
-            s.allowed_classes = entries;
-        });
-    }
-    fn encode(&self, value: Variant) -> PackedByteArray {
-        let opts = self.options();
-        let res = if is_container(&value) {
-            // One walk into this thread's reused buffer, then one copy: walking Godot
-            // containers twice (size, then bytes) would cost more than the copy.
-            encode_to_packed(&opts, &value)
-        } else {
-            // Sizing a leaf is cheap: write it straight into the engine's array.
-            encode_in_place(&opts, &value)
-        };
-        match res {
-            Ok(bytes) => {
-                self.calls.ok();
-                bytes
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                PackedByteArray::new()
-            }
-        }
-    }
-    fn encoded_size(&self, value: Variant) -> i64 {
-        let opts = self.options();
-        let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
-            write_variant(&mut w, &value)?;
-            Ok(w.into_sink().0)
-        });
-        match res {
-            Ok(n) => {
-                self.calls.ok();
-                n as i64
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                -1
-            }
-        }
-    }
-    fn get_decoded_size(&self) -> i64 {
-        self.calls.decoded_size()
-    }
-    fn get_error(&self) -> Error {
-        self.calls.error()
-    }
-    fn get_error_message(&self) -> GString {
-        self.calls.message()
-    }
-    fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
-            Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
-        };
-        let Ok(len) = u32::try_from(bytes.len()) else {
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                "value too large for a 32-bit length".into(),
-            );
-        };
-        peer.put_u32(len);
-        let err = peer.put_data(&bytes);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the data ({err:?})"));
-        }
-        self.calls.ok()
-    }
-    fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
-            Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
-        };
-        if bytes.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            let n = bytes.len();
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!("a packet of {n} bytes exceeds 8 MiB"),
-            );
-        }
-        let err = peer.put_packet(&bytes);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the packet ({err:?})"));
-        }
-        self.calls.ok()
-    }
-    fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
-        if peer.get_available_packet_count() <= 0 {
-            self.calls
-                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
-            return Variant::nil();
-        }
-        let packet = peer.get_packet();
-        let err = peer.get_packet_error();
-        if err != Error::OK {
-            self.calls
-                .fail_with(err, format!("receiving the packet failed ({err:?})"));
-            return Variant::nil();
-        }
-        self.decode(packet, 0)
-    }
-    fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
-        let len = peer.get_u32() as usize;
-        if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!(
-                    "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
-                ),
-            );
-            return Variant::nil();
-        }
-        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
-        let reply = peer.get_data(len as i32);
-        let err = reply
-            .get(0)
-            .and_then(|e| e.try_to::<i32>().ok())
-            .unwrap_or(0);
-        let data = reply
-            .get(1)
-            .and_then(|d| d.try_to::<PackedByteArray>().ok())
-            .unwrap_or_default();
-        if err != 0 || data.len() != len {
-            self.calls.fail_with(
-                Error::ERR_FILE_EOF,
-                format!("got {} of the {len} bytes of the value", data.len()),
-            );
-            return Variant::nil();
-        }
-        self.decode(data, 0)
-    }
-    fn decode(&self, bytes: PackedByteArray, offset: i64) -> Variant {
-        let Ok(offset) = usize::try_from(offset) else {
-            self.calls.fail_with(
-                Error::ERR_INVALID_PARAMETER,
-                format!("negative offset {offset}"),
-            );
-            return Variant::nil();
-        };
-        match decode_variant(bytes.as_slice(), offset, &self.options()) {
-            Ok((v, used)) => {
-                self.calls.ok_with_size(used as i64);
-                v
-            }
-            Err(e) => {
-                self.calls.fail(&e);
-                Variant::nil()
-            }
         }
     }
 }

@@ -10,6 +10,7 @@
 mod allow_list;
 mod call_state;
 mod codec;
+mod codec_state;
 mod fast_access;
 mod from_wire;
 mod layout;
