@@ -15,6 +15,7 @@ func run(ctx: Ctx) -> void:
 	constants_and_properties()
 	errors()
 	offsets()
+	calling_conventions()
 	stream_peer()
 	double_precision()
 	depth()
@@ -179,6 +180,82 @@ func offsets() -> void:
 	t.check(v == null and codec.get_error() != OK, "decode at a negative offset fails")
 	t.check(codec.decode(b, 3) == "abc", "decode works after offset errors")
 	t.check(codec.decode(var_to_bytes(1.5)) == 1.5 and codec.get_decoded_size() == 8, "decode without offset argument")
+
+
+## A script that extends FastVarCodec: its instances reach the codec's methods the same way.
+class ScriptedCodec extends FastVarCodec:
+	var calls := 0
+
+	func encode_counted(v: Variant) -> PackedByteArray:
+		calls += 1
+		return encode(v)
+
+
+## encode, encoded_size, decode and the three reporting methods are registered with the engine
+## directly (rust/gdextension/src/direct_methods.rs): through a typed variable GDScript calls them
+## by pointer (ptrcall), through an untyped one, call() and callv() by Variants (varcall). Each way
+## must give the same results, fill in decode's default offset, and refuse wrong calls cleanly.
+func calling_conventions() -> void:
+	var typed := FastVarCodec.new()
+	var untyped: Variant = FastVarCodec.new()
+	var value := {"a": [1, 2.5, "x"], &"b": Vector3(1, 2, 3)}
+	var bytes := var_to_bytes(value)
+	var framed := PackedByteArray([7, 7])
+	framed.append_array(bytes)
+	t.check(typed.encode(value) == bytes, "ptrcall: encode")
+	t.check(untyped.encode(value) == bytes, "varcall: encode")
+	t.check(typed.call("encode", value) == bytes, "call(): encode")
+	t.check(typed.callv("encode", [value]) == bytes, "callv(): encode")
+	t.check(Callable(typed, "encode").call(value) == bytes, "Callable: encode")
+	t.check(typed.encoded_size(value) == bytes.size() and untyped.encoded_size(value) == bytes.size(), "encoded_size both ways")
+	t.check(Ctx.same(typed.decode(bytes), value), "ptrcall: decode with the default offset")
+	t.check(Ctx.same(typed.decode(framed, 2), value), "ptrcall: decode at an offset")
+	t.check(Ctx.same(untyped.decode(bytes), value), "varcall: decode with the default offset")
+	t.check(Ctx.same(untyped.decode(framed, 2), value) and untyped.get_decoded_size() == bytes.size(), "varcall: decode at an offset, get_decoded_size")
+	t.check(Ctx.same(typed.call("decode", framed, 2), value), "call(): decode at an offset")
+	t.check(typed.decode(PackedByteArray([1])) == null and typed.get_error() == ERR_INVALID_DATA, "ptrcall: get_error after a failure")
+	t.check(untyped.decode(PackedByteArray([1])) == null and untyped.get_error() == ERR_INVALID_DATA, "varcall: get_error after a failure")
+	t.check(typeof(untyped.get_error()) == TYPE_INT and typeof(untyped.get_error_message()) == TYPE_STRING, "varcall: result types")
+	t.check(untyped.get_error_message() != "" and untyped.get_decoded_size() == 0, "varcall: message and size after a failure")
+	t.check(untyped.decode(bytes) != null and untyped.get_error() == OK and untyped.get_error_message() == "", "varcall: OK clears the message")
+	# Arguments convert as for the engine's own methods: a float offset, an Array of bytes.
+	t.check(Ctx.same(untyped.decode(framed, 2.0), value), "varcall: float offset converted to int")
+	t.check(Ctx.same(untyped.decode(Array(bytes)), value), "varcall: Array converted to PackedByteArray")
+	# Wrong calls: the engine reports them (not a script error) and nothing is decoded.
+	t.check(typed.callv("decode", ["not bytes"]) == null, "varcall: wrong argument type refused")
+	t.check(typed.callv("decode", []) == null, "varcall: too few arguments refused")
+	t.check(typed.callv("decode", [bytes, 0, 1]) == null, "varcall: too many arguments refused")
+	t.check(typed.callv("get_error", [1]) == null, "varcall: arguments to a method that takes none refused")
+	t.check(typed.decode(bytes) != null and typed.get_error() == OK, "the codec works after refused calls")
+	# How the engine sees the methods: names, parameters, defaults, return types.
+	var seen := {}
+	for m in ClassDB.class_get_method_list(&"FastVarCodec", true):
+		seen[m.name] = m
+	for name in ["encode", "encoded_size", "decode", "get_decoded_size", "get_error", "get_error_message"]:
+		t.check(seen.has(name), "ClassDB lists FastVarCodec.%s" % name)
+	if seen.has("decode") and seen.has("get_error") and seen.has("encode"):
+		var d: Dictionary = seen["decode"]
+		t.check(d.args.size() == 2 and d.args[0].name == "bytes" and d.args[0].type == TYPE_PACKED_BYTE_ARRAY and d.args[1].name == "offset" and d.args[1].type == TYPE_INT, "decode(bytes: PackedByteArray, offset: int)")
+		t.check(d.default_args == [0], "decode's offset defaults to 0")
+		t.check(d["return"].type == TYPE_NIL and (d["return"].usage & PROPERTY_USAGE_NIL_IS_VARIANT) != 0, "decode returns Variant")
+		t.check(seen["get_error"]["return"].type == TYPE_INT and seen["get_error"]["return"]["class_name"] == &"Error", "get_error returns Error")
+		t.check(seen["encode"]["return"].type == TYPE_PACKED_BYTE_ARRAY and seen["encode"].args[0].name == "value", "encode(value) -> PackedByteArray")
+	# A script extending the class reaches the same state.
+	var sub := ScriptedCodec.new()
+	sub.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(sub.encode_counted(Vector2i(1, 2)) == PackedByteArray() and sub.get_error() == ERR_INVALID_PARAMETER and sub.calls == 1, "script subclass: settings and errors of its own codec")
+	t.check(sub.encode(5) == PackedByteArray([2, 0, 0, 0, 5, 0, 0, 0]), "script subclass: encode in the Godot 3 dialect")
+	# Many codecs made and dropped: each call finds its own codec's settings, never a dropped one's.
+	var ok := true
+	for i in 200:
+		var c := FastVarCodec.new()
+		c.dialect = FastVarCodec.DIALECT_GODOT_3 if i % 2 == 1 else FastVarCodec.DIALECT_GODOT_4
+		ok = ok and c.encode(Vector2(1, 2)) == var_to_bytes(Vector2(1, 2)) and c.get_error() == OK
+		# Vector2i has no Godot 3 form: refused there, encoded in Godot 4.
+		var e: PackedByteArray = c.encode(Vector2i(1, 2))
+		ok = ok and ((i % 2 == 0 and e == var_to_bytes(Vector2i(1, 2)) and c.get_error() == OK)
+				or (i % 2 == 1 and e.is_empty() and c.get_error() == ERR_INVALID_PARAMETER))
+	t.check(ok, "200 codecs made and dropped in turn: each call sees its own codec")
 
 
 func stream_peer() -> void:

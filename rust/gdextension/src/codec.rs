@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock, RwLock};
 
-use fast_var_codec_core::{CodecError, Options};
+use fast_var_codec_core::Options;
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
@@ -10,7 +10,6 @@ use godot::register::property::PhantomVar;
 
 use crate::call_state::CallState;
 use crate::codec_state::{CodecState, Settings};
-use crate::registry::Registry;
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
@@ -71,15 +70,10 @@ pub struct FastVarCodec {
     /// loads the listed scripts that have no global class name, to learn their base class.
     #[var(get = get_allowed_classes, set = set_allowed_classes)]
     allowed_classes: PhantomVar<PackedStringArray>,
-    /// Reached from calls through [`CODECS`], never through gdext's binding (see there).
+    /// Reached by the per-value methods without gdext's binding (`crate::direct_methods`).
     state: Arc<CodecState>,
     base: Base<RefCounted>,
 }
-
-/// Codecs by instance id: a call reaches its codec's state here rather than through gdext's
-/// thread-safe instance binding, which takes a mutex and wakes a futex on every call (about
-/// 100 ns, a third of a small call).
-static CODECS: Registry<CodecState> = Registry::new();
 
 #[godot_api]
 impl IRefCounted for FastVarCodec {
@@ -223,112 +217,50 @@ impl FastVarCodec {
         self.state.set_allowed_classes(classes)
     }
 
-    /// Encodes [param value]. Returns empty bytes on failure (see [method get_error]).
-    #[func(gd_self)]
-    fn encode(this: Gd<Self>, value: Variant) -> PackedByteArray {
-        Self::state(&this).encode(value)
-    }
-
-    /// The exact size [method encode] would return, computed without encoding; -1 on failure.
-    #[func(gd_self)]
-    fn encoded_size(this: Gd<Self>, value: Variant) -> i64 {
-        Self::state(&this).encoded_size(value)
-    }
-
-    /// Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are ignored;
-    /// [method get_decoded_size] tells how many were used. Returns [code]null[/code] on failure; a failed
-    /// decode leaves no object behind.
-    #[func(gd_self)]
-    fn decode(this: Gd<Self>, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
-        Self::state(&this).decode(bytes, offset)
-    }
-
-    /// Bytes consumed by this thread's last successful [method decode] or [method get_var] on this
-    /// codec (0 after a failure).
-    #[func(gd_self)]
-    fn get_decoded_size(this: Gd<Self>) -> i64 {
-        Self::state(&this).get_decoded_size()
-    }
-
-    /// The [enum Error] of this thread's last call on this codec: [constant OK], or why it failed
-    /// ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], [constant ERR_UNAUTHORIZED],
-    /// [constant ERR_OUT_OF_MEMORY] …).
-    #[func(gd_self)]
-    fn get_error(this: Gd<Self>) -> Error {
-        Self::state(&this).get_error()
-    }
-
-    /// What went wrong in this thread's last call on this codec, with the byte offset (decoding) or
-    /// the path inside the value (encoding, e.g. [code][3].items["k"][/code]); empty after a success.
-    #[func(gd_self)]
-    fn get_error_message(this: Gd<Self>) -> GString {
-        Self::state(&this).get_error_message()
-    }
+    // `encode`, `encoded_size`, `decode`, `get_decoded_size`, `get_error` and
+    // `get_error_message` are registered by `crate::direct_methods`, without gdext's binding.
 
     /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
     /// (in the peer's byte order) and the encoding.
-    #[func(gd_self)]
-    fn put_var(this: Gd<Self>, peer: Gd<StreamPeer>, value: Variant) -> Error {
-        Self::state(&this).put_var(peer, value)
+    #[func]
+    fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
+        self.state.put_var(peer, value)
     }
 
     /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
     /// Encodings larger than [member FastVarStream.max_message_size]'s default (8 MiB, the engine's
     /// [code]encode_buffer_max_size[/code]) are refused with [constant ERR_OUT_OF_MEMORY].
-    #[func(gd_self)]
-    fn put_packet_var(this: Gd<Self>, peer: Gd<PacketPeer>, value: Variant) -> Error {
-        Self::state(&this).put_packet_var(peer, value)
+    #[func]
+    fn put_packet_var(&self, peer: Gd<PacketPeer>, value: Variant) -> Error {
+        self.state.put_packet_var(peer, value)
     }
 
     /// Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] does.
     /// Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is waiting.
-    #[func(gd_self)]
-    fn get_packet_var(this: Gd<Self>, peer: Gd<PacketPeer>) -> Variant {
-        Self::state(&this).get_packet_var(peer)
+    #[func]
+    fn get_packet_var(&self, peer: Gd<PacketPeer>) -> Variant {
+        self.state.get_packet_var(peer)
     }
 
     /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer],
     /// waiting for all of it as [method StreamPeer.get_var] does. A length above 8 MiB (the
     /// engine's [code]encode_buffer_max_size[/code]) is refused without allocating. Returns
     /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
-    #[func(gd_self)]
-    fn get_var(this: Gd<Self>, peer: Gd<StreamPeer>) -> Variant {
-        Self::state(&this).get_var(peer)
+    #[func]
+    fn get_var(&self, peer: Gd<StreamPeer>) -> Variant {
+        self.state.get_var(peer)
     }
 }
 
 impl FastVarCodec {
-    /// The state of `this` codec, without binding it (after the first call).
-    fn state(this: &Gd<Self>) -> Arc<CodecState> {
-        let id = this.instance_id().to_i64();
-        if let Some(state) = CODECS.get(id) {
-            return state;
-        }
-        let state = this.bind().state.clone();
-        if state.registered.set(id).is_ok() {
-            CODECS.insert(id, state.clone());
-        }
-        state
-    }
-
-    /// The options of `codec` for one call.
-    pub(crate) fn options_of(codec: &Gd<Self>) -> Arc<Options> {
-        Self::state(codec).options()
-    }
-
-    /// The encoding of `value` with `codec`'s settings (errors are the caller's to report).
-    pub(crate) fn encode_with(
-        codec: &Gd<Self>,
-        value: &Variant,
-    ) -> Result<PackedByteArray, CodecError> {
-        Self::state(codec).encode_variant(value)
+    /// What the codec holds: shared with `crate::direct_methods` and with streams.
+    pub(crate) fn state(&self) -> &Arc<CodecState> {
+        &self.state
     }
 }
 
 impl Drop for FastVarCodec {
     fn drop(&mut self) {
-        if let Some(id) = self.state.registered.get() {
-            CODECS.remove(*id);
-        }
+        crate::direct_methods::forget(&self.state);
     }
 }

@@ -24,8 +24,9 @@ use crate::to_wire::write_variant;
 pub(crate) struct CodecState {
     pub(crate) settings: RwLock<Settings>,
     pub(crate) calls: CallState,
-    /// The instance id it is registered under in [`CODECS`], once a call has registered it.
-    pub(crate) registered: OnceLock<i64>,
+    /// The key it is registered under for direct calls, once one has registered it
+    /// (`crate::direct_methods`).
+    pub(crate) registered: OnceLock<usize>,
 }
 
 /// The shared settings: the core's options, and what the properties hand back.
@@ -247,15 +248,15 @@ impl CodecState {
             s.allowed_classes = entries;
         });
     }
-    pub(crate) fn encode(&self, value: Variant) -> PackedByteArray {
+    pub(crate) fn encode(&self, value: &Variant) -> PackedByteArray {
         let opts = self.options();
-        let res = if is_container(&value) {
+        let res = if is_container(value) {
             // One walk into this thread's reused buffer, then one copy: walking Godot
             // containers twice (size, then bytes) would cost more than the copy.
-            encode_to_packed(&opts, &value)
+            encode_to_packed(&opts, value)
         } else {
             // Sizing a leaf is cheap: write it straight into the engine's array.
-            encode_in_place(&opts, &value)
+            encode_in_place(&opts, value)
         };
         match res {
             Ok(bytes) => {
@@ -268,10 +269,10 @@ impl CodecState {
             }
         }
     }
-    pub(crate) fn encoded_size(&self, value: Variant) -> i64 {
+    pub(crate) fn encoded_size(&self, value: &Variant) -> i64 {
         let opts = self.options();
         let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
-            write_variant(&mut w, &value)?;
+            write_variant(&mut w, value)?;
             Ok(w.into_sink().0)
         });
         match res {
@@ -347,7 +348,7 @@ impl CodecState {
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
-        self.decode(packet, 0)
+        self.decode(&packet, 0)
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;
@@ -377,9 +378,9 @@ impl CodecState {
             );
             return Variant::nil();
         }
-        self.decode(data, 0)
+        self.decode(&data, 0)
     }
-    pub(crate) fn decode(&self, bytes: PackedByteArray, offset: i64) -> Variant {
+    pub(crate) fn decode(&self, bytes: &PackedByteArray, offset: i64) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
             self.calls.fail_with(
                 Error::ERR_INVALID_PARAMETER,

@@ -11,6 +11,7 @@ mod allow_list;
 mod call_state;
 mod codec;
 mod codec_state;
+mod direct_methods;
 mod fast_access;
 mod from_wire;
 mod layout;
@@ -22,6 +23,21 @@ use godot::prelude::*;
 
 struct FastVarCodecExtension;
 
-// SAFETY: the entry point gdext generates for this library; nothing else runs at load time.
+// SAFETY: the entry point gdext generates for this library; at load time only the direct
+// methods' editor help is collected (below).
 #[gdextension]
-unsafe impl ExtensionLibrary for FastVarCodecExtension {}
+unsafe impl ExtensionLibrary for FastVarCodecExtension {
+    fn on_stage_init(stage: godot::init::InitStage) {
+        // gdext has registered the classes of this stage; FastVarCodec's per-value methods are
+        // added to it here.
+        if stage == godot::init::InitStage::Scene {
+            direct_methods::register();
+        }
+    }
+}
+
+// The editor help of the direct methods, gathered with the help gdext makes from `///` comments.
+godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
+godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
+    Box::leak(direct_methods::docs_xml().into_boxed_str())
+)));

@@ -1,6 +1,6 @@
 //! `FastVarStream`: values over a byte stream (TCP) that arrive split and coalesced.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use fast_var_codec_core::stream::{prefix, StreamReader, DEFAULT_MAX_MESSAGE};
 use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
@@ -10,6 +10,7 @@ use godot::register::property::PhantomVar;
 
 use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
+use crate::codec_state::CodecState;
 use crate::from_wire::VariantBuilder;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
@@ -53,6 +54,8 @@ pub struct FastVarStream {
 
 struct StreamState {
     codec: Gd<FastVarCodec>,
+    /// `codec`'s settings and encoder, reached without binding it on every value.
+    codec_state: Arc<CodecState>,
     big_endian: bool,
     max_message_size: i64,
     reader: StreamReader,
@@ -61,12 +64,15 @@ struct StreamState {
 #[godot_api]
 impl IRefCounted for FastVarStream {
     fn init(base: Base<RefCounted>) -> Self {
+        let codec = FastVarCodec::new_gd();
+        let codec_state = codec.bind().state().clone();
         Self {
             codec: PhantomVar::default(),
             big_endian: PhantomVar::default(),
             max_message_size: PhantomVar::default(),
             state: Mutex::new(StreamState {
-                codec: FastVarCodec::new_gd(),
+                codec,
+                codec_state,
                 big_endian: false,
                 max_message_size: DEFAULT_MAX_MESSAGE as i64,
                 reader: StreamReader::new(false, DEFAULT_MAX_MESSAGE),
@@ -88,7 +94,12 @@ impl FastVarStream {
     #[func]
     fn set_codec(&self, codec: Option<Gd<FastVarCodec>>) {
         match codec {
-            Some(c) => self.state().codec = c,
+            Some(c) => {
+                let codec_state = c.bind().state().clone();
+                let mut state = self.state();
+                state.codec = c;
+                state.codec_state = codec_state;
+            }
             None => godot_error!("FastVarStream: codec cannot be null"),
         }
     }
@@ -184,7 +195,7 @@ impl FastVarStream {
     #[func]
     fn pop_var(&self) -> Variant {
         let mut state = self.state();
-        let opts = FastVarCodec::options_of(&state.codec);
+        let opts = state.codec_state.options();
         let mut builder = VariantBuilder::default();
         let res = state.reader.next_value_with(&opts, &mut builder);
         drop(state);
@@ -211,9 +222,9 @@ impl FastVarStream {
     fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
         let (codec, big_endian) = {
             let state = self.state();
-            (state.codec.clone(), state.big_endian)
+            (state.codec_state.clone(), state.big_endian)
         };
-        let bytes = match FastVarCodec::encode_with(&codec, &value) {
+        let bytes = match codec.encode_variant(&value) {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
         };
