@@ -6,9 +6,8 @@ use std::cell::Cell;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
-use fast_var_codec_core::error::EncodeReason;
 use fast_var_codec_core::{
-    decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
+    decode_with, CodecError, Dialect, Options, Precision, SizeCounter, Writer,
 };
 use godot::classes::{PacketPeer, StreamPeer};
 use godot::global::Error;
@@ -54,12 +53,6 @@ fn limit_from_godot(n: i64) -> Option<usize> {
     }
 }
 
-/// Arrays, Dictionaries and Objects: values whose size is as costly to find as to write.
-fn is_container(v: &Variant) -> bool {
-    use godot::builtin::VariantType as V;
-    matches!(v.get_type(), V::ARRAY | V::DICTIONARY | V::OBJECT)
-}
-
 thread_local! {
     /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
     /// that runs script code which encodes again simply gets a fresh one).
@@ -81,21 +74,6 @@ fn encode_to_packed(opts: &Options, value: &Variant) -> Result<PackedByteArray, 
         ENCODE_BUFFER.with(|cell| cell.set(buf));
     }
     out
-}
-
-/// The exact size first, then the bytes written into the engine array itself.
-fn encode_in_place(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
-    let mut sizer = Writer::new(SizeCounter::default(), opts)?;
-    write_variant(&mut sizer, value)?;
-    let size = sizer.into_sink().0;
-    let mut out = PackedByteArray::new();
-    out.resize(size);
-    let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), opts)?;
-    write_variant(&mut w, value)?;
-    if w.sink().overflowed() || w.sink().written() != size {
-        return Err(CodecError::encode(EncodeReason::BufferFull));
-    }
-    Ok(out)
 }
 
 /// Decodes one Variant; a failed decode frees the objects it made.
@@ -249,16 +227,10 @@ impl CodecState {
         });
     }
     pub(crate) fn encode(&self, value: &Variant) -> PackedByteArray {
-        let opts = self.options();
-        let res = if is_container(value) {
-            // One walk into this thread's reused buffer, then one copy: walking Godot
-            // containers twice (size, then bytes) would cost more than the copy.
-            encode_to_packed(&opts, value)
-        } else {
-            // Sizing a leaf is cheap: write it straight into the engine's array.
-            encode_in_place(&opts, value)
-        };
-        match res {
+        // One walk into this thread's reused buffer, then one copy into the engine's array:
+        // walking Godot values twice (size, then bytes) costs more than the copy, and even for
+        // a leaf, sizing first costs more engine calls than the copy.
+        match encode_to_packed(&self.options(), value) {
             Ok(bytes) => {
                 self.calls.ok();
                 bytes

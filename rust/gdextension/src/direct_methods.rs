@@ -72,47 +72,57 @@ struct Method {
     params: &'static [Param],
     ret: ReturnKind,
     doc: &'static str,
-    run: fn(&CodecState, &Args<'_>) -> Returned,
+    run: fn(&CodecState, &Args<'_>) -> Option<Returned>,
 }
 
 /// A call's arguments, as the engine passed them.
 enum Args<'a> {
     /// Ptrcall: one pointer per parameter, to a value of exactly the registered type.
     Ptr(*const sys::GDExtensionConstTypePtr),
-    /// Varcall: Variants checked in [`varcall`], left-out defaults filled in; and a nil.
-    Var(&'a [&'a Variant], &'a Variant),
+    /// Varcall: the Variants given (counted and checked in [`varcall`]); parameters left out
+    /// take their defaults from the method's parameter list.
+    Var(&'a [&'a Variant], &'static [Param]),
 }
 
 impl Args<'_> {
-    fn variant(&self, i: usize) -> &Variant {
+    fn variant(&self, i: usize) -> Option<&Variant> {
         match self {
             // SAFETY: in a ptrcall the engine passes, for a parameter registered as Variant
             // (NIL with NIL_IS_VARIANT), a pointer to a live Variant that outlives the call;
             // gdext's `Variant` is `#[repr(transparent)]` over the engine's.
-            Args::Ptr(p) => unsafe { &*(*p.add(i)).cast::<Variant>() },
-            Args::Var(v, nil) => v.get(i).copied().unwrap_or(nil),
+            Args::Ptr(p) => Some(unsafe { &*(*p.add(i)).cast::<Variant>() }),
+            Args::Var(given, _) => given.get(i).copied(),
         }
     }
 
-    fn bytes(&self, i: usize) -> PackedByteArray {
+    fn bytes(&self, i: usize) -> Option<PackedByteArray> {
         match self {
             // SAFETY: a ptrcall's pointer for a PACKED_BYTE_ARRAY parameter points to the
             // engine's PackedByteArray; `from_arg_ptr` copies it (a reference count).
-            Args::Ptr(p) => unsafe {
+            Args::Ptr(p) => Some(unsafe {
                 <PackedByteArray as GodotFfi>::from_arg_ptr(
                     sys::SysPtr::force_mut(*p.add(i)),
                     PtrcallType::Standard,
                 )
-            },
-            Args::Var(..) => self.variant(i).try_to_relaxed().unwrap_or_default(),
+            }),
+            Args::Var(given, _) => {
+                let v = given.get(i)?;
+                v.try_to().or_else(|_| v.try_to_relaxed()).ok()
+            }
         }
     }
 
-    fn int(&self, i: usize) -> i64 {
+    fn int(&self, i: usize) -> Option<i64> {
         match self {
             // SAFETY: a ptrcall's pointer for an INT parameter points to an int64_t.
-            Args::Ptr(p) => unsafe { *(*p.add(i)).cast::<i64>() },
-            Args::Var(..) => self.variant(i).try_to_relaxed().unwrap_or_default(),
+            Args::Ptr(p) => Some(unsafe { *(*p.add(i)).cast::<i64>() }),
+            Args::Var(given, params) => match given.get(i) {
+                Some(v) => v.try_to().or_else(|_| v.try_to_relaxed()).ok(),
+                None => match params.get(i)?.kind {
+                    ParamKind::Int(default) => default,
+                    _ => None,
+                },
+            },
         }
     }
 }
@@ -129,14 +139,14 @@ static METHODS: [Method; 6] = [
         params: VALUE,
         ret: ReturnKind::Bytes,
         doc: "Encodes [param value]. Returns empty bytes on failure (see [method get_error]).",
-        run: |s, a| Returned::Bytes(s.encode(a.variant(0))),
+        run: |s, a| Some(Returned::Bytes(s.encode(a.variant(0)?))),
     },
     Method {
         name: "encoded_size",
         params: VALUE,
         ret: ReturnKind::Int,
         doc: "The exact size [method encode] would return, computed without encoding; -1 on failure.",
-        run: |s, a| Returned::Int(s.encoded_size(a.variant(0))),
+        run: |s, a| Some(Returned::Int(s.encoded_size(a.variant(0)?))),
     },
     Method {
         name: "decode",
@@ -154,7 +164,7 @@ static METHODS: [Method; 6] = [
         doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
               ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
               on failure; a failed decode leaves no object behind.",
-        run: |s, a| Returned::Variant(s.decode(&a.bytes(0), a.int(1))),
+        run: |s, a| Some(Returned::Variant(s.decode(&a.bytes(0)?, a.int(1)?))),
     },
     Method {
         name: "get_decoded_size",
@@ -162,7 +172,7 @@ static METHODS: [Method; 6] = [
         ret: ReturnKind::Int,
         doc: "Bytes consumed by this thread's last successful [method decode] or [method get_var] \
               on this codec (0 after a failure).",
-        run: |s, _| Returned::Int(s.get_decoded_size()),
+        run: |s, _| Some(Returned::Int(s.get_decoded_size())),
     },
     Method {
         name: "get_error",
@@ -171,7 +181,7 @@ static METHODS: [Method; 6] = [
         doc: "The [enum Error] of this thread's last call on this codec: [constant OK], or why it \
               failed ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], \
               [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).",
-        run: |s, _| Returned::Error(s.get_error()),
+        run: |s, _| Some(Returned::Error(s.get_error())),
     },
     Method {
         name: "get_error_message",
@@ -180,7 +190,7 @@ static METHODS: [Method; 6] = [
         doc: "What went wrong in this thread's last call on this codec, with the byte offset \
               (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
               empty after a success.",
-        run: |s, _| Returned::String(s.get_error_message()),
+        run: |s, _| Some(Returned::String(s.get_error_message())),
     },
 ];
 
@@ -211,8 +221,9 @@ pub(crate) fn forget(state: &CodecState) {
     }
 }
 
-/// Runs `method` on the codec at `instance`; a panic (not expected: the codec reports errors
-/// through its call state) is logged and gives `None`, never unwinds into the engine.
+/// Runs `method` on the codec at `instance`; a panic or a missing argument (neither expected:
+/// the codec reports errors through its call state) is logged and gives `None`, and never
+/// unwinds into the engine.
 ///
 /// # Safety
 /// As [`state_of`]; `args` must match the registered parameters.
@@ -227,7 +238,12 @@ unsafe fn run(
         (method.run)(&state, args)
     }));
     match res {
-        Ok(r) => Some(r),
+        Ok(Some(r)) => Some(r),
+        Ok(None) => {
+            // `varcall` checked the arguments: not expected.
+            godot_error!("FastVarCodec.{}: an argument is missing", method.name);
+            None
+        }
         Err(_) => {
             godot_error!("FastVarCodec.{}: internal error (panic)", method.name);
             None
@@ -301,39 +317,28 @@ unsafe extern "C" fn varcall(
             required as i64,
         );
     }
-    // At most two parameters: the arguments given, then the defaults of those left out.
-    let defaults: [Variant; 2] = std::array::from_fn(|i| match params.get(i) {
-        Some(Param {
-            kind: ParamKind::Int(Some(d)),
-            ..
-        }) if i >= given => d.to_variant(),
-        _ => Variant::nil(),
-    });
-    let nil = Variant::nil();
-    let mut full: [&Variant; 2] = [&nil, &nil];
-    for ((i, slot), default) in full.iter_mut().enumerate().zip(&defaults) {
-        *slot = if i < given {
-            // SAFETY: the engine passes `count` valid Variant pointers.
-            unsafe { &*(*args.add(i)).cast::<Variant>() }
-        } else {
-            default
-        };
-    }
-    let Some(full) = full.get(..params.len()) else {
-        // More parameters than this function handles: a mistake in `METHODS`.
-        return fail(sys::GDEXTENSION_CALL_ERROR_INVALID_METHOD, 0, 0);
+    let given: &[&Variant] = if given == 0 {
+        &[]
+    } else {
+        // SAFETY: the engine passes `count` pointers to live Variants, which outlive the call;
+        // a reference has a pointer's layout, and gdext's `Variant` is `#[repr(transparent)]`
+        // over the engine's.
+        unsafe { std::slice::from_raw_parts(args.cast::<&Variant>(), given) }
     };
-    for (i, (p, v)) in params.iter().zip(full).enumerate() {
-        let expected = match p.kind {
+    for (i, (p, v)) in params.iter().zip(given).enumerate() {
+        // The engine's own rule for its methods' arguments: the exact type, or one it converts
+        // to it strictly (a float for an int, an Array for a PackedByteArray).
+        let (expected, fits) = match p.kind {
             ParamKind::Variant => continue,
-            ParamKind::Bytes => VariantType::PACKED_BYTE_ARRAY,
-            ParamKind::Int(_) => VariantType::INT,
-        };
-        // The engine's own rule for its methods' arguments: exact, or a strict conversion
-        // (a float for an int, an Array for a PackedByteArray).
-        let fits = match p.kind {
-            ParamKind::Bytes => v.try_to_relaxed::<PackedByteArray>().is_ok(),
-            _ => v.try_to_relaxed::<i64>().is_ok(),
+            ParamKind::Bytes => (
+                VariantType::PACKED_BYTE_ARRAY,
+                v.get_type() == VariantType::PACKED_BYTE_ARRAY
+                    || v.try_to_relaxed::<PackedByteArray>().is_ok(),
+            ),
+            ParamKind::Int(_) => (
+                VariantType::INT,
+                v.get_type() == VariantType::INT || v.try_to_relaxed::<i64>().is_ok(),
+            ),
         };
         if !fits {
             return fail(
@@ -344,7 +349,7 @@ unsafe extern "C" fn varcall(
         }
     }
     // SAFETY: the engine calls this for a live FastVarCodec; the arguments were checked above.
-    let Some(r) = (unsafe { run(method, instance, &Args::Var(full, &nil)) }) else {
+    let Some(r) = (unsafe { run(method, instance, &Args::Var(given, params)) }) else {
         return;
     };
     let v = match r {
