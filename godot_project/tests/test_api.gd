@@ -16,6 +16,7 @@ func run(ctx: Ctx) -> void:
 	errors()
 	offsets()
 	calling_conventions()
+	repeated_strings()
 	stream_peer()
 	double_precision()
 	depth()
@@ -256,6 +257,41 @@ func calling_conventions() -> void:
 		ok = ok and ((i % 2 == 0 and e == var_to_bytes(Vector2i(1, 2)) and c.get_error() == OK)
 				or (i % 2 == 1 and e.is_empty() and c.get_error() == ERR_INVALID_PARAMETER))
 	t.check(ok, "200 codecs made and dropped in turn: each call sees its own codec")
+
+
+## Short Strings that repeat within one decode are built once and shared
+## (rust/gdextension/src/string_cache.rs): results must equal the engine's in every case —
+## keys and values repeating, more distinct strings than the table has slots, lengths at the
+## kept limit (24 bytes) and just past it, non-ASCII and empty strings, both dialects — and a
+## shared String must behave as a copy when one place is changed.
+func repeated_strings() -> void:
+	var recs := []
+	for i in 300:
+		var r := {"id": i, "name": "n%d" % (i % 7), "tag": "x".repeat(24), "long": "y".repeat(25), "": "", "é€": "ü%d" % (i % 3)}
+		r["k%d" % (i % 97)] = "v%d" % (i % 89)  # more distinct short strings than slots
+		recs.append(r)
+	var bytes := var_to_bytes(recs)
+	var c := FastVarCodec.new()
+	var got = c.decode(bytes)
+	t.check(c.get_error() == OK and Ctx.same(got, bytes_to_var(bytes)), "records with repeated keys and values decode as the engine's")
+	if got is Array and got.size() == 300:
+		got[0]["name"] += "!"
+		got[7]["tag"] = "changed"
+		t.check(got[0]["name"] == "n0!" and got[7]["name"] == "n0" and got[14]["name"] == "n0", "a shared String changed in one record stays the same in the others")
+		t.check(got[1]["tag"] == "x".repeat(24) and got[7]["tag"] == "changed", "a shared value replaced in one record only")
+	var c3 := FastVarCodec.new()
+	c3.dialect = FastVarCodec.DIALECT_GODOT_3
+	var b3: PackedByteArray = c3.encode(recs)
+	t.check(c3.get_error() == OK and Ctx.same(c3.decode(b3), recs), "Godot 3: records with repeated strings round-trip")
+	# The same bytes as a String and as a StringName stay distinct types.
+	var mixed := ["ab", &"ab", "ab", &"ab", {"ab": &"ab", 1: "ab"}, {&"ab": "ab"}]
+	var bm := var_to_bytes(mixed)
+	t.check(Ctx.same(c.decode(bm), bytes_to_var(bm)), "String and StringName with the same bytes stay distinct")
+	# One decode after another on the same thread: nothing leaks from the first into the second.
+	var first := var_to_bytes(["same", "same", "same"])
+	var second := var_to_bytes(["same", "other", "same"])
+	c.decode(first)
+	t.check(Ctx.same(c.decode(second), ["same", "other", "same"]), "a second decode shares nothing with the first")
 
 
 func stream_peer() -> void:

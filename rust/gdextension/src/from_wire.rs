@@ -22,6 +22,7 @@ use godot::sys::{interface_fn, GodotFfi};
 
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, F32Components};
+use crate::string_cache::StringCache;
 
 /// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, once the
 /// core's object policy has admitted their class and script.
@@ -32,6 +33,8 @@ pub struct VariantBuilder {
     script_as_path: bool,
     /// Objects made by this decode that no reference count frees: freed if the decode fails.
     manual: Vec<Gd<Object>>,
+    /// Short Strings already built in this decode, shared when they come again.
+    strings: StringCache,
 }
 
 impl VariantBuilder {
@@ -303,12 +306,12 @@ impl Build for VariantBuilder {
         Vec::with_capacity(capacity)
     }
     fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
-        match rules {
+        self.strings.get_or_make(raw, |raw| match rules {
             Utf8Rules::Strict => engine_utf8(raw).map(|g| g.to_variant()),
             _ => {
                 fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s).to_variant())
             }
-        }
+        })
     }
     fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
         match rules {
@@ -412,7 +415,19 @@ impl Build for VariantBuilder {
         key: Variant,
         value: Variant,
     ) -> Result<(), DecodeReason> {
-        d.dict.set(&key, &value);
+        // The engine's `operator[]`, as gdext's `set` uses it, with the value moved in rather
+        // than copied: the slot of `key` (made if new; for a key a typed Dictionary refuses, the
+        // engine's fallback slot, whose value it discards).
+        // SAFETY: `d.dict` is this decode's own dictionary and `key` a valid Variant; the engine
+        // returns a valid pointer to an initialized Variant slot (never null: see
+        // `Dictionary::operator[]`), which the assignment below drops and replaces.
+        unsafe {
+            let slot = interface_fn!(dictionary_operator_index)(d.dict.sys_mut(), key.var_sys());
+            match slot.cast::<Variant>().as_mut() {
+                Some(slot) => *slot = value,
+                None => d.dict.set(&key, &value),
+            }
+        }
         Ok(())
     }
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
@@ -581,6 +596,13 @@ fn gstring(s: &str) -> GString {
     if s.is_ascii() {
         // ASCII is Latin-1: the engine's simplest constructor, no UTF-8 parsing.
         if let Ok(g) = GString::try_from_bytes(s.as_bytes(), godot::builtin::Encoding::Latin1) {
+            return g;
+        }
+    }
+    // Valid UTF-8 with no NUL and no leading U+FEFF reads the same through the engine's own
+    // UTF-8 constructor, which is the fastest way in.
+    if !s.starts_with('\u{FEFF}') && !s.contains('\0') {
+        if let Some(g) = engine_utf8(s.as_bytes()) {
             return g;
         }
     }

@@ -17,6 +17,7 @@ mod from_wire;
 mod layout;
 mod registry;
 mod stream_class;
+mod string_cache;
 mod to_wire;
 
 use godot::prelude::*;
