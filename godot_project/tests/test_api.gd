@@ -17,6 +17,7 @@ func run(ctx: Ctx) -> void:
 	offsets()
 	calling_conventions()
 	repeated_strings()
+	dictionary_reads()
 	stream_peer()
 	double_precision()
 	depth()
@@ -292,6 +293,29 @@ func repeated_strings() -> void:
 	var second := var_to_bytes(["same", "other", "same"])
 	c.decode(first)
 	t.check(Ctx.same(c.decode(second), ["same", "other", "same"]), "a second decode shares nothing with the first")
+
+
+## Untyped Dictionaries are read in place through the engine's own iteration
+## (rust/gdextension/src/fast_access.rs, untyped_entries); typed ones, and any the iteration cannot walk exactly,
+## through copies of their keys and values. Both must give var_to_bytes' bytes.
+func dictionary_reads() -> void:
+	var c := FastVarCodec.new()
+	var odd := {}
+	var keys := [NAN, 0.0, Values.neg0(), [1, [2]], {"k": NAN}, Vector2(NAN, 0), &"s", "s", null, RefCounted.new(), NAN]
+	for i in keys.size():
+		odd[keys[i]] = i
+	t.check(c.encode(odd) == var_to_bytes(odd), "keys NaN, 0.0/-0.0, containers, StringName/String, null, an object: bytes of var_to_bytes")
+	var big := {}
+	for i in 5000:
+		big[i if i % 3 else str(i)] = {"v": i} if i % 5 == 0 else i * 0.5
+	t.check(c.encode(big) == var_to_bytes(big), "5,000 entries: bytes of var_to_bytes")
+	var typed: Dictionary[String, int] = {"a": 1, "b": 2}
+	t.check(c.encode(typed) == var_to_bytes(typed), "typed Dictionary: bytes of var_to_bytes")
+	var removed := {"a": 1, "b": 2, "c": 3}
+	removed.erase("b")
+	removed["d"] = 4
+	t.check(c.encode(removed) == var_to_bytes(removed), "after erase and insert: the engine's order")
+	t.check(c.encode({}) == var_to_bytes({}), "empty Dictionary")
 
 
 func stream_peer() -> void:

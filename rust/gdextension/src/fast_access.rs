@@ -137,3 +137,96 @@ pub unsafe fn elements(a: &AnyArray) -> Option<&[Variant]> {
     // the slice's lifetime, and nothing mutates it meanwhile (the caller's promise).
     Some(unsafe { std::slice::from_raw_parts(first.cast::<Variant>(), n) })
 }
+
+/// One of the engine's builtin methods, looked up once by its name and its hash in the
+/// extension API (stable across engine versions that have the method).
+fn builtin_method(
+    cell: &'static OnceLock<sys::GDExtensionPtrBuiltInMethod>,
+    ty: sys::GDExtensionVariantType,
+    name: &str,
+    hash: i64,
+) -> sys::GDExtensionPtrBuiltInMethod {
+    *cell.get_or_init(|| {
+        let name = StringName::from(name);
+        // SAFETY: asks the engine for a method of a valid type by a valid name.
+        unsafe { interface_fn!(variant_get_ptr_builtin_method)(ty, name.string_sys(), hash) }
+    })
+}
+
+/// `Dictionary.size()` and `Dictionary.is_typed()` of the Dictionary at `dict` (an engine
+/// Dictionary, e.g. inside a Variant); `None` if the engine lacks the methods.
+///
+/// # Safety
+/// `dict` must point to a live engine Dictionary.
+unsafe fn dictionary_size_and_typed(dict: sys::GDExtensionTypePtr) -> Option<(i64, bool)> {
+    static SIZE: OnceLock<sys::GDExtensionPtrBuiltInMethod> = OnceLock::new();
+    static IS_TYPED: OnceLock<sys::GDExtensionPtrBuiltInMethod> = OnceLock::new();
+    let d = sys::GDEXTENSION_VARIANT_TYPE_DICTIONARY;
+    let size = builtin_method(&SIZE, d, "size", 3_173_160_232)?;
+    let is_typed = builtin_method(&IS_TYPED, d, "is_typed", 3_918_633_141)?;
+    let mut n: i64 = 0;
+    let mut typed: sys::GDExtensionBool = 0;
+    // SAFETY: both methods take no arguments and write an int64 / a bool to the return slot;
+    // `dict` is a live Dictionary (the caller's promise).
+    unsafe {
+        size(dict, std::ptr::null(), std::ptr::from_mut(&mut n).cast(), 0);
+        is_typed(
+            dict,
+            std::ptr::null(),
+            std::ptr::from_mut(&mut typed).cast(),
+            0,
+        );
+    }
+    Some((n, typed != 0))
+}
+
+/// The entries of an untyped Dictionary, read in place in the engine's order: keys copied
+/// (by the engine's own iteration), values borrowed. No new Arrays, unlike `keys()` and
+/// `values()`. `None` when the Dictionary is typed (its element types are needed: use gdext's
+/// view), or when the engine's iteration does not give exactly `size()` entries.
+///
+/// # Safety
+/// As [`elements`]: nothing may change the Dictionary while the entries live.
+pub unsafe fn untyped_entries<'a>(v: Typed<'a>) -> Option<Vec<(Variant, &'a Variant)>> {
+    if v.ty != T::Dictionary {
+        return None;
+    }
+    let getter = getters().get(T::Dictionary as usize).copied().flatten()?;
+    let var = sys::SysPtr::force_mut(v.variant.var_sys());
+    // SAFETY: the Variant holds a Dictionary (checked by type above), so the getter returns a
+    // pointer to it, live as long as the borrow of `v`.
+    let dict: sys::GDExtensionTypePtr = unsafe { getter(var) }.cast();
+    // SAFETY: `dict` is that live Dictionary.
+    let (n, typed) = unsafe { dictionary_size_and_typed(dict) }?;
+    if typed {
+        return None;
+    }
+    let n = usize::try_from(n).ok()?;
+    let mut entries = Vec::with_capacity(n);
+    if n == 0 {
+        return Some(entries);
+    }
+    let mut key = Variant::nil();
+    let mut valid: sys::GDExtensionBool = 0;
+    // SAFETY: `var` is a live Variant; the iteration writes the first key into `key` (a valid
+    // Variant holding nil, which owns nothing, so being overwritten in place leaks nothing).
+    let mut more =
+        unsafe { interface_fn!(variant_iter_init)(var, key.var_sys_mut().cast(), &mut valid) };
+    while more != 0 && valid != 0 {
+        // SAFETY: `dict` is live and `key` a valid Variant; the engine returns the value's slot
+        // or null when the key is not found.
+        let value = unsafe {
+            interface_fn!(dictionary_operator_index_const)(dict.cast_const(), key.var_sys())
+        };
+        // SAFETY: a non-null slot is a Variant inside the Dictionary, which nothing changes
+        // while the entries live (the caller's promise).
+        let value = unsafe { value.cast::<Variant>().as_ref() }?;
+        if entries.len() == n {
+            return None;
+        }
+        entries.push((key.clone(), value));
+        // SAFETY: as for `variant_iter_init`; `key` is updated in place to the next key.
+        more = unsafe { interface_fn!(variant_iter_next)(var, key.var_sys_mut(), &mut valid) };
+    }
+    (entries.len() == n).then_some(entries)
+}

@@ -16,7 +16,7 @@ use godot::meta::FromGodot;
 use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
 use godot::register::info::PropertyUsageFlags;
 
-use crate::fast_access::{elements, Payload, Typed};
+use crate::fast_access::{elements, untyped_entries, Payload, Typed};
 use crate::layout::flat;
 
 fn invalid(msg: String) -> CodecError {
@@ -71,6 +71,20 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
     match typed.ty() {
         T::Object => write_object(w, v),
         T::Dictionary => {
+            if !w.options().full_objects {
+                // SAFETY: without full objects no object getter runs while the entries are
+                // written, so no engine or script code can change the Dictionary; other
+                // threads must not write to a value being encoded (README, "Threads").
+                if let Some(entries) = unsafe { untyped_entries(typed) } {
+                    let untyped = ContainerType::Untyped;
+                    w.begin_dictionary(&untyped, &untyped, entries.len())?;
+                    for (k, val) in &entries {
+                        write_entry(w, k, val)?;
+                    }
+                    w.end_dictionary();
+                    return Ok(());
+                }
+            }
             let d: AnyDictionary = get(v)?;
             let (kt, vt) = (
                 container_type(&d.key_element_type()),
@@ -79,22 +93,17 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
             // Our own copies of the keys and values: nothing else can change them.
             let (keys, values) = (d.keys_array(), d.values_array());
             w.begin_dictionary(&kt, &vt, keys.len())?;
-            let mut write_pair = |k: &Variant, val: &Variant| -> Result<()> {
-                let at = || PathSegment::Key(key_label(k));
-                write_variant(w, k).map_err(|e| e.within(at()))?;
-                write_variant(w, val).map_err(|e| e.within(at()))
-            };
             // SAFETY: `keys` and `values` are this call's own new arrays: no other code or
             // thread holds them, and writing keys and values runs no code that could reach them.
             match unsafe { (elements(&keys), elements(&values)) } {
                 (Some(ks), Some(vs)) if ks.len() == vs.len() => {
                     for (k, val) in ks.iter().zip(vs) {
-                        write_pair(k, val)?;
+                        write_entry(w, k, val)?;
                     }
                 }
                 _ => {
                     for (k, val) in keys.iter_shared().zip(values.iter_shared()) {
-                        write_pair(&k, &val)?;
+                        write_entry(w, &k, &val)?;
                     }
                 }
             }
@@ -131,6 +140,13 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
         }
         _ => write_leaf(w, typed),
     }
+}
+
+/// One Dictionary entry; errors carry the key.
+fn write_entry<S: Sink>(w: &mut Writer<'_, S>, k: &Variant, val: &Variant) -> Result<()> {
+    let at = || PathSegment::Key(key_label(k));
+    write_variant(w, k).map_err(|e| e.within(at()))?;
+    write_variant(w, val).map_err(|e| e.within(at()))
 }
 
 /// Everything that holds no nested value, kept out of [`write_variant`] so that the frame of
