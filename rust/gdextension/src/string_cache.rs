@@ -7,8 +7,8 @@
 //! decode marks its entries with its own generation, and keeps the Strings it shares in its
 //! own list: engine values never outlive the decode that made them. A payload is built
 //! normally the first time and kept only when it comes again, so Strings that never repeat cost
-//! a hash and a copy of at most [`MAX_LEN`] bytes. Bytes are compared in full, so a hash
-//! collision (even a crafted one) only costs a miss.
+//! a hash and a copy of at most [`MAX_LEN`] bytes; the first few of a decode skip the table.
+//! Bytes are compared in full, so a hash collision (even a crafted one) only costs a miss.
 
 use std::cell::{Cell, RefCell};
 
@@ -40,10 +40,16 @@ thread_local! {
     static LAST_GENERATION: Cell<u64> = const { Cell::new(0) };
 }
 
+/// Short Strings a decode builds before it starts using the table: a small message (a few keys,
+/// each once) never pays for it.
+const UNCACHED_FIRST: u32 = 8;
+
 /// One decode's view of the table, and the Strings it shares.
 #[derive(Default)]
 pub struct StringCache {
-    /// 0 until the decode's first short String.
+    /// Short Strings seen so far, up to [`UNCACHED_FIRST`].
+    seen: u32,
+    /// 0 until the decode uses the table.
     generation: u64,
     kept: Vec<Variant>,
 }
@@ -66,6 +72,10 @@ impl StringCache {
         make: impl FnOnce(&[u8]) -> Option<Variant>,
     ) -> Option<Variant> {
         if raw.len() > MAX_LEN {
+            return make(raw);
+        }
+        if self.seen < UNCACHED_FIRST {
+            self.seen += 1;
             return make(raw);
         }
         if self.generation == 0 {
