@@ -81,6 +81,18 @@ pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     }
 }
 
+/// True when [`decode_utf8`] under `rules` gives exactly what it gives under
+/// [`Utf8Rules::Strict`] (the rules of Godot 4's own UTF-8 decoder) for `raw`, so that a
+/// builder may hand `raw` to that decoder. Always for strict rules; for Godot 3's, whenever
+/// `raw` is valid UTF-8: the lenient forms Godot 3 also accepts are all invalid UTF-8, and both
+/// cut at the first NUL and drop one leading byte-order mark.
+pub fn strict_decoder_agrees(raw: &[u8], rules: Utf8Rules) -> bool {
+    match rules {
+        Utf8Rules::Strict => true,
+        Utf8Rules::Godot3 => std::str::from_utf8(raw).is_ok(),
+    }
+}
+
 /// Godot 3's lenient decoder: like strict UTF-8, but surrogates, code points above U+10FFFF
 /// and 5/6-byte forms are accepted. Such code points cannot live in a Rust string (nor in a
 /// valid Godot 4 one), so each becomes U+FFFD.
@@ -158,6 +170,34 @@ mod tests {
             b"\xE6\x97",
         ] {
             assert_eq!(strict(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn strict_decoder_agrees_with_godot3_on_valid_utf8() {
+        let cases: [&[u8]; 10] = [
+            b"",
+            b"plain",
+            b"a\0b",
+            b"\0",
+            b"\xEF\xBB\xBFbom",
+            b"\xEF\xBB\xBF\xEF\xBB\xBFtwo",
+            b"\xEF\xBB\xBF",
+            "Grüße, 日本語, 🎮".as_bytes(),
+            b"x\0\xEF\xBB\xBF",
+            "\u{FEFF}".as_bytes(),
+        ];
+        for raw in cases {
+            assert!(strict_decoder_agrees(raw, Utf8Rules::Godot3), "{raw:?}");
+            assert_eq!(
+                decode_utf8(raw, Utf8Rules::Godot3),
+                decode_utf8(raw, Utf8Rules::Strict),
+                "{raw:?}"
+            );
+        }
+        // Where Godot 3 is lenient, the strict decoder must not be used.
+        for raw in [&b"a\xED\xA0\x80b"[..], b"\xF8\x88\x80\x80\x80"] {
+            assert!(!strict_decoder_agrees(raw, Utf8Rules::Godot3), "{raw:?}");
         }
     }
 

@@ -306,19 +306,11 @@ impl Build for VariantBuilder {
         Vec::with_capacity(capacity)
     }
     fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
-        self.strings.get_or_make(raw, |raw| match rules {
-            Utf8Rules::Strict => engine_utf8(raw).map(|g| g.to_variant()),
-            _ => {
-                fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s).to_variant())
-            }
-        })
+        self.strings
+            .get_or_make(raw, |raw| text_by_rules(raw, rules).map(|g| g.to_variant()))
     }
     fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
-        match rules {
-            Utf8Rules::Strict => engine_utf8(raw).map(|g| StringName::from(&g).to_variant()),
-            _ => fast_var_codec_core::text::decode_utf8(raw, rules)
-                .map(|s| StringName::from(&gstring(&s)).to_variant()),
-        }
+        text_by_rules(raw, rules).map(|g| StringName::from(&g).to_variant())
     }
     fn push_string_utf8(
         &mut self,
@@ -326,10 +318,7 @@ impl Build for VariantBuilder {
         raw: &[u8],
         rules: Utf8Rules,
     ) -> bool {
-        let g = match rules {
-            Utf8Rules::Strict => engine_utf8(raw),
-            _ => fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s)),
-        };
+        let g = text_by_rules(raw, rules);
         match g {
             Some(g) => {
                 strings.push(g);
@@ -567,6 +556,17 @@ fn new_typed_dictionary(
         );
     }
     dict
+}
+
+/// A string payload read by the dialect's `rules`: by the engine's own UTF-8 decoder wherever
+/// the core says it agrees with those rules (always in Godot 4, for valid UTF-8 in Godot 3),
+/// else by the core's decoder. `None`: the dialect's engine rejects the bytes.
+fn text_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<GString> {
+    if fast_var_codec_core::text::strict_decoder_agrees(raw, rules) {
+        engine_utf8(raw)
+    } else {
+        fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s))
+    }
 }
 
 /// A String parsed from payload bytes by the engine's own UTF-8 decoder, which is what
