@@ -399,6 +399,29 @@ impl<'b> Reader<'b, '_> {
         }
     }
 
+    /// A container element that is a nil, bool, int or float, read straight from the
+    /// container's loop (the common elements of Arrays of numbers and of records) by the same
+    /// [`Reader::leaf`] that [`Reader::value`] uses; `None` (nothing consumed) for any other
+    /// value, or at a depth [`Reader::value`] would refuse.
+    #[inline(always)]
+    fn scalar<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<Option<B::Value>> {
+        if depth > self.max_depth {
+            return Ok(None);
+        }
+        let Some(head) = self.buf.get(self.pos..self.pos.saturating_add(4)) else {
+            return Ok(None);
+        };
+        let header = <u32 as LeWord>::from_le(head);
+        let ty = match self.spec.kind_of_wire_id(header & TYPE_MASK) {
+            Some(WireKind::Type(
+                ty @ (VariantType::Nil | VariantType::Bool | VariantType::Int | VariantType::Float),
+            )) => ty,
+            _ => return Ok(None),
+        };
+        self.pos += 4;
+        self.leaf(b, ty, header).map(Some)
+    }
+
     fn value<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<B::Value> {
         if depth > self.max_depth {
             return Err(self.fail(DecodeReason::TooDeep(self.max_depth)));
@@ -435,7 +458,10 @@ impl<'b> Reader<'b, '_> {
                 for _ in 0..count {
                     self.charge_elements(1)?;
                     let k = self.value(b, depth + 1)?;
-                    let v = self.value(b, depth + 1)?;
+                    let v = match self.scalar(b, depth + 1)? {
+                        Some(v) => v,
+                        None => self.value(b, depth + 1)?,
+                    };
                     b.insert(&mut d, k, v).map_err(at)?;
                 }
                 Ok(b.end_dictionary(d))
@@ -452,7 +478,10 @@ impl<'b> Reader<'b, '_> {
                 let mut a = b.begin_array(element, capacity).map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
-                    let v = self.value(b, depth + 1)?;
+                    let v = match self.scalar(b, depth + 1)? {
+                        Some(v) => v,
+                        None => self.value(b, depth + 1)?,
+                    };
                     b.push(&mut a, v).map_err(at)?;
                 }
                 Ok(b.end_array(a))
