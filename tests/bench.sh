@@ -9,7 +9,8 @@
 #    (GODOT4 may be preset; otherwise tests/install_engines.sh finds or installs it). The scene checks
 #    first that FastVarCodec's bytes equal var_to_bytes' (Godot 4) and the GDScript Godot 3 codec's
 #    (Godot 3), and that every decode matches, then times encode and decode of each payload in the
-#    same process, alternating with the competitor (median of 15 rounds after 5 warm-ups).
+#    same process, FastVarCodec called through a typed and through an untyped variable alternating
+#    with the competitor (median of 15 rounds after 5 warm-ups).
 #    -> tests/out/bench_godot.txt, tests/out/bench_godot.json, tests/out/bench_payloads/*.bin
 # 2. Rust: cargo bench -p fast_var_codec_core --bench codec (criterion, short measurement time) on
 #    the same payloads, after checking that the core encodes them to exactly the engine's bytes of

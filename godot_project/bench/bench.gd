@@ -3,16 +3,21 @@ extends SceneTree
 ##   godot --headless --path godot_project -s res://bench/bench.gd [-- --out-dir=DIR --quick]
 ## (tests/bench.sh builds the addon, prepares the project and runs this.)
 ##
-## For each payload of a fixed suite (built from a fixed seed, the same LCG and shapes as
-## rust/codec/benches/codec.rs), in the same process:
+## For each payload of a fixed suite (built from a fixed seed, with the same LCG and shapes as
+## rust/codec/benches/codec.rs for the payloads that bench knows by name), in the same process:
 ##   Godot 4 dialect: var_to_bytes / bytes_to_var  against  FastVarCodec (defaults);
 ##   Godot 3 dialect: a GDScript codec (res://bench/godot3_gdscript_codec.gd)  against
 ##                    FastVarCodec with DIALECT_GODOT_3.
 ## Before timing, every payload is checked: same bytes from both sides, decodes equal to each other
 ## (types, typed-ness, key order, float bits) and to the payload; any mismatch aborts (exit 1).
-## Timing: encode and decode separately; per (payload, operation) each side gets its own iteration
-## count so that one round lasts >= MIN_ROUND_USEC; WARMUP rounds then ROUNDS rounds, the two
-## sides alternating (and swapping order every round); the median time per iteration is reported.
+## Timing: encode and decode separately, on three sides: the competitor, FastVarCodec called through
+## a typed variable (`var c: FastVarCodec`, the engine's ptrcall) and FastVarCodec called through an
+## untyped one (`var c: Variant`, the engine's varcall); per (payload, operation) each side gets its
+## own iteration count so that one round lasts >= MIN_ROUND_USEC; WARMUP rounds then ROUNDS rounds,
+## the three sides alternating (in an order that changes every round, cycling through the six
+## orders, see ORDERS); the median time per iteration is reported. The tables also give, per payload,
+## FastVarCodec's Godot 3 time over its Godot 4 time on the same value, the per-call cost of tiny
+## values, the date and the load average at the start and the end of the timing.
 ## Writes DIR/bench_godot.txt and DIR/bench_godot.json (DIR defaults to tests/out/), and the
 ## engine's bytes of each payload to DIR/bench_payloads/<name>.godot4.bin (and FastVarCodec's Godot 3
 ## bytes to <name>.godot3.bin), which the Rust bench compares with its own encoding.
@@ -30,6 +35,11 @@ const WARMUP := 5
 const ROUNDS := 15
 const MIN_ROUND_USEC := 20000
 const MB := 1000000.0  # MB/s are 10^6 bytes per second
+## Sides of a timed case: the competitor, FastVarCodec through a typed variable, through an untyped one.
+enum { COMPETITOR, FVC_TYPED, FVC_UNTYPED }
+## The order of the three sides in round k (warm-up rounds included) is ORDERS[k % 6]: over six
+## rounds every side takes every place, and comes before every other side, equally often.
+const ORDERS := [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]]
 
 const ALPHA := "abcdefghijklmnop"
 # Non-ASCII words of the 1 MiB text (1 to 4 UTF-8 bytes per code point), written with escapes so
@@ -141,7 +151,9 @@ func _main() -> int:
 	if _spin > 0.0:
 		return _spin_all(payloads)
 
-	var per_call := _per_call() if _only.is_empty() else []
+	var date := Time.get_datetime_string_from_system(true, true) + " UTC"
+	var load_start := _loadavg()
+	var per_call := _per_call(payloads) if _only.is_empty() else []
 	var results := []
 	var t_all := Time.get_ticks_msec()
 	for dialect in _dialects:
@@ -150,6 +162,7 @@ func _main() -> int:
 				var r := _measure(dialect, p, op)
 				results.append(r)
 				print("  %s" % _row_text(r))
+	var load_end := _loadavg()
 	print("bench.gd: timing took %.1f s" % ((Time.get_ticks_msec() - t_all) / 1000.0))
 	if _watch.count() > 0:
 		printerr("bench.gd: ABORT, %d script errors while timing, the first: %s" % [_watch.count(), _watch.first()])
@@ -161,14 +174,20 @@ func _main() -> int:
 		"engine_debug_build": OS.is_debug_build(),
 		"processor": OS.get_processor_name(),
 		"processor_count": OS.get_processor_count(),
+		"date": date,
+		"load_average_start": load_start,
+		"load_average_end": load_end,
 		"seed": SEED,
 		"warmup_rounds": WARMUP,
 		"timed_rounds": ROUNDS,
 		"min_round_usec": MIN_ROUND_USEC,
 		"statistic": "median time per iteration over the timed rounds",
+		"sides": "competitor_*: the engine (godot4) or the GDScript codec (godot3); fvc_* and ratio: FastVarCodec through a typed variable (var c: FastVarCodec); fvc_untyped_* and ratio_untyped: through an untyped one (var c: Variant); ratio* = competitor time / FastVarCodec time",
 		"mb": "10^6 bytes",
 		"payloads": payloads.map(func(p): return {"name": p.name, "description": p.desc, "bytes_godot4": p.bytes4.size(), "bytes_godot3": p.bytes3.size()}),
 		"results": results,
+		"dialect_cost": _dialect_cost(payloads, results),
+		"dialect_cost_target": DIALECT_COST_TARGET,
 		"per_call": per_call,
 	}
 	var text := _table(doc)
@@ -199,6 +218,21 @@ func _rf32() -> float:
 
 func _payload(name: String, desc: String, value: Variant) -> Dictionary:
 	return {"name": name, "desc": desc, "value": value}
+
+
+## The load average (1, 5, 15 minutes) from /proc/loadavg, or "n/a" where there is none.
+func _loadavg() -> String:
+	if not FileAccess.file_exists("/proc/loadavg"):
+		return "n/a"
+	var f := FileAccess.open("/proc/loadavg", FileAccess.READ)
+	if f == null:
+		return "n/a"
+	# get_line, not get_as_text: /proc files report a length of 0.
+	var fields := f.get_line().split(" ", false)
+	f.close()
+	if fields.size() < 3:
+		return "n/a"
+	return " ".join(fields.slice(0, 3))
 
 
 func _payloads() -> Array:
@@ -307,6 +341,68 @@ func _payloads() -> Array:
 	for i in n:
 		ints[i] = _rnd() - 2147483648
 	list.append(_payload("typed_int_100k", "Array[int] of %d (int32 range)" % n, ints))
+
+	# Payloads added for issue 11: the fixed cost of small Dictionaries, the common shape of game
+	# state (many records with the same keys), nesting and typed Arrays of floats. Coin flips take
+	# bit 16 of _rnd(): its bit 0 alternates between calls.
+	list.append(_payload("one_key_dict", "Dictionary {\"a\": 1}", {"a": 1}))
+
+	_seed(SEED + 10)
+	var m8 := {}
+	m8["id"] = _rnd() % 100000
+	m8["seq"] = _rnd() % 65536
+	m8["hp"] = _rf32()
+	var mx := _rf32()
+	var my := _rf32()
+	var mz := _rf32()
+	m8["pos"] = Vector3(mx, my, mz)
+	var vx := _rf32()
+	var vy := _rf32()
+	m8["vel"] = Vector2(vx, vy)
+	m8["name"] = "player_%d" % (_rnd() % 1000)
+	m8["flags"] = ((_rnd() >> 16) & 1) == 1
+	var a0 := _rnd() % 16
+	var a1 := _rf32()
+	var a2 := ((_rnd() >> 16) & 1) == 1
+	m8["inputs"] = [a0, a1, a2]
+	list.append(_payload("message8", "Dictionary of 8 fields: 2 ints, f32-exact float, Vector3, Vector2, short String, bool, Array of 3 (int, float, bool)", m8))
+
+	_seed(SEED + 11)
+	n = 2000 / scale
+	var records := []
+	for i in n:
+		var id := _rnd() % 1000000
+		var name := "unit_%d" % (_rnd() % 100000)
+		var x := _rf32()
+		var y := float(_rnd()) / 3.0
+		var alive := ((_rnd() >> 16) & 1) == 1
+		records.append({"id": id, "name": name, "x": x, "y": y, "alive": alive})
+	list.append(_payload("records_2k", "Array of %d Dictionaries with the same 5 keys {id: int, name: String, x: f32-exact float, y: float64, alive: bool}" % n, records))
+
+	_seed(SEED + 12)
+	n = 5000 / scale
+	var small_dicts := []
+	for i in n:
+		var k := _rnd() % 100000
+		var v := "v%d" % (_rnd() % 1000)
+		small_dicts.append({"k": k, "v": v})
+	list.append(_payload("dicts_5k", "Array of %d Dictionaries {k: int, v: String}" % n, small_dicts))
+
+	var node := {"depth": 59, "tag": "lvl"}
+	for i in range(58, -1, -1):
+		node = {"depth": i, "tag": "lvl", "child": node}
+	list.append(_payload("nested_60", "60 Dictionaries nested in each other, each {depth: int, tag: String, child: <the next>}", node))
+
+	_seed(SEED + 13)
+	n = 50000 / scale
+	var floats: Array[float] = []
+	floats.resize(n)
+	for i in n:
+		if ((_rnd() >> 16) & 1) == 1:
+			floats[i] = _rf32()
+		else:
+			floats[i] = float(_rnd()) / 3.0
+	list.append(_payload("typed_float_50k", "Array[float] of %d (about half f32-exact, half float64)" % n, floats))
 	if not _only.is_empty():
 		list = list.filter(func(p): return p.name in _only)
 	return list
@@ -420,20 +516,22 @@ func _spin_all(payloads: Array) -> int:
 				print("bench.gd: spin start godot%d %s %s" % [dialect, p.name, "encode" if op == ENC else "decode"])
 				var t0 := Time.get_ticks_usec()
 				while Time.get_ticks_usec() - t0 < _spin * 1000000.0:
-					_round(dialect, 1, op, p.value, bytes, 1)
+					_round(dialect, FVC_TYPED, op, p.value, bytes, 1)
 					calls += 1
 				var dt := Time.get_ticks_usec() - t0
 				print("bench.gd: spin end: %d calls, %.1f us per call" % [calls, float(dt) / calls])
 	return 0
 
 
-## Runs one side `n` times and returns the elapsed microseconds. side 0: the competitor (engine in
-## the Godot 4 dialect, GDScript codec in the Godot 3 dialect), side 1: FastVarCodec.
+## Runs one side `n` times and returns the elapsed microseconds. side COMPETITOR: the engine in the
+## Godot 4 dialect, the GDScript codec in the Godot 3 dialect; FVC_TYPED: FastVarCodec through a
+## typed variable (GDScript calls the method by pointer); FVC_UNTYPED: FastVarCodec through an
+## untyped variable (GDScript calls it by name with Variant arguments).
 func _round(dialect: int, side: int, op: int, value: Variant, bytes: PackedByteArray, n: int) -> int:
 	var r: Variant
 	var t0 := Time.get_ticks_usec()
-	if dialect == 4:
-		if side == 0:
+	if side == COMPETITOR:
+		if dialect == 4:
 			if op == ENC:
 				for i in n:
 					r = var_to_bytes(value)
@@ -441,29 +539,28 @@ func _round(dialect: int, side: int, op: int, value: Variant, bytes: PackedByteA
 				for i in n:
 					r = bytes_to_var(bytes)
 		else:
-			var c := _codec4
-			if op == ENC:
-				for i in n:
-					r = c.encode(value)
-			else:
-				for i in n:
-					r = c.decode(bytes)
-	else:
-		if side == 0:
 			if op == ENC:
 				for i in n:
 					r = G3.encode(value)
 			else:
 				for i in n:
 					r = G3.decode(bytes)
+	elif side == FVC_TYPED:
+		var c: FastVarCodec = _codec4 if dialect == 4 else _codec3
+		if op == ENC:
+			for i in n:
+				r = c.encode(value)
 		else:
-			var c := _codec3
-			if op == ENC:
-				for i in n:
-					r = c.encode(value)
-			else:
-				for i in n:
-					r = c.decode(bytes)
+			for i in n:
+				r = c.decode(bytes)
+	else:
+		var c: Variant = _codec4 if dialect == 4 else _codec3
+		if op == ENC:
+			for i in n:
+				r = c.encode(value)
+		else:
+			for i in n:
+				r = c.decode(bytes)
 	var dt := Time.get_ticks_usec() - t0
 	r = null
 	return dt
@@ -490,16 +587,18 @@ func _median(xs: Array) -> float:
 func _measure(dialect: int, p: Dictionary, op: int) -> Dictionary:
 	var bytes: PackedByteArray = p.bytes4 if dialect == 4 else p.bytes3
 	var value: Variant = p.value
-	var iters := [_calibrate(dialect, 0, op, value, bytes), _calibrate(dialect, 1, op, value, bytes)]
-	var per_iter := [[], []]
+	var iters := []
+	for side in [COMPETITOR, FVC_TYPED, FVC_UNTYPED]:
+		iters.append(_calibrate(dialect, side, op, value, bytes))
+	var per_iter := [[], [], []]
 	for k in WARMUP + ROUNDS:
-		var order := [0, 1] if k % 2 == 0 else [1, 0]
-		for side in order:
+		for side in ORDERS[k % ORDERS.size()]:
 			var dt := _round(dialect, side, op, value, bytes, iters[side])
 			if k >= WARMUP:
 				per_iter[side].append(float(dt) / iters[side])
-	var other_us := _median(per_iter[0])
-	var fvc_us := _median(per_iter[1])
+	var other_us := _median(per_iter[COMPETITOR])
+	var fvc_us := _median(per_iter[FVC_TYPED])
+	var untyped_us := _median(per_iter[FVC_UNTYPED])
 	return {
 		"dialect": "godot4" if dialect == 4 else "godot3",
 		"payload": p.name,
@@ -508,16 +607,41 @@ func _measure(dialect: int, p: Dictionary, op: int) -> Dictionary:
 		"competitor": "engine" if dialect == 4 else "gdscript",
 		"competitor_us": other_us,
 		"fvc_us": fvc_us,
+		"fvc_untyped_us": untyped_us,
 		"ratio": other_us / fvc_us,
+		"ratio_untyped": other_us / untyped_us,
 		"competitor_mb_s": bytes.size() / other_us,
 		"fvc_mb_s": bytes.size() / fvc_us,
-		"competitor_iterations_per_round": iters[0],
-		"fvc_iterations_per_round": iters[1],
-		"competitor_min_us": per_iter[0].min(),
-		"competitor_max_us": per_iter[0].max(),
-		"fvc_min_us": per_iter[1].min(),
-		"fvc_max_us": per_iter[1].max(),
+		"fvc_untyped_mb_s": bytes.size() / untyped_us,
+		"competitor_iterations_per_round": iters[COMPETITOR],
+		"fvc_iterations_per_round": iters[FVC_TYPED],
+		"fvc_untyped_iterations_per_round": iters[FVC_UNTYPED],
+		"competitor_min_us": per_iter[COMPETITOR].min(),
+		"competitor_max_us": per_iter[COMPETITOR].max(),
+		"fvc_min_us": per_iter[FVC_TYPED].min(),
+		"fvc_max_us": per_iter[FVC_TYPED].max(),
+		"fvc_untyped_min_us": per_iter[FVC_UNTYPED].min(),
+		"fvc_untyped_max_us": per_iter[FVC_UNTYPED].max(),
 	}
+
+
+## The cost of the Godot 3 dialect: FastVarCodec's Godot 3 time divided by its Godot 4 time on the
+## same value (typed calls, from the timings above), per payload and operation timed in both dialects.
+const DIALECT_COST_TARGET := 1.10
+
+
+func _dialect_cost(payloads: Array, results: Array) -> Array:
+	var rows := []
+	for p in payloads:
+		for op in ["encode", "decode"]:
+			var fvc_us := {}
+			for r in results:
+				if r.payload == p.name and r.op == op:
+					fvc_us[r.dialect] = r.fvc_us
+			if fvc_us.has("godot4") and fvc_us.has("godot3"):
+				rows.append({"payload": p.name, "op": op, "godot4_fvc_us": fvc_us.godot4,
+						"godot3_fvc_us": fvc_us.godot3, "ratio": fvc_us.godot3 / fvc_us.godot4})
+	return rows
 
 
 # --- output ---------------------------------------------------------------------------------------
@@ -547,14 +671,14 @@ func _fmt_rate(mbs: float) -> String:
 
 
 func _row_text(r: Dictionary) -> String:
-	return "%-7s %-15s %-6s %10s  %-8s %10s  FVC %10s  ratio %6.2f" % [
+	return "%-7s %-15s %-6s %10s  %-8s %10s  FVC typed %10s untyped %10s  ratio %6.2f %6.2f" % [
 		r.dialect, r.payload, r.op, _fmt_size(r.bytes), r.competitor,
-		_fmt_time(r.competitor_us), _fmt_time(r.fvc_us), r.ratio]
+		_fmt_time(r.competitor_us), _fmt_time(r.fvc_us), _fmt_time(r.fvc_untyped_us), r.ratio, r.ratio_untyped]
 
 
-## Nanoseconds per call of tiny values, where the fixed cost of a call dominates: the engine's
-## function against FastVarCodec called through a typed and an untyped variable (median of ROUNDS
-## alternating rounds of PER_CALL_ITERS calls each).
+## Nanoseconds per call of tiny values, where the fixed cost of a call dominates, and of the 8-field
+## message: the engine's function against FastVarCodec called through a typed and an untyped
+## variable (median of ROUNDS alternating rounds of PER_CALL_ITERS calls each).
 const PER_CALL_ITERS := 20000
 
 
@@ -600,7 +724,7 @@ func _per_call_round(kind: int, side: int, value: Variant, bytes: PackedByteArra
 	return (Time.get_ticks_usec() - t0) * 1000.0 / PER_CALL_ITERS
 
 
-func _per_call() -> Array:
+func _per_call(payloads: Array) -> Array:
 	var cases := [
 		["get_error() (a trivial method)", 0, null],
 		["encode 1", 1, 1],
@@ -608,6 +732,10 @@ func _per_call() -> Array:
 		["decode 1", 2, 1],
 		["decode {\"a\": 1}", 2, {"a": 1}],
 	]
+	for p in payloads:
+		if p.name == "message8":
+			cases.append(["encode message8 (8 fields)", 1, p.value])
+			cases.append(["decode message8 (8 fields)", 2, p.value])
 	var rows := []
 	for c in cases:
 		var bytes := var_to_bytes(c[2])
@@ -628,8 +756,10 @@ func _per_call() -> Array:
 func _table(doc: Dictionary) -> String:
 	var lines := PackedStringArray()
 	lines.append("FastVarCodec benchmark in %s%s, %s (%d logical CPUs)" % [doc.engine, " (debug build)" if doc.engine_debug_build else "", doc.processor, doc.processor_count])
+	lines.append("%s; load average (1, 5, 15 min) at the start of the timing: %s, at the end: %s" % [doc.date, doc.load_average_start, doc.load_average_end])
 	lines.append("median time per call over %d rounds after %d warm-up rounds; each round >= %d ms; MB/s = 10^6 bytes/s of the encoded size" % [ROUNDS, WARMUP, MIN_ROUND_USEC / 1000])
-	lines.append("ratio = competitor time / FastVarCodec time (> 1: FastVarCodec is faster)")
+	lines.append("FVC typed: FastVarCodec called through `var c: FastVarCodec`; untyped: through `var c: Variant`; the three sides alternate")
+	lines.append("ratio = competitor time / FVC typed time, ratio-u = competitor time / FVC untyped time (> 1: FastVarCodec is faster); FVC MB/s: typed")
 	for dialect in ["godot4", "godot3"]:
 		var competitor := "engine" if dialect == "godot4" else "gdscript"
 		lines.append("")
@@ -637,16 +767,38 @@ func _table(doc: Dictionary) -> String:
 			lines.append("Godot 4 dialect: engine = var_to_bytes / bytes_to_var, FVC = FastVarCodec.encode / decode")
 		else:
 			lines.append("Godot 3 dialect: gdscript = res://bench/godot3_gdscript_codec.gd (StreamPeerBuffer), FVC = FastVarCodec (DIALECT_GODOT_3)")
-		lines.append("%-15s %-6s %10s  %10s %10s %7s  %9s %9s" % ["payload", "op", "size", competitor, "FVC", "ratio", competitor + " MB/s", "FVC MB/s"])
+		lines.append("%-15s %-6s %10s  %10s %10s %10s %7s %7s  %9s %9s" % ["payload", "op", "size", competitor, "FVC typed", "untyped", "ratio", "ratio-u", competitor + " MB/s", "FVC MB/s"])
 		for r in doc.results:
 			if r.dialect != dialect:
 				continue
-			lines.append("%-15s %-6s %10s  %10s %10s %7.2f  %9s %9s" % [
+			lines.append("%-15s %-6s %10s  %10s %10s %10s %7.2f %7.2f  %9s %9s" % [
 				r.payload, r.op, _fmt_size(r.bytes), _fmt_time(r.competitor_us), _fmt_time(r.fvc_us),
-				r.ratio, _fmt_rate(r.competitor_mb_s), _fmt_rate(r.fvc_mb_s)])
+				_fmt_time(r.fvc_untyped_us), r.ratio, r.ratio_untyped, _fmt_rate(r.competitor_mb_s), _fmt_rate(r.fvc_mb_s)])
+	if not doc.dialect_cost.is_empty():
+		lines.append("")
+		lines.append("Godot 3 / Godot 4 time (FVC, same value; target <= %.2f)" % DIALECT_COST_TARGET)
+		lines.append("%-15s  %10s %10s %7s   %10s %10s %7s" % ["payload", "encode G4", "G3", "G3/G4", "decode G4", "G3", "G3/G4"])
+		var over := 0
+		for p in doc.payloads:
+			var cells := []
+			for op in ["encode", "decode"]:
+				var found := false
+				for c in doc.dialect_cost:
+					if c.payload == p.name and c.op == op:
+						# Compared as printed, so that a "1.10" is never marked.
+						var mark := "*" if snappedf(c.ratio, 0.01) > DIALECT_COST_TARGET + 1e-9 else " "
+						if mark == "*":
+							over += 1
+						cells.append_array([_fmt_time(c.godot4_fvc_us), _fmt_time(c.godot3_fvc_us), "%6.2f%s" % [c.ratio, mark]])
+						found = true
+				if not found:
+					cells.append_array(["-", "-", "-"])
+			lines.append(("%-15s  %10s %10s %7s   %10s %10s %7s" % ([p.name] + cells)).strip_edges(false, true))
+		if over > 0:
+			lines.append("* above the target (%d of %d)" % [over, doc.dialect_cost.size()])
 	if not doc.per_call.is_empty():
 		lines.append("")
-		lines.append("Per call, tiny values (Godot 4 dialect), nanoseconds; FVC through a typed and an untyped variable")
+		lines.append("Per call, tiny values and the 8-field message (Godot 4 dialect), nanoseconds; FVC through a typed and an untyped variable")
 		lines.append("%-36s %9s %9s %9s" % ["call", "engine", "typed", "untyped"])
 		for r in doc.per_call:
 			var engine := "-" if r.engine_ns < 0 else "%.0f" % r.engine_ns
