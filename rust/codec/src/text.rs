@@ -61,6 +61,11 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 
 /// Decodes a string payload the way the engine does: stop at the first NUL, drop one leading
 /// byte-order mark, and validate by the dialect's rules. `None` means the engine rejects it.
+///
+/// Whatever the strict rules accept, Godot 3's rules read the same: the forms only Godot 3
+/// accepts are all invalid UTF-8, and both cut at the first NUL and drop one leading byte-order
+/// mark. So a builder may try a strict decoder (Godot 4's own) first in any dialect, and use
+/// this function with the dialect's rules only when that decoder rejects the bytes.
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     match rules {
         Utf8Rules::Strict => {
@@ -78,18 +83,6 @@ pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
             Some(Cow::Borrowed(s.strip_prefix('\u{FEFF}').unwrap_or(s)))
         }
         Utf8Rules::Godot3 => decode_godot3(raw),
-    }
-}
-
-/// True when [`decode_utf8`] under `rules` gives exactly what it gives under
-/// [`Utf8Rules::Strict`] (the rules of Godot 4's own UTF-8 decoder) for `raw`, so that a
-/// builder may hand `raw` to that decoder. Always for strict rules; for Godot 3's, whenever
-/// `raw` is valid UTF-8: the lenient forms Godot 3 also accepts are all invalid UTF-8, and both
-/// cut at the first NUL and drop one leading byte-order mark.
-pub fn strict_decoder_agrees(raw: &[u8], rules: Utf8Rules) -> bool {
-    match rules {
-        Utf8Rules::Strict => true,
-        Utf8Rules::Godot3 => std::str::from_utf8(raw).is_ok(),
     }
 }
 
@@ -174,8 +167,8 @@ mod tests {
     }
 
     #[test]
-    fn strict_decoder_agrees_with_godot3_on_valid_utf8() {
-        let cases: [&[u8]; 10] = [
+    fn what_strict_rules_accept_godot3_reads_the_same() {
+        let cases: [&[u8]; 14] = [
             b"",
             b"plain",
             b"a\0b",
@@ -185,19 +178,26 @@ mod tests {
             b"\xEF\xBB\xBF",
             "Grüße, 日本語, 🎮".as_bytes(),
             b"x\0\xEF\xBB\xBF",
+            b"x\0\xff\xfe",
             "\u{FEFF}".as_bytes(),
+            b"\xEF\xBB\0",
+            b"a\xED\xA0\x80b",
+            b"\xF8\x88\x80\x80\x80",
         ];
         for raw in cases {
-            assert!(strict_decoder_agrees(raw, Utf8Rules::Godot3), "{raw:?}");
-            assert_eq!(
-                decode_utf8(raw, Utf8Rules::Godot3),
-                decode_utf8(raw, Utf8Rules::Strict),
-                "{raw:?}"
-            );
+            if let Some(strict) = decode_utf8(raw, Utf8Rules::Strict) {
+                assert_eq!(decode_utf8(raw, Utf8Rules::Godot3), Some(strict), "{raw:?}");
+            }
         }
-        // Where Godot 3 is lenient, the strict decoder must not be used.
-        for raw in [&b"a\xED\xA0\x80b"[..], b"\xF8\x88\x80\x80\x80"] {
-            assert!(!strict_decoder_agrees(raw, Utf8Rules::Godot3), "{raw:?}");
+        // Every byte pair and every 3-byte prefix form: the property holds exhaustively there.
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                for raw in [&[a, b][..], &[a, b, 0x80][..], &[0xEF, a, b][..]] {
+                    if let Some(strict) = decode_utf8(raw, Utf8Rules::Strict) {
+                        assert_eq!(decode_utf8(raw, Utf8Rules::Godot3), Some(strict), "{raw:?}");
+                    }
+                }
+            }
         }
     }
 

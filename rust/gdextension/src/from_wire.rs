@@ -558,15 +558,15 @@ fn new_typed_dictionary(
     dict
 }
 
-/// A string payload read by the dialect's `rules`: by the engine's own UTF-8 decoder wherever
-/// the core says it agrees with those rules (always in Godot 4, for valid UTF-8 in Godot 3),
-/// else by the core's decoder. `None`: the dialect's engine rejects the bytes.
+/// A string payload read by the dialect's `rules`: by the engine's own (strict) UTF-8 decoder
+/// first, whose result every dialect shares when it accepts (see the core's `decode_utf8`),
+/// else, for Godot 3's lenient rules, by the core's decoder. `None`: the dialect's engine
+/// rejects the bytes.
 fn text_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<GString> {
-    if fast_var_codec_core::text::strict_decoder_agrees(raw, rules) {
-        engine_utf8(raw)
-    } else {
-        fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s))
-    }
+    engine_utf8(raw).or_else(|| match rules {
+        Utf8Rules::Strict => None,
+        _ => fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s)),
+    })
 }
 
 /// A String parsed from payload bytes by the engine's own UTF-8 decoder, which is what
