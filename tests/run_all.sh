@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
 # cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
-# `cargo clippy -D warnings` on the workspace, builds the addon, runs the headless test scenes in
-# Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a short run of every fuzz
+# `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
+# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a short run of every fuzz
 # target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
@@ -94,11 +94,16 @@ count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
 step "Engine probes: which Dictionary keys Godot 4.6.3 merges, against the core's table"
 must engine_probes bash tests/engine_probes/run.sh
 
-step "Formatting: cargo fmt --all --check"
+step "Formatting: cargo fmt --all --check (the workspace and the fuzz crate)"
 must cargo_fmt cargo fmt --all --check
+must cargo_fmt_fuzz cargo fmt --manifest-path rust/fuzz/Cargo.toml --all --check
 
-step "Lints: cargo clippy --workspace --all-targets -- -D warnings"
+step "Lints: cargo clippy --all-targets -- -D warnings (the workspace and the fuzz crate)"
 must cargo_clippy cargo clippy --workspace --all-targets -- -D warnings
+# The fuzz crate is its own workspace (cargo-fuzz builds it with its own flags); stable Rust
+# checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
+must cargo_clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \
+    --all-targets -- -D warnings
 
 step "Building the addon (release)"
 if must build_addon bash tests/build_addon.sh; then

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::alloc_counter::measure;
+use common::alloc_counter::{measure, within_heap_bound};
 use fast_var_codec_core::{decode, encode, Dialect, Options, Precision, Value};
 
 fn hex(s: &str) -> Vec<u8> {
@@ -15,15 +15,13 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-/// The bound the fuzz targets hold every decode to (rust/fuzz/src/lib.rs, ALLOC_FACTOR): the
-/// largest legitimate ratio is ~140 bytes of heap per input byte (a PackedByteArray converted
-/// into a typed Array[Array] element: one 136-byte Value per byte).
+/// The bound the fuzz targets hold every decode to (`common::alloc_counter::within_heap_bound`).
 fn assert_heap_bounded(bytes: &[u8], opts: &Options) {
     let (result, usage) = measure(|| decode(bytes, opts));
     drop(result);
     let peak = usage.peak;
     assert!(
-        peak <= 256 * bytes.len() + (1 << 20),
+        within_heap_bound(&usage, bytes.len()),
         "decoding {} bytes held {peak} bytes of heap at once ({} per input byte)",
         bytes.len(),
         peak / bytes.len()

@@ -14,13 +14,13 @@
 //!
 //! Every target links the project's counting allocator (`alloc_counter`, the file the core's
 //! integration tests use too), so decodes can be held to the crate's promise that allocations
-//! are bounded by the bytes present ([`ALLOC_FACTOR`]). It counts per thread; libFuzzer runs the
+//! are bounded by the bytes present ([`within_heap_bound`]). It counts per thread; libFuzzer runs the
 //! target on one thread.
 
 #[path = "../../codec/tests/common/alloc_counter.rs"]
 mod alloc_counter;
 
-pub use alloc_counter::{measure, Usage};
+pub use alloc_counter::{measure, within_heap_bound, Usage, HEAP_PER_INPUT_BYTE, HEAP_SLACK};
 
 use fast_var_codec_core::{
     decode_with, encode, encoded_size, Array, CodecError, ContainerType, Dialect, Dictionary,
@@ -80,13 +80,6 @@ impl Selector {
     }
 }
 
-/// A decode may hold at most `ALLOC_FACTOR` bytes of heap per input byte, plus
-/// [`ALLOC_SLACK`]. The largest legitimate ratio is about 140: a typed `Array[Array]` turns each
-/// byte of a PackedByteArray element into a 136-byte `Value` (as the engine turns it into a
-/// Variant); four bytes of NIL make one `Value` (34).
-pub const ALLOC_FACTOR: usize = 256;
-pub const ALLOC_SLACK: usize = 1 << 20;
-
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -94,7 +87,7 @@ fn hex(bytes: &[u8]) -> String {
 /// Decodes `data` as `opts` and `sel` say, checks what must hold of every decode, and returns
 /// the result of the decode at offset 0.
 ///
-/// * the heap held at once stays within `ALLOC_FACTOR` × input + `ALLOC_SLACK`;
+/// * the heap held at once stays within [`within_heap_bound`] (the harness' bound);
 /// * the size consumed is at least a header and at most 3 bytes past the end (a final
 ///   PackedByteArray's padding may be missing and still counts as consumed, as in the engine);
 /// * an error's offset lies inside that range too, and the error renders;
@@ -109,7 +102,7 @@ pub fn check_decode(
     let (result, usage) = measure(|| decode_with(data, 0, opts, &mut builder));
     let peak = usage.peak;
     assert!(
-        peak <= ALLOC_FACTOR * data.len() + ALLOC_SLACK,
+        within_heap_bound(&usage, data.len()),
         "decoding {} bytes held {peak} bytes of heap at once ({:.0} per input byte)",
         data.len(),
         peak as f64 / data.len().max(1) as f64

@@ -15,6 +15,22 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+/// Every decode may hold at most `HEAP_PER_INPUT_BYTE` bytes of heap per input byte, plus
+/// [`HEAP_SLACK`]: the bound the fuzz targets and the fuzz regression tests both hold decodes
+/// to. The largest legitimate ratio is about 140: a typed `Array[Array]` turns each byte of a
+/// PackedByteArray element into a 136-byte `Value` (as the engine turns it into a Variant); four
+/// bytes of NIL make one `Value` (34).
+pub const HEAP_PER_INPUT_BYTE: usize = 256;
+pub const HEAP_SLACK: usize = 1 << 20;
+
+/// True when `usage` stays within the bound above for an input of `input_len` bytes.
+pub fn within_heap_bound(usage: &Usage, input_len: usize) -> bool {
+    usage.peak
+        <= HEAP_PER_INPUT_BYTE
+            .saturating_mul(input_len)
+            .saturating_add(HEAP_SLACK)
+}
+
 /// What a [`measure`]d closure did with the heap on its thread.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Usage {
