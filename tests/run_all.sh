@@ -2,8 +2,8 @@
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
 # cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
 # `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
-# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a short run of every fuzz
-# target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
+# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a
+# short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
 # engine's output (checked by the Godot runners, tests/lib.sh). Logs: tests/out/.
