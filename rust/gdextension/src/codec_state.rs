@@ -363,7 +363,7 @@ impl CodecState {
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
-        self.decode(&packet, 0)
+        self.decode(packet.as_slice(), 0)
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;
@@ -393,9 +393,9 @@ impl CodecState {
             );
             return Variant::nil();
         }
-        self.decode(&data, 0)
+        self.decode(data.as_slice(), 0)
     }
-    pub(crate) fn decode(&self, bytes: &PackedByteArray, offset: i64) -> Variant {
+    pub(crate) fn decode(&self, bytes: &[u8], offset: i64) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
             self.calls.fail_with(
                 Error::ERR_INVALID_PARAMETER,
@@ -403,7 +403,7 @@ impl CodecState {
             );
             return Variant::nil();
         };
-        match decode_variant(bytes.as_slice(), offset, &self.options()) {
+        match decode_variant(bytes, offset, &self.options()) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v

@@ -26,6 +26,7 @@ use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
 
 use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
+use crate::fast_access::{packed_bytes, packed_bytes_at, Typed};
 use crate::registry::Registry;
 
 /// Codec states by the engine's instance pointer (gdext's instance storage, only ever used
@@ -95,19 +96,24 @@ impl Args<'_> {
         }
     }
 
-    fn bytes(&self, i: usize) -> Option<PackedByteArray> {
+    /// A PackedByteArray argument: borrowed in place, or (from a Variant of another type the
+    /// engine converts, e.g. an Array of ints) converted into `converted`.
+    fn bytes<'s>(
+        &'s self,
+        i: usize,
+        converted: &'s mut Option<PackedByteArray>,
+    ) -> Option<&'s [u8]> {
         match self {
             // SAFETY: a ptrcall's pointer for a PACKED_BYTE_ARRAY parameter points to the
-            // engine's PackedByteArray; `from_arg_ptr` copies it (a reference count).
-            Args::Ptr(p) => Some(unsafe {
-                <PackedByteArray as GodotFfi>::from_arg_ptr(
-                    sys::SysPtr::force_mut(*p.add(i)),
-                    PtrcallType::Standard,
-                )
-            }),
+            // engine's PackedByteArray, live for the call; the caller's copy of it is not
+            // written during the call (a write elsewhere copies the storage first).
+            Args::Ptr(p) => unsafe { packed_bytes_at(*p.add(i)) },
             Args::Var(given, _) => {
                 let v = given.get(i)?;
-                v.try_to().or_else(|_| v.try_to_relaxed()).ok()
+                if let Some(bytes) = Typed::of(v).and_then(packed_bytes) {
+                    return Some(bytes);
+                }
+                Some(converted.insert(v.try_to_relaxed().ok()?).as_slice())
             }
         }
     }
@@ -164,7 +170,11 @@ static METHODS: [Method; 6] = [
         doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
               ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
               on failure; a failed decode leaves no object behind.",
-        run: |s, a| Some(Returned::Variant(s.decode(&a.bytes(0)?, a.int(1)?))),
+        run: |s, a| {
+            let mut converted = None;
+            let bytes = a.bytes(0, &mut converted)?;
+            Some(Returned::Variant(s.decode(bytes, a.int(1)?)))
+        },
     },
     Method {
         name: "get_decoded_size",

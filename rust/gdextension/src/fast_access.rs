@@ -230,3 +230,60 @@ pub unsafe fn untyped_entries<'a>(v: Typed<'a>) -> Option<Vec<(Variant, &'a Vari
     }
     (entries.len() == n).then_some(entries)
 }
+
+/// The bytes of the engine PackedByteArray at `array`, borrowed in place (no copy, no
+/// reference count): its size by the engine's `size()`, its data by the engine's index
+/// operator. `None` if the engine lacks `size()`.
+///
+/// # Safety
+/// `array` must point to a live engine PackedByteArray that nothing writes to during `'a`
+/// (a write through another reference copies the storage first: copy-on-write).
+pub unsafe fn packed_bytes_at<'a>(array: sys::GDExtensionConstTypePtr) -> Option<&'a [u8]> {
+    static SIZE: OnceLock<sys::GDExtensionPtrBuiltInMethod> = OnceLock::new();
+    let t = sys::GDEXTENSION_VARIANT_TYPE_PACKED_BYTE_ARRAY;
+    let size = builtin_method(&SIZE, t, "size", 3_173_160_232)?;
+    let mut n: i64 = 0;
+    // SAFETY: `size()` takes no arguments and writes an int64; `array` is live (the caller's
+    // promise). The engine's builtin methods take their base as a mutable pointer but `size()`
+    // does not write to it.
+    unsafe {
+        size(
+            sys::SysPtr::force_mut(array),
+            std::ptr::null(),
+            std::ptr::from_mut(&mut n).cast(),
+            0,
+        )
+    };
+    let n = usize::try_from(n).ok()?;
+    if n == 0 {
+        return Some(&[]);
+    }
+    // SAFETY: index 0 is in bounds (n > 0); the engine returns the address of the first byte.
+    let first = unsafe { interface_fn!(packed_byte_array_operator_index_const)(array, 0) };
+    if first.is_null() {
+        return None;
+    }
+    // SAFETY: the array's `n` bytes lie contiguously from `first` and stay as they are during
+    // `'a` (the caller's promise).
+    Some(unsafe { std::slice::from_raw_parts(first, n) })
+}
+
+/// The bytes of a PackedByteArray held by `v`, borrowed in place; `None` when `v` holds
+/// another type.
+pub fn packed_bytes<'a>(v: Typed<'a>) -> Option<&'a [u8]> {
+    if v.ty != T::PackedByteArray {
+        return None;
+    }
+    let getter = getters()
+        .get(T::PackedByteArray as usize)
+        .copied()
+        .flatten()?;
+    // SAFETY: the Variant holds a PackedByteArray (checked by type above), so the getter returns
+    // a pointer to it, live for the borrow `'a` of the Variant; a write to it through another
+    // reference copies the storage first (copy-on-write), and nothing writes through `v` while
+    // it is borrowed.
+    unsafe {
+        let array = getter(sys::SysPtr::force_mut(v.variant.var_sys()));
+        packed_bytes_at(array.cast_const().cast())
+    }
+}
