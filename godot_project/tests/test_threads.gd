@@ -40,6 +40,7 @@ func run(ctx: Ctx) -> void:
 	settings_change_while_workers_decode()
 	streams_on_threads()
 	objects_on_a_worker()
+	codecs_made_and_dropped_on_workers()
 	t.done()
 
 
@@ -134,6 +135,41 @@ func shared_task(index: int) -> void:
 				fail("task %d: decode of value %d reported %s, size %d" % [index, i, shared.get_error(), shared.get_decoded_size()])
 			elif dialect == FastVarCodec.DIALECT_GODOT_4 and var_to_bytes(back) != expected:
 				fail("task %d: decode of value %d differs" % [index, i])
+
+
+## Codecs are found by the engine's instance pointer in a registry (direct_methods.rs), and
+## decodes share repeated Strings through a per-thread table (string_cache.rs): many codecs made,
+## used and dropped at once on several threads, each in its own dialect, must each see their own
+## settings and give engine-equal results (a dropped codec's entry never serves a new one).
+func churn_task(index: int) -> void:
+	var records := []
+	for r in 40:
+		records.append({"id": r, "name": "unit_%d" % (r % 5), "team": "blue" if r % 2 else "red", "hp": 0.5 * r})
+	var want4 := var_to_bytes(records)
+	for round in 60:
+		var c := FastVarCodec.new()
+		var godot3 := (index + round) % 2 == 1
+		if godot3:
+			c.dialect = FastVarCodec.DIALECT_GODOT_3
+		var b: PackedByteArray = c.encode(records)
+		if not godot3 and b != want4:
+			fail("churn task %d round %d: Godot 4 bytes differ" % [index, round])
+		var v2i: PackedByteArray = c.encode(Vector2i(1, 2))
+		if godot3 != (v2i.is_empty() and c.get_error() == ERR_INVALID_PARAMETER):
+			fail("churn task %d round %d: a codec saw another codec's dialect" % [index, round])
+		var back = c.decode(b)
+		if c.get_error() != OK or not (back is Array) or back.size() != records.size():
+			fail("churn task %d round %d: decode reported %s" % [index, round, c.get_error()])
+		elif var_to_bytes(back) != want4:
+			fail("churn task %d round %d: decoded records differ" % [index, round])
+
+
+func codecs_made_and_dropped_on_workers() -> void:
+	var group := WorkerThreadPool.add_group_task(churn_task, TASKS)
+	WorkerThreadPool.wait_for_group_task_completion(group)
+	var errs := take_failures()
+	t.check(errs.is_empty(), "%d tasks each making, using and dropping 60 codecs at once: each its own settings and results" % TASKS,
+			errs.slice(0, 5))
 
 
 func one_codec_many_threads() -> void:
