@@ -28,7 +28,14 @@ bash "$repo/tests/setup_godot_project.sh" || exit 2
 stdout_file=$(mktemp "${TMPDIR:-/tmp}/godot_tests_stdout.XXXXXX")
 trap 'rm -f "$stdout_file"' EXIT
 status=0
-"$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@" >"$stdout_file" 2>"$log" || status=$?
+# Bounded: the suite takes about 10 s; an engine that has not exited after FVC_GODOT_TEST_TIMEOUT
+# seconds (default 300) is killed, and that is a failure (reported below), never a stalled run.
+limit=${FVC_GODOT_TEST_TIMEOUT:-300}
+timeout -k 10 "$limit" "$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@" \
+    >"$stdout_file" 2>"$log" || status=$?
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "run_godot_tests.sh: the engine did not exit within $limit s and was killed (exit code $status)." >&2
+fi
 # Godot's banner line is noise; everything else the tests printed is the report (its result line
 # comes last, with this script's own check added).
 grep -v '^Godot Engine v' "$stdout_file" | grep -vE '^[0-9]+ passed, [0-9]+ failed$'
@@ -48,6 +55,10 @@ else
     failed=$((failed + 1))
     echo "FAIL the engine reported leaked objects or GDScript errors:"
     echo "$problems"
+fi
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    failed=$((failed + 1))
+    echo "FAIL the engine did not exit within $limit s after the tests (killed)"
 fi
 echo "(engine stderr: ${log#"$repo/"})"
 echo "$passed passed, $failed failed"
