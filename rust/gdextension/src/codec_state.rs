@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
+use fast_var_codec_core::stream::{prefix, PREFIX_LEN};
 use fast_var_codec_core::{
     decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
 };
@@ -65,11 +66,33 @@ const KEPT_BUFFER_CAPACITY: usize = 1 << 20;
 
 /// Encodes `value` into this thread's buffer, then copies it into an engine array.
 fn encode_to_packed(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
+    encode_into_buffer(opts, value, None)
+}
+
+/// As [`encode_to_packed`], with the stream framing of `StreamPeer.put_var` when `framed` says
+/// the prefix's byte order: the core's length prefix, then the encoding, in one array.
+fn encode_into_buffer(
+    opts: &Options,
+    value: &Variant,
+    framed: Option<bool>,
+) -> Result<PackedByteArray, CodecError> {
     let mut buf = ENCODE_BUFFER.with(Cell::take);
     buf.clear();
+    let head = if framed.is_some() { PREFIX_LEN } else { 0 };
+    buf.resize(head, 0);
     let mut w = Writer::new(buf, opts)?;
     let res = write_variant(&mut w, value);
-    let buf = w.into_sink();
+    let mut buf = w.into_sink();
+    let res = res.and_then(|()| match framed {
+        Some(big_endian) => {
+            let prefix = prefix(buf.len() - head, big_endian)?;
+            if let Some(slot) = buf.get_mut(..PREFIX_LEN) {
+                slot.copy_from_slice(&prefix);
+            }
+            Ok(())
+        }
+        None => Ok(()),
+    });
     let out = res.map(|()| PackedByteArray::from(&buf[..]));
     if buf.capacity() <= KEPT_BUFFER_CAPACITY {
         ENCODE_BUFFER.with(|cell| cell.set(buf));
@@ -156,11 +179,6 @@ impl CodecState {
     /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
     pub(crate) fn options(&self) -> Arc<Options> {
         self.settings().opts.clone()
-    }
-
-    /// The encoding of `value` as engine bytes (errors are the caller's to report).
-    pub(crate) fn encode_variant(&self, value: &Variant) -> Result<PackedByteArray, CodecError> {
-        encode_to_packed(&self.options(), value)
     }
 
     pub(crate) fn get_dialect(&self) -> i64 {
@@ -310,25 +328,31 @@ impl CodecState {
     pub(crate) fn get_error_message(&self) -> GString {
         self.calls.message()
     }
-    pub(crate) fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
+    /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
+    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
+        let big_endian = peer.is_big_endian_enabled();
+        self.put_framed(&self.calls, peer, &value, big_endian)
+    }
+
+    /// Writes `value` to `peer` as `StreamPeer.put_var` does — the length prefix in `big_endian`
+    /// order, then the encoding — in one write, and reports through `calls` (the codec's own, or
+    /// a stream's).
+    pub(crate) fn put_framed(
+        &self,
+        calls: &CallState,
+        mut peer: Gd<StreamPeer>,
+        value: &Variant,
+        big_endian: bool,
+    ) -> Error {
+        let framed = match encode_into_buffer(&self.options(), value, Some(big_endian)) {
             Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
+            Err(e) => return calls.fail(&e),
         };
-        let Ok(len) = u32::try_from(bytes.len()) else {
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                "value too large for a 32-bit length".into(),
-            );
-        };
-        peer.put_u32(len);
-        let err = peer.put_data(&bytes);
+        let err = peer.put_data(&framed);
         if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the data ({err:?})"));
+            return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
-        self.calls.ok()
+        calls.ok()
     }
     pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
         let bytes = match encode_to_packed(&self.options(), &value) {

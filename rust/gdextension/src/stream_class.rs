@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use fast_var_codec_core::stream::{prefix, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{StreamReader, DEFAULT_MAX_MESSAGE};
 use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
 use godot::global::Error;
 use godot::prelude::*;
@@ -219,28 +219,12 @@ impl FastVarStream {
 
     /// Writes [param value] framed for this stream (prefix in [member big_endian] order).
     #[func]
-    fn put_var(&self, mut peer: Gd<StreamPeer>, value: Variant) -> Error {
+    fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
         let (codec, big_endian) = {
             let state = self.state();
             (state.codec_state.clone(), state.big_endian)
         };
-        let bytes = match codec.encode_variant(&value) {
-            Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
-        };
-        let head = match prefix(bytes.len(), big_endian) {
-            Ok(h) => h,
-            Err(e) => return self.calls.fail(&e),
-        };
-        let mut framed = PackedByteArray::from(&head[..]);
-        framed.extend_array(&bytes);
-        let err = peer.put_data(&framed);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("the peer refused the data ({err:?})"));
-        }
-        self.calls.ok()
+        codec.put_framed(&self.calls, peer, &value, big_endian)
     }
 
     /// Bytes received but not yet handed out as values.
