@@ -58,7 +58,7 @@ fn limit_from_godot(n: i64) -> Option<usize> {
 thread_local! {
     /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
     /// that runs script code which encodes again simply gets a fresh one).
-    static ENCODE_BUFFER: Cell<BytesMut> = Cell::new(BytesMut::new());
+    static ENCODE_BUFFER: Cell<Option<BytesMut>> = const { Cell::new(None) };
 }
 
 /// Buffers larger than this are not kept for the next call.
@@ -76,7 +76,7 @@ fn encode_into_buffer(
     value: &Variant,
     framed: Option<bool>,
 ) -> Result<PackedByteArray, CodecError> {
-    let mut buf = ENCODE_BUFFER.with(Cell::take);
+    let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
     buf.clear();
     let head = if framed.is_some() { PREFIX_LEN } else { 0 };
     buf.resize(head, 0);
@@ -95,7 +95,7 @@ fn encode_into_buffer(
     });
     let out = res.map(|()| PackedByteArray::from(&buf[..]));
     if buf.capacity() <= KEPT_BUFFER_CAPACITY {
-        ENCODE_BUFFER.with(|cell| cell.set(buf));
+        ENCODE_BUFFER.with(|cell| cell.set(Some(buf)));
     }
     out
 }
