@@ -247,6 +247,23 @@ func calling_conventions() -> void:
 	sub.dialect = FastVarCodec.DIALECT_GODOT_3
 	t.check(sub.encode_counted(Vector2i(1, 2)) == PackedByteArray() and sub.get_error() == ERR_INVALID_PARAMETER and sub.calls == 1, "script subclass: settings and errors of its own codec")
 	t.check(sub.encode(5) == PackedByteArray([2, 0, 0, 0, 5, 0, 0, 0]), "script subclass: encode in the Godot 3 dialect")
+	# A thread remembers the codec it called last, with its options: a settings change must reach
+	# the very next call, and calls alternating between two codecs must each see their own.
+	var a := FastVarCodec.new()
+	var b := FastVarCodec.new()
+	b.dialect = FastVarCodec.DIALECT_GODOT_3
+	var seen_ok := true
+	for i in 6:
+		seen_ok = seen_ok and a.encode(Vector2i(1, 2)) == var_to_bytes(Vector2i(1, 2))
+		seen_ok = seen_ok and b.encode(Vector2i(1, 2)).is_empty() and b.get_error() == ERR_INVALID_PARAMETER
+	t.check(seen_ok, "calls alternating between two codecs each see their own dialect")
+	t.check(a.encode(Vector2i(1, 2)) == var_to_bytes(Vector2i(1, 2)), "before a settings change")
+	a.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(a.encode(Vector2i(1, 2)).is_empty() and a.get_error() == ERR_INVALID_PARAMETER, "the call right after a settings change uses the new dialect")
+	a.dialect = FastVarCodec.DIALECT_GODOT_4
+	t.check(a.encode(Vector2i(1, 2)) == var_to_bytes(Vector2i(1, 2)), "and right after changing it back")
+	a.max_depth = 1
+	t.check(a.encode([[1]]).is_empty() and a.get_error() == ERR_OUT_OF_MEMORY, "a lowered max_depth applies to the next call")
 	# Many codecs made and dropped: each call finds its own codec's settings, never a dropped one's.
 	var ok := true
 	for i in 200:

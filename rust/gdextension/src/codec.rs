@@ -1,5 +1,6 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use fast_var_codec_core::Options;
@@ -97,6 +98,7 @@ impl IRefCounted for FastVarCodec {
                 }),
                 calls: CallState::default(),
                 registered: OnceLock::new(),
+                version: AtomicU64::new(0),
             }),
             base,
         }

@@ -3,6 +3,7 @@
 //! `codec.rs` registers the class and forwards each call here.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
@@ -28,6 +29,8 @@ pub(crate) struct CodecState {
     /// The key it is registered under for direct calls, once one has registered it
     /// (`crate::direct_methods`).
     pub(crate) registered: OnceLock<usize>,
+    /// Counts settings changes, so a thread's cached copy of the options knows it is stale.
+    pub(crate) version: AtomicU64,
 }
 
 /// The shared settings: the core's options, and what the properties hand back.
@@ -174,11 +177,18 @@ impl CodecState {
             return;
         }
         *guard = next;
+        self.version.fetch_add(1, Ordering::Release);
     }
 
     /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
     pub(crate) fn options(&self) -> Arc<Options> {
         self.settings().opts.clone()
+    }
+
+    /// The options, and the settings version they belong to (read together).
+    pub(crate) fn options_and_version(&self) -> (Arc<Options>, u64) {
+        let settings = self.settings();
+        (settings.opts.clone(), self.version.load(Ordering::Acquire))
     }
 
     pub(crate) fn get_dialect(&self) -> i64 {
@@ -281,15 +291,14 @@ impl CodecState {
             s.allowed_classes = entries;
         });
     }
-    pub(crate) fn encode(&self, value: &Variant) -> PackedByteArray {
-        let opts = self.options();
+    pub(crate) fn encode(&self, opts: &Options, value: &Variant) -> PackedByteArray {
         let res = if is_packed_numbers(value) {
-            encode_in_place(&opts, value)
+            encode_in_place(opts, value)
         } else {
             // One walk into this thread's reused buffer, then one copy into the engine's
             // array: walking Godot values twice (size, then bytes) costs more than the copy,
             // and so does sizing a small leaf first (more engine calls) or a String.
-            encode_to_packed(&opts, value)
+            encode_to_packed(opts, value)
         };
         match res {
             Ok(bytes) => {
@@ -302,9 +311,8 @@ impl CodecState {
             }
         }
     }
-    pub(crate) fn encoded_size(&self, value: &Variant) -> i64 {
-        let opts = self.options();
-        let res = Writer::new(SizeCounter::default(), &opts).and_then(|mut w| {
+    pub(crate) fn encoded_size(&self, opts: &Options, value: &Variant) -> i64 {
+        let res = Writer::new(SizeCounter::default(), opts).and_then(|mut w| {
             write_variant(&mut w, value)?;
             Ok(w.into_sink().0)
         });
@@ -387,7 +395,7 @@ impl CodecState {
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
-        self.decode(packet.as_slice(), 0)
+        self.decode(&self.options(), packet.as_slice(), 0)
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;
@@ -417,9 +425,9 @@ impl CodecState {
             );
             return Variant::nil();
         }
-        self.decode(data.as_slice(), 0)
+        self.decode(&self.options(), data.as_slice(), 0)
     }
-    pub(crate) fn decode(&self, bytes: &[u8], offset: i64) -> Variant {
+    pub(crate) fn decode(&self, opts: &Options, bytes: &[u8], offset: i64) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
             self.calls.fail_with(
                 Error::ERR_INVALID_PARAMETER,
@@ -427,7 +435,7 @@ impl CodecState {
             );
             return Variant::nil();
         };
-        match decode_variant(bytes, offset, &self.options()) {
+        match decode_variant(bytes, offset, opts) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v

@@ -13,8 +13,10 @@
 //! The engine's help for these methods is registered here too ([`docs_xml`]), from the same
 //! table that registers them.
 
+use std::cell::RefCell;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, StringName, Variant, VariantType};
@@ -28,6 +30,7 @@ use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
 use crate::fast_access::{packed_bytes, packed_bytes_at, Typed};
 use crate::registry::Registry;
+use fast_var_codec_core::Options;
 
 /// Codec states by the engine's instance pointer (gdext's instance storage, only ever used
 /// here as a key). Entered on a codec's first direct call, removed when the codec is dropped.
@@ -73,7 +76,7 @@ struct Method {
     params: &'static [Param],
     ret: ReturnKind,
     doc: &'static str,
-    run: fn(&CodecState, &Args<'_>) -> Option<Returned>,
+    run: fn(&CodecState, &Options, &Args<'_>) -> Option<Returned>,
 }
 
 /// A call's arguments, as the engine passed them.
@@ -145,14 +148,14 @@ static METHODS: [Method; 6] = [
         params: VALUE,
         ret: ReturnKind::Bytes,
         doc: "Encodes [param value]. Returns empty bytes on failure (see [method get_error]).",
-        run: |s, a| Some(Returned::Bytes(s.encode(a.variant(0)?))),
+        run: |s, o, a| Some(Returned::Bytes(s.encode(o, a.variant(0)?))),
     },
     Method {
         name: "encoded_size",
         params: VALUE,
         ret: ReturnKind::Int,
         doc: "The exact size [method encode] would return, computed without encoding; -1 on failure.",
-        run: |s, a| Some(Returned::Int(s.encoded_size(a.variant(0)?))),
+        run: |s, o, a| Some(Returned::Int(s.encoded_size(o, a.variant(0)?))),
     },
     Method {
         name: "decode",
@@ -170,10 +173,10 @@ static METHODS: [Method; 6] = [
         doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
               ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
               on failure; a failed decode leaves no object behind.",
-        run: |s, a| {
+        run: |s, o, a| {
             let mut converted = None;
             let bytes = a.bytes(0, &mut converted)?;
-            Some(Returned::Variant(s.decode(bytes, a.int(1)?)))
+            Some(Returned::Variant(s.decode(o, bytes, a.int(1)?)))
         },
     },
     Method {
@@ -182,7 +185,7 @@ static METHODS: [Method; 6] = [
         ret: ReturnKind::Int,
         doc: "Bytes consumed by this thread's last successful [method decode] or [method get_var] \
               on this codec (0 after a failure).",
-        run: |s, _| Some(Returned::Int(s.get_decoded_size())),
+        run: |s, _, _| Some(Returned::Int(s.get_decoded_size())),
     },
     Method {
         name: "get_error",
@@ -191,7 +194,7 @@ static METHODS: [Method; 6] = [
         doc: "The [enum Error] of this thread's last call on this codec: [constant OK], or why it \
               failed ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], \
               [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).",
-        run: |s, _| Some(Returned::Error(s.get_error())),
+        run: |s, _, _| Some(Returned::Error(s.get_error())),
     },
     Method {
         name: "get_error_message",
@@ -200,7 +203,7 @@ static METHODS: [Method; 6] = [
         doc: "What went wrong in this thread's last call on this codec, with the byte offset \
               (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
               empty after a success.",
-        run: |s, _| Some(Returned::String(s.get_error_message())),
+        run: |s, _, _| Some(Returned::String(s.get_error_message())),
     },
 ];
 
@@ -228,7 +231,68 @@ unsafe fn state_of(instance: sys::GDExtensionClassInstancePtr) -> Arc<CodecState
 pub(crate) fn forget(state: &CodecState) {
     if let Some(key) = state.registered.get() {
         CODECS.remove(*key);
+        REMOVALS.fetch_add(1, Ordering::Release);
     }
+}
+
+/// Counts codecs leaving [`CODECS`]: a thread's [`Recent`] older than the last removal may name
+/// a dropped codec's address, which a new codec can now have.
+static REMOVALS: AtomicU64 = AtomicU64::new(0);
+
+/// The codec a thread called last, with a snapshot of its options: the next call on it needs
+/// neither the registry's lock nor the settings' (two atomic loads tell whether it still holds).
+/// Plain Rust values only, so it may outlive the engine.
+struct Recent {
+    key: usize,
+    removals: u64,
+    version: u64,
+    state: Arc<CodecState>,
+    opts: Arc<Options>,
+}
+
+thread_local! {
+    static RECENT: RefCell<Option<Recent>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the state and the options of the codec at `instance`.
+///
+/// # Safety
+/// As [`state_of`].
+unsafe fn with_codec<R>(
+    instance: sys::GDExtensionClassInstancePtr,
+    f: impl FnOnce(&CodecState, &Options) -> R,
+) -> R {
+    let key = instance as usize;
+    RECENT.with(|cell| {
+        // A shared borrow for the whole call: a call nested in it (a setter's script calling a
+        // codec) may read the entry too, but not replace it while it is in use.
+        if let Ok(recent) = cell.try_borrow() {
+            if let Some(r) = recent.as_ref() {
+                if r.key == key
+                    && r.removals == REMOVALS.load(Ordering::Acquire)
+                    && r.version == r.state.version.load(Ordering::Acquire)
+                {
+                    return f(&r.state, &r.opts);
+                }
+            }
+        }
+        // Read before the lookup: a removal in between makes the new entry stale at once.
+        let removals = REMOVALS.load(Ordering::Acquire);
+        // SAFETY: the caller's promise.
+        let state = unsafe { state_of(instance) };
+        let (opts, version) = state.options_and_version();
+        let out = f(&state, &opts);
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            *slot = Some(Recent {
+                key,
+                removals,
+                version,
+                state,
+                opts,
+            });
+        }
+        out
+    })
 }
 
 /// Runs `method` on the codec at `instance`; a panic or a missing argument (neither expected:
@@ -244,8 +308,7 @@ unsafe fn run(
 ) -> Option<Returned> {
     let res = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's promise.
-        let state = unsafe { state_of(instance) };
-        (method.run)(&state, args)
+        unsafe { with_codec(instance, |state, opts| (method.run)(state, opts, args)) }
     }));
     match res {
         Ok(Some(r)) => Some(r),
