@@ -76,7 +76,7 @@ must() {
 step "Installing headless engines (Godot 4.6.3, 3.6.2, 3.2.3)"
 if engines=$(bash tests/install_engines.sh 2>tests/out/install_engines.log); then
     eval "$engines"
-    export GODOT4 GODOT3 GODOT32
+    export GODOT4 GODOT3 GODOT32 GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5
     echo "$engines"
     passed=$((passed + 1))
 else

@@ -46,7 +46,6 @@ var err_names := {
 	"ERR_INVALID_PARAMETER": ERR_INVALID_PARAMETER, "ERR_PARSE_ERROR": ERR_PARSE_ERROR,
 	"ERR_BUG": ERR_BUG, "ERR_CANT_CREATE": ERR_CANT_CREATE,
 }
-var ret_re := RegEx.create_from_string("Returning: (ERR_[A-Z_]+|FAILED)")
 
 
 # ---------------------------------------------------------------- encoding helpers for the Desc
@@ -340,7 +339,10 @@ func check_case(name: String, v, b: PackedByteArray, c: Dictionary, full: bool) 
 			TYPE_QUATERNION, TYPE_AABB, TYPE_BASIS, TYPE_TRANSFORM3D, TYPE_PROJECTION, TYPE_COLOR]
 	var int_types := [TYPE_VECTOR2I, TYPE_RECT2I, TYPE_VECTOR3I, TYPE_VECTOR4I]
 	if t in float_types:
-		var got := fl(Array(b.slice(4).to_float32_array()))
+		# Bit 16 of the header: binary64 components (an engine built with precision=double).
+		var wide := (b.decode_u32(0) & (1 << 16)) != 0
+		var payload := b.slice(4)
+		var got := fl(Array(payload.to_float64_array() if wide else payload.to_float32_array()))
 		if got != c.value.v:
 			problems.append("%s: component order differs from bytes: %s vs %s" % [name, got, c.value.v])
 	elif t in int_types:
@@ -886,6 +888,19 @@ func rand_value(rng: RandomNumberGenerator, depth: int):
 
 # ---------------------------------------------------------------- malformed
 
+## The name after "Returning: " in an ERR_FAIL_* report ("ERR_INVALID_DATA", "FAILED"), or "".
+## Plain string search, not RegEx: the double-precision engine is built without the regex module.
+static func returned_error_name(code: String) -> String:
+	var at := code.find("Returning: ")
+	if at < 0:
+		return ""
+	var name := code.substr(at + len("Returning: "))
+	var end := 0
+	while end < name.length() and (name[end] == "_" or (name[end] >= "A" and name[end] <= "Z")):
+		end += 1
+	return name.substr(0, end)
+
+
 ## Error code of the decode that just ran, taken from the first error report of marshalls.cpp.
 ## Every decode_variant failure path reports through an ERR_FAIL_* macro whose text carries the
 ## returned Error (the innermost report comes first; outer frames only propagate it).
@@ -894,9 +909,9 @@ func decode_error(errs: Array) -> int:
 		if not String(e[1]).ends_with("core/io/marshalls.cpp"):
 			continue
 		var code: String = e[3]
-		var m := ret_re.search(code)
-		if m:
-			return err_names[m.get_string(1)]
+		var returned := returned_error_name(code)
+		if err_names.has(returned):
+			return err_names[returned]
 		if code.begins_with("Index ") and e[0] == "_decode_container_type":
 			return ERR_INVALID_DATA  # ERR_FAIL_INDEX_V(bt, Variant::VARIANT_MAX, ERR_INVALID_DATA)
 		if code.begins_with("Parameter \"obj\" is null"):
@@ -1346,6 +1361,8 @@ func to_json() -> String:
 	out.append("{\n")
 	out.append("\"engine\":%s,\n" % JSON.stringify(Engine.get_version_info().string))
 	out.append("\"dialect\":\"godot4\",\n")
+	# real_t of the engine that wrote this: "double" for a precision=double build.
+	out.append("\"precision\":\"%s\",\n" % ("double" if OS.has_feature("double") else "single"))
 	out.append("\"nodepath_padding_leaks\":%s,\n" % ("true" if nodepath_leak else "false"))
 	out.append("\"error_source\":%s,\n" % JSON.stringify("Error codes come from the engine's own decode_variant error report (a Logger added with OS.add_logger), because PacketPeer.get_packet_error() stays 0 for decode failures in this engine."))
 	out.append("\"encode_failures\":")
