@@ -2,7 +2,8 @@
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
 # cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
 # `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
-# headless test scenes in Godot 4.6.3, the real-peer tests against Godot 3.6.2 and 3.2.3, and a
+# headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
+# with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, and a
 # short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
@@ -110,6 +111,17 @@ if must build_addon bash tests/build_addon.sh; then
     step "Godot 4.6.3 headless test scenes"
     bash tests/run_godot_tests.sh 2>&1 | tee tests/out/godot_tests.log | tail -n 60
     count_step "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
+
+    step "Godot 4.6.3 built with precision=double: the addon's double-precision library, the same scenes"
+    if [ -n "${GODOT4_DOUBLE:-}" ]; then
+        if must build_addon_double bash tests/build_addon.sh --double; then
+            GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double bash tests/run_godot_tests.sh 2>&1 \
+                | tee tests/out/godot_tests_double.log | tail -n 14
+            count_step "the Godot test scenes (double precision)" tests/out/godot_tests_double.log "${PIPESTATUS[0]}"
+        fi
+    else
+        echo "NOT RUN: no double-precision Godot 4.6.3 (../shared/engines/godot-4.6.3-double): its scenes were not run."
+    fi
 
     step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
     bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14

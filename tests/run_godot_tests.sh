@@ -14,7 +14,9 @@ repo=$(cd "$here/.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 project="$repo/godot_project"
-log="$repo/tests/out/godot_tests.stderr.log"
+# FVC_GODOT_LOG names the engine's stderr log under tests/out/ (default godot_tests), so that runs
+# in two engines keep both.
+log="$repo/tests/out/${FVC_GODOT_LOG:-godot_tests}.stderr.log"
 
 die() { echo "run_godot_tests.sh: $*" >&2; exit 2; }
 

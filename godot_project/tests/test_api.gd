@@ -62,7 +62,8 @@ func constants_and_properties() -> void:
 	var codec := FastVarCodec.new()
 	t.check(codec is RefCounted, "FastVarCodec is reference-counted")
 	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_4, "default dialect is DIALECT_GODOT_4")
-	t.check(codec.precision == FastVarCodec.PRECISION_SINGLE, "default precision is PRECISION_SINGLE")
+	t.check(codec.precision == engine_precision(), "default precision is the running engine's own",
+			"got %d" % codec.precision)
 	t.check(codec.full_objects == false, "default full_objects is false")
 	t.check(codec.allow_objects == false, "default allow_objects is false")
 	t.check(codec.allow_lossy == false, "default allow_lossy is false")
@@ -99,9 +100,37 @@ func constants_and_properties() -> void:
 			"the codec still encodes after a refused setting")
 	# Two codecs do not share settings.
 	var other := FastVarCodec.new()
-	t.check(other.dialect == FastVarCodec.DIALECT_GODOT_4 and other.precision == FastVarCodec.PRECISION_SINGLE,
+	t.check(other.dialect == FastVarCodec.DIALECT_GODOT_4 and other.precision == engine_precision(),
 			"a second codec keeps its own defaults")
 	t.check_bytes(other.encode(Vector2(1, 2)), var_to_bytes(Vector2(1, 2)), "a second codec encodes with its own settings")
+	precision_follows_dialect()
+
+
+## FastVarCodec.PRECISION_DOUBLE in an engine built with precision=double (which loads the
+## addon's double-precision library), else PRECISION_SINGLE.
+static func engine_precision() -> int:
+	return FastVarCodec.PRECISION_DOUBLE if OS.has_feature("double") else FastVarCodec.PRECISION_SINGLE
+
+
+## Until precision is set, it follows the dialect: the engine's own in Godot 4 (so the defaults
+## write var_to_bytes' bytes in any engine), single in Godot 3, which has no other; once set, it
+## stays, and a dialect that cannot use it is refused.
+func precision_follows_dialect() -> void:
+	var c := FastVarCodec.new()
+	c.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(c.dialect == FastVarCodec.DIALECT_GODOT_3 and c.precision == FastVarCodec.PRECISION_SINGLE,
+			"an unset precision becomes single in Godot 3", "dialect %d, precision %d" % [c.dialect, c.precision])
+	c.dialect = FastVarCodec.DIALECT_GODOT_4
+	t.check(c.precision == engine_precision(), "and the engine's own again in Godot 4")
+	t.check_bytes(c.encode(Transform3D.IDENTITY.translated(Vector3(0.1, 2, 3))),
+			var_to_bytes(Transform3D.IDENTITY.translated(Vector3(0.1, 2, 3))), "the defaults write var_to_bytes' reals")
+	c.precision = FastVarCodec.PRECISION_DOUBLE
+	c.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(c.dialect == FastVarCodec.DIALECT_GODOT_4, "a precision set to double keeps Godot 3 refused")
+	c.precision = FastVarCodec.PRECISION_SINGLE
+	c.dialect = FastVarCodec.DIALECT_GODOT_3
+	c.dialect = FastVarCodec.DIALECT_GODOT_4
+	t.check(c.precision == FastVarCodec.PRECISION_SINGLE, "a precision set to single stays single in Godot 4")
 
 
 func errors() -> void:
@@ -269,7 +298,10 @@ func calling_conventions() -> void:
 	for i in 200:
 		var c := FastVarCodec.new()
 		c.dialect = FastVarCodec.DIALECT_GODOT_3 if i % 2 == 1 else FastVarCodec.DIALECT_GODOT_4
-		ok = ok and c.encode(Vector2(1, 2)) == var_to_bytes(Vector2(1, 2)) and c.get_error() == OK
+		# Vector2(1, 2) in Godot 3 (id 5, two binary32); in Godot 4, var_to_bytes' (binary64 in a
+		# double-precision engine).
+		var v2 := PackedByteArray([5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]) if i % 2 == 1 else var_to_bytes(Vector2(1, 2))
+		ok = ok and c.encode(Vector2(1, 2)) == v2 and c.get_error() == OK
 		# Vector2i has no Godot 3 form: refused there, encoded in Godot 4.
 		var e: PackedByteArray = c.encode(Vector2i(1, 2))
 		ok = ok and ((i % 2 == 0 and e == var_to_bytes(Vector2i(1, 2)) and c.get_error() == OK)

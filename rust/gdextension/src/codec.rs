@@ -3,7 +3,6 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock, RwLock};
 
-use fast_var_codec_core::Options;
 use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
@@ -15,7 +14,7 @@ use crate::codec_state::{CodecState, Settings};
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
 ///
-/// With [constant DIALECT_GODOT_4] and [constant PRECISION_SINGLE] (the defaults) the bytes are exactly
+/// With the defaults ([constant DIALECT_GODOT_4], the engine's own [member precision]) the bytes are exactly
 /// those of [method @GlobalScope.var_to_bytes]. [constant DIALECT_GODOT_3] speaks the Godot 3.1–3.6 layout
 /// ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and save files.
 /// Errors never crash: a failed call returns empty bytes or [code]null[/code], and [method get_error]
@@ -29,12 +28,14 @@ use crate::codec_state::{CodecState, Settings};
 pub struct FastVarCodec {
     /// Byte layout: [constant DIALECT_GODOT_4] (default), [constant DIALECT_GODOT_3],
     /// [constant DIALECT_PANDEMONIUM_3_8] or [constant DIALECT_PANDEMONIUM_5].
-    /// Godot 3 and Pandemonium cannot be chosen while [member precision] is [constant PRECISION_DOUBLE].
+    /// Godot 3 and Pandemonium cannot be chosen while [member precision] is set to [constant PRECISION_DOUBLE].
     #[var(get = get_dialect, set = set_dialect)]
     dialect: PhantomVar<i64>,
-    /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] (default) or
-    /// [constant PRECISION_DOUBLE] (what double-precision engine builds write; Godot 4 only). Decoding
-    /// accepts both.
+    /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] or
+    /// [constant PRECISION_DOUBLE] (what [code]precision=double[/code] engine builds write; Godot 4 only).
+    /// Decoding accepts both. Until set, it follows [member dialect]: the running engine's own width in
+    /// [constant DIALECT_GODOT_4] ([constant PRECISION_DOUBLE] in a double-precision engine, which loads
+    /// the addon's double-precision library), [constant PRECISION_SINGLE] in the others.
     #[var(get = get_precision, set = set_precision)]
     precision: PhantomVar<i64>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
@@ -90,12 +91,7 @@ impl IRefCounted for FastVarCodec {
             max_bytes: PhantomVar::default(),
             allowed_classes: PhantomVar::default(),
             state: Arc::new(CodecState {
-                settings: RwLock::new(Settings {
-                    opts: Arc::new(Options::default()),
-                    dialect: Self::DIALECT_GODOT_4,
-                    precision: Self::PRECISION_SINGLE,
-                    allowed_classes: Vec::new(),
-                }),
+                settings: RwLock::new(Settings::new()),
                 calls: CallState::default(),
                 registered: OnceLock::new(),
                 version: AtomicU64::new(0),

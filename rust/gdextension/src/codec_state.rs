@@ -39,7 +39,20 @@ pub(crate) struct Settings {
     pub(crate) opts: Arc<Options>,
     pub(crate) dialect: i64,
     pub(crate) precision: i64,
+    /// Whether `precision` was set by the user. Until it is, it follows the dialect: the engine's
+    /// own `real_t` in Godot 4, single in the dialects that have no double layout.
+    precision_chosen: bool,
     pub(crate) allowed_classes: Vec<String>,
+}
+
+/// The `real_t` of the running engine: the library's own (the `.gdextension` gives a
+/// double-precision engine the library built with gdext's `double-precision`).
+fn engine_precision() -> (Precision, i64) {
+    if std::mem::size_of::<godot::builtin::real>() == 8 {
+        (Precision::Double, FastVarCodec::PRECISION_DOUBLE)
+    } else {
+        (Precision::Single, FastVarCodec::PRECISION_SINGLE)
+    }
 }
 
 /// `-1` for "no limit" (Godot's convention), else the number.
@@ -154,6 +167,18 @@ pub(crate) fn decode_variant(
 }
 
 impl Settings {
+    /// Godot 4, the engine's own precision: the bytes of its `var_to_bytes`.
+    pub(crate) fn new() -> Self {
+        let (precision, value) = engine_precision();
+        Settings {
+            opts: Arc::new(Options::default().with_precision(precision)),
+            dialect: FastVarCodec::DIALECT_GODOT_4,
+            precision: value,
+            precision_chosen: false,
+            allowed_classes: Vec::new(),
+        }
+    }
+
     fn opts_mut(&mut self) -> &mut Options {
         Arc::make_mut(&mut self.opts)
     }
@@ -208,6 +233,15 @@ impl CodecState {
         self.change("dialect", |s| {
             s.opts_mut().dialect = dialect;
             s.dialect = value;
+            if !s.precision_chosen {
+                let (precision, value) = if dialect == Dialect::Godot4 {
+                    engine_precision()
+                } else {
+                    (Precision::Single, FastVarCodec::PRECISION_SINGLE)
+                };
+                s.opts_mut().precision = precision;
+                s.precision = value;
+            }
         });
     }
     pub(crate) fn get_precision(&self) -> i64 {
@@ -225,6 +259,7 @@ impl CodecState {
         self.change("precision", |s| {
             s.opts_mut().precision = precision;
             s.precision = value;
+            s.precision_chosen = true;
         });
     }
     pub(crate) fn get_full_objects(&self) -> bool {

@@ -9,11 +9,11 @@ use fast_var_codec_core::sink::{copy_from_le, LeWord};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
 use godot::builtin::{
-    Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray, PackedFloat32Array,
-    PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
-    PackedVector3Array, PackedVector4Array, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
-    StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant, Vector2, Vector2i,
-    Vector3, Vector3i, Vector4, Vector4i,
+    real, Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray,
+    PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
+    PackedVector2Array, PackedVector3Array, PackedVector4Array, Plane, Projection, Quaternion,
+    Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant,
+    Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 use godot::classes::{ClassDb, EncodedObjectAsId, Object, ResourceLoader, Script};
 use godot::meta::ToGodot;
@@ -21,7 +21,7 @@ use godot::obj::{Gd, NewGd, Singleton};
 use godot::sys::{interface_fn, GodotFfi};
 
 use crate::fast_access::type_of;
-use crate::layout::{flat_mut, F32Components};
+use crate::layout::{flat_mut, to_real, FlatComponents};
 use crate::string_cache::StringCache;
 
 /// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, once the
@@ -67,10 +67,10 @@ pub struct ObjectInProgress {
     object: Gd<Object>,
 }
 
-fn c<const N: usize>(c: &[f64]) -> [f32; N] {
-    let mut a = [0f32; N];
+fn c<const N: usize>(c: &[f64]) -> [real; N] {
+    let mut a = [0.0; N];
     for (d, s) in a.iter_mut().zip(c) {
-        *d = *s as f32;
+        *d = to_real(*s);
     }
     a
 }
@@ -112,15 +112,21 @@ fn engine_type(ty: &ContainerType) -> Result<Option<(i32, StringName, Variant)>,
     })
 }
 
-/// Fills a resized packed array from wire components: one copy when the widths agree.
-fn fill_vectors<V: F32Components>(dst: &mut [V], raw: &[u8], wide: bool) {
+/// Fills a resized packed array from wire components: one copy when the wire's width is this
+/// build's `real_t`, else a conversion (narrowing binary64 as the engine does).
+fn fill_vectors<V: FlatComponents<Scalar = real>>(dst: &mut [V], raw: &[u8], wide: bool) {
     let dst = flat_mut(dst);
-    if wide {
+    let width = if wide { 8 } else { 4 };
+    if width == std::mem::size_of::<real>() {
+        copy_from_le(raw, dst);
+    } else if wide {
         for (d, s) in dst.iter_mut().zip(raw.chunks_exact(8)) {
-            *d = <f64 as LeWord>::from_le(s) as f32;
+            *d = to_real(<f64 as LeWord>::from_le(s));
         }
     } else {
-        copy_from_le(raw, dst);
+        for (d, s) in dst.iter_mut().zip(raw.chunks_exact(4)) {
+            *d = to_real(f64::from(<f32 as LeWord>::from_le(s)));
+        }
     }
 }
 
@@ -154,11 +160,11 @@ impl Build for VariantBuilder {
         StringName::from(&gstring(s)).to_variant()
     }
     fn real(&mut self, ty: RealType, x: &[f64]) -> Variant {
-        // Narrowed to this build's real_t (f32), as a single-precision engine does.
-        let a: [f32; 16] = c(x);
-        let v2 = |i: [f32; 2]| Vector2::new(i[0], i[1]);
-        let v3 = |i: [f32; 3]| Vector3::new(i[0], i[1], i[2]);
-        let v4 = |i: [f32; 4]| Vector4::new(i[0], i[1], i[2], i[3]);
+        // As this build's real_t: narrowed in a single-precision build, as its engine does.
+        let a: [real; 16] = c(x);
+        let v2 = |i: [real; 2]| Vector2::new(i[0], i[1]);
+        let v3 = |i: [real; 3]| Vector3::new(i[0], i[1], i[2]);
+        let v4 = |i: [real; 4]| Vector4::new(i[0], i[1], i[2], i[3]);
         let [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15] = a;
         match ty {
             RealType::Vector2 => v2([p0, p1]).to_variant(),

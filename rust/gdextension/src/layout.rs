@@ -1,51 +1,68 @@
-//! Godot's vector structs seen as flat runs of f32 components, so packed arrays move as
-//! slices. Valid for single-precision builds only, which the asserts below pin down.
+//! Godot's vector structs seen as flat runs of their components, so packed arrays move as
+//! slices: `real` components for vectors (f32, or f64 in a `double-precision` build), f32 for
+//! colours. The asserts below pin the layouts down for either build.
 
 use godot::builtin::{real, Color, Vector2, Vector3, Vector4};
 
 const _: () = {
     use std::mem::{align_of, size_of};
-    assert!(size_of::<real>() == 4);
-    assert!(size_of::<Vector2>() == 8 && align_of::<Vector2>() == 4);
-    assert!(size_of::<Vector3>() == 12 && align_of::<Vector3>() == 4);
-    assert!(size_of::<Vector4>() == 16 && align_of::<Vector4>() == 4);
+    let r = size_of::<real>();
+    assert!(r == 4 || r == 8);
+    assert!(size_of::<Vector2>() == 2 * r && align_of::<Vector2>() == align_of::<real>());
+    assert!(size_of::<Vector3>() == 3 * r && align_of::<Vector3>() == align_of::<real>());
+    assert!(size_of::<Vector4>() == 4 * r && align_of::<Vector4>() == align_of::<real>());
     assert!(size_of::<Color>() == 16 && align_of::<Color>() == 4);
 };
 
-/// A `#[repr(C)]` struct of exactly `N` f32 fields and nothing else.
+/// A `#[repr(C)]` struct of exactly `N` fields of type `Scalar` and nothing else.
 ///
 /// # Safety
-/// Implement only for types whose layout is `N` consecutive f32 with no padding.
-pub unsafe trait F32Components: Copy {
+/// Implement only for types whose layout is `N` consecutive `Scalar` with no padding, where any
+/// bit pattern of `Scalar` is a valid field value.
+pub unsafe trait FlatComponents: Copy {
+    type Scalar: Copy;
     const N: usize;
 }
 
-// SAFETY: gdext declares these `#[repr(C)]` with f32 fields (real = f32, asserted above), in
-// wire order (x, y[, z[, w]] and r, g, b, a); the sizes asserted above leave no room for padding.
-unsafe impl F32Components for Vector2 {
+// SAFETY: gdext declares these `#[repr(C)]` with `real` fields, in wire order (x, y[, z[, w]]);
+// the sizes asserted above leave no room for padding, and every float bit pattern is valid.
+unsafe impl FlatComponents for Vector2 {
+    type Scalar = real;
     const N: usize = 2;
 }
 // SAFETY: as above.
-unsafe impl F32Components for Vector3 {
+unsafe impl FlatComponents for Vector3 {
+    type Scalar = real;
     const N: usize = 3;
 }
 // SAFETY: as above.
-unsafe impl F32Components for Vector4 {
+unsafe impl FlatComponents for Vector4 {
+    type Scalar = real;
     const N: usize = 4;
 }
-// SAFETY: as above (Color is always f32).
-unsafe impl F32Components for Color {
+// SAFETY: as above, with f32 fields r, g, b, a (Color is f32 in every build).
+unsafe impl FlatComponents for Color {
+    type Scalar = f32;
     const N: usize = 4;
 }
 
-pub fn flat<T: F32Components>(items: &[T]) -> &[f32] {
-    // SAFETY: `T` is N packed f32 (trait contract), so `items` is `len * N` valid, aligned f32
-    // living as long as the borrow.
-    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<f32>(), items.len() * T::N) }
+pub fn flat<T: FlatComponents>(items: &[T]) -> &[T::Scalar] {
+    // SAFETY: `T` is N packed `Scalar` (trait contract), so `items` is `len * N` valid, aligned
+    // `Scalar` living as long as the borrow.
+    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<T::Scalar>(), items.len() * T::N) }
 }
 
-pub fn flat_mut<T: F32Components>(items: &mut [T]) -> &mut [f32] {
-    // SAFETY: as in `flat`; the unique borrow of `items` is handed on, and any f32 bit pattern
-    // is a valid component.
-    unsafe { std::slice::from_raw_parts_mut(items.as_mut_ptr().cast::<f32>(), items.len() * T::N) }
+pub fn flat_mut<T: FlatComponents>(items: &mut [T]) -> &mut [T::Scalar] {
+    // SAFETY: as in `flat`; the unique borrow of `items` is handed on, and any bit pattern of
+    // `Scalar` is a valid component (trait contract).
+    unsafe {
+        std::slice::from_raw_parts_mut(items.as_mut_ptr().cast::<T::Scalar>(), items.len() * T::N)
+    }
+}
+
+/// An f64 as this build's `real_t`: narrowed in a single-precision build, as the engine does.
+#[inline]
+#[allow(clippy::unnecessary_cast)] // `real` is f64 in a double-precision build
+pub fn to_real(x: f64) -> real {
+    x as real
 }

@@ -149,7 +149,9 @@ impl FastVarStream {
     #[func]
     fn poll(&self, mut peer: Gd<StreamPeer>) -> Error {
         if let Ok(tcp) = peer.clone().try_cast::<StreamPeerTcp>() {
-            if tcp.get_status() != godot::classes::stream_peer_tcp::Status::CONNECTED {
+            // STATUS_CONNECTED, by value: the enum is StreamPeerTCP's up to Godot 4.5 and
+            // StreamPeerSocket's from 4.6 (the API a double-precision build is made against).
+            if tcp.get_status().ord() != 2 {
                 let left = self.state().reader.buffered();
                 let msg = if left > 0 {
                     format!(

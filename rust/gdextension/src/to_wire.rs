@@ -5,10 +5,10 @@ use fast_var_codec_core::error::{CodecError, EncodeReason, PathSegment, Result};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{ContainerType, Sink, VariantType as T, Writer};
 use godot::builtin::{
-    AnyArray, AnyDictionary, Callable, Color, GString, NodePath, PackedByteArray, PackedColorArray,
-    PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
-    PackedVector2Array, PackedVector3Array, PackedVector4Array, Projection, Rid, Signal,
-    StringName, Transform2D, Transform3D, Variant,
+    real, AnyArray, AnyDictionary, Callable, Color, GString, NodePath, PackedByteArray,
+    PackedColorArray, PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array,
+    PackedStringArray, PackedVector2Array, PackedVector3Array, PackedVector4Array, Projection, Rid,
+    Signal, StringName, Transform2D, Transform3D, Variant,
 };
 use godot::classes::{ClassDb, Object};
 use godot::meta::inspect::ElementType;
@@ -215,7 +215,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, typed: Typed<'_>) -> Result<()> {
         }
         T::Projection => {
             let p = fast::<Projection>(typed)?;
-            let mut c = [0f32; 16];
+            let mut c: [real; 16] = [0.0; 16];
             for (i, col) in p.cols.iter().enumerate() {
                 if let Some(dst) = c.get_mut(i * 4..i * 4 + 4) {
                     dst.copy_from_slice(&[col.x, col.y, col.z, col.w]);
@@ -300,7 +300,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, typed: Typed<'_>) -> Result<()> {
 }
 
 /// Basis rows in wire order (row-major).
-fn basis_rows(b: &godot::builtin::Basis) -> [f32; 9] {
+fn basis_rows(b: &godot::builtin::Basis) -> [real; 9] {
     let [r0, r1, r2] = b.rows;
     [r0.x, r0.y, r0.z, r1.x, r1.y, r1.z, r2.x, r2.y, r2.z]
 }
