@@ -26,6 +26,7 @@
 )]
 
 pub mod dialect;
+pub mod encrypted;
 pub mod error;
 pub mod header;
 pub mod limits;

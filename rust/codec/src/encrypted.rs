@@ -1,0 +1,248 @@
+//! Godot 3's encrypted file container: what `File.open_encrypted` and `open_encrypted_with_pass`
+//! write, and `ConfigFile.save_encrypted(_pass)` uses. Godot 4 changed the container (an IV and
+//! another cipher mode), so its `FileAccess.open_encrypted*` cannot read these files; this module
+//! turns one into its plaintext (whose `store_var` values then decode in the Godot 3 dialect) and
+//! back. Layout (docs/godot3_save_files.md):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GDEC` |
+//! | 4 | mode, u32 LE: 1 (AES-256) |
+//! | 16 | MD5 of the plaintext |
+//! | 8 | plaintext length, u64 LE |
+//! | rest | the plaintext zero-padded to 16 bytes, AES-256 encrypted block by block (ECB) |
+//!
+//! The cryptography is RustCrypto's (`aes`, `md-5`).
+
+use aes::cipher::generic_array::GenericArray;
+use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
+use aes::Aes256;
+use md5::{Digest, Md5};
+
+const MAGIC: &[u8; 4] = b"GDEC";
+/// The only mode Godot 3 writes (its `MODE_WRITE_AES256`); 0 is read mode, never stored.
+const MODE_AES256: u32 = 1;
+const HEADER: usize = 4 + 4 + 16 + 8;
+const BLOCK: usize = 16;
+
+/// A 32-byte AES-256 key, as Godot 3 uses it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Godot3Key([u8; 32]);
+
+impl Godot3Key {
+    /// The key `open_encrypted_with_pass` derives from a password: the 32 ASCII characters of
+    /// the lowercase hex MD5 of the password's UTF-8 bytes.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::encrypted::Godot3Key;
+    /// let key = Godot3Key::from_password("secret");
+    /// assert_eq!(key.as_bytes(), b"5ebe2294ecd0e0f08eab7690d2a6ee69");
+    /// ```
+    pub fn from_password(password: &str) -> Self {
+        let digest = Md5::digest(password.as_bytes());
+        let mut key = [0u8; 32];
+        for (pair, byte) in key.chunks_exact_mut(2).zip(digest.iter()) {
+            pair.copy_from_slice(&hex_pair(*byte));
+        }
+        Godot3Key(key)
+    }
+
+    /// A raw key, as `open_encrypted(path, mode, key)` takes it.
+    pub fn from_bytes(key: [u8; 32]) -> Self {
+        Godot3Key(key)
+    }
+
+    /// A raw key from a slice, which must hold exactly 32 bytes.
+    ///
+    /// # Errors
+    /// [`FileError::KeyLength`] when `key` is not 32 bytes long.
+    pub fn from_slice(key: &[u8]) -> Result<Self, FileError> {
+        let key: [u8; 32] = key
+            .try_into()
+            .map_err(|_| FileError::KeyLength(key.len()))?;
+        Ok(Godot3Key(key))
+    }
+
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    fn cipher(&self) -> Aes256 {
+        Aes256::new(GenericArray::from_slice(&self.0))
+    }
+}
+
+impl std::fmt::Debug for Godot3Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Godot3Key(..)") // never print key material
+    }
+}
+
+fn hex_pair(byte: u8) -> [u8; 2] {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digit = |n: u8| DIGITS.get(usize::from(n & 15)).copied().unwrap_or(b'0');
+    [digit(byte >> 4), digit(byte)]
+}
+
+/// Why a Godot 3 file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    #[error("not a Godot 3 encrypted file (no GDEC magic)")]
+    NotEncrypted,
+    #[error("encrypted file header cut short: {0} bytes, {HEADER} needed")]
+    HeaderTruncated(usize),
+    #[error("unknown encryption mode {0} (Godot 3 writes 1)")]
+    UnknownMode(u32),
+    #[error("the header announces {length} bytes of plaintext, {blocks} bytes of blocks, but only {available} follow")]
+    DataTruncated {
+        length: u64,
+        blocks: u64,
+        available: usize,
+    },
+    #[error("the MD5 of the decrypted data does not match the header: wrong key or password, or a damaged file")]
+    WrongKeyOrDamaged,
+    #[error("a key must be 32 bytes, got {0}")]
+    KeyLength(usize),
+}
+
+/// The plaintext of a Godot 3 encrypted file (bytes following the last block are ignored, as
+/// Godot 3 does).
+///
+/// # Errors
+/// [`FileError::NotEncrypted`], [`FileError::HeaderTruncated`], [`FileError::UnknownMode`] and
+/// [`FileError::DataTruncated`] for a file that is not one or is cut short;
+/// [`FileError::WrongKeyOrDamaged`] when the MD5 check fails.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+/// let key = Godot3Key::from_password("secret");
+/// let file = encrypt_godot3(b"hello", &key);
+/// assert_eq!(decrypt_godot3(&file, &key)?, b"hello");
+/// let wrong = Godot3Key::from_password("Secret");
+/// assert_eq!(decrypt_godot3(&file, &wrong), Err(FileError::WrongKeyOrDamaged));
+/// # Ok::<(), FileError>(())
+/// ```
+pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
+    let (header, body) = file
+        .split_first_chunk::<HEADER>()
+        .ok_or_else(|| match file.get(..4) {
+            Some(m) if m != MAGIC => FileError::NotEncrypted,
+            _ => FileError::HeaderTruncated(file.len()),
+        })?;
+    let (magic, rest) = header.split_at(4);
+    if magic != MAGIC {
+        return Err(FileError::NotEncrypted);
+    }
+    let (mode, rest) = rest.split_at(4);
+    let (md5, length) = rest.split_at(16);
+    let mode = u32::from_le_bytes(mode.try_into().unwrap_or_default());
+    if mode != MODE_AES256 {
+        return Err(FileError::UnknownMode(mode));
+    }
+    let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
+    let blocks = length
+        .div_ceil(BLOCK as u64)
+        .checked_mul(BLOCK as u64)
+        .unwrap_or(u64::MAX);
+    let truncated = FileError::DataTruncated {
+        length,
+        blocks,
+        available: body.len(),
+    };
+    let blocks_len = usize::try_from(blocks).map_err(|_| truncated.clone())?;
+    let data = body.get(..blocks_len).ok_or(truncated)?;
+    let cipher = key.cipher();
+    let mut plain = data.to_vec();
+    for block in plain.chunks_exact_mut(BLOCK) {
+        cipher.decrypt_block(GenericArray::from_mut_slice(block));
+    }
+    // blocks_len >= length, both fit in usize.
+    plain.truncate(length as usize);
+    if Md5::digest(&plain).as_slice() != md5 {
+        return Err(FileError::WrongKeyOrDamaged);
+    }
+    Ok(plain)
+}
+
+/// A Godot 3 encrypted file holding `plaintext`, as `File.open_encrypted(_with_pass)` writes it
+/// (Godot 3's `File.get_var` and `ConfigFile.load_encrypted(_pass)` read it).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{encrypt_godot3, Godot3Key};
+/// let file = encrypt_godot3(&[1, 2, 3], &Godot3Key::from_bytes([7; 32]));
+/// assert_eq!(&file[..4], b"GDEC");
+/// assert_eq!(file.len(), 32 + 16); // header, then one block
+/// ```
+pub fn encrypt_godot3(plaintext: &[u8], key: &Godot3Key) -> Vec<u8> {
+    let blocks = plaintext.len().div_ceil(BLOCK) * BLOCK;
+    let mut out = Vec::with_capacity(HEADER + blocks);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&MODE_AES256.to_le_bytes());
+    out.extend_from_slice(&Md5::digest(plaintext));
+    out.extend_from_slice(&(plaintext.len() as u64).to_le_bytes());
+    out.extend_from_slice(plaintext);
+    out.resize(HEADER + blocks, 0);
+    let cipher = key.cipher();
+    if let Some(data) = out.get_mut(HEADER..) {
+        for block in data.chunks_exact_mut(BLOCK) {
+            cipher.encrypt_block(GenericArray::from_mut_slice(block));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_length_around_a_block() {
+        let key = Godot3Key::from_password("pw");
+        for n in 0..70usize {
+            let plain: Vec<u8> = (0..n as u8).collect();
+            let file = encrypt_godot3(&plain, &key);
+            assert_eq!(file.len(), HEADER + n.div_ceil(16) * 16);
+            assert_eq!(decrypt_godot3(&file, &key).unwrap(), plain);
+        }
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_whole_encrypted_file() {
+        let key = Godot3Key::from_bytes([3; 32]);
+        let file = encrypt_godot3(b"some plaintext of two blocks", &key);
+        assert_eq!(decrypt_godot3(b"GDSC", &key), Err(FileError::NotEncrypted));
+        assert_eq!(
+            decrypt_godot3(b"GDE", &key),
+            Err(FileError::HeaderTruncated(3))
+        );
+        for cut in 0..file.len() {
+            assert!(decrypt_godot3(&file[..cut], &key).is_err(), "cut at {cut}");
+        }
+        let mut bad_mode = file.clone();
+        bad_mode[4] = 0;
+        assert_eq!(
+            decrypt_godot3(&bad_mode, &key),
+            Err(FileError::UnknownMode(0))
+        );
+        let mut flipped = file.clone();
+        flipped[HEADER + 3] ^= 1;
+        assert_eq!(
+            decrypt_godot3(&flipped, &key),
+            Err(FileError::WrongKeyOrDamaged)
+        );
+        let mut huge = file;
+        huge[24..32].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(matches!(
+            decrypt_godot3(&huge, &key),
+            Err(FileError::DataTruncated { .. })
+        ));
+        assert_eq!(
+            Godot3Key::from_slice(&[0; 31]).unwrap_err(),
+            FileError::KeyLength(31)
+        );
+    }
+}
