@@ -55,6 +55,23 @@ pub enum Utf8Rules {
     Godot3,
 }
 
+/// How the engine compares and admits Variants where a decode depends on it: which Dictionary
+/// keys it merges, and which elements a typed array takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VariantRules {
+    /// Godot 4.6.3: String and StringName of one text are one key, a Float inside a key equals
+    /// nothing if it is NaN, Dictionaries inside keys compare entry by entry; typed containers
+    /// convert elements where Godot converts strictly (see `value::keys` and `ValueBuilder`).
+    #[default]
+    Godot4,
+    /// Godot 3.x's `Variant::hash_compare` (Godot 3 and its fork Pandemonium, checked on 3.2.3,
+    /// 3.6.2 and Pandemonium v4.9.0 / v5.2.0): String and StringName are two keys, a Float
+    /// inside an Array key compares as at the top (NaN == NaN), a Dictionary equals no other
+    /// (3.x compares Dictionaries by identity); a typed array (Pandemonium 5's TypedArray)
+    /// takes only elements of exactly its type, converting nothing.
+    Godot3,
+}
+
 /// What a wire id stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WireKind {
@@ -98,6 +115,8 @@ pub struct DialectSpec {
     pub empty_node_path_absolute: bool,
     /// What the engine reports for a full object of a class it cannot instantiate.
     pub unknown_class_code: ErrorCode,
+    /// Which keys a decoded Dictionary merges, which elements a typed array takes.
+    pub variant_rules: VariantRules,
 }
 
 impl DialectSpec {
@@ -169,6 +188,7 @@ static GODOT4: DialectSpec = DialectSpec {
     script_as_path: true,
     empty_node_path_absolute: true,
     unknown_class_code: ErrorCode::InvalidData,
+    variant_rules: VariantRules::Godot4,
 };
 
 /// Godot 3 wire ids in order; the position is the Godot 3 id (wire-format.md §3.1).
@@ -265,6 +285,7 @@ static GODOT3: DialectSpec = DialectSpec {
     script_as_path: false,
     empty_node_path_absolute: false,
     unknown_class_code: ErrorCode::Unavailable,
+    variant_rules: VariantRules::Godot3,
 };
 
 /// Ids 0–26 of Pandemonium v3.8 and later (wire-format.md §3.3, columns B and C).
@@ -388,6 +409,7 @@ macro_rules! pandemonium_spec {
             script_as_path: false,
             empty_node_path_absolute: false,
             unknown_class_code: ErrorCode::Unavailable,
+            variant_rules: VariantRules::Godot3,
         }
     };
 }

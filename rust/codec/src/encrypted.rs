@@ -143,10 +143,7 @@ pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
         return Err(FileError::UnknownMode(mode));
     }
     let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
-    let blocks = length
-        .div_ceil(BLOCK as u64)
-        .checked_mul(BLOCK as u64)
-        .unwrap_or(u64::MAX);
+    let blocks = length.div_ceil(BLOCK as u64).saturating_mul(BLOCK as u64);
     let truncated = FileError::DataTruncated {
         length,
         blocks,

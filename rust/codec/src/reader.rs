@@ -733,14 +733,8 @@ impl<'b> Reader<'b, '_> {
             t => ContainerType::Builtin(t),
         };
         let element = self.admit_container_type(element, type_at)?;
-        let count = self.i32("a typed array count")?;
-        let Ok(count) = usize::try_from(count) else {
-            return Err(self.fail(DecodeReason::BadCount {
-                what: "typed array",
-                count: i64::from(count),
-                available: self.remaining(),
-            }));
-        };
+        // Bit 31 of the count is ignored, as in an Array's (Pandemonium v5.2.0 masks it too).
+        let count = (self.u32("a typed array count")? & CONTAINER_COUNT_MASK) as usize;
         let capacity = self.prealloc(count, 4);
         let mut a = b.begin_array(element, capacity).map_err(at)?;
         for _ in 0..count {

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use crate::dialect::VariantRules;
 use crate::error::{CodecError, DecodeReason, EncodeReason, PathSegment, Result};
 use crate::reader::Build;
 use crate::sink::{vec_from_le, Sink};
@@ -431,8 +432,9 @@ fn array_of<const N: usize>(c: &[f64]) -> [f64; N] {
 }
 
 /// Builds [`Value`]s, doing what the engine does to typed containers on decode: elements
-/// of another type are converted where Godot converts strictly and dropped otherwise, and
-/// dictionary keys that Godot considers equal are merged.
+/// of another type are converted where Godot converts strictly and dropped otherwise (a Godot 3
+/// fork converts nothing: see [`VariantRules`]), and dictionary keys that the dialect's engine
+/// considers equal are merged.
 ///
 /// Full objects of any class are accepted unless the builder knows which classes exist
 /// ([`ValueBuilder::with_classes`]): then others are refused as the engine refuses them.
@@ -445,6 +447,8 @@ pub struct ValueBuilder {
     real32: bool,
     /// Digests of Dictionary keys (see `keys`).
     key_hashing: keys::KeyHashing,
+    /// The decode's dialect's rules for keys and typed elements (set by [`Build::configure`]).
+    rules: VariantRules,
 }
 
 /// A Dictionary under construction, with what merges equal keys.
@@ -492,6 +496,10 @@ impl ValueBuilder {
                 Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
                 _ => None,
             },
+            // Godot 3 forks (Pandemonium 5's TypedArray) convert nothing.
+            ContainerType::Builtin(t) if self.rules == VariantRules::Godot3 => {
+                (v.variant_type() == *t).then_some(v)
+            }
             ContainerType::Builtin(t) => convert_strict(v, *t, self.real32),
             // Inheritance is unknown without a ClassDB: a full object is let in unless its
             // container names a class that does not exist.
@@ -664,7 +672,8 @@ impl Build for ValueBuilder {
 
     fn configure(&mut self, opts: &crate::Options) {
         self.real32 = opts.precision == crate::Precision::Single || !opts.dialect.spec().real_flag;
-        self.key_hashing.clear();
+        self.rules = opts.dialect.spec().variant_rules;
+        self.key_hashing.clear(self.rules);
     }
 
     fn nil(&mut self) -> Value {
@@ -865,5 +874,67 @@ impl Build for ValueBuilder {
     }
     fn end_object(&mut self, object: Object) -> Result<Value, DecodeReason> {
         Ok(Value::Object(Box::new(object)))
+    }
+}
+
+#[cfg(test)]
+mod godot3_family_tests {
+    use crate::{decode, Array, ContainerType, Dialect, Options, Value, VariantType};
+
+    fn hex(s: &str) -> Vec<u8> {
+        let s: String = s.split_whitespace().collect();
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+            .collect()
+    }
+
+    fn typed(t: VariantType, items: Vec<Value>) -> Value {
+        Value::Array(Array {
+            element: ContainerType::Builtin(t),
+            items,
+        })
+    }
+
+    /// Pandemonium v5.2.0's TypedArray takes elements of exactly its type and converts
+    /// nothing (Godot 4 would make 5 a float and 1.5 an int): engine-made in the golden corpus
+    /// as craft/typed_array/float_with_int_item and craft/typed_array/int_with_float_item.
+    #[test]
+    fn pandemonium_typed_arrays_convert_nothing() {
+        let opts = Options::new(Dialect::Pandemonium5);
+        for (bytes, expected) in [
+            (
+                "1b000000 03000000 02000000 02000000 05000000 03000000 0000c03f",
+                typed(VariantType::Float, vec![Value::Float(1.5)]),
+            ),
+            (
+                "1b000000 02000000 02000000 03000000 0000c03f 02000000 05000000",
+                typed(VariantType::Int, vec![Value::Int(5)]),
+            ),
+            (
+                "1b000000 04000000 01000000 18000000 01000000 61000000",
+                typed(VariantType::String, vec![]),
+            ),
+        ] {
+            assert_eq!(
+                decode(&hex(bytes), &opts).expect("decode").0,
+                expected,
+                "{bytes}"
+            );
+        }
+    }
+
+    /// Bit 31 of a TYPED_ARRAY count is ignored, as in an Array's (Pandemonium v5.2.0:
+    /// craft/typed_array/count_bit31_with_item).
+    #[test]
+    fn pandemonium_typed_array_count_ignores_bit_31() {
+        let opts = Options::new(Dialect::Pandemonium5);
+        let bytes = hex("1b000000 02000000 01000080 02000000 05000000");
+        assert_eq!(
+            decode(&bytes, &opts).expect("decode"),
+            (typed(VariantType::Int, vec![Value::Int(5)]), bytes.len())
+        );
+        // All ones is 2^31 - 1 elements, which the input does not hold.
+        assert!(decode(&hex("1b000000 02000000 ffffffff 02000000 05000000"), &opts).is_err());
     }
 }

@@ -1,5 +1,6 @@
-//! Pandemonium dialects. No Pandemonium binary is available here, so every expectation is
-//! DERIVED, not engine-made:
+//! Pandemonium dialects, derived from the spec. The engine-made corpora of Pandemonium v4.9.0
+//! and v5.2.0 (tests/golden/pandemonium_*.json, checked by golden.rs) are the ground truth; these
+//! derived checks stay as a second, independent line:
 //! * for leaf types whose layout wire-format.md §6 says is Godot 3's or Godot 4's, the bytes are
 //!   the real Godot 4.6.3 golden bytes with the type id replaced by Pandemonium's (§3.3);
 //! * pools, typed arrays and RID are written out by hand from §3.3 and §6.

@@ -20,6 +20,12 @@
 //!   the two apart.)
 //! * Everything else compares by value.
 //!
+//! Godot 3 and Pandemonium ([`VariantRules::Godot3`], 3.x's `Variant::hash_compare`, observed on
+//! Godot 3.2.3, 3.6.2 and Pandemonium v4.9.0 / v5.2.0) differ in three points: String and
+//! StringName are two keys; a Float inside an Array key compares as at the top (NaN == NaN); and
+//! a Dictionary, as a key or inside one, equals no other (3.x compares Dictionaries by
+//! identity), so such a key is never merged.
+//!
 //! [`DictionaryKeys`] scans small dictionaries of plain keys and indexes the others by a digest
 //! of each key's content under that equality (keyed SipHash, one random seed per builder): the
 //! digest feeds a canonical form of the key (-0.0 as 0.0, one NaN, String and StringName alike
@@ -36,6 +42,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use super::{Dictionary, Value};
+use crate::dialect::VariantRules;
 use crate::types::VariantType;
 
 /// Up to this many entries, an equal key is found by scanning instead of hashing.
@@ -50,14 +57,17 @@ enum At {
 
 /// Godot's equality of two Dictionary keys (see the module documentation).
 #[inline]
-pub(super) fn keys_equal(a: &Value, b: &Value) -> bool {
+pub(super) fn keys_equal(a: &Value, b: &Value, rules: VariantRules) -> bool {
     match (a, b) {
         // The usual keys, first.
-        (Value::String(x) | Value::StringName(x), Value::String(y) | Value::StringName(y)) => {
+        (Value::String(x), Value::String(y)) | (Value::StringName(x), Value::StringName(y)) => {
             x == y
         }
+        (Value::String(x), Value::StringName(y)) | (Value::StringName(x), Value::String(y)) => {
+            rules == VariantRules::Godot4 && x == y
+        }
         (Value::Int(x), Value::Int(y)) => x == y,
-        _ => equal(a, b, At::Key),
+        _ => equal(a, b, At::Key, rules),
     }
 }
 
@@ -77,17 +87,18 @@ fn reals32(a: &[f32], b: &[f32]) -> bool {
             .all(|(x, y)| same(f64::from(*x), f64::from(*y)))
 }
 
-fn equal(a: &Value, b: &Value, at: At) -> bool {
+fn equal(a: &Value, b: &Value, at: At, rules: VariantRules) -> bool {
     use Value as V;
     #[cfg(test)]
     WORK.with(|w| w.set(w.get() + 1));
+    let godot4 = rules == VariantRules::Godot4;
     match a {
-        V::String(x) | V::StringName(x) if at == At::Key => {
+        V::String(x) | V::StringName(x) if at == At::Key && godot4 => {
             matches!(b, V::String(y) | V::StringName(y) if x == y)
         }
         V::Float(x) => matches!(b, V::Float(y) if match at {
-            At::Key => same(*x, *y),
-            At::Inside => x == y,
+            At::Inside if godot4 => x == y,
+            _ => same(*x, *y),
         }),
         V::Vector2(x) => matches!(b, V::Vector2(y) if reals(x, y)),
         V::Rect2(x) => matches!(b, V::Rect2(y) if reals(x, y)),
@@ -116,11 +127,14 @@ fn equal(a: &Value, b: &Value, at: At) -> bool {
             matches!(b, V::PackedColorArray(y) if reals32(x.as_flattened(), y.as_flattened()))
         }
         V::Array(x) => matches!(b, V::Array(y) if x.items.len() == y.items.len()
-            && x.items.iter().zip(&y.items).all(|(p, q)| equal(p, q, At::Inside))),
-        V::Dictionary(x) => matches!(b, V::Dictionary(y) if x.entries.len() == y.entries.len()
-        && x.entries.iter().zip(&y.entries).all(|((k, v), (l, w))| {
-            equal(k, l, At::Key) && equal(v, w, At::Inside)
-        })),
+            && x.items.iter().zip(&y.items).all(|(p, q)| equal(p, q, At::Inside, rules))),
+        V::Dictionary(x) => {
+            godot4
+                && matches!(b, V::Dictionary(y) if x.entries.len() == y.entries.len()
+                && x.entries.iter().zip(&y.entries).all(|((k, v), (l, w))| {
+                    equal(k, l, At::Key, rules) && equal(v, w, At::Inside, rules)
+                }))
+        }
         V::Object(_) | V::ObjectId(_) => false,
         V::Nil
         | V::Bool(_)
@@ -177,9 +191,10 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool 
     use Value as V;
     #[cfg(test)]
     WORK.with(|w| w.set(w.get() + 1));
+    let godot4 = hashing.rules == VariantRules::Godot4;
     let tag = match (v, at) {
         // One key whichever of the two it was sent as.
-        (V::StringName(_), At::Key) => VariantType::String,
+        (V::StringName(_), At::Key) if godot4 => VariantType::String,
         _ => v.variant_type(),
     };
     h.write_u8(tag as u8);
@@ -188,7 +203,7 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool 
         V::Bool(b) => h.write_u8(u8::from(*b)),
         V::Int(i) => h.write_i64(*i),
         V::Float(x) => {
-            if at == At::Inside && x.is_nan() {
+            if at == At::Inside && x.is_nan() && godot4 {
                 return false;
             }
             h.write_u64(canonical(*x));
@@ -218,6 +233,7 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool 
             feed_text(h, name);
             h.write_u64(*object_id);
         }
+        V::Dictionary(_) if !godot4 => return false,
         V::Dictionary(d) => match hashing.dictionary_digest(d) {
             Some(digest) => h.write_u64(digest),
             None => return false,
@@ -293,10 +309,10 @@ pub(super) fn work() -> u64 {
 }
 
 /// Compares a new key with one already in the dictionary (counted in tests).
-fn probe(old: &Value, new: &Value) -> bool {
+fn probe(old: &Value, new: &Value, rules: VariantRules) -> bool {
     #[cfg(test)]
     PROBES.with(|p| p.set(p.get() + 1));
-    keys_equal(old, new)
+    keys_equal(old, new, rules)
 }
 
 /// A hash that arrives already mixed (a keyed SipHash of the content) is used as it is.
@@ -356,12 +372,16 @@ const END: usize = usize::MAX;
 pub(super) struct KeyHashing {
     seed: OnceCell<RandomState>,
     finished: HashMap<usize, Option<Vec<u64>>, BuildHasherDefault<Address>>,
+    /// Whose key equality (the decode's dialect).
+    rules: VariantRules,
 }
 
 impl KeyHashing {
-    /// Forgets the finished Dictionaries (at the start of a decode).
-    pub(super) fn clear(&mut self) {
+    /// Forgets the finished Dictionaries and takes the key equality of the decode's dialect
+    /// (at the start of a decode).
+    pub(super) fn clear(&mut self, rules: VariantRules) {
         self.finished.clear();
+        self.rules = rules;
     }
 
     fn hasher(&self) -> DefaultHasher {
@@ -480,7 +500,7 @@ impl Index {
             Entry::Occupied(mut slot) => {
                 let mut i = *slot.get();
                 while let Some((k, _)) = entries.get(i) {
-                    if probe(k, key) {
+                    if probe(k, key, hashing.rules) {
                         return Some(i);
                     }
                     i = self.previous.get(i).copied().unwrap_or(END);
@@ -515,9 +535,9 @@ impl DictionaryKeys {
         // each level of keys nested in keys would cost more than the input.
         let plain = !matches!(key, Value::Array(_) | Value::Dictionary(_));
         let found = match &mut self.index {
-            None if plain && entries.len() < SMALL_DICTIONARY => {
-                entries.iter().position(|(k, _)| probe(k, &key))
-            }
+            None if plain && entries.len() < SMALL_DICTIONARY => entries
+                .iter()
+                .position(|(k, _)| probe(k, &key, hashing.rules)),
             None => self
                 .index
                 .insert(Box::new(Index::new(entries, hashing)))

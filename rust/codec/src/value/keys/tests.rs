@@ -1092,3 +1092,91 @@ fn keys_nested_to_the_depth_limit() {
         .join()
         .expect("deep keys");
 }
+
+/// Pairs of keys and whether Godot 3 (3.2.3, 3.6.2) and Pandemonium (v4.9.0, v5.2.0) keep one
+/// entry (true) or two when both are decoded into one Dictionary: 3.x's `Variant::hash_compare`,
+/// observed with the headless engines (the Pandemonium golden corpora hold these as
+/// `craft/dictionary_keys/...`). StringName rows are for Pandemonium only (Godot 3 has none).
+#[test]
+fn godot3_family_keys_merge_as_in_their_engines() {
+    let one = |k: Value| dict(vec![(Value::Int(1), k)]);
+    let table = [
+        ("String, StringName", s("a"), sn("a"), false),
+        ("StringName twice", sn("a"), sn("a"), true),
+        (
+            "Float NaN payloads",
+            Value::Float(f64nan(0)),
+            Value::Float(f64nan(1)),
+            true,
+        ),
+        (
+            "Float 0.0, -0.0",
+            Value::Float(0.0),
+            Value::Float(NEG0),
+            true,
+        ),
+        ("Int 1, Float 1.0", Value::Int(1), Value::Float(1.0), false),
+        (
+            "[NaN], [NaN]",
+            arr(vec![Value::Float(f64nan(0))]),
+            arr(vec![Value::Float(f64nan(0))]),
+            true,
+        ),
+        (
+            "[0.0], [-0.0]",
+            arr(vec![Value::Float(0.0)]),
+            arr(vec![Value::Float(NEG0)]),
+            true,
+        ),
+        (
+            "[String], [StringName]",
+            arr(vec![s("a")]),
+            arr(vec![sn("a")]),
+            false,
+        ),
+        ("{1: nil} twice", one(Value::Nil), one(Value::Nil), false),
+        ("{} twice", dict(vec![]), dict(vec![]), false),
+        (
+            "[{}] twice",
+            arr(vec![dict(vec![])]),
+            arr(vec![dict(vec![])]),
+            false,
+        ),
+        (
+            "[[NaN]] twice",
+            arr(vec![arr(vec![Value::Float(f64nan(0))])]),
+            arr(vec![arr(vec![Value::Float(f64nan(0))])]),
+            true,
+        ),
+    ];
+    let has_string_name = |v: &Value| format!("{v:?}").contains("StringName");
+    let mut wrong = Vec::new();
+    for dialect in [
+        Dialect::Godot3,
+        Dialect::Pandemonium38,
+        Dialect::Pandemonium5,
+    ] {
+        let opts = Options::new(dialect);
+        for (name, a, b, merged) in &table {
+            if dialect == Dialect::Godot3 && (has_string_name(a) || has_string_name(b)) {
+                continue;
+            }
+            // Alone (the small-dictionary scan) and after 20 other keys (the hash index).
+            for fillers in [0, 20] {
+                let mut entries: Vec<(Value, Value)> = (0..fillers)
+                    .map(|i| (Value::Int(1000 + i), Value::Nil))
+                    .collect();
+                entries.push((a.clone(), Value::Int(1)));
+                entries.push((b.clone(), Value::Int(2)));
+                let bytes = encode(&Value::dictionary(entries), &opts).expect("encode");
+                let Ok((Value::Dictionary(d), _)) = decode(&bytes, &opts) else {
+                    panic!("{name}: no dictionary");
+                };
+                if (d.entries.len() == fillers as usize + 1) != *merged {
+                    wrong.push(format!("{dialect:?} {name} ({fillers} other keys)"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
