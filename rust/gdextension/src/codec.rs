@@ -110,11 +110,11 @@ impl FastVarCodec {
     #[constant]
     pub const DIALECT_GODOT_3: i64 = 1;
     /// Pandemonium engine v3.8.0–v4.9.0 ([code]var2bytes[/code]): Godot 3 layout with renumbered types.
-    /// Derived from the engine's source; not checked against a running Pandemonium.
+    /// Checked against a running Pandemonium v4.9.0.
     #[constant]
     pub const DIALECT_PANDEMONIUM_3_8: i64 = 2;
-    /// Pandemonium engine v5.0.0 and later, with typed arrays. Derived from the engine's source;
-    /// not checked against a running Pandemonium.
+    /// Pandemonium engine v5.0.0 and later, with typed arrays. Checked against a running
+    /// Pandemonium v5.2.0.
     #[constant]
     pub const DIALECT_PANDEMONIUM_5: i64 = 3;
     /// 32-bit [code]real_t[/code] components, as standard engine builds write.
