@@ -287,3 +287,110 @@ pub fn packed_bytes<'a>(v: Typed<'a>) -> Option<&'a [u8]> {
         packed_bytes_at(array.cast_const().cast())
     }
 }
+
+/// Which typing of a container to read: an Array's elements, a Dictionary's keys or values.
+#[derive(Clone, Copy)]
+pub enum TypedSide {
+    Array,
+    DictionaryKey,
+    DictionaryValue,
+}
+
+/// A container's element typing as the engine holds it: builtin type id, and for objects the
+/// class name and script. Read with the engine's own builtin methods, not gdext's
+/// `element_type()`: that registers the class name in gdext's class-id cache, and a later
+/// static use of the same engine class (`EncodedObjectAsId::new_gd()` after encoding an
+/// `Array[EncodedObjectAsID]`) then panics in gdext 0.5.5, which failed every later decode of
+/// an object id.
+pub struct EngineTyping {
+    pub builtin: i64,
+    pub class_name: StringName,
+    pub script: Variant,
+}
+
+/// The typing of the Array or Dictionary at `container` (per `side`); `None` if the engine lacks
+/// the methods.
+///
+/// # Safety
+/// `container` must point to a live engine Array (for [`TypedSide::Array`]) or Dictionary.
+pub unsafe fn engine_typing(
+    container: sys::GDExtensionConstTypePtr,
+    side: TypedSide,
+) -> Option<EngineTyping> {
+    static METHODS: [[OnceLock<sys::GDExtensionPtrBuiltInMethod>; 3]; 3] = [
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+    ];
+    let (row, ty, names) = match side {
+        TypedSide::Array => (
+            0,
+            sys::GDEXTENSION_VARIANT_TYPE_ARRAY,
+            [
+                "get_typed_builtin",
+                "get_typed_class_name",
+                "get_typed_script",
+            ],
+        ),
+        TypedSide::DictionaryKey => (
+            1,
+            sys::GDEXTENSION_VARIANT_TYPE_DICTIONARY,
+            [
+                "get_typed_key_builtin",
+                "get_typed_key_class_name",
+                "get_typed_key_script",
+            ],
+        ),
+        TypedSide::DictionaryValue => (
+            2,
+            sys::GDEXTENSION_VARIANT_TYPE_DICTIONARY,
+            [
+                "get_typed_value_builtin",
+                "get_typed_value_class_name",
+                "get_typed_value_script",
+            ],
+        ),
+    };
+    let cells = METHODS.get(row)?;
+    let [builtin_name, class_name_name, script_name] = names;
+    let builtin_fn = builtin_method(cells.first()?, ty, builtin_name, 3_173_160_232)?;
+    let base = sys::SysPtr::force_mut(container);
+    let mut builtin: i64 = 0;
+    // SAFETY: the method takes no arguments and writes an int64; `container` is a live container
+    // of the type the method belongs to (the caller's promise), which the getter does not change.
+    unsafe {
+        builtin_fn(
+            base,
+            std::ptr::null(),
+            std::ptr::from_mut(&mut builtin).cast(),
+            0,
+        )
+    };
+    let mut typing = EngineTyping {
+        builtin,
+        class_name: StringName::default(),
+        script: Variant::nil(),
+    };
+    if builtin != T::Object as i64 {
+        return Some(typing);
+    }
+    let class_name_fn = builtin_method(cells.get(1)?, ty, class_name_name, 1_825_232_092)?;
+    let script_fn = builtin_method(cells.get(2)?, ty, script_name, 1_460_142_086)?;
+    // SAFETY: as above; the return slots are initialised values of the returned types (a
+    // StringName, a Variant), which the engine assigns to as ptrcalls do.
+    unsafe {
+        class_name_fn(
+            base,
+            std::ptr::null(),
+            typing.class_name.sys_mut().cast(),
+            0,
+        );
+        script_fn(
+            base,
+            std::ptr::null(),
+            typing.script.var_sys_mut().cast(),
+            0,
+        );
+    }
+    Some(typing)
+}

@@ -11,12 +11,14 @@ use godot::builtin::{
     Signal, StringName, Transform2D, Transform3D, Variant,
 };
 use godot::classes::{ClassDb, Object};
-use godot::meta::inspect::ElementType;
 use godot::meta::FromGodot;
 use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
 use godot::register::info::PropertyUsageFlags;
+use godot::sys::GodotFfi;
 
-use crate::fast_access::{elements, untyped_entries, Payload, Typed};
+use crate::fast_access::{
+    elements, engine_typing, untyped_entries, EngineTyping, Payload, Typed, TypedSide,
+};
 use crate::layout::flat;
 
 fn invalid(msg: String) -> CodecError {
@@ -33,23 +35,27 @@ fn get<V: FromGodot>(v: &Variant) -> Result<V> {
     v.try_to::<V>().map_err(|e| invalid(e.to_string()))
 }
 
-/// The core's name for a Godot type id.
-pub fn core_type(ty: godot::builtin::VariantType) -> Option<T> {
-    u32::try_from(ty.ord()).ok().and_then(T::from_id)
-}
-
-/// Container type of a typed Array or Dictionary, as the engine's encoder sees it.
-pub fn container_type(et: &ElementType) -> ContainerType {
-    match et {
-        ElementType::Untyped => ContainerType::Untyped,
-        ElementType::Builtin(vt) => {
-            core_type(*vt).map_or(ContainerType::Untyped, ContainerType::Builtin)
-        }
-        ElementType::Class(class) => ContainerType::Class(class.to_string()),
-        ElementType::ScriptClass(s) => match s.script() {
-            Some(script) => ContainerType::Script(script.get_path().to_string()),
-            None => ContainerType::Class(et.class_id().map(|c| c.to_string()).unwrap_or_default()),
-        },
+/// Container type of a typed Array or Dictionary side, as the engine's encoder sees it: a
+/// script when there is one, else the class, else the builtin type.
+fn container_type(typing: Option<EngineTyping>) -> ContainerType {
+    let Some(t) = typing else {
+        return ContainerType::Untyped;
+    };
+    if t.builtin != T::Object as i64 {
+        return u32::try_from(t.builtin)
+            .ok()
+            .and_then(T::from_id)
+            .filter(|ty| *ty != T::Nil)
+            .map_or(ContainerType::Untyped, ContainerType::Builtin);
+    }
+    if let Ok(script) = t.script.try_to::<Gd<godot::classes::Script>>() {
+        return ContainerType::Script(script.get_path().to_string());
+    }
+    let class = t.class_name.to_string();
+    if class.is_empty() {
+        ContainerType::Builtin(T::Object)
+    } else {
+        ContainerType::Class(class)
     }
 }
 
@@ -86,10 +92,13 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
                 }
             }
             let d: AnyDictionary = get(v)?;
-            let (kt, vt) = (
-                container_type(&d.key_element_type()),
-                container_type(&d.value_element_type()),
-            );
+            // SAFETY: `d` is a live Dictionary, held for the calls.
+            let (kt, vt) = unsafe {
+                (
+                    container_type(engine_typing(d.sys(), TypedSide::DictionaryKey)),
+                    container_type(engine_typing(d.sys(), TypedSide::DictionaryValue)),
+                )
+            };
             // Our own copies of the keys and values: nothing else can change them.
             let (keys, values) = (d.keys_array(), d.values_array());
             w.begin_dictionary(&kt, &vt, keys.len())?;
@@ -112,7 +121,9 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
         }
         T::Array => {
             let a: AnyArray = get(v)?;
-            w.begin_array(&container_type(&a.element_type()), a.len())?;
+            // SAFETY: `a` is a live Array, held for the call.
+            let element = container_type(unsafe { engine_typing(a.sys(), TypedSide::Array) });
+            w.begin_array(&element, a.len())?;
             // Read in place unless object getters (script code) may run meanwhile.
             let in_place = if w.options().full_objects {
                 None
