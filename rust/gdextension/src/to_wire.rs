@@ -12,7 +12,7 @@ use godot::builtin::{
 };
 use godot::classes::{ClassDb, Object};
 use godot::meta::FromGodot;
-use godot::obj::{EngineBitfield, EngineEnum, Gd, Singleton};
+use godot::obj::{EngineBitfield, Gd, Singleton};
 use godot::register::info::PropertyUsageFlags;
 use godot::sys::GodotFfi;
 
