@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Real-peer tests: FastVarCodec talking over 127.0.0.1 to real Godot 3 engines and to the Rust
-# echo server, plus hostile streams. The addon must already be built (tests/build_addon.sh); this
-# builds the echo server example itself.
+# Real-peer tests: FastVarCodec talking over 127.0.0.1 to real Godot 3 and Pandemonium engines and
+# to the Rust echo server, plus hostile streams. The addon must already be built
+# (tests/build_addon.sh); this builds the echo server example itself.
 #
-#   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 may be preset; FVC_PEER_PORT: base
-#                                   port, default 47400, every run takes the next free port;
-#                                   FVC_PEER_BUDGET: seconds for all runs, default 240)
+#   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 / PANDEMONIUM4 / PANDEMONIUM5 may be
+#                                   preset, PANDEMONIUM* to "" to leave those runs out;
+#                                   FVC_PEER_PORT: base port, default 47400, every run takes the
+#                                   next free port; FVC_PEER_BUDGET: seconds for all runs, default 240)
 #
 # Runs, for Godot 3.6.2 AND 3.2.3:
 #   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP;
 #   * godot3_client.gd (Godot 3, its own put_var/get_var) -> Rust echo server, Godot 3 dialect;
+# for Pandemonium v4.9.0 (PANDEMONIUM4, DIALECT_PANDEMONIUM_3_8) AND v5.2.0 (PANDEMONIUM5,
+# DIALECT_PANDEMONIUM_5), headless builds from ../shared/engines (tests/install_engines.sh finds
+# them; when one is absent, its runs are reported as not run and count neither way):
+#   * tests/peers_pandemonium/pandemonium_server.gd (its own put_var/get_var) <- Godot 4 client
+#     (peers/pandemonium_client.gd), TCP and UDP;
+#   * tests/peers_pandemonium/pandemonium_client.gd (its own put_var/get_var) -> Rust echo server,
+#     that Pandemonium dialect;
 # and once:
+#   * peers/double_server.gd in a Godot 4.6.3 built with precision=double (GODOT4_DOUBLE, from
+#     ../shared/engines; its own put_var) <- Godot 4 client with PRECISION_DOUBLE
+#     (peers/double_client.gd), TCP; reported as not run when the engine is absent;
 #   * Godot 4 client -> Rust echo server, Godot 4 dialect and Godot 3 dialect;
 #   (the echo server always runs with --trickle 65536:2: its answers arrive in 64 KiB pieces 2 ms
 #   apart, so large values reach the readers in many reads)
@@ -21,7 +32,7 @@
 # (tests/lib.sh) counts as a failure. Ends with the combined "N passed, N failed"; exits non-zero
 # on any failure. Engine output: tests/out/peer_*.log.
 # Every process is bounded: its own --timeout, and `timeout` around it (at most 60 s, less when the
-# budget runs out); everything listens on 127.0.0.1 only. Normally takes about 30 s.
+# budget runs out); everything listens on 127.0.0.1 only. Normally takes about 50 s.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -30,17 +41,27 @@ out="$repo/tests/out"
 source "$here/lib.sh"
 project="$repo/godot_project"
 peers3="$repo/tests/peers"
+peersp="$repo/tests/peers_pandemonium"
 mkdir -p "$out"
 
 die() { echo "run_peer_tests.sh: $*" >&2; exit 2; }
 
 [ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
     || die "the addon is not built: run tests/build_addon.sh first"
-if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ]; then
+# A PANDEMONIUM4/5 the caller set, even to "", stays (install_engines.sh would fill an empty one).
+keep_p4=${PANDEMONIUM4-$'\001'}
+keep_p5=${PANDEMONIUM5-$'\001'}
+if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ] \
+    || [ -z "${PANDEMONIUM4+set}" ] || [ -z "${PANDEMONIUM5+set}" ]; then
     eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find the engines (tests/install_engines.sh)"
 fi
+[ "$keep_p4" = $'\001' ] || PANDEMONIUM4=$keep_p4
+[ "$keep_p5" = $'\001' ] || PANDEMONIUM5=$keep_p5
 for e in GODOT4 GODOT3 GODOT32; do
     [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
+done
+for e in PANDEMONIUM4 PANDEMONIUM5; do  # empty: those runs are not run
+    [ -z "${!e:-}" ] || [ -x "${!e}" ] || die "$e is not an executable: '${!e}'"
 done
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 
@@ -102,7 +123,7 @@ run() {
     local lim; lim=$(limit)
     if [ "$lim" -lt 15 ]; then
         tick 1 "$name: not run, the time budget of $budget s is used up"
-        summary+=("$(printf '%-58s %5d passed, %3d failed  (not run)' "$name" 0 1)")
+        summary+=("$(printf '%-66s %5d passed, %3d failed  (not run)' "$name" 0 1)")
         return
     fi
     local slug
@@ -145,7 +166,7 @@ run() {
         fi
         wait "$spid" 2>/dev/null
         local src=$?
-        grep -E '^(godot3_server.gd|echo_server|listening)' "$slog" | sed 's/^/  server: /'
+        grep -E '^(godot3_server.gd|pandemonium_server.gd|double_server.gd|echo_server|listening)' "$slog" | sed 's/^/  server: /'
         if [ $src -eq 0 ]; then
             tick 0 ""; p=$((p + 1))
         else
@@ -157,7 +178,7 @@ run() {
             echo "$problems"
         fi
     fi
-    summary+=("$(printf '%-58s %5d passed, %3d failed  (%ds)' "$name" "$p" "$f" $((SECONDS - t0)))")
+    summary+=("$(printf '%-66s %5d passed, %3d failed  (%ds)' "$name" "$p" "$f" $((SECONDS - t0)))")
 }
 
 g4=("$GODOT4" --headless --path "$project")
@@ -174,6 +195,42 @@ for engine in "$GODOT3" "$GODOT32"; do
         "$echo_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
         "$engine" --no-window --path "$peers3" -s res://godot3_client.gd --port=$port --timeout=50
 done
+# Pandemonium: PANDEMONIUM4 speaks the v3.8.0-v4.9.0 numbering, PANDEMONIUM5 that of v5.0.0+.
+for pvar in PANDEMONIUM4 PANDEMONIUM5; do
+    engine=${!pvar:-}
+    dialect=pandemonium38
+    [ "$pvar" = PANDEMONIUM5 ] && dialect=pandemonium5
+    if [ -z "$engine" ]; then
+        why="$pvar is empty (set so, or no Pandemonium build in ../shared/engines: see tests/install_engines.sh)"
+        echo
+        echo "=== Pandemonium ($dialect dialect): 3 runs not run: $why"
+        summary+=("$(printf '%-66s not run: %s' "Pandemonium, $dialect dialect: 3 runs" "$pvar is empty")")
+        continue
+    fi
+    v=$(engine_version "$engine")
+    for mode in tcp udp; do
+        take_port
+        run "Pandemonium ($v) server <- Godot 4 client, $mode" \
+            "$engine" --path "$peersp" -s res://pandemonium_server.gd --mode=$mode --port=$port --timeout=50 -- \
+            "${g4[@]}" -s res://peers/pandemonium_client.gd -- --dialect=$dialect --mode=$mode --port=$port --timeout=50
+    done
+    take_port
+    run "Pandemonium ($v) client -> Rust echo_server, $dialect dialect" \
+        "$echo_server" --port $port --dialect $dialect --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
+        "$engine" --path "$peersp" -s res://pandemonium_client.gd --port=$port --timeout=50
+done
+# Precision: a Godot 4.6.3 built with precision=double (its own put_var and framing, the addon's
+# double-precision library loaded but unused) <- a standard Godot 4.6.3 with PRECISION_DOUBLE.
+if [ -n "${GODOT4_DOUBLE:-}" ]; then
+    take_port
+    run "Godot 4.6.3 double server <- Godot 4 client, PRECISION_DOUBLE, tcp" \
+        "$GODOT4_DOUBLE" --headless --path "$project" -s res://peers/double_server.gd --port=$port --timeout=50 -- \
+        "${g4[@]}" -s res://peers/double_client.gd -- --port=$port --timeout=50
+else
+    echo
+    echo "=== Double precision: not run: GODOT4_DOUBLE is empty (no godot-4.6.3-double in ../shared/engines: see tests/install_engines.sh)"
+    summary+=("$(printf '%-66s not run: %s' "Godot 4.6.3 double-precision server" "GODOT4_DOUBLE is empty")")
+fi
 for dialect in godot4 godot3; do
     take_port
     run "Godot 4 client -> Rust echo_server, $dialect dialect" \
@@ -210,7 +267,7 @@ else
     tick 1 "demo: an engine reported leaked objects or GDScript errors"; df=$((df + 1))
     echo "$problems"
 fi
-summary+=("$(printf '%-58s %5d passed, %3d failed' "Demo scene" "$dp" "$df")")
+summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" "$dp" "$df")")
 
 echo
 echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/peer_*.log)"

@@ -3,7 +3,8 @@ extends SceneTree
 ## precision=double and speaks only through the engine's own var_to_bytes / bytes_to_var framing
 ## (StreamPeer.put_var, and get_var's u32 length + value, read without blocking):
 ##
-##   godot-double --headless --path godot_project -s res://peers/double_server.gd -- --port=47400 [--timeout=60]
+##   godot-double --headless --path godot_project -s res://peers/double_server.gd --port=47400 [--timeout=60]
+## (the options may also follow "--"; tests/run_peer_tests.sh keeps "--" for the client's command)
 ##
 ## Listens on 127.0.0.1:PORT, takes one connection. Every value it receives must equal the next of
 ## PrecisionValues.exact() (what the single-precision client sends with PRECISION_DOUBLE); it echoes
@@ -21,6 +22,12 @@ var buffer := PackedByteArray()
 
 func _initialize() -> void:
 	var p := Peer.new("double server")
+	# Options given before any "--" reach the engine's own argument list.
+	for a in OS.get_cmdline_args():
+		if a.begins_with("--") and a.contains("="):
+			var kv := a.substr(2).split("=", true, 1)
+			if not p.args.has(kv[0]):
+				p.args[kv[0]] = kv[1]
 	port = p.arg_int("port", 47400)
 	deadline = Time.get_ticks_msec() + p.arg_int("timeout", 60) * 1000
 	quit(serve())

@@ -2,7 +2,8 @@
 //!
 //! Listens on `127.0.0.1:PORT`, reads length-prefixed values (`StreamPeer.put_var`, or
 //! `FastVarCodec.put_var`) with [`StreamReader`], decodes each in the chosen dialect and sends it
-//! back re-encoded with [`frame`]. Connections are served one after another.
+//! back re-encoded with [`frame`]. Connections are served one after another. Dialects: `godot4`,
+//! `godot3`, `pandemonium38` (Pandemonium v3.8.0–v4.9.0) and `pandemonium5` (v5.0.0 and later).
 //!
 //! ```sh
 //! cargo run --release --example echo_server -p fast_var_codec_core -- \
@@ -31,7 +32,8 @@ use bytes::BytesMut;
 use fast_var_codec_core::stream::{frame, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{Dialect, Options, Value};
 
-const USAGE: &str = "usage: echo_server [--port N (47400)] [--dialect godot3|godot4 (godot4)] \
+const USAGE: &str = "usage: echo_server [--port N (47400)] \
+[--dialect godot3|godot4|pandemonium38|pandemonium5 (godot4)] \
 [--connections N (1)] [--timeout SECONDS (30)] [--max-message BYTES (8388608)] [--allow-objects] \
 [--big-endian] [--trickle BYTES:MS]";
 
@@ -77,6 +79,8 @@ fn parse_args() -> Result<Config, String> {
                 cfg.dialect = match value()?.as_str() {
                     "godot3" | "3" => Dialect::Godot3,
                     "godot4" | "4" => Dialect::Godot4,
+                    "pandemonium38" => Dialect::Pandemonium38,
+                    "pandemonium5" => Dialect::Pandemonium5,
                     other => return Err(format!("--dialect: unknown dialect {other:?}")),
                 }
             }
