@@ -107,6 +107,18 @@ pub enum FileError {
     KeyLength(usize),
 }
 
+impl FileError {
+    /// The `Error` Godot 3 reports for the same file: `ERR_FILE_UNRECOGNIZED` for no magic,
+    /// `ERR_INVALID_PARAMETER` for a bad key, `ERR_FILE_CORRUPT` otherwise.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            FileError::NotEncrypted => crate::ErrorCode::FileUnrecognized,
+            FileError::KeyLength(_) => crate::ErrorCode::InvalidParameter,
+            _ => crate::ErrorCode::FileCorrupt,
+        }
+    }
+}
+
 /// The plaintext of a Godot 3 encrypted file (bytes following the last block are ignored, as
 /// Godot 3 does).
 ///

@@ -50,6 +50,23 @@ pub fn prefix(len: usize, big_endian: bool) -> Result<[u8; PREFIX_LEN]> {
     })
 }
 
+/// The message length a prefix announces.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::stream::{prefix, prefix_len};
+/// assert_eq!(prefix_len(prefix(300, true)?, true), 300);
+/// assert_eq!(prefix_len([1, 0, 0, 0], false), 1);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+pub fn prefix_len(head: [u8; PREFIX_LEN], big_endian: bool) -> usize {
+    (if big_endian {
+        u32::from_be_bytes(head)
+    } else {
+        u32::from_le_bytes(head)
+    }) as usize
+}
+
 /// Appends `value` framed (prefix + encoding) to `out`. On failure `out` is left as it was.
 pub fn frame(value: &Value, opts: &Options, big_endian: bool, out: &mut BytesMut) -> Result<usize> {
     let start = out.len();
@@ -149,11 +166,7 @@ impl StreamReader {
         let head = self.buf.get(..PREFIX_LEN)?;
         let mut b = [0u8; PREFIX_LEN];
         b.copy_from_slice(head);
-        Some(if self.big_endian {
-            u32::from_be_bytes(b)
-        } else {
-            u32::from_le_bytes(b)
-        } as usize)
+        Some(prefix_len(b, self.big_endian))
     }
 
     /// The length of the next message, once its prefix is here; checks the limit.

@@ -45,6 +45,8 @@ pub fn godot_error(code: ErrorCode) -> Error {
         ErrorCode::Unavailable => Error::ERR_UNAVAILABLE,
         ErrorCode::Unauthorized => Error::ERR_UNAUTHORIZED,
         ErrorCode::OutOfMemory => Error::ERR_OUT_OF_MEMORY,
+        ErrorCode::FileUnrecognized => Error::ERR_FILE_UNRECOGNIZED,
+        ErrorCode::FileCorrupt => Error::ERR_FILE_CORRUPT,
         ErrorCode::FileEof => Error::ERR_FILE_EOF,
         ErrorCode::InvalidData => Error::ERR_INVALID_DATA,
         ErrorCode::InvalidParameter => Error::ERR_INVALID_PARAMETER,

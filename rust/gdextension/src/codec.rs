@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock, RwLock};
 
-use godot::classes::{IRefCounted, PacketPeer, RefCounted, StreamPeer};
+use godot::classes::{FileAccess, IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
@@ -247,6 +247,76 @@ impl FastVarCodec {
     #[func]
     fn get_var(&self, peer: Gd<StreamPeer>) -> Variant {
         self.state.get_var(peer)
+    }
+
+    /// Writes [param value] at [param file]'s position as [method FileAccess.store_var] does (a
+    /// 32-bit length in the file's byte order, then the encoding), in this codec's dialect and
+    /// precision: with [constant DIALECT_GODOT_3], a file Godot 3's [code]File.get_var[/code] reads.
+    /// Open the file with [method FileAccess.open_compressed] for Godot 3's compressed files (every
+    /// mode is compatible), or write to bytes and use [method encrypt_godot3] for its encrypted ones.
+    #[func]
+    fn store_var(&self, file: Gd<FileAccess>, value: Variant) -> Error {
+        self.state.store_var(file, &value)
+    }
+
+    /// Reads the value written by [method store_var] (or [code]store_var[/code] of the dialect's
+    /// engine) at [param file]'s position, and moves past it. Returns [code]null[/code] on failure:
+    /// [constant ERR_FILE_EOF] at the end of the file or for a value cut short, the decode error
+    /// otherwise; [method get_error_message] names the file offset, and the position stays where
+    /// that value starts, so values already read are kept and nothing is skipped.
+    /// [codeblock]
+    /// var f := FileAccess.open_compressed("user://godot3.save", FileAccess.READ, FileAccess.COMPRESSION_ZSTD)
+    /// while f.get_position() < f.get_length():
+    ///     var v = codec.read_var(f)
+    ///     if codec.get_error() != OK:
+    ///         push_error(codec.get_error_message())
+    ///         break
+    /// [/codeblock]
+    #[func]
+    fn read_var(&self, file: Gd<FileAccess>) -> Variant {
+        self.state.read_var(file)
+    }
+
+    /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
+    /// [code]ConfigFile.save_encrypted_pass[/code] (Godot 4's [method FileAccess.open_encrypted_with_pass]
+    /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values, or
+    /// parse a ConfigFile's text with [method ConfigFile.parse]. A wrong password or a damaged file
+    /// fails the MD5 check: empty bytes and [constant ERR_FILE_CORRUPT].
+    #[func]
+    fn decrypt_godot3(&self, data: PackedByteArray, password: GString) -> PackedByteArray {
+        self.state
+            .decrypt_godot3(&data, crate::files::KeySource::Password(&password))
+    }
+
+    /// As [method decrypt_godot3], for files written with a 32-byte key
+    /// ([code]File.open_encrypted[/code], [code]ConfigFile.save_encrypted[/code]).
+    #[func]
+    fn decrypt_godot3_with_key(
+        &self,
+        data: PackedByteArray,
+        key: PackedByteArray,
+    ) -> PackedByteArray {
+        self.state
+            .decrypt_godot3(&data, crate::files::KeySource::Bytes(&key))
+    }
+
+    /// A Godot 3 encrypted file holding [param plaintext], which Godot 3's
+    /// [code]File.open_encrypted_with_pass[/code] (and [code]ConfigFile.load_encrypted_pass[/code]) opens.
+    #[func]
+    fn encrypt_godot3(&self, plaintext: PackedByteArray, password: GString) -> PackedByteArray {
+        self.state
+            .encrypt_godot3(&plaintext, crate::files::KeySource::Password(&password))
+    }
+
+    /// As [method encrypt_godot3], with a 32-byte key ([code]File.open_encrypted[/code]).
+    #[func]
+    fn encrypt_godot3_with_key(
+        &self,
+        plaintext: PackedByteArray,
+        key: PackedByteArray,
+    ) -> PackedByteArray {
+        self.state
+            .encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
     }
 }
 

@@ -87,7 +87,7 @@ fn encode_to_packed(opts: &Options, value: &Variant) -> Result<PackedByteArray, 
 
 /// As [`encode_to_packed`], with the stream framing of `StreamPeer.put_var` when `framed` says
 /// the prefix's byte order: the core's length prefix, then the encoding, in one array.
-fn encode_into_buffer(
+pub(crate) fn encode_into_buffer(
     opts: &Options,
     value: &Variant,
     framed: Option<bool>,

@@ -13,6 +13,7 @@ mod codec;
 mod codec_state;
 mod direct_methods;
 mod fast_access;
+mod files;
 mod from_wire;
 mod layout;
 mod registry;

@@ -1,0 +1,144 @@
+//! Files as peers: values framed as `FileAccess.store_var` frames them (the core's framing), and
+//! Godot 3's encrypted container (the core's `encrypted` module), for save files written by a
+//! game's Godot 3 version.
+
+use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+use fast_var_codec_core::stream::{prefix_len, PREFIX_LEN};
+use godot::builtin::{GString, PackedByteArray, Variant};
+use godot::classes::FileAccess;
+use godot::global::Error;
+use godot::obj::Gd;
+
+use crate::call_state::godot_error;
+use crate::codec_state::{encode_into_buffer, CodecState};
+
+/// The key a caller gives: a password, or 32 raw bytes.
+pub(crate) enum KeySource<'a> {
+    Password(&'a GString),
+    Bytes(&'a PackedByteArray),
+}
+
+impl KeySource<'_> {
+    fn key(&self) -> Result<Godot3Key, FileError> {
+        match self {
+            KeySource::Password(p) => Ok(Godot3Key::from_password(&p.to_string())),
+            KeySource::Bytes(b) => Godot3Key::from_slice(b.as_slice()),
+        }
+    }
+}
+
+impl CodecState {
+    /// `FastVarCodec.store_var`: the framing of `FileAccess.store_var` (a 32-bit length in the
+    /// file's byte order, then the encoding), at the file's position.
+    pub(crate) fn store_var(&self, mut file: Gd<FileAccess>, value: &Variant) -> Error {
+        let framed = match encode_into_buffer(&self.options(), value, Some(file.is_big_endian())) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        let at = file.get_position();
+        if !file.store_buffer(&framed) {
+            let err = file.get_error();
+            return self.calls.fail_with(
+                if err == Error::OK { Error::FAILED } else { err },
+                format!(
+                    "writing {} bytes at file offset {at} failed ({err:?})",
+                    framed.len()
+                ),
+            );
+        }
+        self.calls.ok()
+    }
+
+    /// `FastVarCodec.read_var`: the value framed at the file's position. On failure the
+    /// position goes back to where the value starts, so nothing after it is lost or skipped.
+    pub(crate) fn read_var(&self, mut file: Gd<FileAccess>) -> Variant {
+        let start = file.get_position();
+        let left = file.get_length().saturating_sub(start);
+        let fail = |file: &mut Gd<FileAccess>, error: Error, message: String| {
+            file.seek(start);
+            self.calls.fail_with(error, message);
+            Variant::nil()
+        };
+        if left < PREFIX_LEN as u64 {
+            let message = if left == 0 {
+                format!("end of file at offset {start}: no value left")
+            } else {
+                format!("{left} bytes at file offset {start}: a value's 4-byte length cut short")
+            };
+            return fail(&mut file, Error::ERR_FILE_EOF, message);
+        }
+        let head = file.get_buffer(PREFIX_LEN as i64);
+        let Ok(head) = <[u8; PREFIX_LEN]>::try_from(head.as_slice()) else {
+            return fail(
+                &mut file,
+                Error::ERR_FILE_CANT_READ,
+                format!("cannot read the length at file offset {start}"),
+            );
+        };
+        let len = prefix_len(head, file.is_big_endian());
+        let body_left = left - PREFIX_LEN as u64;
+        if len as u64 > body_left {
+            return fail(
+                &mut file,
+                Error::ERR_FILE_EOF,
+                format!(
+                    "the value at file offset {start} announces {len} bytes, the file has {body_left} more: cut short or not this format"
+                ),
+            );
+        }
+        let body = file.get_buffer(len as i64);
+        if body.len() != len {
+            return fail(
+                &mut file,
+                Error::ERR_FILE_CANT_READ,
+                format!(
+                    "read {} of the {len} bytes at file offset {start}",
+                    body.len()
+                ),
+            );
+        }
+        match crate::codec_state::decode_variant(body.as_slice(), 0, &self.options()) {
+            Ok((v, used)) => {
+                self.calls.ok_with_size(used as i64);
+                v
+            }
+            Err(e) => fail(
+                &mut file,
+                godot_error(e.code()),
+                format!("the value at file offset {start}: {e}"),
+            ),
+        }
+    }
+
+    /// `FastVarCodec.decrypt_godot3*`: the plaintext of a Godot 3 encrypted file's bytes.
+    pub(crate) fn decrypt_godot3(&self, file: &PackedByteArray, key: KeySource) -> PackedByteArray {
+        match key.key().and_then(|k| decrypt_godot3(file.as_slice(), &k)) {
+            Ok(plain) => {
+                self.calls.ok();
+                PackedByteArray::from(plain.as_slice())
+            }
+            Err(e) => {
+                self.calls.fail_with(godot_error(e.code()), e.to_string());
+                PackedByteArray::new()
+            }
+        }
+    }
+
+    /// `FastVarCodec.encrypt_godot3*`: a Godot 3 encrypted file holding `plaintext`.
+    pub(crate) fn encrypt_godot3(
+        &self,
+        plaintext: &PackedByteArray,
+        key: KeySource,
+    ) -> PackedByteArray {
+        match key.key() {
+            Ok(k) => {
+                self.calls.ok();
+                PackedByteArray::from(encrypt_godot3(plaintext.as_slice(), &k).as_slice())
+            }
+            Err(e) => {
+                self.calls.fail_with(godot_error(e.code()), e.to_string());
+                PackedByteArray::new()
+            }
+        }
+    }
+}
