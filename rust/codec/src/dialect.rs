@@ -12,6 +12,15 @@ pub enum Dialect {
     /// Godot 4.4 – 4.6 (`var_to_bytes`): typed Arrays and Dictionaries, 39 types.
     #[default]
     Godot4,
+    /// What Godot 4.3 reads and writes: as [`Dialect::Godot4`] without typed Dictionaries
+    /// (written untyped, as 4.3 wrote them). Derived from the engine's history
+    /// (wire-format.md §8); no 4.3 engine was run.
+    Godot4_3,
+    /// What Godot 4.0 – 4.2 read and write: as [`Dialect::Godot4`] without typed containers
+    /// (written untyped, as those engines wrote them), without PackedVector4Array (id 38 does
+    /// not exist: refused, or an Array of Vector4 under the lossy policy), and with a full
+    /// object's `script` not sent as a path. Derived from the engine's history (§8).
+    Godot4_0To4_2,
     /// Godot 3.1 – 3.6 (`var2bytes`): 27 types, math always binary32, RID without payload.
     Godot3,
     /// Pandemonium v3.8.0 – v4.9.0: Godot 3 layout with Godot 4 types renumbered (38 ids),
@@ -25,6 +34,8 @@ impl Dialect {
     pub fn spec(self) -> &'static DialectSpec {
         match self {
             Dialect::Godot4 => &GODOT4,
+            Dialect::Godot4_3 => &GODOT4_3,
+            Dialect::Godot4_0To4_2 => &GODOT4_0_TO_4_2,
             Dialect::Godot3 => &GODOT3,
             Dialect::Pandemonium38 => &PANDEMONIUM_38,
             Dialect::Pandemonium5 => &PANDEMONIUM_5,
@@ -173,7 +184,9 @@ const fn plain(
 
 static GODOT4_FROM_WIRE: [WireKind; crate::types::VARIANT_MAX] = plain(VariantType::ALL);
 
-static GODOT4: DialectSpec = DialectSpec {
+static GODOT4: DialectSpec = GODOT4_SPEC;
+
+const GODOT4_SPEC: DialectSpec = DialectSpec {
     name: "Godot 4",
     wire_ids: invert(&GODOT4_FROM_WIRE),
     from_wire: &GODOT4_FROM_WIRE,
@@ -190,6 +203,36 @@ static GODOT4: DialectSpec = DialectSpec {
     unknown_class_code: ErrorCode::InvalidData,
     variant_rules: VariantRules::Godot4,
 };
+
+/// Godot 4.3: typed Dictionaries came in 4.4 (GH-98120).
+static GODOT4_3: DialectSpec = DialectSpec {
+    name: "Godot 4.3",
+    typed_dictionaries: false,
+    ..GODOT4_SPEC
+};
+
+/// Godot 4.0 – 4.2: typed Array kinds, PackedVector4Array (id 38) and the script as a path came in
+/// 4.3 (GH-78219, GH-85474).
+static GODOT4_0_TO_4_2: DialectSpec = DialectSpec {
+    name: "Godot 4.0-4.2",
+    wire_ids: without_packed_vector4(invert(&GODOT4_FROM_WIRE)),
+    variant_max: 38,
+    typed_arrays: false,
+    typed_dictionaries: false,
+    script_as_path: false,
+    ..GODOT4_SPEC
+};
+
+const fn without_packed_vector4(
+    mut ids: [Option<u8>; crate::types::VARIANT_MAX],
+) -> [Option<u8>; crate::types::VARIANT_MAX] {
+    // Runs at compile time: an out-of-range index would fail the build, not a program.
+    #[allow(clippy::indexing_slicing)]
+    {
+        ids[VariantType::PackedVector4Array as usize] = None;
+    }
+    ids
+}
 
 /// Godot 3 wire ids in order; the position is the Godot 3 id (wire-format.md §3.1).
 static GODOT3_FROM_WIRE: [WireKind; 27] = {
@@ -441,6 +484,18 @@ mod tests {
             assert_eq!(spec.wire_id(ty), Some(ty as u8));
         }
         assert_eq!(spec.type_of_wire_id(39), None);
+    }
+
+    #[test]
+    fn older_godot4_tables_lack_what_came_later() {
+        let g42 = Dialect::Godot4_0To4_2.spec();
+        assert_eq!(g42.wire_id(VariantType::PackedVector4Array), None);
+        assert_eq!(g42.type_of_wire_id(38), None);
+        assert_eq!(g42.wire_id(VariantType::PackedColorArray), Some(37));
+        assert!(!g42.typed_arrays && !g42.typed_dictionaries && !g42.script_as_path);
+        let g43 = Dialect::Godot4_3.spec();
+        assert_eq!(g43.wire_id(VariantType::PackedVector4Array), Some(38));
+        assert!(g43.typed_arrays && !g43.typed_dictionaries && g43.script_as_path);
     }
 
     #[test]

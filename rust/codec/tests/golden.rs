@@ -320,7 +320,7 @@ impl Corpus {
         );
         // The scripts that exist in the generator's project, as its engine saw them.
         let dir = golden_dir().join(match self.dialect {
-            Dialect::Godot4 => "gen/godot4",
+            Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => "gen/godot4",
             Dialect::Godot3 => "gen/godot3",
             Dialect::Pandemonium38 | Dialect::Pandemonium5 => "gen/pandemonium",
         });

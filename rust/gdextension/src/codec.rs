@@ -27,7 +27,8 @@ use crate::codec_state::{CodecState, Settings};
 #[class(base = RefCounted)]
 pub struct FastVarCodec {
     /// Byte layout: [constant DIALECT_GODOT_4] (default), [constant DIALECT_GODOT_3],
-    /// [constant DIALECT_PANDEMONIUM_3_8] or [constant DIALECT_PANDEMONIUM_5].
+    /// [constant DIALECT_PANDEMONIUM_3_8], [constant DIALECT_PANDEMONIUM_5], or for older Godot 4 peers
+    /// [constant DIALECT_GODOT_4_3] and [constant DIALECT_GODOT_4_0_TO_4_2].
     /// Godot 3 and Pandemonium cannot be chosen while [member precision] is set to [constant PRECISION_DOUBLE].
     #[var(get = get_dialect, set = set_dialect)]
     dialect: PhantomVar<i64>,
@@ -117,6 +118,17 @@ impl FastVarCodec {
     /// Pandemonium v5.2.0.
     #[constant]
     pub const DIALECT_PANDEMONIUM_5: i64 = 3;
+    /// What Godot 4.3 reads and writes: [constant DIALECT_GODOT_4] without typed Dictionaries (written
+    /// untyped, as 4.3 itself wrote them), so a dedicated server still on 4.3 can read it. Derived from
+    /// the engine's history; no 4.3 engine was run (Godot 4.6.3 reads these bytes as the untyped values).
+    #[constant]
+    pub const DIALECT_GODOT_4_3: i64 = 4;
+    /// What Godot 4.0–4.2 read and write: [constant DIALECT_GODOT_4] without typed Arrays and
+    /// Dictionaries (written untyped, as those engines wrote them) and without PackedVector4Array
+    /// (refused, or an Array of Vector4 with [member allow_lossy]). Derived from the engine's history;
+    /// no such engine was run.
+    #[constant]
+    pub const DIALECT_GODOT_4_0_TO_4_2: i64 = 5;
     /// 32-bit [code]real_t[/code] components, as standard engine builds write.
     #[constant]
     pub const PRECISION_SINGLE: i64 = 0;

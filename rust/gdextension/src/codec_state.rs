@@ -40,7 +40,7 @@ pub(crate) struct Settings {
     pub(crate) dialect: i64,
     pub(crate) precision: i64,
     /// Whether `precision` was set by the user. Until it is, it follows the dialect: the engine's
-    /// own `real_t` in Godot 4, single in the dialects that have no double layout.
+    /// own `real_t` in the Godot 4 dialects, single in those that have no double layout.
     precision_chosen: bool,
     pub(crate) allowed_classes: Vec<String>,
 }
@@ -225,6 +225,8 @@ impl CodecState {
             FastVarCodec::DIALECT_GODOT_3 => Dialect::Godot3,
             FastVarCodec::DIALECT_PANDEMONIUM_3_8 => Dialect::Pandemonium38,
             FastVarCodec::DIALECT_PANDEMONIUM_5 => Dialect::Pandemonium5,
+            FastVarCodec::DIALECT_GODOT_4_3 => Dialect::Godot4_3,
+            FastVarCodec::DIALECT_GODOT_4_0_TO_4_2 => Dialect::Godot4_0To4_2,
             _ => {
                 godot_error!("FastVarCodec: unknown dialect {value}; keeping the current one");
                 return;
@@ -234,7 +236,7 @@ impl CodecState {
             s.opts_mut().dialect = dialect;
             s.dialect = value;
             if !s.precision_chosen {
-                let (precision, value) = if dialect == Dialect::Godot4 {
+                let (precision, value) = if dialect.spec().real_flag {
                     engine_precision()
                 } else {
                     (Precision::Single, FastVarCodec::PRECISION_SINGLE)
