@@ -3,7 +3,8 @@
 # cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
 # `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
 # headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
-# with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, and a
+# with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, the
+# Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo), and a
 # short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
@@ -126,6 +127,10 @@ if must build_addon bash tests/build_addon.sh; then
     step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
     bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14
     count_step "the peer tests" tests/out/peer_tests.log "${PIPESTATUS[0]}"
+
+    step "Godot 3 save files: Godot 4.6.3 writes them, Godot 3.6.2 and 3.2.3 read them; the migration demo"
+    bash tests/run_save_tests.sh 2>&1 | tee tests/out/save_tests.log | tail -n 10
+    count_step "the save-file tests" tests/out/save_tests.log "${PIPESTATUS[0]}"
 fi
 
 step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepares godot_project/ for a headless run against the built FastVarCodec extension:
-#   * links the addon (addons/fast_var_codec -> godot_project/addons/fast_var_codec) and the
-#     golden corpus (tests/golden -> godot_project/golden), relative symlinks, both gitignored;
+#   * links the addon (addons/fast_var_codec -> godot_project/addons/fast_var_codec), the
+#     golden corpus (tests/golden -> godot_project/golden) and the Godot 3 save-file fixtures
+#     (tests/saves -> godot_project/saves), relative symlinks, all gitignored;
 #   * lists the extension in godot_project/.godot/extension_list.cfg (headless Godot 4 loads only
 #     the extensions listed there; never run --import, which crashes this build);
 #   * creates tests/out/.
@@ -21,6 +22,7 @@ die() { echo "setup_godot_project.sh: $*" >&2; exit 2; }
 [ -f "$lib" ] || die "the extension library is missing: $lib (build it: bash tests/build_addon.sh)"
 [ -f "$gdext" ] || die "the extension descriptor is missing: $gdext"
 [ -d "$repo/tests/golden" ] || die "the golden corpus is missing: $repo/tests/golden"
+[ -d "$repo/tests/saves" ] || die "the save-file fixtures are missing: $repo/tests/saves"
 
 # Symlinks (relative, so that the checkout can move), replacing stale links.
 link() { # target linkname
@@ -33,6 +35,7 @@ link() { # target linkname
 mkdir -p "$project/addons" "$project/.godot" "$repo/tests/out"
 link ../../addons/fast_var_codec "$project/addons/fast_var_codec"
 link ../tests/golden "$project/golden"
+link ../tests/saves "$project/saves"
 echo "res://addons/fast_var_codec/fast_var_codec.gdextension" > "$project/.godot/extension_list.cfg"
 # The golden generator's scripts at the res:// paths its corpus names, so that decoding full
 # objects and script-typed containers from the corpus finds them as the generator's engine did.

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Godot 3 save files, the other direction and the migration, with real engines (the reading side,
+# Godot 4 reading the engine-made fixtures, is godot_project/tests/test_saves.gd). The addon must
+# already be built (tests/build_addon.sh).
+#
+#   tests/run_save_tests.sh      (GODOT4 / GODOT3 / GODOT32 may be preset; otherwise
+#                                 tests/install_engines.sh finds them)
+#
+# 1. Godot 4.6.3 (godot_project/saves_tools/write_godot3_saves.gd) reads
+#    tests/saves/godot3_6_2/plain.bin with FastVarCodec.read_var and writes its values back in the
+#    Godot 3 dialect into tests/out/saves4/: plain, the four compressed modes, encrypted with the
+#    password and with the key, two encrypted ConfigFiles, and manifest.json.
+# 2. Godot 3.6.2 and 3.2.3 (tests/saves/check3/check3.gd) open each of those files as a Godot 3 game
+#    does (File.open, open_compressed, open_encrypted_with_pass, open_encrypted, ConfigFile.
+#    load_encrypted_pass / load_encrypted) and compare every value with what the same engine reads
+#    from its own fixture.
+# 3. The migration demo (godot_project/demo/migrate_godot3_save.gd) turns each store_var fixture of
+#    both engines into a Godot 4 save (tests/out/migrated/), which Godot 4's own FileAccess.get_var
+#    must read back as the fixture's values (godot_project/saves_tools/check_migrated.gd); and it
+#    must refuse, writing nothing, a wrong password and a full object of a class not allowed.
+# Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
+# "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
+# "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
+# holds "SCRIPT ERROR" / "ObjectDB instances leaked" (tests/lib.sh) counts as a failure. Every engine
+# run is bounded with timeout; engine output goes to tests/out/save_*.log. Takes about 30 s.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+out="$repo/tests/out"
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
+project="$repo/godot_project"
+saves4="$out/saves4"
+migrated="$out/migrated"
+mkdir -p "$out"
+
+die() { echo "run_save_tests.sh: $*" >&2; exit 2; }
+
+[ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
+    || die "the addon is not built: run tests/build_addon.sh first"
+if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ]; then
+    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find the engines (tests/install_engines.sh)"
+fi
+for e in GODOT4 GODOT3 GODOT32; do
+    [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
+done
+bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
+rm -rf "$saves4" "$migrated"
+mkdir -p "$saves4" "$migrated"
+
+PASSWORD='fvc secret ✓'
+KEY_HEX=030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc
+KINDS=(plain compressed_fastlz compressed_deflate compressed_zstd compressed_gzip encrypted_pass encrypted_key)
+COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key)
+g4=(timeout -k 5 120 "$GODOT4" --headless --path "$project")
+
+passed=0
+failed=0
+declare -A cell   # "row|kind" -> "passed failed"
+rows=()
+
+engine_version() { # binary -> "3.6.2"
+    "$1" --version 2>/dev/null | grep -Eo '^[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1
+}
+tick() { # ok(0/1) message
+    if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $2"; fi
+}
+add_cell() { # row kind passed failed
+    local key="$1|$2" p=0 f=0
+    [ -n "${cell[$key]:-}" ] && read -r p f <<<"${cell[$key]}"
+    cell[$key]="$((p + $3)) $((f + $4))"
+}
+
+# counted NAME LOG CMD...: runs CMD (already bounded by the caller's timeout), stdout to LOG.stdout,
+# stderr to LOG.log; prints its FAIL lines; adds its final "N passed, N failed"; a missing line, a
+# non-zero exit after no failure, or an unclean engine log counts as one failure. Sets $last_rc.
+counted() {
+    local name=$1 log=$2; shift 2
+    "$@" >"$log.stdout" 2>"$log.log"
+    last_rc=$?
+    grep -E '^(FAIL|wrote|engine)' "$log.stdout" | cut -c1-240 | head -n 40
+    local res p f problems
+    if res=$(last_result "$log.stdout"); then
+        read -r p f <<<"$res"
+        passed=$((passed + p)); failed=$((failed + f))
+        [ "$f" -eq 0 ] && [ "$last_rc" -ne 0 ] && tick 1 "$name: exited with $last_rc after reporting no failure"
+    else
+        tick 1 "$name: did not finish (exit code $last_rc; no final 'N passed, N failed'; see ${log#"$repo/"}.log)"
+        tail -n 10 "$log.log"
+    fi
+    if problems=$(engine_logs_clean "$log.log" "$log.stdout"); then
+        tick 0 ""
+    else
+        tick 1 "$name: the engine reported leaked objects or GDScript errors"
+        echo "$problems"
+    fi
+}
+
+v4=$(engine_version "$GODOT4")
+echo "=== 1. Godot $v4 writes Godot 3 saves with FastVarCodec (tests/out/saves4/)"
+counted "write_godot3_saves" "$out/save_write4" \
+    "${g4[@]}" -s res://saves_tools/write_godot3_saves.gd -- --out="$saves4" --fixture=res://saves/godot3_6_2
+
+echo
+echo "=== 2. Godot 3 reads them with its own File / ConfigFile"
+for pair in "$GODOT3:godot3_6_2" "$GODOT32:godot3_2_3"; do
+    engine=${pair%:*}
+    fixture=${pair##*:}
+    v=$(engine_version "$engine")
+    row="Godot $v4 wrote -> Godot $v read"
+    rows+=("$row")
+    counted "check3 ($v)" "$out/save_check3_$fixture" \
+        timeout -k 5 120 "$engine" --no-window --path "$repo/tests/saves/check3" -s res://check3.gd \
+        --in="$saves4" --fixture="$repo/tests/saves/$fixture"
+    while read -r _ kind p f; do
+        add_cell "$row" "$kind" "$p" "$f"
+    done < <(grep -E '^RESULT ' "$out/save_check3_$fixture.stdout")
+    echo "  Godot $v: $(last_result "$out/save_check3_$fixture.stdout" | awk '{print $1 " passed, " $2 " failed"}')"
+done
+
+echo
+echo "=== 3. demo/migrate_godot3_save.gd: Godot 3 saves -> Godot 4 saves, read by Godot $v4's own get_var"
+for fixture in godot3_6_2 godot3_2_3; do
+    v=${fixture#godot}
+    v=${v//_/.}
+    mkdir -p "$migrated/$fixture"
+    for kind in "${KINDS[@]}"; do
+        extra=()
+        case $kind in
+            compressed_*) extra=(--compressed="${kind#compressed_}") ;;
+            encrypted_pass) extra=(--password="$PASSWORD") ;;
+            encrypted_key) extra=(--key-hex="$KEY_HEX") ;;
+        esac
+        log="$out/save_migrate_${fixture}_$kind"
+        "${g4[@]}" -s res://demo/migrate_godot3_save.gd -- "$repo/tests/saves/$fixture/$kind.bin" \
+            "$migrated/$fixture/$kind.save" "${extra[@]}" --allow-classes=Curve >"$log.stdout" 2>"$log.log"
+        rc=$?
+        if [ $rc -eq 0 ] && grep -q '^migrated 59 values' "$log.stdout" && engine_logs_clean "$log.log" >/dev/null; then
+            tick 0 ""; add_cell "Godot $v wrote -> migrated -> $v4 read" "$kind" 1 0
+        else
+            tick 1 "migrate $fixture/$kind.bin: exit code $rc ($(tail -n 1 "$log.log" | cut -c1-200))"
+            add_cell "Godot $v wrote -> migrated -> $v4 read" "$kind" 0 1
+        fi
+    done
+    rows+=("Godot $v wrote -> migrated -> $v4 read")
+done
+# What the migration must refuse, writing nothing: a wrong password, a class that is not allowed.
+refuse() { # name expected-message-part ARGS...
+    local name=$1 want=$2; shift 2
+    local target="$migrated/refused.save"
+    rm -f "$target"
+    "${g4[@]}" -s res://demo/migrate_godot3_save.gd -- "$@" >"$out/save_migrate_refused.stdout" 2>"$out/save_migrate_refused.log"
+    local rc=$?
+    if [ $rc -eq 1 ] && [ ! -e "$target" ] && grep -q "$want" "$out/save_migrate_refused.log"; then
+        tick 0 ""
+    else
+        tick 1 "migrate refuses $name: exit code $rc, $( [ -e "$target" ] && echo "OUT written" || echo "OUT not written"), $(grep migrate_godot3_save "$out/save_migrate_refused.log" | head -n 1 | cut -c1-200)"
+    fi
+}
+refuse "a wrong password" "MD5" "$repo/tests/saves/godot3_6_2/encrypted_pass.bin" "$migrated/refused.save" --password=wrong
+refuse "a full Curve without --allow-classes" "ERR_UNAUTHORIZED" "$repo/tests/saves/godot3_6_2/plain.bin" "$migrated/refused.save"
+counted "check_migrated" "$out/save_check_migrated" \
+    "${g4[@]}" -s res://saves_tools/check_migrated.gd -- --dir="$migrated"
+while read -r _ fixture kind p f; do
+    v=${fixture#godot}
+    add_cell "Godot ${v//_/.} wrote -> migrated -> $v4 read" "$kind" "$p" "$f"
+done < <(grep -E '^RESULT ' "$out/save_check_migrated.stdout")
+
+echo
+echo "=== Matrix: checks passed/failed per file kind (engine output: tests/out/save_*.log)"
+printf '  %-44s' ""
+for c in "${COLUMNS[@]}"; do printf ' %-9s' "$(echo "$c" | sed -E 's/^compressed_//; s/^encrypted_/enc_/; s/^config_encrypted_/cfg_/')"; done
+echo
+for row in "${rows[@]}"; do
+    printf '  %-44s' "$row"
+    for c in "${COLUMNS[@]}"; do
+        if [ -n "${cell[$row|$c]:-}" ]; then
+            read -r p f <<<"${cell[$row|$c]}"
+            printf ' %-9s' "$p/$f"
+        else
+            printf ' %-9s' "-"
+        fi
+    done
+    echo
+done
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
