@@ -15,10 +15,11 @@ extends SceneTree
 
 const Peer := preload("res://peers/lib/peer_common.gd")
 const PrecisionValues := preload("res://peers/lib/precision_values.gd")
+const FrameReader := preload("res://peers/lib/frame_reader.gd")
 
 var p: Peer
 var deadline := 0
-var buffer := PackedByteArray()
+var frames := FrameReader.new()
 
 
 func _initialize() -> void:
@@ -45,7 +46,7 @@ func exchange(tcp: StreamPeerTCP) -> void:
 		var name: String = e[0]
 		var ours := codec.encode(e[1])
 		p.check(codec.put_var(tcp, e[1]) == OK, name + ": put_var", codec.get_error_message())
-		var echo := next_payload(tcp)
+		var echo := frames.next(tcp, deadline)
 		if not p.check(echo.ok, name + ": echo received", echo.get("why")):
 			return
 		p.check(echo.bytes == ours, name + ": the double engine's put_var bytes are FastVarCodec's PRECISION_DOUBLE bytes",
@@ -55,14 +56,14 @@ func exchange(tcp: StreamPeerTCP) -> void:
 				codec.get_error_message())
 		p.check(Peer.same(e[1], back), name + ": echo decodes to the value sent", Peer.why_not_same(e[1], back))
 	codec.put_var(tcp, Peer.END_MARK)
-	var verdict := next_payload(tcp)
+	var verdict := frames.next(tcp, deadline)
 	if p.check(verdict.ok, "the server's verdict received", verdict.get("why")):
 		var v = codec.decode(verdict.bytes)
 		p.check(v is Dictionary and v.get("matched") == exact.size() and v.get("mismatched") == [],
 				"the double engine read every value as sent (%d)" % exact.size(), Peer.show(v))
 	for e in PrecisionValues.wide():
 		var name: String = e[0]
-		var r := next_payload(tcp)
+		var r := frames.next(tcp, deadline)
 		if not p.check(r.ok, name + ": received", r.get("why")):
 			return
 		if not e[1] is Array:  # an Array's header has no such flag; its elements do
@@ -74,25 +75,3 @@ func exchange(tcp: StreamPeerTCP) -> void:
 				Peer.why_not_same(e[1], v))
 	print("%s: %d values each way checked byte for byte, %d binary64 values decoded" % [p.label, exact.size(),
 			PrecisionValues.wide().size()])
-
-
-## The next message's payload in get_var framing (u32 length, then the value's bytes).
-func next_payload(tcp: StreamPeerTCP) -> Dictionary:
-	while Time.get_ticks_msec() < deadline:
-		if buffer.size() >= 4:
-			var length := buffer.decode_u32(0)
-			if buffer.size() >= 4 + length:
-				var payload := buffer.slice(4, 4 + length)
-				buffer = buffer.slice(4 + length)
-				return {"ok": true, "bytes": payload}
-		tcp.poll()
-		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
-			return {"ok": false, "why": "the connection closed early"}
-		var available := tcp.get_available_bytes()
-		if available > 0:
-			var got := tcp.get_partial_data(available)
-			if got[0] == OK:
-				buffer.append_array(got[1])
-		else:
-			OS.delay_msec(1)
-	return {"ok": false, "why": "timed out"}

@@ -14,10 +14,11 @@ extends SceneTree
 
 const Peer := preload("res://peers/lib/peer_common.gd")
 const PrecisionValues := preload("res://peers/lib/precision_values.gd")
+const FrameReader := preload("res://peers/lib/frame_reader.gd")
 
 var port := 47400
 var deadline := 0
-var buffer := PackedByteArray()
+var frames := FrameReader.new()
 
 
 func _initialize() -> void:
@@ -54,10 +55,11 @@ func serve() -> int:
 	var mismatched: Array = []
 	var index := 0
 	while true:
-		var r := next_value(tcp)
-		if not r.ok:
-			print("double_server.gd: %s" % r.why)
+		var frame := frames.next(tcp, deadline)
+		if not frame.ok:
+			print("double_server.gd: %s" % frame.why)
 			return 3
+		var r := {"value": bytes_to_var(frame.bytes)}  # the engine's own decoder
 		if r.value is String and r.value == Peer.END_MARK:
 			break
 		var name: String = expected[index][0] if index < expected.size() else "extra value %d" % index
@@ -81,26 +83,3 @@ func serve() -> int:
 	print("double_server.gd: %d of %d values as expected%s" % [matched, expected.size(),
 			"" if mismatched.is_empty() else ": " + "; ".join(mismatched)])
 	return 0 if mismatched.is_empty() else 1
-
-
-## The next value of get_var's framing (u32 length, then the value), decoded by the engine's own
-## bytes_to_var; waits without blocking the connection.
-func next_value(tcp: StreamPeerTCP) -> Dictionary:
-	while Time.get_ticks_msec() < deadline:
-		if buffer.size() >= 4:
-			var length := buffer.decode_u32(0)
-			if buffer.size() >= 4 + length:
-				var payload := buffer.slice(4, 4 + length)
-				buffer = buffer.slice(4 + length)
-				return {"ok": true, "value": bytes_to_var(payload)}
-		tcp.poll()
-		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
-			return {"ok": false, "why": "the connection closed early"}
-		var available := tcp.get_available_bytes()
-		if available > 0:
-			var got := tcp.get_partial_data(available)
-			if got[0] == OK:
-				buffer.append_array(got[1])
-		else:
-			OS.delay_msec(1)
-	return {"ok": false, "why": "timed out"}
