@@ -87,9 +87,9 @@ else
     tail -n 30 tests/out/install_engines.log
 fi
 
-step "Core crate: cargo test"
+step "Core crate and command-line tool: cargo test"
 # --no-fail-fast: every test binary runs, whichever fails first.
-cargo test --no-fail-fast -p fast_var_codec_core 2>&1 | tee tests/out/cargo_test.log \
+cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli 2>&1 | tee tests/out/cargo_test.log \
     | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
 count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
 
@@ -112,6 +112,10 @@ if must build_addon bash tests/build_addon.sh; then
     step "Godot 4.6.3 headless test scenes"
     bash tests/run_godot_tests.sh 2>&1 | tee tests/out/godot_tests.log | tail -n 60
     count_step "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
+
+    step "Editor help: Godot's doctool (--gdextension-docs) finds a description for every class and member"
+    bash tests/check_docs.sh 2>&1 | tee tests/out/check_docs.log | tail -n 20
+    count_step "the editor help check" tests/out/check_docs.log "${PIPESTATUS[0]}"
 
     step "Godot 4.6.3 built with precision=double: the addon's double-precision library, the same scenes"
     if [ -n "${GODOT4_DOUBLE:-}" ]; then

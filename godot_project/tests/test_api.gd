@@ -99,6 +99,13 @@ func constants_and_properties() -> void:
 	var listed := {}
 	for p in codec.get_property_list():
 		listed[p.name] = p.type
+		# Properties that choose among constants show the constants as choices in the inspector.
+		if p.name == "dialect" or p.name == "precision":
+			var first := "DIALECT_GODOT_4:0" if p.name == "dialect" else "PRECISION_SINGLE:0"
+			t.check(p.hint == PROPERTY_HINT_ENUM and String(p.hint_string).begins_with(first)
+					and (p.usage & PROPERTY_USAGE_EDITOR) != 0,
+					"property %s is an enum of its constants in the inspector" % p.name,
+					"hint %d, hint_string %s, usage %d" % [p.hint, p.hint_string, p.usage])
 	for p in props:
 		t.check(listed.has(p), "property %s is listed" % p)
 		for v in props[p]:

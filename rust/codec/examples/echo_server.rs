@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
-use fast_var_codec_core::stream::{frame, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{Dialect, Options, Value};
 
 const USAGE: &str = "usage: echo_server [--port N (47400)] \
@@ -44,7 +44,7 @@ struct Config {
     timeout: Duration,
     max_message: usize,
     allow_objects: bool,
-    big_endian: bool,
+    byte_order: ByteOrder,
     /// Write answers in pieces of this many bytes, pausing between them.
     trickle: Option<(usize, Duration)>,
 }
@@ -57,7 +57,7 @@ fn parse_args() -> Result<Config, String> {
         timeout: Duration::from_secs(30),
         max_message: DEFAULT_MAX_MESSAGE,
         allow_objects: false,
-        big_endian: false,
+        byte_order: ByteOrder::Little,
         trickle: None,
     };
     let mut args = std::env::args().skip(1);
@@ -102,7 +102,7 @@ fn parse_args() -> Result<Config, String> {
                     .map_err(|e| format!("--max-message: {e}"))?
             }
             "--allow-objects" => cfg.allow_objects = true,
-            "--big-endian" => cfg.big_endian = true,
+            "--big-endian" => cfg.byte_order = ByteOrder::Big,
             "--trickle" => {
                 let v = value()?;
                 let (bytes, ms) = v
@@ -157,7 +157,7 @@ fn send(sock: &mut TcpStream, data: &[u8], cfg: &Config) -> std::io::Result<()> 
 
 fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats) -> End {
     let opts = Options::new(cfg.dialect).with_allow_objects(cfg.allow_objects);
-    let mut reader = StreamReader::new(cfg.big_endian, cfg.max_message);
+    let mut reader = StreamReader::new(cfg.byte_order, cfg.max_message);
     let mut buf = vec![0u8; 64 * 1024];
     let mut out = BytesMut::new();
     let _ = sock.set_nodelay(true);
@@ -189,10 +189,10 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
             match reader.next_value(&opts) {
                 Ok(Some(v)) => {
                     stats.values += 1;
-                    if let Err(e) = frame(&v, &opts, cfg.big_endian, &mut out) {
+                    if let Err(e) = frame(&v, &opts, cfg.byte_order, &mut out) {
                         // Cannot happen for a value that decoded in the same dialect; say so.
                         let msg = Value::String(format!("echo_server error: re-encoding: {e}"));
-                        let _ = frame(&msg, &opts, cfg.big_endian, &mut out);
+                        let _ = frame(&msg, &opts, cfg.byte_order, &mut out);
                     }
                 }
                 Ok(None) => break,
@@ -207,7 +207,7 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
                 Err(e) => {
                     stats.bad_values += 1;
                     let msg = Value::String(format!("echo_server error: {e}"));
-                    let _ = frame(&msg, &opts, cfg.big_endian, &mut out);
+                    let _ = frame(&msg, &opts, cfg.byte_order, &mut out);
                 }
             }
         }

@@ -47,7 +47,8 @@ pub use limits::{Limits, Options};
 pub use objects::AllowList;
 pub use reader::{decode_with, Build};
 pub use sink::{Sink, SizeCounter, SliceSink};
-pub use types::{ContainerType, VariantType};
+pub use stream::ByteOrder;
+pub use types::{ContainerType, ParseVariantTypeError, VariantType};
 pub use value::{Array, Dictionary, NodePath, Object, Value, ValueBuilder};
 pub use writer::Writer;
 
@@ -83,12 +84,41 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
 
 /// Decodes one value from the start of `bytes`; returns it with the bytes consumed. As in the
 /// engine, that size counts the padding of a final PackedByteArray even when the input ends
-/// without it, so it can exceed `bytes.len()` by up to 3.
+/// without it, so it can exceed `bytes.len()` by up to 3: take what follows the value with
+/// `bytes.get(used..)`, never `&bytes[used..]`, which panics then.
+///
+/// Bytes after the value are ignored, as `bytes_to_var` ignores them.
+///
+/// # Errors
+/// A [`CodecError::Decode`] with the byte offset, the reason and the Godot `Error` the engine
+/// reports for the same input (truncated data, an unknown type id, invalid UTF-8, a limit of
+/// `opts.limits`, a full object without `opts.allow_objects`, …).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode, encode, Options, Value};
+///
+/// let opts = Options::default();
+/// let full = encode(&Value::PackedByteArray(vec![7]), &opts)?;
+/// assert_eq!(full.len(), 12); // header, count, 1 byte, 3 bytes of padding
+/// let cut = &full[..9]; // a sender that left the final padding out: still one value
+/// let (value, used) = decode(cut, &opts)?;
+/// assert_eq!(value, Value::PackedByteArray(vec![7]));
+/// assert_eq!(used, 12); // more than cut.len(): `&cut[used..]` would panic
+/// let rest = cut.get(used..).unwrap_or_default();
+/// assert!(rest.is_empty());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
     decode_with(bytes, 0, opts, &mut ValueBuilder::default())
 }
 
-/// Decodes one value starting at `offset`; the size returned is counted from `offset`.
+/// Decodes one value starting at `offset`; the size returned is counted from `offset` and, as
+/// [`decode`]'s, may reach up to 3 bytes past the end of `bytes`.
+///
+/// # Errors
+/// As [`decode`]'s, with offsets counted from the start of `bytes`; an `offset` past the end
+/// is an error too.
 pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
     decode_with(bytes, offset, opts, &mut ValueBuilder::default())
 }

@@ -132,10 +132,57 @@ pub trait Build {
     ) -> Result<(), DecodeReason>;
     /// Ends an object.
     fn end_object(&mut self, object: Self::Object) -> Result<Self::Value, DecodeReason>;
+
+    /// Whether the reader calls [`Build::located`]. False by default, and then the reader
+    /// does nothing more for it (not even the call); a builder that overrides `located` sets it.
+    const LOCATES: bool = false;
+
+    /// With [`Build::LOCATES`]: called with each value once it is read whole, and where it
+    /// lies: `start` is the offset of its header and `end` the offset after it, both in the
+    /// `bytes` given to [`decode_with`] (`end` may pass their end by a final PackedByteArray's
+    /// missing padding). Called for the top value and every value inside a container (items,
+    /// keys and values, object property values), inner values first; not for the vectors of
+    /// Pandemonium's int-vector pool arrays nor the items of a PackedStringArray, which are
+    /// data, not values. Returns `value` unchanged by default; a tool that shows where values
+    /// are (a dump) records the offsets.
+    fn located(&mut self, value: Self::Value, _start: usize, _end: usize) -> Self::Value {
+        value
+    }
 }
 
-/// Decodes one value from `bytes[offset..]`; returns it with the number of bytes it used
-/// (trailing bytes are ignored, as the engine does).
+/// Decodes one value from `bytes[offset..]` with `builder`; returns it with the number of bytes
+/// it used (trailing bytes are ignored, as the engine does).
+///
+/// As in the engine, the size counts the padding of a final PackedByteArray even when the input
+/// ends without it, so `offset + used` can exceed `bytes.len()` by up to 3: take what follows
+/// the value with `bytes.get(offset + used..)`, never `&bytes[offset + used..]`, which panics
+/// then.
+///
+/// # Errors
+/// A [`CodecError::Decode`] with the byte offset (counted from the start of `bytes`), the reason
+/// and the Godot `Error` the engine reports for the same input; also what `builder` refuses,
+/// at the offset of the value it refused. An `offset` past the end of `bytes` is an error.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode_with, Options, Value, ValueBuilder};
+///
+/// // Two values back to back: an Int, then a PackedByteArray of one byte whose final
+/// // padding the sender left out.
+/// let bytes = [2, 0, 0, 0, 5, 0, 0, 0, 29, 0, 0, 0, 1, 0, 0, 0, 9];
+/// let opts = Options::default();
+/// let mut builder = ValueBuilder::default();
+/// let mut values = Vec::new();
+/// let mut at = 0;
+/// while bytes.get(at..).is_some_and(|rest| !rest.is_empty()) {
+///     let (value, used) = decode_with(&bytes, at, &opts, &mut builder)?;
+///     values.push(value);
+///     at += used;
+/// }
+/// assert_eq!(values, [Value::Int(5), Value::PackedByteArray(vec![9])]);
+/// assert_eq!(at, bytes.len() + 3); // the missing padding counts
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn decode_with<B: Build>(
     bytes: &[u8],
     offset: usize,
@@ -418,11 +465,29 @@ impl<'b> Reader<'b, '_> {
             )) => ty,
             _ => return Ok(None),
         };
+        let start = self.pos;
         self.pos += 4;
+        if B::LOCATES {
+            let v = self.leaf(b, ty, header)?;
+            return Ok(Some(b.located(v, start, self.pos)));
+        }
         self.leaf(b, ty, header).map(Some)
     }
 
+    /// One value, handed to [`Build::located`] when the builder asks for locations.
+    #[inline(always)]
     fn value<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<B::Value> {
+        if B::LOCATES {
+            let start = self.pos;
+            let v = self.unlocated_value(b, depth)?;
+            Ok(b.located(v, start, self.pos))
+        } else {
+            // A constant: a builder that asks for no locations pays nothing for them.
+            self.unlocated_value(b, depth)
+        }
+    }
+
+    fn unlocated_value<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<B::Value> {
         if depth > self.max_depth {
             return Err(self.fail(DecodeReason::TooDeep(self.max_depth)));
         }

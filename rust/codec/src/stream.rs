@@ -3,15 +3,15 @@
 //! incremental reader for byte streams such as TCP, where values arrive split and coalesced.
 //!
 //! ```
-//! use fast_var_codec_core::stream::{frame, StreamReader};
+//! use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 //! use fast_var_codec_core::{Options, Value};
 //!
 //! let opts = Options::default();
 //! let mut wire = bytes::BytesMut::new();
-//! frame(&Value::Int(7), &opts, false, &mut wire)?;
-//! frame(&Value::String("hi".into()), &opts, false, &mut wire)?;
+//! frame(&Value::Int(7), &opts, ByteOrder::Little, &mut wire)?;
+//! frame(&Value::String("hi".into()), &opts, ByteOrder::Little, &mut wire)?;
 //!
-//! let mut reader = StreamReader::new(false, 8 << 20);
+//! let mut reader = StreamReader::new(ByteOrder::Little, 8 << 20);
 //! for chunk in wire.chunks(3) {          // bytes arrive in arbitrary pieces
 //!     reader.feed(chunk)?;
 //! }
@@ -35,18 +35,55 @@ pub const DEFAULT_MAX_MESSAGE: usize = 8 << 20;
 /// Size of the length prefix.
 pub const PREFIX_LEN: usize = 4;
 
+/// The byte order of a length prefix: `StreamPeer.big_endian` / `FileAccess.big_endian` (the
+/// encoded value itself is always little-endian).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ByteOrder {
+    /// Least significant byte first: what the engine uses unless told otherwise.
+    #[default]
+    Little,
+    /// Most significant byte first (`big_endian = true`).
+    Big,
+}
+
+impl ByteOrder {
+    /// [`ByteOrder::Big`] when `big_endian` is true (the engine's `big_endian` property),
+    /// else [`ByteOrder::Little`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::stream::ByteOrder;
+    /// assert_eq!(ByteOrder::from_big_endian(true), ByteOrder::Big);
+    /// assert!(!ByteOrder::from_big_endian(false).is_big_endian());
+    /// ```
+    pub fn from_big_endian(big_endian: bool) -> Self {
+        if big_endian {
+            ByteOrder::Big
+        } else {
+            ByteOrder::Little
+        }
+    }
+
+    /// True for [`ByteOrder::Big`].
+    pub fn is_big_endian(self) -> bool {
+        self == ByteOrder::Big
+    }
+}
+
 /// The length prefix for a message of `len` bytes.
-pub fn prefix(len: usize, big_endian: bool) -> Result<[u8; PREFIX_LEN]> {
+///
+/// # Errors
+/// [`EncodeReason::TooLarge`] when `len` does not fit in a u32.
+pub fn prefix(len: usize, order: ByteOrder) -> Result<[u8; PREFIX_LEN]> {
     let n = u32::try_from(len).map_err(|_| {
         CodecError::encode(EncodeReason::TooLarge {
             what: "message",
             len,
         })
     })?;
-    Ok(if big_endian {
-        n.to_be_bytes()
-    } else {
-        n.to_le_bytes()
+    Ok(match order {
+        ByteOrder::Big => n.to_be_bytes(),
+        ByteOrder::Little => n.to_le_bytes(),
     })
 }
 
@@ -54,28 +91,32 @@ pub fn prefix(len: usize, big_endian: bool) -> Result<[u8; PREFIX_LEN]> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::stream::{prefix, prefix_len};
-/// assert_eq!(prefix_len(prefix(300, true)?, true), 300);
-/// assert_eq!(prefix_len([1, 0, 0, 0], false), 1);
+/// use fast_var_codec_core::stream::{prefix, prefix_len, ByteOrder};
+/// assert_eq!(prefix_len(prefix(300, ByteOrder::Big)?, ByteOrder::Big), 300);
+/// assert_eq!(prefix_len([1, 0, 0, 0], ByteOrder::Little), 1);
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
-pub fn prefix_len(head: [u8; PREFIX_LEN], big_endian: bool) -> usize {
-    (if big_endian {
-        u32::from_be_bytes(head)
-    } else {
-        u32::from_le_bytes(head)
+pub fn prefix_len(head: [u8; PREFIX_LEN], order: ByteOrder) -> usize {
+    (match order {
+        ByteOrder::Big => u32::from_be_bytes(head),
+        ByteOrder::Little => u32::from_le_bytes(head),
     }) as usize
 }
 
-/// Appends `value` framed (prefix + encoding) to `out`. On failure `out` is left as it was.
-pub fn frame(value: &Value, opts: &Options, big_endian: bool, out: &mut BytesMut) -> Result<usize> {
+/// Appends `value` framed (prefix in `order`, then the encoding) to `out`; returns the bytes
+/// appended. On failure `out` is left as it was.
+///
+/// # Errors
+/// Whatever [`crate::encode`] refuses (with the value path), and [`EncodeReason::TooLarge`]
+/// when the encoding does not fit the u32 prefix.
+pub fn frame(value: &Value, opts: &Options, order: ByteOrder, out: &mut BytesMut) -> Result<usize> {
     let start = out.len();
     out.extend_from_slice(&[0; PREFIX_LEN]);
     let mut w = Writer::new(std::mem::take(out), opts)?;
     let res = write_value(&mut w, value);
     *out = w.into_sink();
     let len = out.len() - start - PREFIX_LEN;
-    let head = res.and_then(|()| prefix(len, big_endian));
+    let head = res.and_then(|()| prefix(len, order));
     match (head, out.get_mut(start..start + PREFIX_LEN)) {
         (Ok(head), Some(slot)) => {
             slot.copy_from_slice(&head);
@@ -101,7 +142,7 @@ pub fn frame(value: &Value, opts: &Options, big_endian: bool, out: &mut BytesMut
 #[derive(Debug)]
 pub struct StreamReader {
     buf: BytesMut,
-    big_endian: bool,
+    order: ByteOrder,
     max_message: usize,
     /// Bytes consumed from the stream so far, for error offsets.
     consumed: u64,
@@ -109,22 +150,36 @@ pub struct StreamReader {
 }
 
 impl StreamReader {
-    pub fn new(big_endian: bool, max_message: usize) -> Self {
+    /// A reader of prefixes in `order` that refuses messages above `max_message` bytes
+    /// ([`DEFAULT_MAX_MESSAGE`] is the engine's limit).
+    pub fn new(order: ByteOrder, max_message: usize) -> Self {
         StreamReader {
             buf: BytesMut::new(),
-            big_endian,
+            order,
             max_message,
             consumed: 0,
             broken: None,
         }
     }
 
-    pub fn big_endian(&self) -> bool {
-        self.big_endian
+    /// The byte order of the length prefixes.
+    pub fn byte_order(&self) -> ByteOrder {
+        self.order
     }
 
+    /// Sets the byte order of the length prefixes still to come.
+    pub fn set_byte_order(&mut self, order: ByteOrder) {
+        self.order = order;
+    }
+
+    /// True when the length prefixes are big-endian (as the engine's `big_endian` property).
+    pub fn big_endian(&self) -> bool {
+        self.order.is_big_endian()
+    }
+
+    /// As [`StreamReader::set_byte_order`], from the engine's `big_endian` property.
     pub fn set_big_endian(&mut self, on: bool) {
-        self.big_endian = on;
+        self.order = ByteOrder::from_big_endian(on);
     }
 
     pub fn max_message(&self) -> usize {
@@ -166,7 +221,7 @@ impl StreamReader {
         let head = self.buf.get(..PREFIX_LEN)?;
         let mut b = [0u8; PREFIX_LEN];
         b.copy_from_slice(head);
-        Some(prefix_len(b, self.big_endian))
+        Some(prefix_len(b, self.order))
     }
 
     /// The length of the next message, once its prefix is here; checks the limit.
@@ -251,9 +306,9 @@ mod tests {
     fn big_endian_prefix_little_endian_payload() {
         let opts = Options::default();
         let mut out = BytesMut::new();
-        frame(&Value::Int(1), &opts, true, &mut out).unwrap();
+        frame(&Value::Int(1), &opts, ByteOrder::Big, &mut out).unwrap();
         assert_eq!(&out[..], &[0, 0, 0, 8, 2, 0, 0, 0, 1, 0, 0, 0]);
-        let mut r = StreamReader::new(true, DEFAULT_MAX_MESSAGE);
+        let mut r = StreamReader::new(ByteOrder::Big, DEFAULT_MAX_MESSAGE);
         r.feed(&out).unwrap();
         assert_eq!(r.next_value(&opts).unwrap(), Some(Value::Int(1)));
     }
@@ -261,10 +316,10 @@ mod tests {
     #[test]
     fn bad_payload_is_skipped_and_the_stream_goes_on() {
         let opts = Options::default();
-        let mut r = StreamReader::new(false, DEFAULT_MAX_MESSAGE);
+        let mut r = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
         r.feed(&[4, 0, 0, 0, 0xff, 0, 0, 0]).unwrap();
         let mut good = BytesMut::new();
-        frame(&Value::Bool(true), &opts, false, &mut good).unwrap();
+        frame(&Value::Bool(true), &opts, ByteOrder::Little, &mut good).unwrap();
         r.feed(&good).unwrap();
         let err = r.next_value(&opts).unwrap_err();
         assert_eq!(err.code(), ErrorCode::InvalidData);
@@ -275,7 +330,7 @@ mod tests {
     #[test]
     fn oversized_prefix_breaks_without_allocating() {
         let opts = Options::default();
-        let mut r = StreamReader::new(false, 1024);
+        let mut r = StreamReader::new(ByteOrder::Little, 1024);
         r.feed(&[0, 0, 0, 0x80, 1, 2, 3]).unwrap();
         let err = r.next_value(&opts).unwrap_err();
         assert_eq!(err.code(), ErrorCode::OutOfMemory);

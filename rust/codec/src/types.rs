@@ -94,6 +94,53 @@ impl fmt::Display for VariantType {
     }
 }
 
+/// A name that is no Godot 4 type name, from [`VariantType`]'s `FromStr`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseVariantTypeError {
+    /// The name that was given.
+    pub name: String,
+}
+
+impl fmt::Display for ParseVariantTypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a Godot 4 type name (names are spelled as Godot spells them: \"int\", \"Vector2i\", \"PackedByteArray\", \"AABB\" …)",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for ParseVariantTypeError {}
+
+/// The type Godot 4 names so ([`VariantType::name`], `type_string()` in GDScript): exactly as
+/// Godot spells it, case included (`"Nil"`, `"bool"`, `"int"`, `"float"`, `"Vector2i"`,
+/// `"AABB"`, `"RID"`, `"PackedByteArray"` …).
+///
+/// # Errors
+/// [`ParseVariantTypeError`] for any other text (`"Int"`, `"Vector2I"`, `"PoolByteArray"`).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::VariantType;
+/// assert_eq!("Vector2i".parse::<VariantType>(), Ok(VariantType::Vector2i));
+/// assert_eq!("PackedByteArray".parse(), Ok(VariantType::PackedByteArray));
+/// assert_eq!("int".parse(), Ok(VariantType::Int));
+/// assert!("Int".parse::<VariantType>().is_err());
+/// ```
+impl std::str::FromStr for VariantType {
+    type Err = ParseVariantTypeError;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        VariantType::ALL
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| ParseVariantTypeError {
+                name: name.to_owned(),
+            })
+    }
+}
+
 /// The math types whose components are `real_t`: binary32 in single-precision builds,
 /// binary64 (with the header's 64-bit flag) in double-precision builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -218,3 +265,28 @@ impl ContainerType {
 
 /// The class name Godot gives objects that were encoded as instance ids.
 pub const ENCODED_OBJECT_AS_ID: &str = "EncodedObjectAsID";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_parses_back() {
+        for ty in VariantType::ALL {
+            assert_eq!(ty.name().parse::<VariantType>(), Ok(ty));
+        }
+        for bad in [
+            "",
+            "Int",
+            "nil",
+            "Vector2I",
+            "PoolByteArray",
+            "aabb",
+            " int",
+        ] {
+            let err = bad.parse::<VariantType>().unwrap_err();
+            assert_eq!(err.name, bad);
+            assert!(err.to_string().contains("not a Godot 4 type name"));
+        }
+    }
+}

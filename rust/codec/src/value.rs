@@ -168,6 +168,53 @@ impl Value {
         })
     }
 
+    /// A typed Array (`Array[int]`, `Array[Node]` …) of `items`, as GDScript's
+    /// `Array(items, TYPE_INT, &"", null)`. The items are taken as given: they should be of the
+    /// element type (the writer does not check them; a decoding engine converts or drops the
+    /// others). Dialects without typed Arrays write it untyped (Godot 3, 4.0–4.2).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{encode, ContainerType, Options, Value, VariantType};
+    /// let ints = Value::typed_array(
+    ///     ContainerType::Builtin(VariantType::Int),
+    ///     vec![Value::Int(1), Value::Int(2)],
+    /// );
+    /// let bytes = encode(&ints, &Options::default())?; // Godot 4: the header says Array[int]
+    /// assert_eq!(&bytes[..8], &[28, 0, 1, 0, 2, 0, 0, 0]);
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn typed_array(element: ContainerType, items: Vec<Value>) -> Value {
+        Value::Array(Array { element, items })
+    }
+
+    /// A typed Dictionary (`Dictionary[String, int]` …) of `entries` in insertion order. As for
+    /// [`Value::typed_array`], the entries are taken as given; dialects without typed
+    /// Dictionaries (before Godot 4.4) write it untyped.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{ContainerType, Value, VariantType};
+    /// let scores = Value::typed_dictionary(
+    ///     ContainerType::Builtin(VariantType::String),
+    ///     ContainerType::Builtin(VariantType::Int),
+    ///     vec![(Value::String("ada".into()), Value::Int(3))],
+    /// );
+    /// let Value::Dictionary(d) = &scores else { unreachable!() };
+    /// assert_eq!(d.value, ContainerType::Builtin(VariantType::Int));
+    /// ```
+    pub fn typed_dictionary(
+        key: ContainerType,
+        value: ContainerType,
+        entries: Vec<(Value, Value)>,
+    ) -> Value {
+        Value::Dictionary(Dictionary {
+            key,
+            value,
+            entries,
+        })
+    }
+
     /// This value as a single-precision engine holds it: every `real_t` component (math types,
     /// packed vectors, at any depth) rounded to binary32. Floats stay binary64, as in Godot.
     pub fn with_single_precision_reals(&self) -> Value {

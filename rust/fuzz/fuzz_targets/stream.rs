@@ -19,7 +19,7 @@
 //! arrived; `ready()` is true exactly when `next_value` has something; `buffered()` is what the
 //! model leaves over.
 #![no_main]
-use fast_var_codec_core::stream::{StreamReader, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
+use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
 use fast_var_codec_core::{decode_with, CodecError, Dialect, Options, Value, ValueBuilder};
 use libfuzzer_sys::fuzz_target;
 
@@ -141,7 +141,7 @@ fuzz_target!(|data: &[u8]| {
     let drain_each = flags & 0x40 == 0;
 
     let want = model(stream, big_endian, max_message, &opts);
-    let mut reader = StreamReader::new(big_endian, max_message);
+    let mut reader = StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message);
     let mut rng = Rng(u32::from(seed).wrapping_mul(0x9E37_79B9) | 1);
     let mut got: Vec<Event> = Vec::new();
     let mut fed = 0;

@@ -30,14 +30,17 @@ pub struct FastVarCodec {
     /// [constant DIALECT_PANDEMONIUM_3_8], [constant DIALECT_PANDEMONIUM_5], or for older Godot 4 peers
     /// [constant DIALECT_GODOT_4_3] and [constant DIALECT_GODOT_4_0_TO_4_2].
     /// Godot 3 and Pandemonium cannot be chosen while [member precision] is set to [constant PRECISION_DOUBLE].
-    #[var(get = get_dialect, set = set_dialect)]
+    // The inspector offers the constants by name (an enum hint; shown, never stored).
+    #[var(get = get_dialect, set = set_dialect, hint = ENUM, hint_string = &dialect_choices(),
+          usage_flags = [EDITOR])]
     dialect: PhantomVar<i64>,
     /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] or
     /// [constant PRECISION_DOUBLE] (what [code]precision=double[/code] engine builds write; Godot 4 only).
     /// Decoding accepts both. Until set, it follows [member dialect]: the running engine's own width in
     /// [constant DIALECT_GODOT_4] ([constant PRECISION_DOUBLE] in a double-precision engine, which loads
     /// the addon's double-precision library), [constant PRECISION_SINGLE] in the others.
-    #[var(get = get_precision, set = set_precision)]
+    #[var(get = get_precision, set = set_precision, hint = ENUM, hint_string = &precision_choices(),
+          usage_flags = [EDITOR])]
     precision: PhantomVar<i64>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
     /// off, objects travel as instance ids.
@@ -76,6 +79,36 @@ pub struct FastVarCodec {
     /// Reached by the per-value methods without gdext's binding (`crate::direct_methods`).
     state: Arc<CodecState>,
     base: Base<RefCounted>,
+}
+
+/// The inspector's choices for [`FastVarCodec`]'s `dialect`: Godot's enum hint, `NAME:value,…`.
+fn dialect_choices() -> String {
+    type C = FastVarCodec;
+    enum_hint(&[
+        ("DIALECT_GODOT_4", C::DIALECT_GODOT_4),
+        ("DIALECT_GODOT_3", C::DIALECT_GODOT_3),
+        ("DIALECT_PANDEMONIUM_3_8", C::DIALECT_PANDEMONIUM_3_8),
+        ("DIALECT_PANDEMONIUM_5", C::DIALECT_PANDEMONIUM_5),
+        ("DIALECT_GODOT_4_3", C::DIALECT_GODOT_4_3),
+        ("DIALECT_GODOT_4_0_TO_4_2", C::DIALECT_GODOT_4_0_TO_4_2),
+    ])
+}
+
+/// The inspector's choices for [`FastVarCodec`]'s `precision`.
+fn precision_choices() -> String {
+    type C = FastVarCodec;
+    enum_hint(&[
+        ("PRECISION_SINGLE", C::PRECISION_SINGLE),
+        ("PRECISION_DOUBLE", C::PRECISION_DOUBLE),
+    ])
+}
+
+fn enum_hint(choices: &[(&str, i64)]) -> String {
+    choices
+        .iter()
+        .map(|(name, value)| format!("{name}:{value}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[godot_api]
@@ -276,14 +309,15 @@ impl FastVarCodec {
     /// [constant ERR_FILE_EOF] at the end of the file or for a value cut short, the decode error
     /// otherwise; [method get_error_message] names the file offset, and the position stays where
     /// that value starts, so values already read are kept and nothing is skipped.
-    /// [codeblock]
+    ///
+    /// ```gdscript
     /// var f := FileAccess.open_compressed("user://godot3.save", FileAccess.READ, FileAccess.COMPRESSION_ZSTD)
     /// while f.get_position() < f.get_length():
     ///     var v = codec.read_var(f)
     ///     if codec.get_error() != OK:
     ///         push_error(codec.get_error_message())
     ///         break
-    /// [/codeblock]
+    /// ```
     #[func]
     fn read_var(&self, file: Gd<FileAccess>) -> Variant {
         self.state.read_var(file)

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
-use fast_var_codec_core::stream::{prefix, PREFIX_LEN};
+use fast_var_codec_core::stream::{prefix, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::{
     decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
 };
@@ -101,7 +101,7 @@ pub(crate) fn encode_into_buffer(
     let mut buf = w.into_sink();
     let res = res.and_then(|()| match framed {
         Some(big_endian) => {
-            let prefix = prefix(buf.len() - head, big_endian)?;
+            let prefix = prefix(buf.len() - head, ByteOrder::from_big_endian(big_endian))?;
             if let Some(slot) = buf.get_mut(..PREFIX_LEN) {
                 slot.copy_from_slice(&prefix);
             }

@@ -3,7 +3,7 @@
 //! game's Godot 3 version.
 
 use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
-use fast_var_codec_core::stream::{prefix_len, PREFIX_LEN};
+use fast_var_codec_core::stream::{prefix_len, ByteOrder, PREFIX_LEN};
 use godot::builtin::{GString, PackedByteArray, Variant};
 use godot::classes::FileAccess;
 use godot::global::Error;
@@ -75,7 +75,7 @@ impl CodecState {
                 format!("cannot read the length at file offset {start}"),
             );
         };
-        let len = prefix_len(head, file.is_big_endian());
+        let len = prefix_len(head, ByteOrder::from_big_endian(file.is_big_endian()));
         let body_left = left - PREFIX_LEN as u64;
         if len as u64 > body_left {
             return fail(

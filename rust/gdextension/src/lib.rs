@@ -43,3 +43,35 @@ godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
     Box::leak(direct_methods::docs_xml().into_boxed_str())
 )));
+
+/// The editor help as gdext hands it to the engine, for `tests/check_docs.sh`.
+#[cfg(test)]
+mod editor_help {
+    use std::io::Error;
+    use std::path::Path;
+
+    /// gdext's editor help, one XML document per class: what the engine receives through
+    /// `editor_help_load_xml_from_utf8_chars_and_len` when an editor loads the library. With
+    /// `FVC_EDITOR_HELP_DIR` set, each is written there as `<Class>.xml`, where Godot's doctool
+    /// (which never sees that help on its own) merges it into the classes it lists.
+    #[test]
+    fn xml_per_class() -> Result<(), Error> {
+        let out = std::env::var_os("FVC_EDITOR_HELP_DIR");
+        let mut classes = Vec::new();
+        for xml in godot::docs::__gather_xml_docs() {
+            let name = xml
+                .split_once("<class name=\"")
+                .and_then(|(_, rest)| rest.split_once('"'))
+                .map(|(name, _)| name.to_string())
+                .ok_or_else(|| Error::other("a class document without a name"))?;
+            if let Some(dir) = &out {
+                std::fs::create_dir_all(dir)?;
+                std::fs::write(Path::new(dir).join(format!("{name}.xml")), &xml)?;
+            }
+            classes.push(name);
+        }
+        classes.sort_unstable();
+        assert_eq!(classes, ["FastVarCodec", "FastVarStream"]);
+        Ok(())
+    }
+}

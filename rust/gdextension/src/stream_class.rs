@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use fast_var_codec_core::stream::{StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
 use godot::global::Error;
 use godot::prelude::*;
@@ -14,9 +14,12 @@ use crate::codec_state::CodecState;
 use crate::from_wire::VariantBuilder;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
-/// stream such as [StreamPeerTCP], without ever blocking: bytes are taken as they come, split or
-/// coalesced in any way, and each value is handed out once it is complete.
-/// [codeblock]
+/// stream such as [StreamPeerTCP], without ever blocking.
+///
+/// Bytes are taken as they come, split or coalesced in any way, and each value is handed out once
+/// it is complete.
+///
+/// ```gdscript
 /// var stream := FastVarStream.new()
 /// stream.codec.dialect = FastVarCodec.DIALECT_GODOT_3
 /// func _process(_delta):
@@ -26,7 +29,8 @@ use crate::from_wire::VariantBuilder;
 ///         var value = stream.pop_var()
 ///         if stream.get_error() == OK:
 ///             handle(value)
-/// [/codeblock]
+/// ```
+///
 /// A length prefix above [member max_message_size] is refused without allocating: the stream is
 /// then broken ([method is_broken]) and the connection should be closed. A value that fails to
 /// decode is skipped and reported; the stream goes on with the next one.
@@ -75,7 +79,7 @@ impl IRefCounted for FastVarStream {
                 codec_state,
                 big_endian: false,
                 max_message_size: DEFAULT_MAX_MESSAGE as i64,
-                reader: StreamReader::new(false, DEFAULT_MAX_MESSAGE),
+                reader: StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE),
             }),
             calls: CallState::default(),
             base,

@@ -1,0 +1,322 @@
+//! Reading an input: the file (or stdin), a Godot 3 encrypted container opened, the values
+//! split by the core's stream framing or taken as one raw value, and the dialect and framing
+//! guessed when not given.
+
+use std::io::Read;
+
+use fast_var_codec_core::encrypted::{decrypt_godot3, Godot3Key};
+use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
+use fast_var_codec_core::{
+    decode_with, CodecError, DecodeReason, Dialect, Options, Value, ValueBuilder,
+};
+
+use crate::{dialect_name, Fail};
+
+/// Every dialect, in the order a guess prefers them.
+pub const ALL_DIALECTS: [Dialect; 6] = [
+    Dialect::Godot4,
+    Dialect::Godot4_3,
+    Dialect::Godot4_0To4_2,
+    Dialect::Godot3,
+    Dialect::Pandemonium38,
+    Dialect::Pandemonium5,
+];
+
+/// How values are laid out in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// `store_var` / `put_var`: a u32 length, then the value; repeated.
+    Framed,
+    /// One value (`var_to_bytes`).
+    Raw,
+}
+
+impl Framing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Framing::Framed => "framed",
+            Framing::Raw => "raw",
+        }
+    }
+}
+
+/// One value of the input.
+#[derive(Debug)]
+pub struct Item {
+    /// Framed: where the value's length prefix is.
+    pub frame_at: Option<usize>,
+    /// Where the value starts.
+    pub start: usize,
+    /// The bytes the value may take: its frame's length, or the rest of a raw input.
+    pub available: usize,
+    /// The bytes it took (its final padding included, present or not).
+    pub used: usize,
+    pub value: Value,
+}
+
+impl Item {
+    /// The bytes of the value's frame (or of the raw input) that it leaves unread.
+    pub fn unread(&self) -> usize {
+        self.available.saturating_sub(self.used)
+    }
+}
+
+/// The values of an input decoded in one dialect and framing.
+#[derive(Debug)]
+pub struct Decoded {
+    pub dialect: Dialect,
+    pub framing: Framing,
+    pub items: Vec<Item>,
+}
+
+impl Decoded {
+    /// True when every value takes all the bytes it may.
+    pub fn whole(&self) -> bool {
+        self.items.iter().all(|i| i.unread() == 0)
+    }
+}
+
+/// A decode that failed, `at` the byte where it stopped (to report the attempt that got
+/// furthest).
+#[derive(Debug)]
+pub struct Failure {
+    pub at: usize,
+    pub message: String,
+}
+
+/// What the options leave open, and how it was settled.
+#[derive(Debug)]
+pub struct Resolved {
+    pub decoded: Decoded,
+    /// `Some` when the dialect was guessed: the other dialects that fit as well.
+    pub dialect_guess: Option<Vec<Dialect>>,
+    pub framing_guessed: bool,
+}
+
+/// The input's bytes: `-` is standard input; decrypted first with `key` (a Godot 3 encrypted
+/// file).
+pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> {
+    let bytes = if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut buf)
+            .map_err(|e| Fail::Invalid(format!("cannot read standard input: {e}")))?;
+        buf
+    } else {
+        std::fs::read(path).map_err(|e| Fail::Invalid(format!("cannot read {path}: {e}")))?
+    };
+    match key {
+        Some(key) => decrypt_godot3(&bytes, key)
+            .map_err(|e| Fail::Invalid(format!("cannot decrypt {path}: {e}"))),
+        None => Ok(bytes),
+    }
+}
+
+/// A decode error with its offset moved by `by` (from a frame's payload to the file).
+fn shifted(e: CodecError, by: usize) -> (usize, CodecError) {
+    match e {
+        CodecError::Decode { offset, reason } => {
+            let offset = offset.saturating_add(by);
+            (offset, CodecError::Decode { offset, reason })
+        }
+        other => (by, other),
+    }
+}
+
+/// An error as a line, with the flag that lifts it where there is one.
+fn describe(e: &CodecError) -> String {
+    match e {
+        CodecError::Decode {
+            reason: DecodeReason::ObjectsNotAllowed,
+            ..
+        } => format!("{e}; pass --allow-objects to decode full objects"),
+        _ => e.to_string(),
+    }
+}
+
+/// Decodes every value of `bytes` in `framing` with `opts`.
+pub fn decode_all(
+    bytes: &[u8],
+    framing: Framing,
+    order: ByteOrder,
+    opts: &Options,
+) -> Result<Decoded, Failure> {
+    let items = match framing {
+        Framing::Raw => {
+            let (value, used) =
+                decode_with(bytes, 0, opts, &mut ValueBuilder::default()).map_err(|e| {
+                    let (at, e) = shifted(e, 0);
+                    Failure {
+                        at,
+                        message: describe(&e),
+                    }
+                })?;
+            vec![Item {
+                frame_at: None,
+                start: 0,
+                available: bytes.len(),
+                used,
+                value,
+            }]
+        }
+        Framing::Framed => framed(bytes, order, opts)?,
+    };
+    Ok(Decoded {
+        dialect: opts.dialect,
+        framing,
+        items,
+    })
+}
+
+/// The values of a `store_var` file, split by the core's [`StreamReader`].
+fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, Failure> {
+    // The whole file is here: no frame can be longer than it, so nothing needs a limit.
+    let mut reader = StreamReader::new(order, usize::MAX);
+    let fail = |at: usize, message: String| Failure { at, message };
+    reader.feed(bytes).map_err(|e| fail(0, e.to_string()))?;
+    let mut items = Vec::new();
+    let mut at = 0usize;
+    loop {
+        let payload = match reader.next_frame() {
+            Ok(Some(p)) => p,
+            Ok(None) => break,
+            Err(e) => return Err(fail(at, format!("frame at byte {at}: {e}"))),
+        };
+        let start = at + PREFIX_LEN;
+        let index = items.len();
+        let (value, used) =
+            decode_with(&payload, 0, opts, &mut ValueBuilder::default()).map_err(|e| {
+                let (err_at, e) = shifted(e, start);
+                fail(
+                    err_at,
+                    format!("value {index} (frame at byte {at}): {}", describe(&e)),
+                )
+            })?;
+        items.push(Item {
+            frame_at: Some(at),
+            start,
+            available: payload.len(),
+            used,
+            value,
+        });
+        at = start + payload.len();
+    }
+    let left = reader.buffered();
+    if left > 0 {
+        let head = bytes
+            .get(at..)
+            .and_then(|rest| rest.first_chunk::<PREFIX_LEN>());
+        return Err(match head {
+            Some(head) => fail(
+                at,
+                format!(
+                    "frame at byte {at} announces {} bytes, but only {} follow (cut short, or not store_var framing)",
+                    prefix_len(*head, order),
+                    left - PREFIX_LEN
+                ),
+            ),
+            None => fail(
+                at,
+                format!("{left} byte(s) at byte {at} after the last frame: too few for a length prefix"),
+            ),
+        });
+    }
+    if items.is_empty() {
+        return Err(fail(0, "the input is empty".into()));
+    }
+    Ok(items)
+}
+
+/// True when `bytes` split into one or more complete frames with nothing left over.
+fn splits_into_frames(bytes: &[u8], order: ByteOrder) -> bool {
+    let mut reader = StreamReader::new(order, usize::MAX);
+    if reader.feed(bytes).is_err() {
+        return false;
+    }
+    let mut frames = 0usize;
+    while let Ok(Some(_)) = reader.next_frame() {
+        frames += 1;
+    }
+    frames > 0 && reader.buffered() == 0
+}
+
+/// Decodes `bytes` in the given dialect and framing, or guesses those left `None`: framed when
+/// the input splits into frames exactly, else raw; values that take their bytes whole before
+/// values followed by unread bytes; dialects in [`ALL_DIALECTS`] order.
+pub fn resolve(
+    bytes: &[u8],
+    dialect: Option<Dialect>,
+    framing: Option<Framing>,
+    order: ByteOrder,
+    opts: &Options,
+) -> Result<Resolved, Fail> {
+    let framings = match framing {
+        Some(f) => vec![f],
+        None if splits_into_frames(bytes, order) => vec![Framing::Framed],
+        None => vec![Framing::Raw],
+    };
+    let dialects = match dialect {
+        Some(d) => vec![d],
+        None => ALL_DIALECTS.to_vec(),
+    };
+    let mut whole: Vec<Vec<Decoded>> = Vec::new();
+    let mut partial: Vec<Vec<Decoded>> = Vec::new();
+    let mut furthest: Option<(Failure, Dialect, Framing)> = None;
+    for &f in &framings {
+        let (mut w, mut p) = (Vec::new(), Vec::new());
+        for &d in &dialects {
+            let mut o = opts.clone();
+            o.dialect = d;
+            match decode_all(bytes, f, order, &o) {
+                Ok(dec) if dec.whole() => w.push(dec),
+                Ok(dec) => p.push(dec),
+                Err(e) => {
+                    if furthest.as_ref().is_none_or(|(best, _, _)| e.at > best.at) {
+                        furthest = Some((e, d, f));
+                    }
+                }
+            }
+        }
+        whole.push(w);
+        partial.push(p);
+    }
+    let pick = whole
+        .into_iter()
+        .chain(partial)
+        .find(|found| !found.is_empty());
+    let Some(found) = pick else {
+        let Some((e, d, f)) = furthest else {
+            return Err(Fail::Invalid("nothing to decode".into()));
+        };
+        let mut context = Vec::new();
+        if dialect.is_none() {
+            context.push(dialect_name(d));
+        }
+        if framing.is_none() {
+            context.push(f.name());
+        }
+        return Err(Fail::Invalid(if dialect.is_none() {
+            format!(
+                "no dialect decodes the input; the attempt that got furthest ({}): {}",
+                context.join(", "),
+                e.message
+            )
+        } else if framing.is_none() {
+            format!("({}, guessed) {}", f.name(), e.message)
+        } else {
+            e.message
+        }));
+    };
+    let mut found = found.into_iter();
+    let Some(decoded) = found.next() else {
+        return Err(Fail::Invalid("nothing to decode".into()));
+    };
+    Ok(Resolved {
+        dialect_guess: dialect
+            .is_none()
+            .then(|| found.map(|d| d.dialect).collect()),
+        framing_guessed: framing.is_none(),
+        decoded,
+    })
+}

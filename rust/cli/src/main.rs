@@ -1,0 +1,547 @@
+//! `fast-var-codec`: dump, check and convert Godot's binary Variant format (`var_to_bytes`,
+//! `store_var`) from the command line, with the `fast_var_codec_core` crate.
+//!
+//! Exit codes: 0 done (the input is valid), 1 the input is invalid or cannot be read or
+//! written, 2 the command line is wrong.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+mod dump;
+mod input;
+mod tree;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use bytes::BytesMut;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::stream::{frame, ByteOrder};
+use fast_var_codec_core::{encode, Dialect, Limits, Options, Precision};
+
+use crate::input::{resolve, Framing, Resolved};
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Fail {
+    /// The input is invalid or unreadable, an output unwritable: exit code 1.
+    Invalid(String),
+    /// The command line asks for something impossible: exit code 2.
+    Usage(String),
+    /// Writing the output failed (a closed pipe ends quietly).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Self {
+        Fail::Io(e)
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "fast-var-codec",
+    version,
+    about = "Dump, check and convert Godot's binary Variant format (var_to_bytes, store_var files).",
+    long_about = "Dump, check and convert Godot's binary Variant format: the bytes of \
+var_to_bytes / var2bytes (raw: one value) and of FileAccess.store_var / StreamPeer.put_var \
+(framed: a u32 length, then the value, repeated), in the Godot 4, Godot 4.3, Godot 4.0-4.2, \
+Godot 3 and Pandemonium dialects.\n\n\
+Exit codes: 0 done (the input is valid), 1 the input is invalid or cannot be read or written, \
+2 the command line is wrong."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show every value with its byte offset, type and contents.
+    #[command(
+        long_about = "Show every value with its byte offset, type and contents: one line \
+per value, indented by nesting, `offset: type: value` (long strings and packed arrays \
+abbreviated unless --full). Offsets count from the start of the input (of the decrypted \
+payload for an encrypted file). The values are shown as written; where Godot's decode changes \
+one (a typed container converts or drops elements, equal keys merge) a note says so.\n\n\
+--json writes one JSON document instead: {\"dialect\", \"framing\", \"size\", \"values\": \
+[{\"frame\": {\"offset\", \"length\"} (framed only), \"value\": V, \"decoded\": V (only where \
+Godot's decode changes the value), \"unread\": N (bytes after the value)}]}. V is the golden \
+corpus's Desc (tests/golden/FORMAT.md) made readable, with \"offset\" and \"size\" on every \
+value: {\"t\": \"int\", \"v\": 5}, {\"t\": \"array\", \"typed\": null, \"items\": [V]}, \
+{\"t\": \"dictionary\", \"key_typed\", \"value_typed\", \"entries\": [[V, V]]}, {\"t\": \
+\"object\", \"class\", \"props\": [[name, V]]} ... Texts are JSON strings, integers JSON \
+numbers, floats numbers where finite and \"nan\", \"inf\", \"-inf\" otherwise (binary32 values \
+exactly, widened), a PackedByteArray's \"v\" is hex."
+    )]
+    Dump(DumpArgs),
+    /// Decode with one dialect, encode with another.
+    #[command(
+        long_about = "Decode every value of IN with one dialect and encode it with \
+another into OUT, framed or raw as IN is. For now the values travel through the core's Value \
+model (decode, then encode): what the model does not keep is normalised on the way (Godot's \
+conversions in typed containers, merged keys, the bytes of padding). Values one dialect has \
+and the other has not are refused unless --allow-lossy converts them to their closest form. \
+Errors name the value and the byte offset (decoding) or the path inside the value (encoding)."
+    )]
+    Convert(ConvertArgs),
+    /// Check that a file decodes, within limits.
+    #[command(
+        long_about = "Check that every value of the input decodes, as the engine's \
+decoder would, within the given limits. Prints a one-line summary and exits 0 when valid; \
+prints a one-line reason on stderr and exits 1 otherwise. Bytes after a raw value are \
+ignored, as bytes_to_var ignores them (a note says how many)."
+    )]
+    Check(CheckArgs),
+}
+
+/// Where the values are and how they are laid out.
+#[derive(Args, Debug)]
+struct InputArgs {
+    /// store_var / put_var framing: a u32 length before each value, repeated.
+    /// Neither --framed nor --raw: guessed (framed if the whole input splits into frames).
+    #[arg(long, conflicts_with = "raw")]
+    framed: bool,
+    /// One value, as var_to_bytes writes it.
+    #[arg(long)]
+    raw: bool,
+    /// Byte order of the framing's length prefixes (FileAccess.big_endian); values are always
+    /// little-endian.
+    #[arg(long, value_enum, default_value_t = ByteOrderArg::Little)]
+    byte_order: ByteOrderArg,
+    /// Decode full objects (bytes_to_var_with_objects / get_var(true)); refused otherwise.
+    #[arg(long)]
+    allow_objects: bool,
+    /// Open a Godot 3 encrypted file (File.open_encrypted_with_pass) with this password first.
+    #[arg(long, value_name = "PW", conflicts_with = "key_hex")]
+    password: Option<String>,
+    /// Open a Godot 3 encrypted file (File.open_encrypted) with this 32-byte key (64 hex
+    /// digits) first.
+    #[arg(long, value_name = "HEX", value_parser = parse_key)]
+    key_hex: Option<Key>,
+}
+
+impl InputArgs {
+    fn framing(&self) -> Option<Framing> {
+        match (self.framed, self.raw) {
+            (true, _) => Some(Framing::Framed),
+            (_, true) => Some(Framing::Raw),
+            _ => None,
+        }
+    }
+
+    fn key(&self) -> Option<Godot3Key> {
+        match (&self.password, &self.key_hex) {
+            (Some(p), _) => Some(Godot3Key::from_password(p)),
+            (None, Some(k)) => Some(Godot3Key::from_bytes(k.0)),
+            (None, None) => None,
+        }
+    }
+}
+
+/// A 32-byte key from the command line.
+#[derive(Clone, Debug)]
+struct Key([u8; 32]);
+
+fn parse_key(s: &str) -> Result<Key, String> {
+    let digits: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.len() != 64 {
+        return Err(format!(
+            "a key is 32 bytes, 64 hex digits; got {} digits",
+            digits.len()
+        ));
+    }
+    let mut key = [0u8; 32];
+    for (byte, pair) in key.iter_mut().zip(digits.chunks(2)) {
+        let text: String = pair.iter().collect();
+        *byte = u8::from_str_radix(&text, 16).map_err(|_| format!("{text:?} is not hex"))?;
+    }
+    Ok(Key(key))
+}
+
+#[derive(Args, Debug)]
+struct DumpArgs {
+    /// The dialect; auto: try each, prefer one that decodes the whole input (a guess, said
+    /// so on stderr).
+    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    dialect: DialectArg,
+    /// real_t of the engine that wrote the bytes (the 64-bit flag of each value decides how
+    /// it is read; this decides how Godot converts typed-container elements).
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
+    /// Write JSON for programs instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Show long strings and packed arrays whole.
+    #[arg(long)]
+    full: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The file to read; - for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The dialect IN is in (auto: guessed, said so on stderr).
+    #[arg(long, value_enum)]
+    from: DialectArg,
+    /// The dialect to write.
+    #[arg(long, value_enum)]
+    to: DialectArg,
+    /// real_t of both engines (double: binary64 reals, Godot 4 only).
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
+    /// Convert values the target dialect lacks to their closest form instead of refusing.
+    #[arg(long)]
+    allow_lossy: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The file to read; - for standard input.
+    #[arg(value_name = "IN")]
+    input_file: String,
+    /// The file to write; - for standard output.
+    #[arg(value_name = "OUT")]
+    output_file: String,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The dialect; auto: valid if any dialect decodes it (the guess is said on stderr).
+    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    dialect: DialectArg,
+    /// real_t of the engine that is to read the bytes.
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
+    /// Deepest nesting allowed (the engine's 1024 at most).
+    #[arg(long, value_name = "N")]
+    max_depth: Option<usize>,
+    /// Most bytes of strings and packed arrays one value may hold.
+    #[arg(long, value_name = "N")]
+    max_bytes: Option<usize>,
+    /// Most container elements (items, entries, properties, NodePath parts) one value may hold.
+    #[arg(long, value_name = "N")]
+    max_elements: Option<usize>,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The file to read; - for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum DialectArg {
+    /// Godot 4.4 – 4.6.
+    #[value(name = "godot4")]
+    Godot4,
+    /// Godot 4.3.
+    #[value(name = "godot4_3")]
+    Godot4_3,
+    /// Godot 4.0 – 4.2.
+    #[value(name = "godot4_0_to_4_2")]
+    Godot4_0To4_2,
+    /// Godot 3.1 – 3.6.
+    #[value(name = "godot3")]
+    Godot3,
+    /// Pandemonium v3.8.0 – v4.9.0.
+    #[value(name = "pandemonium38")]
+    Pandemonium38,
+    /// Pandemonium v5.0.0 and later.
+    #[value(name = "pandemonium5")]
+    Pandemonium5,
+    /// Guess.
+    #[value(name = "auto")]
+    Auto,
+}
+
+impl DialectArg {
+    fn dialect(self) -> Option<Dialect> {
+        Some(match self {
+            DialectArg::Godot4 => Dialect::Godot4,
+            DialectArg::Godot4_3 => Dialect::Godot4_3,
+            DialectArg::Godot4_0To4_2 => Dialect::Godot4_0To4_2,
+            DialectArg::Godot3 => Dialect::Godot3,
+            DialectArg::Pandemonium38 => Dialect::Pandemonium38,
+            DialectArg::Pandemonium5 => Dialect::Pandemonium5,
+            DialectArg::Auto => return None,
+        })
+    }
+}
+
+/// The command-line name of a dialect.
+pub fn dialect_name(d: Dialect) -> &'static str {
+    match d {
+        Dialect::Godot4 => "godot4",
+        Dialect::Godot4_3 => "godot4_3",
+        Dialect::Godot4_0To4_2 => "godot4_0_to_4_2",
+        Dialect::Godot3 => "godot3",
+        Dialect::Pandemonium38 => "pandemonium38",
+        Dialect::Pandemonium5 => "pandemonium5",
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum PrecisionArg {
+    Single,
+    Double,
+}
+
+impl PrecisionArg {
+    fn precision(self) -> Precision {
+        match self {
+            PrecisionArg::Single => Precision::Single,
+            PrecisionArg::Double => Precision::Double,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum ByteOrderArg {
+    Little,
+    Big,
+}
+
+impl ByteOrderArg {
+    fn order(self) -> ByteOrder {
+        match self {
+            ByteOrderArg::Little => ByteOrder::Little,
+            ByteOrderArg::Big => ByteOrder::Big,
+        }
+    }
+}
+
+/// A line on stderr (nothing to do if stderr is gone).
+fn note(msg: &str) {
+    let _ = writeln!(io::stderr().lock(), "{msg}");
+}
+
+/// Tells on stderr what was guessed.
+fn tell_guesses(r: &Resolved) {
+    let d = &r.decoded;
+    if let Some(also) = &r.dialect_guess {
+        let others = if also.is_empty() {
+            "no other dialect fits".to_string()
+        } else {
+            format!(
+                "also fits: {}",
+                also.iter()
+                    .map(|d| dialect_name(*d))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        note(&format!(
+            "note: dialect guessed: {} ({others}); pass --dialect to choose",
+            dialect_name(d.dialect)
+        ));
+    }
+    if r.framing_guessed {
+        let how = match d.framing {
+            Framing::Framed => format!(
+                "framed ({} length-prefixed value{}, as store_var writes them)",
+                d.items.len(),
+                if d.items.len() == 1 { "" } else { "s" }
+            ),
+            Framing::Raw => "raw (one value, as var_to_bytes writes it)".to_string(),
+        };
+        note(&format!(
+            "note: framing guessed: {how}; pass --framed or --raw to choose"
+        ));
+    }
+}
+
+fn base_options(precision: PrecisionArg, input: &InputArgs) -> Options {
+    Options::default()
+        .with_precision(precision.precision())
+        .with_allow_objects(input.allow_objects)
+}
+
+/// Reads and decodes the input of a command.
+fn load(
+    file: &str,
+    input: &InputArgs,
+    dialect: DialectArg,
+    opts: &Options,
+) -> Result<(Vec<u8>, Resolved), Fail> {
+    let bytes = input::read_input(file, input.key().as_ref())?;
+    if input.key().is_none() && bytes.starts_with(b"GDEC") {
+        return Err(Fail::Invalid(format!(
+            "{file} is a Godot 3 encrypted file: pass --password or --key-hex"
+        )));
+    }
+    let resolved = resolve(
+        &bytes,
+        dialect.dialect(),
+        input.framing(),
+        input.byte_order.order(),
+        opts,
+    )?;
+    tell_guesses(&resolved);
+    Ok((bytes, resolved))
+}
+
+fn run_dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let opts = base_options(args.precision, &args.input);
+    let (bytes, resolved) = load(&args.file, &args.input, args.dialect, &opts)?;
+    let mut opts = opts;
+    opts.dialect = resolved.decoded.dialect;
+    let dump = dump::Dump {
+        bytes: &bytes,
+        resolved: &resolved,
+        opts: &opts,
+        full: args.full,
+    };
+    if args.json {
+        dump.json(out)
+    } else {
+        dump.text(out)
+    }
+}
+
+fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let defaults = Limits::default();
+    let limits = Limits {
+        max_depth: args.max_depth.unwrap_or(defaults.max_depth),
+        max_bytes: args.max_bytes.unwrap_or(defaults.max_bytes),
+        max_elements: args.max_elements.unwrap_or(defaults.max_elements),
+    };
+    let opts = base_options(args.precision, &args.input).with_limits(limits);
+    let (bytes, resolved) = load(&args.file, &args.input, args.dialect, &opts)?;
+    let d = &resolved.decoded;
+    let unread: usize = d.items.iter().map(|i| i.unread()).sum();
+    if unread > 0 {
+        let what = match d.framing {
+            Framing::Framed => "left unread inside frames",
+            Framing::Raw => "after the value, ignored as bytes_to_var ignores them",
+        };
+        note(&format!("note: {unread} byte(s) {what}"));
+    }
+    let n = d.items.len();
+    writeln!(
+        out,
+        "valid: {n} value{}, {} bytes ({}, {})",
+        if n == 1 { "" } else { "s" },
+        bytes.len(),
+        dialect_name(d.dialect),
+        d.framing.name()
+    )?;
+    Ok(())
+}
+
+fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let Some(to) = args.to.dialect() else {
+        return Err(Fail::Usage(
+            "--to needs a dialect: auto is for reading only".into(),
+        ));
+    };
+    let opts = base_options(args.precision, &args.input);
+    let (_, resolved) = load(&args.input_file, &args.input, args.from, &opts)?;
+    let d = &resolved.decoded;
+    let out_opts = Options::new(to)
+        .with_precision(args.precision.precision())
+        .with_allow_lossy(args.allow_lossy)
+        .with_allow_objects(args.input.allow_objects)
+        .with_full_objects(args.input.allow_objects);
+    let mut encoded = BytesMut::new();
+    for (i, item) in d.items.iter().enumerate() {
+        let res = match d.framing {
+            Framing::Framed => frame(
+                &item.value,
+                &out_opts,
+                args.input.byte_order.order(),
+                &mut encoded,
+            ),
+            Framing::Raw => encode(&item.value, &out_opts).map(|b| {
+                encoded.extend_from_slice(&b);
+                b.len()
+            }),
+        };
+        res.map_err(|e| {
+            Fail::Invalid(format!(
+                "value {i} (at byte {}) cannot be written in {}: {e}",
+                item.start,
+                dialect_name(to)
+            ))
+        })?;
+        if item.unread() > 0 {
+            note(&format!(
+                "note: value {i}: {} byte(s) after it not converted",
+                item.unread()
+            ));
+        }
+    }
+    if args.output_file == "-" {
+        out.write_all(&encoded)?;
+    } else {
+        std::fs::write(&args.output_file, &encoded)
+            .map_err(|e| Fail::Invalid(format!("cannot write {}: {e}", args.output_file)))?;
+    }
+    Ok(())
+}
+
+fn run(cli: &Cli) -> Result<(), Fail> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match &cli.command {
+        Command::Dump(a) => run_dump(a, &mut out)?,
+        Command::Check(a) => run_check(a, &mut out)?,
+        Command::Convert(a) => run_convert(a, &mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn exit_code(res: Result<(), Fail>) -> ExitCode {
+    match res {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail::Invalid(msg)) => {
+            note(&format!("error: {msg}"));
+            ExitCode::from(1)
+        }
+        Err(Fail::Usage(msg)) => {
+            note(&format!("error: {msg}"));
+            ExitCode::from(2)
+        }
+        // The reader of the output went away (`| head`): nothing more to say.
+        Err(Fail::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Fail::Io(e)) => {
+            note(&format!("error: cannot write the output: {e}"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version exit 0, usage errors 2.
+        Err(e) => e.exit(),
+    };
+    // Values nest 1024 levels deep (the engine's limit), and the decoder, the dump and the
+    // JSON writer each recurse once per level: a thread with room for that.
+    let worker = std::thread::Builder::new()
+        .name("fast-var-codec".into())
+        .stack_size(256 << 20)
+        .spawn(move || run(&cli));
+    match worker {
+        Ok(handle) => match handle.join() {
+            Ok(res) => exit_code(res),
+            Err(_) => {
+                note("error: internal error (a bug: please report it with the input)");
+                ExitCode::from(1)
+            }
+        },
+        Err(e) => {
+            note(&format!("error: cannot start the worker thread: {e}"));
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,1129 @@
+//! Runs the built `fast-var-codec` binary on bytes made by real engines: the golden corpus
+//! (tests/golden/, see its FORMAT.md) and the Godot 3 save fixtures (tests/saves/).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use bytes::BytesMut;
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
+use serde_json::Value as Json;
+
+const BIN: &str = env!("CARGO_BIN_EXE_fast-var-codec");
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A directory of its own for one test, removed afterwards.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("fvc-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).expect("write temp file");
+        path.to_str().expect("utf-8 path").to_string()
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("utf-8 path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("run the binary")
+}
+
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The binary must never panic: every run ends with 0, 1 or 2 and no panic message.
+fn code(o: &Output) -> i32 {
+    let stderr = text(&o.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "the binary panicked: {stderr}"
+    );
+    let c = o.status.code().expect("exit code (not a signal)");
+    assert!((0..=2).contains(&c), "exit code {c}: {stderr}");
+    c
+}
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// JSON of any depth (the corpus nests values 1025 levels deep).
+fn parse_deep(bytes: &[u8]) -> Result<Json, String> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    de.disable_recursion_limit();
+    match de.into_iter::<Json>().next() {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err("no JSON".into()),
+    }
+}
+
+fn load_json(path: &Path) -> Json {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    parse_deep(&bytes).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+fn golden(file: &str) -> Json {
+    load_json(&repo().join("tests/golden").join(file))
+}
+
+/// Runs `f` on a thread with room for 1025-level values (JSON and Values are dropped
+/// recursively).
+fn big_stack<F: FnOnce() + Send + 'static>(f: F) {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(f)
+        .expect("spawn")
+        .join()
+        .expect("test thread panicked");
+}
+
+/// Runs `f` on every job with two threads (the work is mostly waiting for processes).
+fn parallel<T: Sync, R: Send>(jobs: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let half = jobs.len().div_ceil(2).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks(half)
+            .map(|chunk| {
+                let f = &f;
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(s, move || chunk.iter().map(f).collect::<Vec<R>>())
+                    .expect("spawn")
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker panicked"))
+            .collect()
+    })
+}
+
+// ---- Desc (tests/golden/FORMAT.md) against the dump's JSON --------------------------------
+
+fn f64_of(j: &Json) -> f64 {
+    let b = hex(j.as_str().expect("F"));
+    f64::from_le_bytes(b.try_into().expect("8 bytes"))
+}
+
+/// A dump float: a number, or "nan" / "inf" / "-inf".
+fn dump_f64(j: &Json) -> Option<f64> {
+    match j {
+        Json::Number(n) => n.as_f64(),
+        Json::String(s) if s == "nan" => Some(f64::NAN),
+        Json::String(s) if s == "inf" => Some(f64::INFINITY),
+        Json::String(s) if s == "-inf" => Some(f64::NEG_INFINITY),
+        _ => None,
+    }
+}
+
+fn same_f64(a: f64, b: f64) -> bool {
+    (a.is_nan() && b.is_nan()) || a.to_bits() == b.to_bits()
+}
+
+/// Text from its UTF-8 hex; `None` for bytes no Rust string holds (Godot 3 surrogates).
+fn utf8(j: &Json) -> Option<String> {
+    String::from_utf8(hex(j.as_str()?)).ok()
+}
+
+fn int_of(j: &Json) -> Option<i64> {
+    match j {
+        Json::String(s) => s.parse().ok(),
+        Json::Number(n) => n.as_i64(),
+        _ => None,
+    }
+}
+
+fn u64_of(j: &Json) -> Option<u64> {
+    match j {
+        Json::String(s) => s
+            .parse::<u64>()
+            .ok()
+            .or_else(|| s.parse::<i64>().ok().map(|i| i as u64)),
+        Json::Number(n) => n.as_u64(),
+        _ => None,
+    }
+}
+
+fn floats(ours: &Json, flat: &[f64]) -> Result<(), String> {
+    let ours: Vec<f64> = ours
+        .as_array()
+        .ok_or("not a list")?
+        .iter()
+        .flat_map(|x| match x {
+            Json::Array(inner) => inner.iter().filter_map(dump_f64).collect(),
+            x => dump_f64(x).into_iter().collect::<Vec<_>>(),
+        })
+        .collect();
+    if ours.len() == flat.len() && ours.iter().zip(flat).all(|(a, b)| same_f64(*a, *b)) {
+        Ok(())
+    } else {
+        Err(format!("floats {ours:?} != {flat:?}"))
+    }
+}
+
+fn le_f32(j: &Json) -> Vec<f64> {
+    hex(j.as_str().expect("hex"))
+        .chunks_exact(4)
+        .map(|c| f64::from(f32::from_le_bytes(c.try_into().expect("4"))))
+        .collect()
+}
+
+fn le_f64(j: &Json) -> Vec<f64> {
+    hex(j.as_str().expect("hex"))
+        .chunks_exact(8)
+        .map(|c| f64::from_le_bytes(c.try_into().expect("8")))
+        .collect()
+}
+
+fn typed_matches(ours: &Json, desc: &Json) -> bool {
+    match (ours, desc) {
+        (Json::Null, Json::Null) => true,
+        (o, d) => {
+            o["kind"] == d["kind"]
+                && match d["kind"].as_str() {
+                    Some("builtin") => o["type"] == d["type"],
+                    Some("class") => {
+                        Some(o["name"].as_str().unwrap_or_default().to_string()) == utf8(&d["name"])
+                    }
+                    Some("script") => {
+                        Some(o["path"].as_str().unwrap_or_default().to_string()) == utf8(&d["path"])
+                    }
+                    _ => false,
+                }
+        }
+    }
+}
+
+/// Whether the dump's JSON for a value says what a Desc says (objects: by class only, as an
+/// engine lists every property of a live object).
+fn matches_desc(ours: &Json, desc: &Json) -> Result<(), String> {
+    let t = desc["t"].as_str().ok_or("desc without t")?;
+    if ours["t"].as_str() != Some(t) {
+        return Err(format!("type {} != {t}", ours["t"]));
+    }
+    let v = &ours["v"];
+    let dv = &desc["v"];
+    let check = |ok: bool, what: &str| {
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("{t}: {what}: ours {ours}, desc {desc}"))
+        }
+    };
+    match t {
+        "nil" | "callable" => Ok(()),
+        "bool" => check(v == dv, "value"),
+        "int" => check(v.as_i64() == int_of(dv), "value"),
+        "float" => check(
+            dump_f64(v).is_some_and(|x| same_f64(x, f64_of(dv))),
+            "value",
+        ),
+        "string" | "string_name" => match utf8(dv) {
+            Some(s) => check(v.as_str() == Some(s.as_str()), "text"),
+            None => Ok(()), // lone surrogates: the core decodes them as U+FFFD
+        },
+        "vector2" | "vector3" | "vector4" | "rect2" | "transform2d" | "plane" | "quaternion"
+        | "aabb" | "basis" | "transform3d" | "projection" | "color" => floats(
+            v,
+            &dv.as_array()
+                .ok_or("v")?
+                .iter()
+                .map(f64_of)
+                .collect::<Vec<_>>(),
+        ),
+        "vector2i" | "vector3i" | "vector4i" | "rect2i" => check(v == dv, "components"),
+        "node_path" => {
+            let texts =
+                |j: &Json| -> Option<Vec<String>> { j.as_array()?.iter().map(utf8).collect() };
+            let strs = |j: &Json| -> Option<Vec<String>> {
+                j.as_array()?
+                    .iter()
+                    .map(|s| s.as_str().map(String::from))
+                    .collect()
+            };
+            check(
+                strs(&ours["names"]) == texts(&desc["names"])
+                    && strs(&ours["subnames"]) == texts(&desc["subnames"])
+                    && ours["absolute"] == desc["absolute"],
+                "path",
+            )
+        }
+        "rid" | "object_id" => check(v.as_u64() == u64_of(dv), "id"),
+        "object" => check(
+            Some(ours["class"].as_str().unwrap_or_default().to_string()) == utf8(&desc["class"]),
+            "class",
+        ),
+        "signal" => check(
+            Some(ours["name"].as_str().unwrap_or_default().to_string()) == utf8(&desc["name"])
+                && ours["object"].as_u64() == u64_of(&desc["object"]),
+            "signal",
+        ),
+        "array" => {
+            check(typed_matches(&ours["typed"], &desc["typed"]), "typed")?;
+            let (a, b) = (
+                ours["items"].as_array().ok_or("items")?,
+                desc["items"].as_array().ok_or("items")?,
+            );
+            check(a.len() == b.len(), "item count")?;
+            a.iter().zip(b).try_for_each(|(x, y)| matches_desc(x, y))
+        }
+        "dictionary" => {
+            check(
+                typed_matches(&ours["key_typed"], &desc["key_typed"])
+                    && typed_matches(&ours["value_typed"], &desc["value_typed"]),
+                "typed",
+            )?;
+            let (a, b) = (
+                ours["entries"].as_array().ok_or("entries")?,
+                desc["entries"].as_array().ok_or("entries")?,
+            );
+            check(a.len() == b.len(), "entry count")?;
+            a.iter().zip(b).try_for_each(|(x, y)| {
+                matches_desc(&x[0], &y[0])?;
+                matches_desc(&x[1], &y[1])
+            })
+        }
+        "packed_byte_array" => check(v == dv, "bytes"),
+        "packed_int32_array" => check(
+            *v == Json::from(
+                hex(dv.as_str().ok_or("hex")?)
+                    .chunks_exact(4)
+                    .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
+                    .collect::<Vec<_>>(),
+            ),
+            "ints",
+        ),
+        "packed_int64_array" => check(
+            *v == Json::from(
+                hex(dv.as_str().ok_or("hex")?)
+                    .chunks_exact(8)
+                    .map(|c| i64::from_le_bytes(c.try_into().expect("8")))
+                    .collect::<Vec<_>>(),
+            ),
+            "ints",
+        ),
+        "packed_float32_array"
+        | "packed_vector2_array"
+        | "packed_vector3_array"
+        | "packed_vector4_array"
+        | "packed_color_array" => floats(v, &le_f32(dv)),
+        "packed_float64_array" => floats(v, &le_f64(dv)),
+        "packed_string_array" => {
+            let texts: Option<Vec<String>> = dv.as_array().ok_or("v")?.iter().map(utf8).collect();
+            match texts {
+                Some(texts) => check(*v == Json::from(texts), "strings"),
+                None => Ok(()),
+            }
+        }
+        other => Err(format!("unknown desc type {other}")),
+    }
+}
+
+/// The matcher the corpus tests rely on tells differences apart.
+#[test]
+fn the_desc_matcher_sees_differences() {
+    use serde_json::json;
+    let ours = json!({"t": "array", "typed": null, "items": [
+        {"t": "int", "v": 1}, {"t": "float", "v": 0.5}, {"t": "string", "v": "é"}]});
+    let desc = |int: &str, float: &str, text: &str| {
+        json!({"t": "array", "typed": null, "items": [
+            {"t": "int", "v": int}, {"t": "float", "v": float}, {"t": "string", "v": text}]})
+    };
+    assert_eq!(
+        matches_desc(&ours, &desc("1", "000000000000e03f", "c3a9")),
+        Ok(())
+    );
+    assert!(matches_desc(&ours, &desc("2", "000000000000e03f", "c3a9")).is_err());
+    assert!(matches_desc(&ours, &desc("1", "000000000000e0bf", "c3a9")).is_err());
+    assert!(matches_desc(&ours, &desc("1", "000000000000e03f", "65")).is_err());
+    let typed = json!({"t": "array", "typed": {"kind": "builtin", "type": 2}, "items": []});
+    assert!(matches_desc(&json!({"t": "array", "typed": null, "items": []}), &typed).is_err());
+    assert!(matches_desc(
+        &json!({"t": "int", "v": 1}),
+        &json!({"t": "float", "v": "1"})
+    )
+    .is_err());
+}
+
+/// One engine-made case of a golden corpus.
+struct Case {
+    name: String,
+    bytes: Vec<u8>,
+    full_objects: bool,
+    value: Json,
+    decoded: Json,
+}
+
+fn cases(corpus: &Json) -> Vec<Case> {
+    corpus["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter(|c| !c["decoded"].is_null())
+        .map(|c| Case {
+            name: c["name"].as_str().expect("name").to_string(),
+            bytes: hex(c["bytes"].as_str().expect("bytes")),
+            full_objects: c["full_objects"].as_bool().unwrap_or(false),
+            value: c["value"].clone(),
+            decoded: c["decoded"].clone(),
+        })
+        .filter(|c| !c.bytes.is_empty())
+        .collect()
+}
+
+fn with_objects(mut args: Vec<&str>, on: bool) -> Vec<&str> {
+    if on {
+        args.insert(1, "--allow-objects");
+    }
+    args
+}
+
+/// `check` accepts every engine-made value, and `dump --json` describes it as the engine's
+/// decode does (or, where the engine itself rebuilds a value wrongly, as it was written).
+fn check_and_dump_cases(file: &'static str, dialect: &'static str) {
+    big_stack(move || {
+        let corpus = golden(file);
+        let cases = cases(&corpus);
+        let dir = TempDir::new(&format!("cases-{dialect}"));
+        let failures: Vec<String> = parallel(&cases, |case| {
+            let path = dir.file(&format!("{}.bin", case.name.replace('/', "_")), &case.bytes);
+            let mut problems = Vec::new();
+            let o = run(&with_objects(
+                vec!["check", "--dialect", dialect, "--raw", &path],
+                case.full_objects,
+            ));
+            if code(&o) != 0 {
+                problems.push(format!("{}: check refused: {}", case.name, text(&o.stderr)));
+            }
+            let o = run(&with_objects(
+                vec!["dump", "--json", "--dialect", dialect, "--raw", &path],
+                case.full_objects,
+            ));
+            if code(&o) != 0 {
+                problems.push(format!("{}: dump failed: {}", case.name, text(&o.stderr)));
+                return problems;
+            }
+            let doc = parse_deep(&o.stdout).expect("dump JSON");
+            let ours = &doc["values"][0]["value"];
+            assert_eq!(ours["offset"], 0, "{}", case.name);
+            assert_eq!(
+                ours["size"].as_u64(),
+                Some(case.bytes.len() as u64),
+                "{}",
+                case.name
+            );
+            if let Err(e) = matches_desc(ours, &case.decoded) {
+                match matches_desc(ours, &case.value) {
+                    Ok(()) => problems.push(format!("as written: {}", case.name)),
+                    Err(_) => problems.push(format!("{}: {e}", case.name)),
+                }
+            }
+            problems
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        assert!(cases.len() > 250, "{file}: {} cases", cases.len());
+        let (as_written, failures): (Vec<String>, Vec<String>) = failures
+            .into_iter()
+            .partition(|f| f.starts_with("as written: "));
+        eprintln!(
+            "{file}: {} cases checked and dumped; {} match the value written, not the engine's \
+             decode of it: {as_written:?}",
+            cases.len(),
+            as_written.len()
+        );
+        // Godot 4.6.3 rebuilds script-typed Dictionaries with wrong types (an engine bug,
+        // tests/golden's KNOWN_DIVERGENCES): the dump shows the wire's types, as written.
+        assert!(
+            as_written
+                .iter()
+                .all(|n| n.starts_with("as written: dictionary/typed/")),
+            "{as_written:?}"
+        );
+        assert!(
+            failures.is_empty(),
+            "{file}: {} of {} cases:\n{}",
+            failures.len(),
+            cases.len(),
+            failures.join("\n")
+        );
+    });
+}
+
+#[test]
+fn godot4_cases_check_and_dump_as_the_engine_decodes_them() {
+    check_and_dump_cases("godot4_6_3.json", "godot4");
+}
+
+#[test]
+fn godot3_cases_check_and_dump_as_the_engine_decodes_them() {
+    check_and_dump_cases("godot3_6_2.json", "godot3");
+}
+
+/// A few spot checks of the JSON against hand-read values, and of the text form.
+#[test]
+fn dump_spot_checks() {
+    let dir = TempDir::new("spot");
+    // Godot 4: [1, "a", Vector2(1.5, -2)] and a typed Array[int].
+    let opts = Options::new(Dialect::Godot4);
+    let v = Value::array(vec![
+        Value::Int(1),
+        Value::String("a".into()),
+        Value::Vector2([1.5, -2.0]),
+        Value::Float(f64::NAN),
+    ]);
+    let path = dir.file("a.bin", &encode(&v, &opts).expect("encode"));
+    let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
+    let a = &doc["values"][0]["value"];
+    assert_eq!(a["t"], "array");
+    assert_eq!(a["typed"], Json::Null);
+    assert_eq!(
+        a["items"][0],
+        serde_json::json!({"offset": 8, "size": 8, "t": "int", "v": 1})
+    );
+    assert_eq!(a["items"][1]["t"], "string");
+    assert_eq!(a["items"][1]["v"], "a");
+    assert_eq!(a["items"][1]["offset"], 16);
+    assert_eq!(a["items"][2]["v"], serde_json::json!([1.5, -2.0]));
+    assert_eq!(a["items"][3]["v"], "nan");
+    assert_eq!(doc["dialect"], "godot4");
+    assert_eq!(doc["framing"], "raw");
+
+    let o = run(&["dump", "--dialect", "godot4", "--raw", &path]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        text(&o.stdout),
+        "0: Array (4 items)\n  8: [0] int: 1\n  16: [1] String: \"a\"\n  28: [2] Vector2: (1.5, -2.0)\n  40: [3] float: nan\n1 value, 52 bytes (godot4, raw)\n"
+    );
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+
+    // Long packed arrays and strings are cut in text, whole with --full and in JSON.
+    let long = Value::array(vec![
+        Value::PackedInt32Array((0..100).collect()),
+        Value::String("x".repeat(100)),
+    ]);
+    let path = dir.file("long.bin", &encode(&long, &opts).expect("encode"));
+    let o = run(&["dump", "--dialect", "godot4", "--raw", &path]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("PackedInt32Array: (100) [0, 1, 2, 3, 4, 5, 6, 7, … (+92 more)]"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("\"{}\"… (100 bytes)", "x".repeat(48))),
+        "{out}"
+    );
+    let o = run(&["dump", "--full", "--dialect", "godot4", "--raw", &path]);
+    assert!(text(&o.stdout).contains("98, 99]"));
+    let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
+    let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(
+        doc["values"][0]["value"]["items"][0]["v"]
+            .as_array()
+            .map(Vec::len),
+        Some(100)
+    );
+
+    // Godot's decode converts the float in an Array[int]: the note and "decoded" say so.
+    let bytes = hex("1c000100020000000100000003000100000000000000f83f");
+    let path = dir.file("typed.bin", &bytes);
+    let o = run(&["dump", "--dialect", "godot4", "--raw", &path]);
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("0: Array[int] (1 item)\n  12: [0] float: 1.5\nnote:"),
+        "{out}"
+    );
+    let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
+    let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(doc["values"][0]["value"]["items"][0]["t"], "float");
+    assert_eq!(
+        doc["values"][0]["decoded"]["items"][0],
+        serde_json::json!({"t": "int", "v": 1})
+    );
+
+    // Standard input, and a guessed dialect said on stderr.
+    let o = run_stdin(
+        &["dump", "-"],
+        &encode(&Value::Int(5), &opts).expect("encode"),
+    );
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        text(&o.stdout),
+        "0: int: 5\n1 value, 8 bytes (godot4 guessed, raw)\n"
+    );
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("dialect guessed: godot4 (also fits: godot4_3, godot4_0_to_4_2, godot3"),
+        "{err}"
+    );
+    assert!(err.contains("framing guessed: raw"), "{err}");
+}
+
+// ---- malformed inputs ----------------------------------------------------------------------
+
+/// Every 4th malformed input of a corpus: `check` exits 1 with one line on stderr where the
+/// engine refuses the bytes, 0 where it accepts them, always as the core decides.
+fn check_malformed(file: &'static str, dialect: Dialect, name: &'static str) {
+    big_stack(move || {
+        let corpus = golden(file);
+        let inputs: Vec<(String, Vec<u8>, bool, bool)> = corpus["malformed"]
+            .as_array()
+            .expect("malformed")
+            .iter()
+            .step_by(4)
+            .map(|m| {
+                (
+                    m["name"].as_str().expect("name").to_string(),
+                    hex(m["bytes"].as_str().expect("bytes")),
+                    m["allow_objects"].as_bool().unwrap_or(false),
+                    m["ok"].as_bool().expect("ok"),
+                )
+            })
+            .collect();
+        let dir = TempDir::new(&format!("malformed-{name}"));
+        let results = parallel(&inputs, |(case, bytes, allow, ok)| {
+            let path = dir.file(&format!("{}.bin", case.replace('/', "_")), bytes);
+            let o = run(&with_objects(
+                vec!["check", "--dialect", name, "--raw", &path],
+                *allow,
+            ));
+            let c = code(&o);
+            let core = decode(bytes, &Options::new(dialect).with_allow_objects(*allow)).is_ok();
+            let mut problems = Vec::new();
+            if (c == 0) != core {
+                problems.push(format!("{case}: exit {c}, the core says ok={core}"));
+            }
+            if c != 0 {
+                let err = text(&o.stderr);
+                if !(err.starts_with("error: ") && err.lines().count() == 1) {
+                    problems.push(format!("{case}: not one line: {err:?}"));
+                }
+            }
+            // The core without the engine's class list admits every class: compare the
+            // verdict with the engine's where no object is involved.
+            if !*allow && (c == 0) != *ok {
+                problems.push(format!("{case}: exit {c}, the engine says ok={ok}"));
+            }
+            (c != 0, problems)
+        });
+        let refused = results.iter().filter(|(r, _)| *r).count();
+        let problems: Vec<String> = results.into_iter().flat_map(|(_, p)| p).collect();
+        eprintln!(
+            "{file}: {} malformed inputs checked, {refused} refused",
+            inputs.len()
+        );
+        assert!(refused > 200, "{file}: only {refused} refused");
+        assert!(problems.is_empty(), "{file}:\n{}", problems.join("\n"));
+    });
+}
+
+#[test]
+fn godot4_malformed_inputs_fail_check() {
+    check_malformed("godot4_6_3.json", Dialect::Godot4, "godot4");
+}
+
+#[test]
+fn godot3_malformed_inputs_fail_check() {
+    check_malformed("godot3_6_2.json", Dialect::Godot3, "godot3");
+}
+
+/// Cut short at every length, flipped at every byte: never a panic, exit 0 or 1 only.
+#[test]
+fn damaged_inputs_never_panic() {
+    big_stack(|| {
+        let corpus = golden("godot4_6_3.json");
+        let case = cases(&corpus)
+            .into_iter()
+            .filter(|c| c.bytes.len() > 60 && c.bytes.len() < 200)
+            .find(|c| c.name.starts_with("dictionary/"))
+            .expect("a dictionary case");
+        let dir = TempDir::new("damaged");
+        let mut inputs: Vec<Vec<u8>> = (0..case.bytes.len())
+            .map(|n| case.bytes[..n].to_vec())
+            .collect();
+        for i in 0..case.bytes.len() {
+            let mut b = case.bytes.clone();
+            b[i] ^= 0x81;
+            inputs.push(b);
+        }
+        parallel(&inputs.iter().enumerate().collect::<Vec<_>>(), |(i, b)| {
+            let path = dir.file(&format!("{i}.bin"), b);
+            for args in [
+                vec!["dump", &path],
+                vec!["dump", "--json", &path],
+                vec!["check", "--framed", &path],
+                vec!["dump", "--raw", "--dialect", "pandemonium5", &path],
+            ] {
+                let c = code(&run(&args));
+                assert!(c == 0 || c == 1, "{args:?}: exit {c}");
+            }
+        });
+    });
+}
+
+// ---- convert -------------------------------------------------------------------------------
+
+/// Godot 3 bytes converted to Godot 4 are the core's encode(decode(x)), and decode in Godot 4
+/// to the same value.
+#[test]
+fn godot3_cases_convert_to_godot4_as_the_core_does() {
+    big_stack(|| {
+        let corpus = golden("godot3_6_2.json");
+        let cases = cases(&corpus);
+        let dir = TempDir::new("convert");
+        let problems: Vec<String> = parallel(&cases, |case| {
+            let stem = case.name.replace('/', "_");
+            let input = dir.file(&format!("{stem}.g3"), &case.bytes);
+            let output = dir.path(&format!("{stem}.g4"));
+            let o = run(&with_objects(
+                vec![
+                    "convert", "--from", "godot3", "--to", "godot4", "--raw", &input, &output,
+                ],
+                case.full_objects,
+            ));
+            let from = Options::new(Dialect::Godot3).with_allow_objects(case.full_objects);
+            let to = Options::new(Dialect::Godot4)
+                .with_allow_objects(case.full_objects)
+                .with_full_objects(case.full_objects);
+            let (value, _) = decode(&case.bytes, &from).expect("the core decodes the case");
+            match (code(&o), encode(&value, &to)) {
+                (0, Ok(expected)) => {
+                    let ours = std::fs::read(&output).expect("output");
+                    if ours != expected[..] {
+                        return Some(format!("{}: output differs from the core's", case.name));
+                    }
+                    match decode(&ours, &to) {
+                        Ok((back, used)) if back == value && used == ours.len() => None,
+                        // Godot drops one leading BOM on each decode: "\u{feff}\u{feff}x"
+                        // decodes to "\u{feff}x" in Godot 3, and that to "x" in Godot 4.
+                        Ok((back, _))
+                            if case.name == "string/double_bom"
+                                && back == Value::String("x".into()) =>
+                        {
+                            None
+                        }
+                        Ok((back, _)) => Some(format!("{}: decodes to {back:?}", case.name)),
+                        Err(e) => Some(format!("{}: does not decode in Godot 4: {e}", case.name)),
+                    }
+                }
+                (1, Err(_)) => None,
+                (c, expected) => Some(format!(
+                    "{}: exit {c} ({}), the core: {expected:?}",
+                    case.name,
+                    text(&o.stderr)
+                )),
+            }
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        eprintln!("godot3_6_2.json: {} cases converted", cases.len());
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    });
+}
+
+#[test]
+fn convert_framed_files_and_errors() {
+    big_stack(|| {
+        let dir = TempDir::new("convert-framed");
+        let plain = repo().join("tests/saves/godot3_6_2/plain.bin");
+        let plain = plain.to_str().expect("path");
+        let out = dir.path("plain_g4.bin");
+        let o = run(&[
+            "convert",
+            "--allow-objects",
+            "--from",
+            "godot3",
+            "--to",
+            "godot4",
+            plain,
+            &out,
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        // Same values, framed, in Godot 4.
+        let opts3 = Options::new(Dialect::Godot3).with_allow_objects(true);
+        let opts4 = Options::new(Dialect::Godot4).with_allow_objects(true);
+        let read_all = |path: &str, opts: &Options| {
+            let mut r = StreamReader::new(ByteOrder::Little, usize::MAX);
+            r.feed(&std::fs::read(path).expect("read")).expect("feed");
+            let mut values = Vec::new();
+            while let Some(v) = r.next_value(opts).expect("decode") {
+                values.push(v);
+            }
+            assert_eq!(r.buffered(), 0);
+            values
+        };
+        let before = read_all(plain, &opts3);
+        let after = read_all(&out, &opts4);
+        assert_eq!(before.len(), 59);
+        assert_eq!(before, after);
+        let o = run(&["check", "--allow-objects", "--dialect", "godot4", &out]);
+        assert_eq!(code(&o), 0);
+        assert_eq!(
+            text(&o.stdout),
+            format!(
+                "valid: 59 values, {} bytes (godot4, framed)\n",
+                std::fs::metadata(&out).expect("size").len()
+            )
+        );
+
+        // To standard output, big-endian prefixes.
+        let mut wire = BytesMut::new();
+        frame(
+            &Value::Int(1),
+            &Options::default(),
+            ByteOrder::Big,
+            &mut wire,
+        )
+        .expect("frame");
+        let input = dir.file("be.bin", &wire);
+        let o = run(&[
+            "convert",
+            "--from",
+            "godot4",
+            "--to",
+            "godot3",
+            "--framed",
+            "--byte-order",
+            "big",
+            &input,
+            "-",
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        assert_eq!(o.stdout, hex("000000080200000001000000"));
+
+        // A Godot 4-only value to Godot 3: refused with its path, or converted with
+        // --allow-lossy.
+        let v = Value::array(vec![Value::Int(1), Value::Vector2i([1, 2])]);
+        let input = dir.file("g4.bin", &encode(&v, &Options::default()).expect("encode"));
+        let out = dir.path("g3.bin");
+        let o = run(&[
+            "convert", "--from", "godot4", "--to", "godot3", "--raw", &input, &out,
+        ]);
+        assert_eq!(code(&o), 1);
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("value 0 (at byte 0) cannot be written in godot3"),
+            "{err}"
+        );
+        assert!(err.contains("[1]"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let o = run(&[
+            "convert",
+            "--allow-lossy",
+            "--from",
+            "godot4",
+            "--to",
+            "godot3",
+            "--raw",
+            &input,
+            &out,
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        let (back, _) = decode(
+            &std::fs::read(&out).expect("out"),
+            &Options::new(Dialect::Godot3),
+        )
+        .expect("decode");
+        assert_eq!(
+            back,
+            Value::array(vec![Value::Int(1), Value::Vector2([1.0, 2.0])])
+        );
+
+        // A decode error names the value and the byte.
+        let mut wire = BytesMut::new();
+        frame(
+            &Value::Int(1),
+            &Options::default(),
+            ByteOrder::Little,
+            &mut wire,
+        )
+        .expect("frame");
+        wire.extend_from_slice(&hex("08000000ff00000000000000"));
+        let input = dir.file("bad.bin", &wire);
+        let o = run(&[
+            "convert", "--from", "godot4", "--to", "godot3", &input, &out,
+        ]);
+        assert_eq!(code(&o), 1);
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("value 1 (frame at byte 12): decode failed at byte 16: type id 255"),
+            "{err}"
+        );
+        // Usage errors exit 2.
+        assert_eq!(
+            code(&run(&[
+                "convert", "--from", "godot4", "--to", "auto", &input, &out
+            ])),
+            2
+        );
+        assert_eq!(
+            code(&run(&[
+                "convert", "--from", "godot5", "--to", "godot4", &input, &out
+            ])),
+            2
+        );
+        assert_eq!(code(&run(&["check", "--framed", "--raw", &input])), 2);
+        assert_eq!(code(&run(&["dump"])), 2);
+        assert_eq!(code(&run(&["--help"])), 0);
+    });
+}
+
+// ---- check limits --------------------------------------------------------------------------
+
+#[test]
+fn check_applies_limits() {
+    let dir = TempDir::new("limits");
+    let nested = Value::array(vec![Value::array(vec![Value::array(vec![
+        Value::String("abcdef".into()),
+        Value::Int(1),
+    ])])]);
+    let path = dir.file(
+        "n.bin",
+        &encode(&nested, &Options::default()).expect("encode"),
+    );
+    let ok = |args: &[&str]| {
+        let mut all = vec!["check", "--dialect", "godot4", "--raw"];
+        all.extend_from_slice(args);
+        all.push(&path);
+        run(&all)
+    };
+    assert_eq!(code(&ok(&[])), 0);
+    assert_eq!(code(&ok(&["--max-depth", "3"])), 0);
+    assert_eq!(code(&ok(&["--max-elements", "4"])), 0);
+    assert_eq!(code(&ok(&["--max-bytes", "6"])), 0);
+    for (args, says) in [
+        (["--max-depth", "2"], "nesting deeper than 2 levels"),
+        (["--max-elements", "3"], "more than 3 elements"),
+        (["--max-bytes", "5"], "more than 5 bytes"),
+    ] {
+        let o = ok(&args);
+        assert_eq!(code(&o), 1, "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert_eq!(code(&ok(&["--max-depth", "x"])), 2);
+    // Not there, not readable: exit 1 with one line.
+    let o = run(&["check", &dir.path("missing.bin")]);
+    assert_eq!(code(&o), 1);
+    assert!(text(&o.stderr).starts_with("error: cannot read"));
+}
+
+// ---- Godot 3 save files --------------------------------------------------------------------
+
+#[test]
+fn godot3_save_files_dump_and_check() {
+    big_stack(|| {
+        let dir = repo().join("tests/saves/godot3_6_2");
+        let plain = dir.join("plain.bin");
+        let plain = plain.to_str().expect("path");
+        let encrypted = dir.join("encrypted_pass.bin");
+        let encrypted = encrypted.to_str().expect("path");
+        let size = std::fs::metadata(plain).expect("plain.bin").len();
+
+        let o = run(&["check", "--allow-objects", plain]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        assert_eq!(
+            text(&o.stdout),
+            format!("valid: 59 values, {size} bytes (godot3, framed)\n")
+        );
+        let err = text(&o.stderr);
+        assert!(err.contains("dialect guessed: godot3"), "{err}");
+        assert!(
+            err.contains("framing guessed: framed (59 length-prefixed values"),
+            "{err}"
+        );
+
+        let o = run(&[
+            "check",
+            "--allow-objects",
+            "--password",
+            "fvc secret ✓",
+            encrypted,
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        assert_eq!(
+            text(&o.stdout),
+            format!("valid: 59 values, {size} bytes (godot3, framed)\n")
+        );
+
+        // The dump of the encrypted file is the plain file's (offsets in the plaintext).
+        let dump_plain = run(&["dump", "--allow-objects", "--dialect", "godot3", plain]);
+        assert_eq!(code(&dump_plain), 0);
+        let out = text(&dump_plain.stdout);
+        assert_eq!(out.lines().filter(|l| l.starts_with("frame ")).count(), 59);
+        assert!(
+            out.ends_with(&format!("59 values, {size} bytes (godot3, framed)\n")),
+            "{out}"
+        );
+        assert!(out.contains("frame 32 at 808: 284 bytes\n  812: Object Curve (7 properties)\n"));
+        let dump_enc = run(&[
+            "dump",
+            "--allow-objects",
+            "--dialect",
+            "godot3",
+            "--password",
+            "fvc secret ✓",
+            encrypted,
+        ]);
+        assert_eq!(code(&dump_enc), 0, "{}", text(&dump_enc.stderr));
+        assert_eq!(dump_enc.stdout, dump_plain.stdout);
+
+        // The JSON frames are where the engine put the values (the sidecar's offsets).
+        let side = load_json(&dir.join("plain.json"));
+        let o = run(&["dump", "--json", "--allow-objects", "--framed", plain]);
+        assert_eq!(code(&o), 0);
+        let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
+        let values = doc["values"].as_array().expect("values");
+        let engine = side["values"].as_array().expect("sidecar values");
+        assert_eq!(values.len(), 59);
+        assert_eq!(engine.len(), 59);
+        for (ours, theirs) in values.iter().zip(engine) {
+            assert_eq!(
+                ours["frame"]["offset"], theirs["offset"],
+                "{}",
+                theirs["name"]
+            );
+            if theirs["value"]["sha256"].is_null() {
+                matches_desc(&ours["value"], &theirs["value"])
+                    .unwrap_or_else(|e| panic!("{}: {e}", theirs["name"]));
+            }
+        }
+        assert_eq!(doc["dialect"], "godot3");
+        assert_eq!(doc["dialect_guessed"], true);
+
+        // Without the password, with a wrong one, without --allow-objects: one line, exit 1.
+        for (args, says) in [
+            (
+                vec!["check", "--allow-objects", encrypted],
+                "pass --password or --key-hex",
+            ),
+            (
+                vec![
+                    "check",
+                    "--allow-objects",
+                    "--password",
+                    "fvc secret",
+                    encrypted,
+                ],
+                "wrong key or password",
+            ),
+            (
+                vec!["check", "--dialect", "godot3", plain],
+                "pass --allow-objects",
+            ),
+        ] {
+            let o = run(&args);
+            assert_eq!(code(&o), 1, "{args:?}");
+            let err = text(&o.stderr);
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        // The key file opens with its key.
+        let side = load_json(&dir.join("encrypted_key.json"));
+        let key = side["key_hex"].as_str().expect("key");
+        let o = run(&[
+            "check",
+            "--allow-objects",
+            "--key-hex",
+            key,
+            dir.join("encrypted_key.bin").to_str().expect("path"),
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    });
+}
+
+// ---- the README's example ------------------------------------------------------------------
+
+/// The README's "Command line" example: its output is exactly what the binary prints.
+#[test]
+fn readme_example_is_exact() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+    let section = readme
+        .split("\n## Command line\n")
+        .nth(1)
+        .expect("a \"Command line\" section")
+        .split("\n## ")
+        .next()
+        .expect("section");
+    let command = "$ fast-var-codec dump --dialect godot4 --framed save.dat\n";
+    let block = section
+        .split(command)
+        .nth(1)
+        .expect("the dump example")
+        .split("```")
+        .next()
+        .expect("its output");
+
+    // The values of the example, as `store_var` writes them.
+    let opts = Options::default();
+    let mut file = BytesMut::new();
+    for v in [
+        Value::Int(7),
+        Value::dictionary(vec![
+            (Value::String("hp".into()), Value::Int(10)),
+            (Value::String("pos".into()), Value::Vector2([1.5, -2.0])),
+        ]),
+        Value::PackedStringArray(vec!["sword".into(), "shield".into()]),
+    ] {
+        frame(&v, &opts, ByteOrder::Little, &mut file).expect("frame");
+    }
+    let dir = TempDir::new("readme");
+    let path = dir.file("save.dat", &file);
+    let o = run(&["dump", "--dialect", "godot4", "--framed", &path]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        text(&o.stdout),
+        block,
+        "README example differs from the output"
+    );
+    assert!(o.stderr.is_empty());
+}
