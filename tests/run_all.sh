@@ -89,7 +89,7 @@ fi
 
 step "Core crate and command-line tool: cargo test"
 # --no-fail-fast: every test binary runs, whichever fails first.
-cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli 2>&1 | tee tests/out/cargo_test.log \
+cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli --features fast_var_codec_core/serde 2>&1 | tee tests/out/cargo_test.log \
     | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
 count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
 
@@ -101,7 +101,7 @@ must cargo_fmt cargo fmt --all --check
 must cargo_fmt_fuzz cargo fmt --manifest-path rust/fuzz/Cargo.toml --all --check
 
 step "Lints: cargo clippy --all-targets -- -D warnings (the workspace and the fuzz crate)"
-must cargo_clippy cargo clippy --workspace --all-targets -- -D warnings
+must cargo_clippy cargo clippy --workspace --all-targets --features fast_var_codec_core/serde -- -D warnings
 # The fuzz crate is its own workspace (cargo-fuzz builds it with its own flags); stable Rust
 # checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
 must cargo_clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \

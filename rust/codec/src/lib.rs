@@ -15,6 +15,9 @@
 //! The rules live in [`writer::Writer`] and the reader ([`reader::decode_with`]); [`Value`] is one
 //! source of values, and the Godot extension walks Variants through the very same writer and
 //! reader.
+//!
+//! With the `serde` feature, the `serde` module makes the format a serde data format:
+//! `to_bytes` / `from_bytes` of any `Serialize` / `Deserialize` type.
 #![cfg_attr(
     not(test),
     deny(
@@ -32,6 +35,8 @@ pub mod header;
 pub mod limits;
 pub mod objects;
 pub mod reader;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod sink;
 pub mod stream;
 pub mod text;

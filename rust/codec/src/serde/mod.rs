@@ -1,0 +1,143 @@
+//! Godot's binary Variant format as a [serde](https://serde.rs) data format (the optional
+//! `serde` feature): any `Serialize` type to [`Value`] or bytes, and back.
+//!
+//! ```
+//! use fast_var_codec_core::serde::{from_bytes, to_bytes};
+//! use fast_var_codec_core::{Dialect, Options, Value};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize, PartialEq, Debug)]
+//! struct Save {
+//!     name: String,
+//!     level: u32,
+//!     items: Vec<String>,
+//!     position: Value, // any Godot value, here a Vector3
+//! }
+//!
+//! let save = Save {
+//!     name: "ada".into(),
+//!     level: 3,
+//!     items: vec!["key".into()],
+//!     position: Value::Vector3([1.0, 2.0, 0.5]),
+//! };
+//! let opts = Options::new(Dialect::Godot4);
+//! let bytes = to_bytes(&save, &opts)?; // what `bytes_to_var` reads as a Dictionary
+//! assert_eq!(from_bytes::<Save>(&bytes, &opts)?, save);
+//! # Ok::<(), fast_var_codec_core::serde::Error>(())
+//! ```
+//!
+//! # Mapping
+//!
+//! | Rust (serde data model) | Godot |
+//! |---|---|
+//! | `bool` | bool |
+//! | integers | int (the writer uses 32 bits when the value fits, as the engine does); `u64`/`i128`/`u128` beyond `i64` are an error |
+//! | `f32`, `f64` | float (binary32 on the wire when exact, as the engine writes it) |
+//! | `String`, `&str`, `char` | String (a StringName decodes as a string too) |
+//! | bytes (`serialize_bytes`: `serde_bytes`, `#[serde(with = …)]`) | PackedByteArray |
+//! | `None`, `()`, unit structs | null |
+//! | `Some(x)`, newtype structs | `x` itself |
+//! | sequences, tuples, tuple structs | Array |
+//! | structs | Dictionary with String keys in declaration order |
+//! | maps | Dictionary (keys are whatever the key type serializes to, usually String or int) |
+//! | unit variant `E::A` | String `"A"` |
+//! | newtype, tuple, struct variant `E::B(..)` | a one-entry Dictionary `{"B": content}` (serde's externally tagged representation) |
+//! | [`Value`] | itself, exactly: the way to put a Vector3, a Color, a PackedVector3Array, a NodePath… in a struct |
+//!
+//! Decoding is lenient where serde's own visitors are: an int decodes into an `f64` field,
+//! packed arrays and math types (components in wire order) decode as sequences (a Vector3 into
+//! `[f64; 3]`), a PackedByteArray into `Vec<u8>`. Unknown Dictionary entries are ignored unless
+//! `#[serde(deny_unknown_fields)]` (an int key is the field named by its digits: `0` is an
+//! unknown field, never the first one); a missing field is an error unless `#[serde(default)]`.
+//! Errors name the path to the value (`items[2].count`) and, from [`from_bytes`], the byte
+//! offset of that value.
+//!
+//! [`Value`] implements `Serialize` and `Deserialize`: with this format it passes through
+//! unchanged; with another format (JSON…) it serializes as plain data (math types as arrays of
+//! components) and deserializes from plain data.
+
+mod de;
+mod error;
+mod ser;
+
+use std::io;
+
+pub use de::Deserializer;
+pub use error::Error;
+pub use ser::Serializer;
+
+use crate::limits::Options;
+use crate::value::Value;
+
+/// The newtype-struct name by which [`Value`] recognises this format (as serde_json's
+/// `RawValue` does): a value passes through the serializer and deserializer unchanged.
+pub(crate) const RAW_VALUE_TOKEN: &str = "$fast_var_codec_core::private::Value";
+
+/// `value` as a [`Value`] (see the module's mapping).
+///
+/// # Errors
+/// An integer that does not fit `i64`, or an error from `value`'s `Serialize`.
+pub fn to_value<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
+    value.serialize(Serializer)
+}
+
+/// A `T` from a [`Value`] (see the module's mapping).
+///
+/// # Errors
+/// A value of the wrong shape for `T`, with the path to it.
+pub fn from_value<T: ::serde::de::DeserializeOwned>(value: Value) -> Result<T, Error> {
+    T::deserialize(Deserializer::new(value))
+}
+
+/// The encoding of `value` in the dialect of `opts`, as [`crate::encode`] writes it.
+///
+/// # Errors
+/// As [`to_value`]'s, and the encoder's (a value the dialect cannot hold, sizes).
+pub fn to_bytes<T: ::serde::Serialize + ?Sized>(
+    value: &T,
+    opts: &Options,
+) -> Result<Vec<u8>, Error> {
+    let v = to_value(value)?;
+    Ok(crate::encode(&v, opts)?.to_vec())
+}
+
+/// Writes the encoding of `value` to `writer` (no length prefix: see [`crate::stream`] for
+/// `store_var`'s framing).
+///
+/// # Errors
+/// As [`to_bytes`]'s, and the writer's.
+pub fn to_writer<W: io::Write, T: ::serde::Serialize + ?Sized>(
+    mut writer: W,
+    value: &T,
+    opts: &Options,
+) -> Result<(), Error> {
+    let bytes = to_bytes(value, opts)?;
+    writer.write_all(&bytes).map_err(Error::io)
+}
+
+/// A `T` from the value at the start of `bytes` (bytes after it are ignored, as
+/// `bytes_to_var` ignores them). Errors carry the byte offset of the value that did not fit `T`.
+///
+/// # Errors
+/// The decoder's (with its offset), or a value of the wrong shape for `T`.
+pub fn from_bytes<T: ::serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    opts: &Options,
+) -> Result<T, Error> {
+    let mut builder = de::LocatingBuilder::default();
+    let ((value, loc), _used) = crate::reader::decode_with(bytes, 0, opts, &mut builder)?;
+    T::deserialize(Deserializer::located(value, &loc))
+}
+
+/// A `T` from the value at the start of what `reader` holds; reads `reader` to its end.
+///
+/// # Errors
+/// As [`from_bytes`]'s, and the reader's.
+pub fn from_reader<R: io::Read, T: ::serde::de::DeserializeOwned>(
+    mut reader: R,
+    opts: &Options,
+) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(Error::io)?;
+    from_bytes(&bytes, opts)
+}

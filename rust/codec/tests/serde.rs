@@ -1,0 +1,720 @@
+//! The optional serde format (`--features serde`): derive round trips in the Godot 4 and Godot 3
+//! dialects, engine bytes from the golden corpora, errors that name the field and its offset.
+#![cfg(feature = "serde")]
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use fast_var_codec_core::serde::{
+    from_bytes, from_reader, from_value, to_bytes, to_value, to_writer, Error,
+};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
+use serde::{Deserialize, Serialize};
+
+type Json = serde_json::Value;
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// `bytes` of every case of a golden corpus, by case name. The corpora hold 1025-level values:
+/// parsed (and dropped) on a thread with a large stack.
+fn corpus(file: &'static str) -> HashMap<String, Vec<u8>> {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/golden")
+                .join(file);
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let mut de = serde_json::Deserializer::from_str(&text);
+            de.disable_recursion_limit();
+            let json: Json = Deserialize::deserialize(&mut de).expect("golden json");
+            let mut out = HashMap::new();
+            for case in json["cases"].as_array().expect("cases") {
+                if let (Some(name), Some(bytes)) = (case["name"].as_str(), case["bytes"].as_str()) {
+                    out.insert(name.to_owned(), hex(bytes));
+                }
+            }
+            out
+        })
+        .expect("spawn")
+        .join()
+        .expect("corpus thread")
+}
+
+fn engine_bytes(dialect: Dialect, name: &str) -> Vec<u8> {
+    static G4: OnceLock<HashMap<String, Vec<u8>>> = OnceLock::new();
+    static G3: OnceLock<HashMap<String, Vec<u8>>> = OnceLock::new();
+    let map = match dialect {
+        Dialect::Godot3 => G3.get_or_init(|| corpus("godot3_6_2.json")),
+        _ => G4.get_or_init(|| corpus("godot4_6_3.json")),
+    };
+    map.get(name)
+        .unwrap_or_else(|| panic!("no case {name} in the {dialect:?} corpus"))
+        .clone()
+}
+
+/// `value` encodes to exactly the engine's bytes for `case`, and those bytes decode to `value`.
+fn check_engine<T>(dialect: Dialect, case: &str, value: &T)
+where
+    T: Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let opts = Options::new(dialect);
+    let engine = engine_bytes(dialect, case);
+    let ours = to_bytes(value, &opts).unwrap_or_else(|e| panic!("{case}: {e}"));
+    assert_eq!(
+        ours, engine,
+        "{dialect:?} {case}: to_bytes differs from the engine's bytes"
+    );
+    let back: T = from_bytes(&engine, &opts).unwrap_or_else(|e| panic!("{case}: {e}"));
+    assert_eq!(
+        &back, value,
+        "{dialect:?} {case}: from_bytes of the engine's bytes"
+    );
+}
+
+mod bytes_field {
+    //! A byte buffer as `serialize_bytes` (what `serde_bytes` does).
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(b)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Vec<u8>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+                Ok(v.to_vec())
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+                Ok(v)
+            }
+        }
+        d.deserialize_byte_buf(V)
+    }
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+enum Kind {
+    Plain,
+    Count(u32),
+    Pair(i8, String),
+    Named { x: i32, tag: Option<String> },
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Item {
+    name: String,
+    count: u16,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Unit;
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Meters(f64);
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Save {
+    name: String,
+    level: u8,
+    gold: i64,
+    speed: f32,
+    ratio: f64,
+    alive: bool,
+    initial: char,
+    nickname: Option<String>,
+    pet: Option<String>,
+    items: Vec<Item>,
+    by_name: BTreeMap<String, u32>,
+    flags: HashMap<String, bool>,
+    by_id: BTreeMap<i32, String>,
+    kinds: Vec<Kind>,
+    pair: (u8, String, Option<bool>),
+    #[serde(with = "bytes_field")]
+    blob: Vec<u8>,
+    position: Value,
+    path: Value,
+    unit: (),
+    marker: Unit,
+    height: Meters,
+    nested: Option<Box<Save>>,
+}
+
+fn sample() -> Save {
+    let inner = Save {
+        name: "inner".into(),
+        level: 1,
+        gold: -1,
+        speed: 0.0,
+        ratio: -0.0,
+        alive: false,
+        initial: 'é',
+        nickname: None,
+        pet: None,
+        items: vec![],
+        by_name: BTreeMap::new(),
+        flags: HashMap::new(),
+        by_id: BTreeMap::new(),
+        kinds: vec![],
+        pair: (0, String::new(), None),
+        blob: vec![],
+        position: Value::Nil,
+        path: Value::PackedVector3Array(vec![[1.0, 2.0, 3.0], [0.5, -0.5, 4.0]]),
+        unit: (),
+        marker: Unit,
+        height: Meters(0.0),
+        nested: None,
+    };
+    Save {
+        name: "ada".into(),
+        level: 200,
+        gold: 1 << 40,
+        speed: 1.5,
+        ratio: 0.1,
+        alive: true,
+        initial: '日',
+        nickname: Some("countess".into()),
+        pet: None,
+        items: vec![
+            Item {
+                name: "key".into(),
+                count: 1,
+            },
+            Item {
+                name: "coin".into(),
+                count: 65535,
+            },
+        ],
+        by_name: [("a".to_owned(), 1), ("b".to_owned(), 2)].into(),
+        flags: [("door".to_owned(), true)].into(),
+        by_id: [(7, "seven".to_owned()), (-1, "minus".to_owned())].into(),
+        kinds: vec![
+            Kind::Plain,
+            Kind::Count(3),
+            Kind::Pair(-2, "p".into()),
+            Kind::Named {
+                x: 9,
+                tag: Some("t".into()),
+            },
+        ],
+        pair: (5, "five".into(), Some(true)),
+        blob: vec![0, 1, 254, 255, 7],
+        position: Value::Vector3([1.0, 2.0, 0.25]),
+        path: Value::Color([1.0, 0.5, 0.25, 1.0]),
+        unit: (),
+        marker: Unit,
+        height: Meters(1.75),
+        nested: Some(Box::new(inner)),
+    }
+}
+
+#[test]
+fn derive_round_trips_in_every_dialect() {
+    let save = sample();
+    for dialect in [Dialect::Godot4, Dialect::Godot4_3, Dialect::Godot3] {
+        let opts = Options::new(dialect);
+        let bytes = to_bytes(&save, &opts).expect("to_bytes");
+        // The bytes are what the core's own decoder reads as the same Value.
+        let (decoded, used) = decode(&bytes, &opts).expect("decode");
+        assert_eq!(used, bytes.len());
+        assert_eq!(decoded, to_value(&save).expect("to_value"), "{dialect:?}");
+        let back: Save = from_bytes(&bytes, &opts).expect("from_bytes");
+        assert_eq!(back, save, "{dialect:?}");
+        let mut written = Vec::new();
+        to_writer(&mut written, &save, &opts).expect("to_writer");
+        assert_eq!(written, bytes);
+        let read: Save = from_reader(written.as_slice(), &opts).expect("from_reader");
+        assert_eq!(read, save);
+    }
+}
+
+#[test]
+fn values_follow_the_documented_mapping() {
+    let v = to_value(&sample()).expect("to_value");
+    let Value::Dictionary(d) = &v else {
+        panic!("a struct is a Dictionary: {v:?}")
+    };
+    let keys: Vec<_> = d.entries.iter().map(|(k, _)| k.clone()).collect();
+    assert_eq!(keys.first(), Some(&Value::String("name".into())));
+    assert_eq!(keys.len(), 22, "every field, in declaration order");
+    let field = |name: &str| {
+        d.entries
+            .iter()
+            .find(|(k, _)| *k == Value::String(name.into()))
+            .map(|(_, v)| v.clone())
+            .expect(name)
+    };
+    assert_eq!(field("level"), Value::Int(200));
+    assert_eq!(field("speed"), Value::Float(1.5));
+    assert_eq!(field("initial"), Value::String("日".into()));
+    assert_eq!(field("pet"), Value::Nil);
+    assert_eq!(field("unit"), Value::Nil);
+    assert_eq!(field("marker"), Value::Nil);
+    assert_eq!(field("height"), Value::Float(1.75));
+    assert_eq!(
+        field("blob"),
+        Value::PackedByteArray(vec![0, 1, 254, 255, 7])
+    );
+    assert_eq!(field("position"), Value::Vector3([1.0, 2.0, 0.25]));
+    assert_eq!(
+        field("pair"),
+        Value::array(vec![
+            Value::Int(5),
+            Value::String("five".into()),
+            Value::Bool(true)
+        ])
+    );
+    assert_eq!(
+        field("by_id"),
+        Value::dictionary(vec![
+            (Value::Int(-1), Value::String("minus".into())),
+            (Value::Int(7), Value::String("seven".into())),
+        ])
+    );
+    let s = |x: &str| Value::String(x.into());
+    assert_eq!(
+        field("kinds"),
+        Value::array(vec![
+            s("Plain"),
+            Value::dictionary(vec![(s("Count"), Value::Int(3))]),
+            Value::dictionary(vec![(
+                s("Pair"),
+                Value::array(vec![Value::Int(-2), s("p")])
+            )]),
+            Value::dictionary(vec![(
+                s("Named"),
+                Value::dictionary(vec![(s("x"), Value::Int(9)), (s("tag"), s("t"))])
+            )]),
+        ])
+    );
+    // And back from the Value.
+    assert_eq!(from_value::<Save>(v).expect("from_value"), sample());
+}
+
+#[test]
+fn integers_outside_i64_are_refused() {
+    assert!(to_value(&u64::MAX).is_err());
+    assert_eq!(
+        to_value(&(i64::MAX as u64)).expect("fits"),
+        Value::Int(i64::MAX)
+    );
+    assert!(to_value(&(i128::from(i64::MIN) - 1)).is_err());
+    let e = to_value(&Item {
+        name: "x".into(),
+        count: 1,
+    });
+    assert!(e.is_ok());
+    #[derive(Serialize)]
+    struct Big {
+        inner: Vec<u64>,
+    }
+    let e = to_value(&Big {
+        inner: vec![1, u64::MAX],
+    })
+    .expect_err("u64::MAX");
+    assert_eq!(e.path(), "inner[1]");
+    assert!(e.to_string().contains("inner[1]"), "{e}");
+}
+
+#[test]
+fn godot4_engine_bytes() {
+    let g = Dialect::Godot4;
+    check_engine(g, "int/1", &1u8);
+    check_engine(g, "int/m1", &-1i32);
+    check_engine(g, "int/max32", &i32::MAX);
+    check_engine(g, "int/max32p1", &2_147_483_648u32);
+    check_engine(g, "int/min64", &i64::MIN);
+    check_engine(g, "int/max64", &i64::MAX);
+    check_engine(g, "float/1", &1.0f64);
+    check_engine(g, "float/1", &1.0f32);
+    check_engine(g, "float/0.1", &0.1f64);
+    check_engine(g, "float/third", &(1.0f64 / 3.0));
+    check_engine(g, "float/neg0", &-0.0f64);
+    check_engine(g, "string/nihon", &"日本".to_owned());
+    check_engine(g, "string/ascii_len0", &String::new());
+    check_engine(g, "dictionary/empty", &HashMap::<String, i32>::new());
+    check_engine(
+        g,
+        "dictionary/a_1",
+        &BTreeMap::from([("a".to_owned(), 1i64)]),
+    );
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct A {
+        a: i32,
+    }
+    check_engine(g, "dictionary/a_1", &A { a: 1 });
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct X {
+        x: Option<i32>,
+    }
+    check_engine(g, "dictionary/nil_value", &X { x: None });
+    check_engine(g, "array/empty", &Vec::<i32>::new());
+    check_engine(g, "array/1_a", &(1i32, "a".to_owned()));
+    check_engine(g, "array/full", &(1u8, vec![2u8]));
+    check_engine(g, "array/nils", &vec![None::<i32>; 3]);
+    check_engine(g, "array/nils", &((), (), ()));
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    #[serde(untagged)]
+    enum Tree {
+        Leaf(i32),
+        Node(Vec<Tree>),
+    }
+    use Tree::{Leaf, Node};
+    check_engine(
+        g,
+        "array/nested",
+        &Node(vec![
+            Node(vec![]),
+            Node(vec![Node(vec![])]),
+            Node(vec![Leaf(1), Node(vec![Leaf(2), Node(vec![Leaf(3)])])]),
+        ]),
+    );
+    // A Dictionary with an int key: a map of Values.
+    check_engine(
+        g,
+        "dictionary/full",
+        &OrderedMap(vec![
+            (Value::String("a".into()), Value::Int(1)),
+            (Value::Int(2), Value::array(vec![Value::Int(3)])),
+        ]),
+    );
+}
+
+/// A map that keeps its entries in insertion order (for engine Dictionaries with mixed keys).
+#[derive(PartialEq, Debug)]
+struct OrderedMap(Vec<(Value, Value)>);
+
+impl Serialize for OrderedMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for OrderedMap {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = OrderedMap;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<OrderedMap, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = m.next_entry::<Value, Value>()? {
+                    out.push(entry);
+                }
+                Ok(OrderedMap(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+#[test]
+fn godot3_engine_bytes() {
+    let g = Dialect::Godot3;
+    check_engine(g, "int/min32-1", &-2_147_483_649i64);
+    check_engine(g, "float/-1.5", &-1.5f64);
+    check_engine(g, "float/0.1", &0.1f64);
+    check_engine(
+        g,
+        "dictionary/a_1",
+        &BTreeMap::from([("a".to_owned(), 1u32)]),
+    );
+    check_engine(g, "array/1_a", &(1i32, "a".to_owned()));
+    check_engine(
+        g,
+        "array/ints",
+        &vec![
+            0i64,
+            -1,
+            2_147_483_647,
+            2_147_483_648,
+            -2_147_483_649,
+            i64::MIN,
+        ],
+    );
+    check_engine(
+        g,
+        "array/strings",
+        &["", "a", "ab", "abc", "abcd", "é"]
+            .map(String::from)
+            .to_vec(),
+    );
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Empty {}
+    check_engine(
+        g,
+        "array/of_empty",
+        &(Vec::<u8>::new(), Empty {}, String::new(), Bytes(vec![])),
+    );
+    check_engine(
+        g,
+        "array/nested",
+        &(vec![1u8], (2u8, (3u8, vec![4u8])), Vec::<u8>::new()),
+    );
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Ordered {
+        z: i32,
+        a: i32,
+        m: i32,
+    }
+    // The engine's insertion order is the struct's declaration order.
+    let opts = Options::new(g);
+    let ours = to_bytes(&Ordered { z: 1, a: 2, m: 3 }, &opts).expect("to_bytes");
+    let engine = engine_bytes(g, "dictionary/insertion_order");
+    assert_eq!(ours[8..], engine[8..ours.len()], "the first three entries");
+    // The engine's Dictionary has two more (int) keys: ignored by the struct.
+    let read: Ordered = from_bytes(&engine, &opts).expect("from_bytes");
+    assert_eq!(read, Ordered { z: 1, a: 2, m: 3 });
+    // Refused by deny_unknown_fields, the int key named by its digits.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Strict {
+        z: i32,
+        a: i32,
+        m: i32,
+    }
+    let e = from_bytes::<Strict>(&engine, &opts).expect_err("int keys");
+    assert!(e.to_string().contains("unknown field `0`"), "{e}");
+    assert_eq!(e.offset(), Some(0));
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Bytes(#[serde(with = "bytes_field")] Vec<u8>);
+
+#[test]
+fn unknown_fields_are_ignored_unless_denied() {
+    let opts = Options::default();
+    let bytes = to_bytes(
+        &BTreeMap::from([
+            ("name".to_owned(), Value::String("key".into())),
+            ("count".to_owned(), Value::Int(2)),
+            ("extra".to_owned(), Value::Vector2([1.0, 2.0])),
+        ]),
+        &opts,
+    )
+    .expect("to_bytes");
+    let item: Item = from_bytes(&bytes, &opts).expect("extra ignored");
+    assert_eq!(item.count, 2);
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Strict {
+        name: String,
+        count: u16,
+    }
+    let e = from_bytes::<Strict>(&bytes, &opts).expect_err("denied");
+    assert!(e.to_string().contains("unknown field `extra`"), "{e}");
+}
+
+#[test]
+fn missing_fields_error_unless_defaulted() {
+    let opts = Options::default();
+    #[derive(Serialize)]
+    struct Outer {
+        items: Vec<BTreeMap<String, String>>,
+    }
+    let bytes = to_bytes(
+        &Outer {
+            items: vec![
+                BTreeMap::from([("name".into(), "a".into())]),
+                BTreeMap::from([("name".into(), "b".into())]),
+            ],
+        },
+        &opts,
+    )
+    .expect("to_bytes");
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Want {
+        items: Vec<Item>,
+    }
+    let e = from_bytes::<Want>(&bytes, &opts).expect_err("count is missing");
+    assert_eq!(e.path(), "items[0]");
+    let text = e.to_string();
+    assert!(text.contains("missing field `count`"), "{text}");
+    assert!(text.starts_with("items[0]: "), "{text}");
+    // The offset of the Dictionary items[0]: after the outer header (4), its count (4), the
+    // key "items" (4 + 4 + 8) and the Array's header and count (8).
+    assert_eq!(e.offset(), Some(32), "{text}");
+    assert!(text.ends_with("(value at byte 32)"), "{text}");
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Lenient {
+        name: String,
+        #[serde(default)]
+        count: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct WantLenient {
+        items: Vec<Lenient>,
+    }
+    let ok: WantLenient = from_bytes(&bytes, &opts).expect("defaulted");
+    assert_eq!(ok.items.len(), 2);
+    assert_eq!(
+        ok.items[1],
+        Lenient {
+            name: "b".into(),
+            count: 0
+        }
+    );
+}
+
+#[test]
+fn wrong_types_name_the_field_path_and_offset() {
+    let opts = Options::new(Dialect::Godot3);
+    let value = Value::dictionary(vec![(
+        Value::String("items".into()),
+        Value::array(vec![
+            Value::dictionary(vec![
+                (Value::String("name".into()), Value::String("a".into())),
+                (Value::String("count".into()), Value::Int(1)),
+            ]),
+            Value::dictionary(vec![
+                (Value::String("name".into()), Value::String("b".into())),
+                (Value::String("count".into()), Value::String("many".into())),
+            ]),
+        ]),
+    )]);
+    let bytes = encode(&value, &opts).expect("encode");
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Want {
+        items: Vec<Item>,
+    }
+    let e: Error = from_bytes::<Want>(&bytes, &opts).expect_err("a string is no u16");
+    assert_eq!(e.path(), "items[1].count");
+    let text = e.to_string();
+    assert!(
+        text.starts_with("items[1].count: invalid type: string \"many\""),
+        "{text}"
+    );
+    // Where "many" is in the bytes: its header.
+    let offset = e.offset().expect("offset");
+    assert_eq!(offset, 136, "{text}");
+    assert!(text.ends_with("expected u16 (value at byte 136)"), "{text}");
+    assert_eq!(
+        &bytes[offset..offset + 12],
+        &[4, 0, 0, 0, 4, 0, 0, 0, b'm', b'a', b'n', b'y']
+    );
+
+    // From a Value: the same path, no offset.
+    let e = from_value::<Want>(value).expect_err("a string is no u16");
+    assert_eq!(e.path(), "items[1].count");
+    assert_eq!(e.offset(), None);
+
+    // Inside an enum's content.
+    let e = from_value::<Kind>(Value::dictionary(vec![(
+        Value::String("Named".into()),
+        Value::dictionary(vec![(Value::String("x".into()), Value::Bool(true))]),
+    )]))
+    .expect_err("a bool is no i32");
+    assert_eq!(e.path(), "Named.x");
+    let e = from_value::<Kind>(Value::String("Nope".into())).expect_err("no such variant");
+    assert!(e.to_string().contains("unknown variant `Nope`"), "{e}");
+}
+
+#[test]
+fn decode_errors_keep_the_codecs_offset() {
+    let opts = Options::default();
+    let e = from_bytes::<i32>(&[2, 0, 0], &opts).expect_err("truncated");
+    assert!(e.codec_error().is_some());
+    assert_eq!(e.offset(), Some(0));
+}
+
+#[test]
+fn values_pass_through_exactly() {
+    let values = vec![
+        Value::Vector2i([1, -2]),
+        Value::Transform3D([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 4.0, 5.0, 6.0]),
+        Value::StringName("sn".into()),
+        Value::PackedInt32Array(vec![1, 2]),
+        Value::PackedStringArray(vec!["a".into()]),
+        Value::Float(f64::from_bits(0x7ff8_0000_0000_0123)),
+    ];
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Holder {
+        values: Vec<Value>,
+        one: Option<Value>,
+    }
+    let h = Holder {
+        values: values.clone(),
+        one: Some(Value::Rid(5)),
+    };
+    let v = to_value(&h).expect("to_value");
+    assert_eq!(
+        v,
+        Value::dictionary(vec![
+            (Value::String("values".into()), Value::array(values)),
+            (Value::String("one".into()), Value::Rid(5)),
+        ])
+    );
+    let opts = Options::default();
+    let back: Holder = from_bytes(&to_bytes(&h, &opts).expect("to_bytes"), &opts).expect("back");
+    assert_eq!(back, h);
+    assert_eq!(to_value(&Value::Int(3)).expect("top"), Value::Int(3));
+    assert_eq!(
+        from_value::<Value>(Value::Callable).expect("top"),
+        Value::Callable
+    );
+
+    // Math types and packed arrays also read as plain sequences.
+    let p: [f64; 3] = from_value(Value::Vector3([1.0, 2.0, 3.0])).expect("vector");
+    assert_eq!(p, [1.0, 2.0, 3.0]);
+    let rows: Vec<[f32; 2]> =
+        from_value(Value::PackedVector2Array(vec![[1.0, 2.0]])).expect("rows");
+    assert_eq!(rows, vec![[1.0, 2.0]]);
+    let b: Vec<u8> = from_value(Value::PackedByteArray(vec![1, 2])).expect("bytes");
+    assert_eq!(b, vec![1, 2]);
+}
+
+#[test]
+fn values_in_other_formats_are_plain_data() {
+    let v = Value::dictionary(vec![
+        (Value::String("p".into()), Value::Vector2([1.0, 2.5])),
+        (Value::String("n".into()), Value::Nil),
+        (
+            Value::String("a".into()),
+            Value::array(vec![Value::Int(1), Value::String("x".into())]),
+        ),
+    ]);
+    let json = serde_json::to_string(&v).expect("json");
+    assert_eq!(json, r#"{"p":[1.0,2.5],"n":null,"a":[1,"x"]}"#);
+    let back: Value = serde_json::from_str(&json).expect("from json");
+    assert_eq!(
+        back,
+        Value::dictionary(vec![
+            (
+                Value::String("p".into()),
+                Value::array(vec![Value::Float(1.0), Value::Float(2.5)])
+            ),
+            (Value::String("n".into()), Value::Nil),
+            (
+                Value::String("a".into()),
+                Value::array(vec![Value::Int(1), Value::String("x".into())])
+            ),
+        ])
+    );
+}
