@@ -4,7 +4,8 @@
 # `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
 # headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
 # with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, the
-# Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo), and a
+# Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo),
+# the Windows cross-build with its checks (tests/build_windows.sh, about 3 minutes), and a
 # short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
@@ -138,6 +139,10 @@ if must build_addon bash tests/build_addon.sh; then
     bash tests/run_save_tests.sh 2>&1 | tee tests/out/save_tests.log | tail -n 10
     count_step "the save-file tests" tests/out/save_tests.log "${PIPESTATUS[0]}"
 fi
+
+step "Windows x86_64: cross-built on Linux, its exports and imports, loaded under wine"
+bash tests/build_windows.sh 2>&1 | tee tests/out/build_windows.log | tail -n 12
+count_step "the Windows build" tests/out/build_windows.log "${PIPESTATUS[0]}"
 
 step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12
