@@ -263,29 +263,15 @@ enum DialectArg {
 }
 
 impl DialectArg {
+    /// The dialect this names (the core's short names, `Dialect::from_str`); `None` for auto.
     fn dialect(self) -> Option<Dialect> {
-        Some(match self {
-            DialectArg::Godot4 => Dialect::Godot4,
-            DialectArg::Godot4_3 => Dialect::Godot4_3,
-            DialectArg::Godot4_0To4_2 => Dialect::Godot4_0To4_2,
-            DialectArg::Godot3 => Dialect::Godot3,
-            DialectArg::Pandemonium38 => Dialect::Pandemonium38,
-            DialectArg::Pandemonium5 => Dialect::Pandemonium5,
-            DialectArg::Auto => return None,
-        })
+        self.to_possible_value()?.get_name().parse().ok()
     }
 }
 
 /// The command-line name of a dialect.
 pub fn dialect_name(d: Dialect) -> &'static str {
-    match d {
-        Dialect::Godot4 => "godot4",
-        Dialect::Godot4_3 => "godot4_3",
-        Dialect::Godot4_0To4_2 => "godot4_0_to_4_2",
-        Dialect::Godot3 => "godot3",
-        Dialect::Pandemonium38 => "pandemonium38",
-        Dialect::Pandemonium5 => "pandemonium5",
-    }
+    d.short_name()
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -543,5 +529,26 @@ fn main() -> ExitCode {
             note(&format!("error: cannot start the worker thread: {e}"));
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+    use fast_var_codec_core::Dialect;
+
+    use super::DialectArg;
+
+    /// Every `--dialect` value but `auto` is a core dialect's short name, and every core
+    /// dialect has one.
+    #[test]
+    fn dialect_choices_are_the_core_dialects() {
+        let named: Vec<Dialect> = DialectArg::value_variants()
+            .iter()
+            .filter(|a| **a != DialectArg::Auto)
+            .map(|a| a.dialect().expect("a core dialect's short name"))
+            .collect();
+        assert_eq!(named, Dialect::ALL);
+        assert_eq!(DialectArg::Auto.dialect(), None);
     }
 }

@@ -77,11 +77,9 @@ fn parse_args() -> Result<Config, String> {
             "--port" => cfg.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
             "--dialect" => {
                 cfg.dialect = match value()?.as_str() {
-                    "godot3" | "3" => Dialect::Godot3,
-                    "godot4" | "4" => Dialect::Godot4,
-                    "pandemonium38" => Dialect::Pandemonium38,
-                    "pandemonium5" => Dialect::Pandemonium5,
-                    other => return Err(format!("--dialect: unknown dialect {other:?}")),
+                    "3" => Dialect::Godot3,
+                    "4" => Dialect::Godot4,
+                    name => name.parse().map_err(|e| format!("--dialect: {e}"))?,
                 }
             }
             "--connections" => {

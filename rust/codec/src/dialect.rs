@@ -45,6 +45,57 @@ impl Dialect {
     pub fn name(self) -> &'static str {
         self.spec().name
     }
+
+    /// Every dialect.
+    pub const ALL: [Dialect; 6] = [
+        Dialect::Godot4,
+        Dialect::Godot4_3,
+        Dialect::Godot4_0To4_2,
+        Dialect::Godot3,
+        Dialect::Pandemonium38,
+        Dialect::Pandemonium5,
+    ];
+
+    /// The dialect's short name in files and on command lines (the golden corpora, the
+    /// `fast-var-codec` tool, the echo server): `"godot4"`, `"godot4_3"`, `"godot4_0_to_4_2"`,
+    /// `"godot3"`, `"pandemonium38"`, `"pandemonium5"`. `FromStr` reads it back.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Dialect::Godot4 => "godot4",
+            Dialect::Godot4_3 => "godot4_3",
+            Dialect::Godot4_0To4_2 => "godot4_0_to_4_2",
+            Dialect::Godot3 => "godot3",
+            Dialect::Pandemonium38 => "pandemonium38",
+            Dialect::Pandemonium5 => "pandemonium5",
+        }
+    }
+}
+
+/// A text that is no dialect's [`Dialect::short_name`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown dialect {0:?} (one of godot4, godot4_3, godot4_0_to_4_2, godot3, pandemonium38, pandemonium5)")]
+pub struct UnknownDialect(pub String);
+
+/// The dialect of a [`Dialect::short_name`].
+///
+/// # Errors
+/// [`UnknownDialect`] for any other text.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::Dialect;
+/// assert_eq!("pandemonium38".parse(), Ok(Dialect::Pandemonium38));
+/// assert!("Godot4".parse::<Dialect>().is_err());
+/// ```
+impl std::str::FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Dialect::ALL
+            .into_iter()
+            .find(|d| d.short_name() == name)
+            .ok_or_else(|| UnknownDialect(name.to_owned()))
+    }
 }
 
 /// Width of `real_t` components on the wire.

@@ -281,13 +281,11 @@ struct Corpus {
 impl Corpus {
     fn open(file: &'static str) -> Corpus {
         let json = load(file);
-        let dialect = match json["dialect"].as_str() {
-            Some("godot4") => Dialect::Godot4,
-            Some("godot3") => Dialect::Godot3,
-            Some("pandemonium38") => Dialect::Pandemonium38,
-            Some("pandemonium5") => Dialect::Pandemonium5,
-            d => panic!("{file}: dialect {d:?}"),
-        };
+        let dialect: Dialect = json["dialect"]
+            .as_str()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
         let precision = match json["precision"].as_str() {
             Some("double") => Precision::Double,
             Some("single") | None => Precision::Single,
