@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real-peer tests: FastVarCodec talking over 127.0.0.1 to real Godot 3 and Pandemonium engines and
-# to the Rust echo server, plus hostile streams. The addon must already be built
-# (tests/build_addon.sh); this builds the echo server example itself.
+# to the Rust echo server, real engines talking to a Rust server written with serde structs, plus
+# hostile streams. The addon must already be built (tests/build_addon.sh); this builds the echo
+# server and serde server examples itself.
 #
 #   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 / PANDEMONIUM4 / PANDEMONIUM5 may be
 #                                   preset, PANDEMONIUM* to "" to leave those runs out;
@@ -11,6 +12,8 @@
 # Runs, for Godot 3.6.2 AND 3.2.3:
 #   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP;
 #   * godot3_client.gd (Godot 3, its own put_var/get_var) -> Rust echo server, Godot 3 dialect;
+#   * serde_client3.gd (Godot 3, its own put_var/get_var) -> Rust serde server
+#     (rust/codec/examples/serde_server.rs, serde structs), Godot 3 dialect;
 # for Pandemonium v4.9.0 (PANDEMONIUM4, DIALECT_PANDEMONIUM_3_8) AND v5.2.0 (PANDEMONIUM5,
 # DIALECT_PANDEMONIUM_5), headless builds from ../shared/engines (tests/install_engines.sh finds
 # them; when one is absent, its runs are reported as not run and count neither way):
@@ -23,6 +26,8 @@
 #     ../shared/engines; its own put_var) <- Godot 4 client with PRECISION_DOUBLE
 #     (peers/double_client.gd), TCP; reported as not run when the engine is absent;
 #   * Godot 4 client -> Rust echo server, Godot 4 dialect and Godot 3 dialect;
+#   * peers/serde_client.gd (Godot 4, its own put_var/get_var) -> Rust serde server, Godot 4
+#     dialect;
 #   (the echo server always runs with --trickle 65536:2: its answers arrive in 64 KiB pieces 2 ms
 #   apart, so large values reach the readers in many reads)
 #   * hostile streams against FastVarStream / FastVarCodec (Godot 4);
@@ -65,12 +70,13 @@ for e in PANDEMONIUM4 PANDEMONIUM5; do  # empty: those runs are not run
 done
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 
-echo "=== building the Rust echo server (cargo build --release --example echo_server)"
-if ! (cd "$repo" && cargo build --release --example echo_server -p fast_var_codec_core) >"$out/peer_cargo_build.log" 2>&1; then
+echo "=== building the Rust echo and serde servers (cargo build --release --features serde --example echo_server --example serde_server)"
+if ! (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde --example echo_server --example serde_server) >"$out/peer_cargo_build.log" 2>&1; then
     tail -n 30 "$out/peer_cargo_build.log"
-    die "cannot build the echo server (tests/out/peer_cargo_build.log)"
+    die "cannot build the echo and serde servers (tests/out/peer_cargo_build.log)"
 fi
 echo_server="$repo/target/release/examples/echo_server"
+serde_server="$repo/target/release/examples/serde_server"
 
 passed=0
 failed=0
@@ -166,7 +172,7 @@ run() {
         fi
         wait "$spid" 2>/dev/null
         local src=$?
-        grep -E '^(godot3_server.gd|pandemonium_server.gd|double_server.gd|echo_server|listening)' "$slog" | sed 's/^/  server: /'
+        grep -E '^(godot3_server.gd|pandemonium_server.gd|double_server.gd|echo_server|serde_server|listening)' "$slog" | sed 's/^/  server: /'
         if [ $src -eq 0 ]; then
             tick 0 ""; p=$((p + 1))
         else
@@ -194,6 +200,10 @@ for engine in "$GODOT3" "$GODOT32"; do
     run "Godot 3 ($v) client -> Rust echo_server, godot3 dialect" \
         "$echo_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
         "$engine" --no-window --path "$peers3" -s res://godot3_client.gd --port=$port --timeout=50
+    take_port
+    run "Godot 3 ($v) client -> Rust serde_server, godot3 dialect" \
+        "$serde_server" --port $port --dialect godot3 --expect-test-login --timeout 50 -- \
+        "$engine" --no-window --path "$peers3" -s res://serde_client3.gd --port=$port --timeout=50
 done
 # Pandemonium: PANDEMONIUM4 speaks the v3.8.0-v4.9.0 numbering, PANDEMONIUM5 that of v5.0.0+.
 for pvar in PANDEMONIUM4 PANDEMONIUM5; do
@@ -237,6 +247,10 @@ for dialect in godot4 godot3; do
         "$echo_server" --port $port --dialect $dialect --connections 2 --timeout 50 --trickle 65536:2 -- \
         "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=$dialect --port=$port --timeout=50
 done
+take_port
+run "Godot 4 client -> Rust serde_server, godot4 dialect" \
+    "$serde_server" --port $port --dialect godot4 --expect-test-login --timeout 50 -- \
+    "${g4[@]}" -s res://peers/serde_client.gd -- --port=$port --timeout=50
 take_port
 run "Hostile streams (Godot 4, in-process TCP server)" none -- \
     "${g4[@]}" -s res://peers/hostile.gd -- --port=$port --timeout=60
