@@ -5,8 +5,11 @@
 # headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
 # with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, the
 # Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo),
-# the Windows cross-build with its checks (tests/build_windows.sh, about 3 minutes), and a
-# short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
+# the Windows cross-build with its checks (tests/build_windows.sh, about 3 minutes), the release
+# package (tests/package.sh makes dist/fast_var_codec-VERSION.zip, adding the dev-profile Linux and
+# Windows builds: about 3 minutes on a fresh machine, 10 s when built; tests/run_package_test.sh unzips
+# it into a fresh Godot 4.6.3 project and runs both classes with each Linux library: about 10 s),
+# and a short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
 # non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
 # aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
 # engine's output (checked by the Godot runners, tests/lib.sh). Logs: tests/out/.
@@ -143,6 +146,13 @@ fi
 step "Windows x86_64: cross-built on Linux, its exports and imports, loaded under wine"
 bash tests/build_windows.sh 2>&1 | tee tests/out/build_windows.log | tail -n 12
 count_step "the Windows build" tests/out/build_windows.log "${PIPESTATUS[0]}"
+
+step "Release package: dist/fast_var_codec-VERSION.zip, unzipped into a fresh project and run"
+if must package bash tests/package.sh; then
+    grep -E '^(dist/|  )' tests/out/package.log
+    bash tests/run_package_test.sh 2>&1 | tee tests/out/package_test.log | tail -n 16
+    count_step "the package test" tests/out/package_test.log "${PIPESTATUS[0]}"
+fi
 
 step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Makes the release package dist/fast_var_codec-VERSION.zip (VERSION: rust/gdextension/Cargo.toml's
+# package version) in the Godot Asset Library's layout: the zip holds only addons/fast_var_codec/,
+# unzipped into a project's root as it is:
+#   fast_var_codec.gdextension          the repository's, with its debug entries pointed at the
+#                                       debug libraries (below) and its "; repo:" comment dropped
+#   LICENSE, README.md, icon.svg        the repository's addons/fast_var_codec/ files
+#   bin/libfast_var_codec.so            Linux x86_64, release profile    (tests/build_addon.sh)
+#   bin/libfast_var_codec.debug.so      Linux x86_64, dev profile: godot-rust's debug checks on
+#   bin/libfast_var_codec.double.so     Linux x86_64, precision=double engines, release profile
+#                                       (tests/build_addon.sh --double); the one double library,
+#                                       named for both debug.double and release.double
+#   bin/fast_var_codec.dll              Windows x86_64, release profile  (tests/build_windows.sh,
+#                                       which also checks it: exports, imports, wine)
+#   bin/fast_var_codec.debug.dll        Windows x86_64, dev profile
+# Every library is stripped (strip; x86_64-w64-mingw32-strip for the DLLs), and must export
+# gdext_rust_init. Nothing else goes in (no bin/README.md, no .gdignore).
+#
+# Why two library names per platform in the zip, and one in the repository: Godot picks the entry
+# whose feature tags match best and never falls back when that file is missing, and the engines
+# the tests run (editor builds) always carry the "debug" tag. So the repository's .gdextension
+# names the release builds for debug too (what tests/build_addon.sh and tests/build_windows.sh
+# make, and every test loads), and this script rewrites just those two lines for the zip, then
+# checks that the shipped .gdextension names exactly the libraries the zip holds.
+#
+#   bash tests/package.sh        -> dist/fast_var_codec-VERSION.zip; prints its file list
+#
+# Deterministic: fixed file order, every entry (and the DLLs' PE timestamp) dated by HEAD's commit
+# time (SOURCE_DATE_EPOCH overrides), fixed permissions (python3's zipfile). Builds are incremental: about 10 s when
+# everything is built (tests/build_windows.sh's checks included); when the test command's earlier
+# steps have built the release libraries, the two dev-profile builds add about 3 minutes on two
+# cores from scratch (Linux 90 s, Windows 100 s). Installs what
+# tests/build_windows.sh needs (MinGW-w64, wine) through that script. FVC_BUILD_LOCK=FILE runs
+# each build under `flock FILE`. Output of the builds: tests/out/package_*.log.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mkdir -p tests/out dist
+
+die() { echo "package.sh: $*" >&2; exit 1; }
+locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; else "$@"; fi; }
+run_logged() { # NAME COMMAND...: runs COMMAND with its output in tests/out/package_NAME.log
+    local name=$1; shift
+    echo "package.sh: $name: $*" >&2
+    "$@" >"tests/out/package_$name.log" 2>&1 || {
+        tail -n 30 "tests/out/package_$name.log" >&2
+        die "$name failed (tests/out/package_$name.log)"
+    }
+}
+
+version=$(sed -n '/^\[package\]/,/^\[/ s/^version *= *"\([^"]*\)".*/\1/p' rust/gdextension/Cargo.toml | head -n 1)
+[ -n "$version" ] || die "no package version in rust/gdextension/Cargo.toml"
+zip_path=dist/fast_var_codec-$version.zip
+src=addons/fast_var_codec
+bin=$src/bin
+windows_target=x86_64-pc-windows-gnu
+
+# --- build -------------------------------------------------------------------------------------
+start=$(date +%s)
+run_logged build_linux locked bash tests/build_addon.sh
+run_logged build_linux_double locked bash tests/build_addon.sh --double
+run_logged build_linux_debug locked cargo build -p fast_var_codec_gdextension
+# Installs the cross toolchain and the target's std if missing, builds, strips and checks the
+# release DLL (takes FVC_BUILD_LOCK itself).
+run_logged build_windows bash tests/build_windows.sh
+# The debug DLL, built the way build_windows.sh built the release one: with rustup's prebuilt std,
+# or (when it had to) with -Zbuild-std through its private sysroot's rustc.
+export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
+win_args=(build -p fast_var_codec_gdextension --target "$windows_target")
+if grep -q "^std for $windows_target: rustup" tests/out/package_build_windows.log; then
+    win_dir=target/windows
+    run_logged build_windows_debug locked cargo "${win_args[@]}" --target-dir "$win_dir"
+else
+    rustc_version=$(rustc -vV | sed -n 's/^release: //p')
+    wrapper=${FVC_WINDOWS_CACHE:-/var/cache/fast_var_codec/windows}/bin/rustc-$rustc_version
+    [ -x "$wrapper" ] || die "tests/build_windows.sh used neither rustup's std nor $wrapper"
+    win_dir=target/windows-build-std
+    run_logged build_windows_debug locked env RUSTC="$wrapper" RUSTC_BOOTSTRAP=1 \
+        cargo "${win_args[@]}" -Zbuild-std=std,panic_abort --target-dir "$win_dir"
+fi
+echo "package.sh: built in $(($(date +%s) - start)) s" >&2
+
+# --- stage -------------------------------------------------------------------------------------
+# One date for everything: the zip's entries, and the PE header's TimeDateStamp, which
+# x86_64-w64-mingw32-strip otherwise sets to the time it runs.
+epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}
+export SOURCE_DATE_EPOCH=$epoch
+stage=target/package/fast_var_codec-$version
+rm -rf "$stage"
+out=$stage/addons/fast_var_codec
+mkdir -p "$out/bin"
+strip -o "$out/bin/libfast_var_codec.so" "$bin/libfast_var_codec.so"
+strip -o "$out/bin/libfast_var_codec.debug.so" target/debug/libfast_var_codec.so
+strip -o "$out/bin/libfast_var_codec.double.so" "$bin/libfast_var_codec.double.so"
+x86_64-w64-mingw32-strip -o "$out/bin/fast_var_codec.dll" "$bin/fast_var_codec.dll"
+x86_64-w64-mingw32-strip -o "$out/bin/fast_var_codec.debug.dll" "$win_dir/$windows_target/debug/fast_var_codec.dll"
+cp "$src/LICENSE" "$src/README.md" "$src/icon.svg" "$out/"
+res=res://addons/fast_var_codec/bin
+sed -e '/^; repo:/d' \
+    -e "s|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = \"$res/libfast_var_codec.debug.so\"|" \
+    -e "s|^windows\.debug\.x86_64 = .*|windows.debug.x86_64 = \"$res/fast_var_codec.debug.dll\"|" \
+    "$src/fast_var_codec.gdextension" >"$out/fast_var_codec.gdextension"
+
+# --- checks ------------------------------------------------------------------------------------
+# The shipped .gdextension names exactly the libraries in bin/, and the two debug entries changed.
+named=$(sed -n 's|^[a-z0-9_.]* = "res://addons/fast_var_codec/\(bin/[^"]*\)"$|\1|p' \
+    "$out/fast_var_codec.gdextension" | sort -u)
+present=$(cd "$out" && find bin -type f | sort)
+[ "$named" = "$present" ] || die "the shipped .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]"
+grep -q '^linux\.debug\.x86_64 = .*libfast_var_codec\.debug\.so"$' "$out/fast_var_codec.gdextension" \
+    && grep -q '^windows\.debug\.x86_64 = .*fast_var_codec\.debug\.dll"$' "$out/fast_var_codec.gdextension" \
+    || die "the debug entries of $src/fast_var_codec.gdextension were not found to rewrite"
+if grep -q '^; repo:' "$out/fast_var_codec.gdextension"; then die "a '; repo:' comment is left in the shipped .gdextension"; fi
+for so in "$out"/bin/*.so; do
+    nm -D --defined-only "$so" | grep -w gdext_rust_init >/dev/null || die "$so does not export gdext_rust_init"
+done
+for dll in "$out"/bin/*.dll; do
+    x86_64-w64-mingw32-objdump -p "$dll" | grep -w gdext_rust_init >/dev/null || die "$dll does not export gdext_rust_init"
+done
+
+# --- zip ---------------------------------------------------------------------------------------
+files=(
+    addons/fast_var_codec/fast_var_codec.gdextension
+    addons/fast_var_codec/LICENSE
+    addons/fast_var_codec/README.md
+    addons/fast_var_codec/icon.svg
+    addons/fast_var_codec/bin/libfast_var_codec.so
+    addons/fast_var_codec/bin/libfast_var_codec.debug.so
+    addons/fast_var_codec/bin/libfast_var_codec.double.so
+    addons/fast_var_codec/bin/fast_var_codec.dll
+    addons/fast_var_codec/bin/fast_var_codec.debug.dll
+)
+listed=$(printf '%s\n' "${files[@]}" | sort)
+staged=$(cd "$stage" && find addons -type f | sort)
+[ "$listed" = "$staged" ] || die "the staged files differ from the zip's list"
+rm -f "$zip_path.tmp"
+python3 - "$stage" "$zip_path.tmp" "$epoch" "${files[@]}" <<'EOF'
+import sys, time, zipfile
+stage, dest, epoch, names = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+stamp = time.gmtime(max(epoch, 315532800))[:6]  # zip dates start in 1980
+with zipfile.ZipFile(dest, "w") as z:
+    for name in names:
+        info = zipfile.ZipInfo(name, date_time=stamp)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.create_system = 3  # Unix, so that the permissions below are read
+        mode = 0o755 if name.startswith("addons/fast_var_codec/bin/") else 0o644
+        info.external_attr = (0o100000 | mode) << 16
+        with open(f"{stage}/{name}", "rb") as f:
+            z.writestr(info, f.read(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+EOF
+mv "$zip_path.tmp" "$zip_path"
+
+echo "$zip_path ($(stat -c %s "$zip_path") bytes, sha256 $(sha256sum "$zip_path" | cut -c1-16)):"
+unzip -Zl "$zip_path" | awk 'NR > 2 && $NF ~ /^addons\// {printf "  %10d  %s\n", $4, $NF}'
+echo "package.sh: done in $(($(date +%s) - start)) s" >&2

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Tests the release package that tests/package.sh made (dist/fast_var_codec-VERSION.zip) as a user
+# gets it:
+#  1. the zip holds exactly the expected files (addons/fast_var_codec/ only), its LICENSE the full
+#     MIT text, and its .gdextension names exactly the libraries it holds; the Windows DLLs export
+#     gdext_rust_init and import only Windows system DLLs (they cannot run here);
+#  2. it is unzipped into a fresh temporary project (just a project.godot), which Godot 4.6.3
+#     imports (--headless --import: fine for this throwaway project, never for godot_project/);
+#  3. tests/package_test/test_package.gd runs there headless (-s): FastVarCodec (encode equal to
+#     var_to_bytes, decode back, the Godot 3 dialect, malformed input, put_var/get_var against
+#     StreamPeer.put_var) and FastVarStream (put_var, feed in 3-byte pieces, poll, pop_var, a
+#     Godot 3 peer, max_message_size), with its own "N passed, N failed".
+# Which library the engine picks: the Godot 4.6.3 here is an editor build, whose feature tags
+# are editor, debug, linux, x86_64 (never "release" or "template"), so it loads the
+# linux.debug.x86_64 entry, bin/libfast_var_codec.debug.so; the scene prints its tags and the file
+# it finds mapped in /proc/self/maps, and is told which one to expect. Release exports load
+# linux.release.x86_64, which no engine here would pick: the second run points the temporary
+# copy's linux.debug.x86_64 entry at bin/libfast_var_codec.so, so that the release library runs the
+# same scene. With a double-precision Godot 4.6.3 (GODOT4_DOUBLE, an export template), a third run
+# loads bin/libfast_var_codec.double.so.
+#
+#   bash tests/run_package_test.sh      (after bash tests/package.sh; GODOT4 / GODOT4_DOUBLE may be
+#                                        preset, otherwise tests/install_engines.sh finds them)
+# Prints each run's failing checks and counts, then "N passed, N failed"; exits non-zero on any
+# failure. Engine output goes to tests/out/package_*.log, and a log holding "SCRIPT ERROR" or
+# "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
+out="$repo/tests/out"
+mkdir -p "$out"
+
+die() { echo "run_package_test.sh: $*" >&2; exit 2; }
+
+version=$(sed -n '/^\[package\]/,/^\[/ s/^version *= *"\([^"]*\)".*/\1/p' "$repo/rust/gdextension/Cargo.toml" | head -n 1)
+zip_path="$repo/dist/fast_var_codec-$version.zip"
+[ -f "$zip_path" ] || die "no $zip_path: run bash tests/package.sh first"
+if [ -z "${GODOT4:-}" ]; then
+    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find Godot 4 (tests/install_engines.sh)"
+fi
+[ -x "${GODOT4:-}" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { # DESCRIPTION COMMAND...
+    local what=$1; shift
+    if "$@"; then pass; else fail "$what"; fi
+}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_package_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# --- 1. the zip's contents -----------------------------------------------------------------------
+expected="addons/fast_var_codec/fast_var_codec.gdextension
+addons/fast_var_codec/LICENSE
+addons/fast_var_codec/README.md
+addons/fast_var_codec/icon.svg
+addons/fast_var_codec/bin/libfast_var_codec.so
+addons/fast_var_codec/bin/libfast_var_codec.debug.so
+addons/fast_var_codec/bin/libfast_var_codec.double.so
+addons/fast_var_codec/bin/fast_var_codec.dll
+addons/fast_var_codec/bin/fast_var_codec.debug.dll"
+listing=$(unzip -Z1 "$zip_path")
+if [ "$listing" = "$expected" ]; then
+    pass
+else
+    fail "the zip's file list differs from the expected one:"
+    diff <(echo "$expected") <(echo "$listing") | sed 's/^/    /' || true
+fi
+check "unzip -t $zip_path" bash -c "unzip -tq \"\$1\" >/dev/null" _ "$zip_path"
+project=$tmp/project
+mkdir -p "$project"
+unzip -q "$zip_path" -d "$project"
+addon=$project/addons/fast_var_codec
+license=$addon/LICENSE
+# The whole MIT text: title, the notice with year and holder, and lines from each of its three
+# paragraphs (whole lines, fixed strings); and its length.
+for line in 'MIT License' 'Copyright (c) 2026 The FastVarCodec authors' \
+    'Permission is hereby granted, free of charge, to any person obtaining a copy' \
+    'furnished to do so, subject to the following conditions:' \
+    'The above copyright notice and this permission notice shall be included in all' \
+    'copies or substantial portions of the Software.' \
+    'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR' \
+    'OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE' 'SOFTWARE.'; do
+    check "LICENSE lacks the line '$line'" grep -qxF "$line" "$license"
+done
+check "LICENSE is not the full MIT text ($(wc -w <"$license") words, 170 expected)" \
+    test "$(wc -w <"$license")" -eq 170
+check "the repository's Cargo.toml declares license = \"MIT\"" \
+    grep -q '^license = "MIT"$' "$repo/Cargo.toml"
+gdext=$addon/fast_var_codec.gdextension
+named=$(sed -n 's|^[a-z0-9_.]* = "res://addons/fast_var_codec/\(bin/[^"]*\)"$|\1|p' "$gdext" | sort -u)
+present=$(cd "$addon" && find bin -type f | sort)
+check "the .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]" test "$named" = "$present"
+check "the .gdextension's linux.debug.x86_64 is the debug library" \
+    grep -q '^linux\.debug\.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.debug\.so"$' "$gdext"
+check "the .gdextension's windows.debug.x86_64 is the debug library" \
+    grep -q '^windows\.debug\.x86_64 = "res://addons/fast_var_codec/bin/fast_var_codec\.debug\.dll"$' "$gdext"
+# The Windows libraries: no Windows Godot here; their exports and imports, as build_windows.sh.
+system_dlls='^(kernel32|kernelbase|ntdll|advapi32|userenv|ws2_32|bcrypt|bcryptprimitives|msvcrt|ucrtbase|user32|ole32|oleaut32|shell32|secur32|crypt32|ncrypt|dbghelp|synchronization|api-ms-win-[a-z0-9-]+)\.dll$'
+for dll in "$addon"/bin/*.dll; do
+    name=bin/$(basename "$dll")
+    check "$name exports gdext_rust_init" bash -c \
+        "x86_64-w64-mingw32-objdump -p '$dll' | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^\$/p' | grep -qw gdext_rust_init"
+    others=$(x86_64-w64-mingw32-objdump -p "$dll" | sed -n 's/^\s*DLL Name: //p' | sort -uf | grep -viE "$system_dlls" || true)
+    check "$name imports non-system DLLs: $others" test -z "$others"
+done
+for so in "$addon"/bin/*.so; do
+    check "bin/$(basename "$so") is stripped" bash -c "! file -b '$so' | grep -q 'not stripped'"
+done
+
+# --- 2. a fresh project, imported ----------------------------------------------------------------
+cat >"$project/project.godot" <<'EOF'
+; A throwaway project: tests/run_package_test.sh unzips the release package into it.
+config_version=5
+
+[application]
+
+config/name="FastVarCodec package test"
+EOF
+cp "$here/package_test/test_package.gd" "$project/"
+import_log=$out/package_import.log
+status=0
+# --frame-delay 800: without it, this first import of a project with a GDExtension crashes at exit
+# (SIGABRT, after the import's work is done; a project without the extension imports cleanly),
+# the crash in the editor's GDExtension documentation generation of godotengine/godot#111048
+# (open; 4.5 and 4.6), which that issue works around the same way.
+timeout -k 10 300 "$GODOT4" --headless --frame-delay 800 --import --path "$project" >"$import_log" 2>&1 || status=$?
+check "the engine imports the project (exit $status; tests/out/package_import.log)" test "$status" -eq 0
+check "the import lists the extension in .godot/extension_list.cfg" \
+    grep -qx 'res://addons/fast_var_codec/fast_var_codec.gdextension' "$project/.godot/extension_list.cfg"
+if problems=$(engine_logs_clean "$import_log"); then pass; else fail "the import's log:"; echo "$problems"; fi
+
+# --- 3. the scene, with each library -------------------------------------------------------------
+run_scene() { # NAME ENGINE EXPECTED_LIBRARY: runs test_package.gd, counts its result and its log
+    local name=$1 engine=$2 lib=$3 log=$out/package_$1.log status=0 p f
+    timeout -k 10 300 "$engine" --headless --path "$project" -s res://test_package.gd -- "$lib" \
+        >"$log" 2>&1 || status=$?
+    echo "--- $name ($lib):"
+    grep -E '^(engine |loaded library: |FAIL )' "$log" | head -n 20 | sed 's/^/  /'
+    if read -r p f < <(last_result "$log"); then
+        echo "  $p passed, $f failed"
+        passed=$((passed + p))
+        failed=$((failed + f))
+        if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then fail "$name: the engine exited with $status"; fi
+    else
+        fail "$name: no result line (exit $status; ${log#"$repo/"})"
+        tail -n 15 "$log" | sed 's/^/    /'
+    fi
+    if problems=$(engine_logs_clean "$log"); then pass; else fail "$name: the engine's log:"; echo "$problems"; fi
+}
+run_scene debug_library "$GODOT4" libfast_var_codec.debug.so
+# The release library, through the entry this engine picks (a copy in the temporary project only).
+sed -i 's|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec.so"|' "$gdext"
+run_scene release_library "$GODOT4" libfast_var_codec.so
+if [ -n "${GODOT4_DOUBLE:-}" ] && [ -x "$GODOT4_DOUBLE" ]; then
+    run_scene double_library "$GODOT4_DOUBLE" libfast_var_codec.double.so
+else
+    echo "NOT RUN: the double-precision library (no GODOT4_DOUBLE: ../shared/engines/godot-4.6.3-double)"
+fi
+
+echo "(engine logs: tests/out/package_*.log)"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
