@@ -18,6 +18,9 @@
 #    both engines into a Godot 4 save (tests/out/migrated/), which Godot 4's own FileAccess.get_var
 #    must read back as the fixture's values (godot_project/saves_tools/check_migrated.gd); and it
 #    must refuse, writing nothing, a wrong password and a full object of a class not allowed.
+# 4. The command-line tool (rust/cli, built here) converts the plain and encrypted store_var
+#    fixtures of both engines to Godot 4 files (tests/out/converted/), which Godot 4.6.3's own
+#    FileAccess.get_var must read back as the fixture's values (check_migrated.gd --plain).
 # Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
 # "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
 # "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
@@ -45,7 +48,7 @@ for e in GODOT4 GODOT3 GODOT32; do
     [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
 done
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
-rm -rf "$saves4" "$migrated"
+rm -rf "$saves4" "$migrated" "$out/converted"
 mkdir -p "$saves4" "$migrated"
 
 PASSWORD='fvc secret ✓'
@@ -165,6 +168,41 @@ while read -r _ fixture kind p f; do
     v=${fixture#godot}
     add_cell "Godot ${v//_/.} wrote -> migrated -> $v4 read" "$kind" "$p" "$f"
 done < <(grep -E '^RESULT ' "$out/save_check_migrated.stdout")
+
+echo
+echo "=== 4. fast-var-codec convert (the command-line tool): Godot 3 saves -> Godot 4 files, read by Godot $v4's own get_var"
+cli="$repo/target/release/fast-var-codec"
+if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&1; then
+    tick 0 ""
+    cli_kinds=(plain encrypted_pass encrypted_key)
+    for fixture in godot3_6_2 godot3_2_3; do
+        mkdir -p "$out/converted/$fixture"
+        for kind in "${cli_kinds[@]}"; do
+            extra=()
+            case $kind in
+                encrypted_pass) extra=(--password "$PASSWORD") ;;
+                encrypted_key) extra=(--key-hex "$KEY_HEX") ;;
+            esac
+            if "$cli" convert --from godot3 --to godot4 --allow-objects "${extra[@]}" \
+                "$repo/tests/saves/$fixture/$kind.bin" "$out/converted/$fixture/$kind.save" \
+                >"$out/save_cli_${fixture}_$kind.log" 2>&1; then
+                tick 0 ""
+            else
+                tick 1 "fast-var-codec convert $fixture/$kind.bin: $(tail -n 1 "$out/save_cli_${fixture}_$kind.log" | cut -c1-200)"
+            fi
+        done
+    done
+    counted "check_converted" "$out/save_check_converted" \
+        "${g4[@]}" -s res://saves_tools/check_migrated.gd -- --dir="$out/converted" --plain \
+        --kinds="$(IFS=,; echo "${cli_kinds[*]}")"
+    while read -r _ fixture kind p f; do
+        v=${fixture#godot}
+        add_cell "Godot ${v//_/.} wrote -> fast-var-codec -> $v4 read" "$kind" "$p" "$f"
+    done < <(grep -E '^RESULT ' "$out/save_check_converted.stdout")
+    rows+=("Godot 3.6.2 wrote -> fast-var-codec -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec -> $v4 read")
+else
+    tick 1 "building fast-var-codec (tests/out/save_cli_build.log)"
+fi
 
 echo
 echo "=== Matrix: checks passed/failed per file kind (engine output: tests/out/save_*.log)"

@@ -9,6 +9,8 @@ extends SceneTree
 ## FastVarCodec.read_var reads from the fixture's plain.bin (which test_saves.gd holds to the
 ## engine's sidecar), and the file must end after the last one. Prints one line per failure,
 ## "RESULT <engine> <kind> <passed> <failed>" per file, then "N passed, N failed".
+## --kinds=a,b: only those kinds; --plain: every file is a plain Godot 4 save, whatever the kind
+## of the fixture it was made from (the fast-var-codec tool's convert writes plain files).
 
 const Ctx := preload("res://tests/lib/ctx.gd")
 
@@ -23,20 +25,28 @@ var failed := 0
 
 func _initialize() -> void:
 	var dir := ""
+	var kinds: Array = KINDS.keys()
+	var plain := false
 	for a in OS.get_cmdline_user_args():
 		if a.begins_with("--dir="):
 			dir = a.trim_prefix("--dir=")
+		elif a.begins_with("--kinds="):
+			kinds = Array(a.trim_prefix("--kinds=").split(","))
+		elif a == "--plain":
+			plain = true
 	var key := PackedByteArray()
 	for i in 32:
 		key.append((i * 7 + 3) & 0xFF)
 	for engine in ["godot3_6_2", "godot3_2_3"]:
 		var expected := fixture_values("res://saves/%s/plain.bin" % engine)
-		for kind in KINDS:
+		for kind in kinds:
 			var p0 := passed
 			var f0 := failed
 			var path := dir.path_join(engine).path_join(kind + ".save")
 			var f: FileAccess
-			if kind == "encrypted_pass":
+			if plain:
+				f = FileAccess.open(path, FileAccess.READ)
+			elif kind == "encrypted_pass":
 				f = FileAccess.open_encrypted_with_pass(path, FileAccess.READ, PASSWORD)
 			elif kind == "encrypted_key":
 				f = FileAccess.open_encrypted(path, FileAccess.READ, key)

@@ -9,6 +9,7 @@
 #   decode_godot4_double  godot4_*.json, plus each Godot 4 value re-encoded at double precision
 #                         (examples/widen_seeds.rs: an ordinary cargo build)
 #   roundtrip             every golden file
+#   transcode             every golden file
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #
@@ -72,6 +73,8 @@ cut -d' ' -f2 "$tmp/g4" | (cd "$fuzz" && cargo run -q --release --example widen_
     | sed 's/^/1 /' | seeds decode_godot4_double g4double
 seeds roundtrip g4 <"$tmp/g4"
 seeds roundtrip g3 <"$tmp/g3"
+seeds transcode g4 <"$tmp/g4"
+seeds transcode g3 <"$tmp/g3"
 
 # stream: flags, seed, then messages (u32 length, little- or big-endian, + bytes).
 frames() {

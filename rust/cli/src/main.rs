@@ -23,8 +23,9 @@ use std::process::ExitCode;
 use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fast_var_codec_core::encrypted::Godot3Key;
-use fast_var_codec_core::stream::{frame, ByteOrder};
-use fast_var_codec_core::{encode, Dialect, Limits, Options, Precision};
+use fast_var_codec_core::stream::{prefix, ByteOrder, PREFIX_LEN};
+use fast_var_codec_core::transcode::transcode_into;
+use fast_var_codec_core::{Dialect, Limits, Options, Precision};
 
 use crate::input::{resolve, Framing, Resolved};
 
@@ -82,14 +83,13 @@ numbers, floats numbers where finite and \"nan\", \"inf\", \"-inf\" otherwise (b
 exactly, widened), a PackedByteArray's \"v\" is hex."
     )]
     Dump(DumpArgs),
-    /// Decode with one dialect, encode with another.
+    /// Transcode from one dialect to another, bytes to bytes.
     #[command(
-        long_about = "Decode every value of IN with one dialect and encode it with \
-another into OUT, framed or raw as IN is. For now the values travel through the core's Value \
-model (decode, then encode): what the model does not keep is normalised on the way (Godot's \
-conversions in typed containers, merged keys, the bytes of padding). Values one dialect has \
-and the other has not are refused unless --allow-lossy converts them to their closest form. \
-Errors name the value and the byte offset (decoding) or the path inside the value (encoding)."
+        long_about = "Transcode every value of IN from one dialect to another into OUT, framed \
+or raw as IN is: bytes to bytes, without building the values, and byte for byte what decoding \
+then encoding gives (Godot's conversions in typed containers, merged keys, zeroed padding). \
+Values one dialect has and the other has not are refused unless --allow-lossy converts them to \
+their closest form. Errors name the value and the byte offset of what failed."
     )]
     Convert(ConvertArgs),
     /// Check that a file decodes, within limits.
@@ -429,34 +429,41 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
         ));
     };
     let opts = base_options(args.precision, &args.input);
-    let (_, resolved) = load(&args.input_file, &args.input, args.from, &opts)?;
+    let (bytes, resolved) = load(&args.input_file, &args.input, args.from, &opts)?;
     let d = &resolved.decoded;
+    let mut from_opts = opts.clone();
+    from_opts.dialect = d.dialect;
     let out_opts = Options::new(to)
         .with_precision(args.precision.precision())
         .with_allow_lossy(args.allow_lossy)
         .with_allow_objects(args.input.allow_objects)
         .with_full_objects(args.input.allow_objects);
+    let order = args.input.byte_order.order();
+    // Bytes to bytes (fast_var_codec_core::transcode), value by value, from the bytes each
+    // value may take: its frame, or the rest of a raw input.
     let mut encoded = BytesMut::new();
     for (i, item) in d.items.iter().enumerate() {
-        let res = match d.framing {
-            Framing::Framed => frame(
-                &item.value,
-                &out_opts,
-                args.input.byte_order.order(),
-                &mut encoded,
-            ),
-            Framing::Raw => encode(&item.value, &out_opts).map(|b| {
-                encoded.extend_from_slice(&b);
-                b.len()
-            }),
-        };
-        res.map_err(|e| {
+        let end = item.start.saturating_add(item.available).min(bytes.len());
+        let input = bytes.get(item.start..end).unwrap_or_default();
+        let at = encoded.len();
+        if d.framing == Framing::Framed {
+            encoded.extend_from_slice(&[0; PREFIX_LEN]);
+        }
+        transcode_into(input, &from_opts, &out_opts, &mut encoded).map_err(|e| {
             Fail::Invalid(format!(
-                "value {i} (at byte {}) cannot be written in {}: {e}",
+                "value {i} (at byte {}) cannot be written in {}: {}",
                 item.start,
-                dialect_name(to)
+                dialect_name(to),
+                e.shifted(item.start)
             ))
         })?;
+        if d.framing == Framing::Framed {
+            let len = encoded.len() - at - PREFIX_LEN;
+            let head = prefix(len, order).map_err(|e| Fail::Invalid(e.to_string()))?;
+            if let Some(slot) = encoded.get_mut(at..at + PREFIX_LEN) {
+                slot.copy_from_slice(&head);
+            }
+        }
         if item.unread() > 0 {
             note(&format!(
                 "note: value {i}: {} byte(s) after it not converted",

@@ -223,6 +223,7 @@ impl Build for NodeBuilder<'_> {
         &mut self,
         element: ContainerType,
         capacity: usize,
+        _claimed: usize,
     ) -> Result<Self::Array, DecodeReason> {
         Ok((element, Vec::with_capacity(capacity)))
     }
@@ -238,6 +239,7 @@ impl Build for NodeBuilder<'_> {
         key: ContainerType,
         value: ContainerType,
         capacity: usize,
+        _claimed: usize,
     ) -> Result<Self::Dictionary, DecodeReason> {
         Ok((key, value, Vec::with_capacity(capacity)))
     }

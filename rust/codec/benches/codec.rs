@@ -27,6 +27,7 @@ use std::time::Duration;
 use bytes::BytesMut;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use fast_var_codec_core::transcode::{transcode, transcode_into};
 use fast_var_codec_core::{
     decode, encode, encode_into, Array, ContainerType, Dialect, Options, Value, VariantType,
 };
@@ -329,6 +330,90 @@ fn bench_all(c: &mut Criterion, payloads: &[Payload]) {
     }
 }
 
+/// Godot 3 bytes to Godot 4 bytes and back (lossy), by `transcode` and by decode then encode,
+/// for the closing table of the summary.
+const TRANSCODINGS: [(&str, Dialect, Dialect); 2] = [
+    ("g3_to_g4", Dialect::Godot3, Dialect::Godot4),
+    ("g4_to_g3", Dialect::Godot4, Dialect::Godot3),
+];
+
+fn transcoding_options(from: Dialect, to: Dialect) -> (Options, Options) {
+    (Options::new(from), Options::new(to).with_allow_lossy(true))
+}
+
+fn bench_transcode(c: &mut Criterion, payloads: &[Payload]) {
+    for (name, from, to) in TRANSCODINGS {
+        let (from, to) = transcoding_options(from, to);
+        let inputs: Vec<BytesMut> = payloads
+            .iter()
+            .map(|p| encode(&p.value, &from).expect("encode"))
+            .collect();
+        for (p, bytes) in payloads.iter().zip(&inputs) {
+            let (v, _) = decode(bytes, &from).expect("decode");
+            let (t, _) = transcode(bytes, &from, &to).expect("transcode");
+            assert_eq!(t, encode(&v, &to).expect("encode"), "{}: {name}", p.name);
+        }
+        let mut g = group(c, &format!("transcode_{name}"));
+        for (p, bytes) in payloads.iter().zip(&inputs) {
+            g.throughput(Throughput::Bytes(bytes.len() as u64));
+            let mut out = BytesMut::with_capacity(2 * bytes.len());
+            g.bench_function(p.name, |b| {
+                b.iter(|| {
+                    out.clear();
+                    transcode_into(black_box(&bytes[..]), &from, &to, &mut out).expect("transcode")
+                })
+            });
+        }
+        g.finish();
+        let mut g = group(c, &format!("decode_encode_{name}"));
+        for (p, bytes) in payloads.iter().zip(&inputs) {
+            g.throughput(Throughput::Bytes(bytes.len() as u64));
+            let mut out = BytesMut::with_capacity(2 * bytes.len());
+            g.bench_function(p.name, |b| {
+                b.iter(|| {
+                    out.clear();
+                    let (v, _) = decode(black_box(&bytes[..]), &from).expect("decode");
+                    encode_into(&v, &to, &mut out).expect("encode")
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+/// Transcoding against decode then encode, per payload (criterion medians of this run).
+fn transcode_summary(payloads: &[Payload], home: &Path) -> (String, Vec<serde_json::Value>) {
+    let mut text = String::from(
+        "Transcoding (lossy toward Godot 3) against decode then encode: median per call, and how many times faster
+",
+    );
+    let mut rows = Vec::new();
+    for (name, _, _) in TRANSCODINGS {
+        text.push_str(&format!(
+            "{:<15} {:>12} {:>14} {:>8}   ({name})\n",
+            "payload", "transcode", "decode+encode", "speedup"
+        ));
+        for p in payloads {
+            let t = median_ns(home, &format!("transcode_{name}"), p.name);
+            let de = median_ns(home, &format!("decode_encode_{name}"), p.name);
+            if let (Some(t), Some(de)) = (t, de) {
+                text.push_str(&format!(
+                    "{:<15} {:>12} {:>14} {:>7.2}x\n",
+                    p.name,
+                    fmt_time(t),
+                    fmt_time(de),
+                    de / t
+                ));
+                rows.push(serde_json::json!({
+                    "transcoding": name, "payload": p.name,
+                    "transcode_median_ns": t, "decode_encode_median_ns": de, "speedup": de / t,
+                }));
+            }
+        }
+    }
+    (text, rows)
+}
+
 /// Large Dictionaries whose keys are all distinct values of one kind (not in the Godot bench):
 /// 64,000 Vector2 keys with Nil values are 1 MB. Decoding them was quadratic while keys other than
 /// String, StringName, Int and Float were hashed by their type alone.
@@ -461,13 +546,15 @@ fn summary(payloads: &[Payload]) {
         ));
         rows.push(serde_json::Value::Object(row));
     }
-    println!("\n{text}");
+    let (transcoding, transcoding_rows) = transcode_summary(payloads, &home);
+    println!("\n{text}\n{transcoding}");
     if let Some(out) = std::env::var_os("FVC_BENCH_OUT") {
         let doc = serde_json::json!({
             "criterion_home": home.display().to_string(),
             "statistic": "criterion median of the per-iteration time",
             "mb": "10^6 bytes",
             "results": rows,
+            "transcoding": transcoding_rows,
         });
         let text = serde_json::to_string_pretty(&doc).expect("json") + "\n";
         if let Err(e) = std::fs::write(&out, text) {
@@ -491,6 +578,7 @@ fn main() {
         .sample_size(20)
         .configure_from_args();
     bench_all(&mut c, &payloads);
+    bench_transcode(&mut c, &payloads);
     bench_dictionary_keys(&mut c);
     c.final_summary();
     if !quick {

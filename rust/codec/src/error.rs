@@ -196,6 +196,13 @@ pub enum CodecError {
         path: ValuePath,
         reason: EncodeReason,
     },
+    /// Transcoding: the value read at `offset` of the input cannot be written in the target
+    /// dialect (`error` is the encode error, with its path inside that value).
+    #[error("the value at input byte {offset} cannot be written: {error}")]
+    Transcode {
+        offset: usize,
+        error: Box<CodecError>,
+    },
 }
 
 impl CodecError {
@@ -215,6 +222,23 @@ impl CodecError {
         match self {
             CodecError::Decode { reason, .. } => reason.code(),
             CodecError::Encode { reason, .. } => reason.code(),
+            CodecError::Transcode { error, .. } => error.code(),
+        }
+    }
+
+    /// The same error with its input offset moved by `by` (a value read from inside a larger
+    /// input, such as a frame of a stream).
+    pub fn shifted(self, by: usize) -> Self {
+        match self {
+            CodecError::Decode { offset, reason } => CodecError::Decode {
+                offset: offset.saturating_add(by),
+                reason,
+            },
+            CodecError::Transcode { offset, error } => CodecError::Transcode {
+                offset: offset.saturating_add(by),
+                error,
+            },
+            e => e,
         }
     }
 

@@ -40,6 +40,7 @@ pub mod serde;
 pub mod sink;
 pub mod stream;
 pub mod text;
+pub mod transcode;
 pub mod types;
 pub mod value;
 pub mod writer;

@@ -96,18 +96,23 @@ pub trait Build {
     fn push_string(&mut self, strings: &mut Self::Strings, s: &str);
     fn end_strings(&mut self, strings: Self::Strings) -> Self::Value;
 
+    /// An Array of `claimed` elements, as its count says: not yet checked against the input,
+    /// so reserve only `capacity` (what the bytes left can hold).
     fn begin_array(
         &mut self,
         element: ContainerType,
         capacity: usize,
+        claimed: usize,
     ) -> Result<Self::Array, DecodeReason>;
     fn push(&mut self, array: &mut Self::Array, v: Self::Value) -> Result<(), DecodeReason>;
     fn end_array(&mut self, array: Self::Array) -> Self::Value;
+    /// A Dictionary of `claimed` entries: as [`Build::begin_array`].
     fn begin_dictionary(
         &mut self,
         key: ContainerType,
         value: ContainerType,
         capacity: usize,
+        claimed: usize,
     ) -> Result<Self::Dictionary, DecodeReason>;
     fn insert(
         &mut self,
@@ -518,7 +523,7 @@ impl<'b> Reader<'b, '_> {
                 let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
                 let capacity = self.prealloc(count as usize, 8);
                 let mut d = b
-                    .begin_dictionary(key_type, value_type, capacity)
+                    .begin_dictionary(key_type, value_type, capacity, count as usize)
                     .map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
@@ -540,7 +545,9 @@ impl<'b> Reader<'b, '_> {
                 let element = self.container_type(kind)?;
                 let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
                 let capacity = self.prealloc(count as usize, 4);
-                let mut a = b.begin_array(element, capacity).map_err(at)?;
+                let mut a = b
+                    .begin_array(element, capacity, count as usize)
+                    .map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
                     let v = match self.scalar(b, depth + 1)? {
@@ -741,7 +748,7 @@ impl<'b> Reader<'b, '_> {
         let (raw, count) = self.packed_raw(4 * n, "an int-vector pool array")?;
         let at = |reason: DecodeReason| CodecError::decode(start, reason);
         let mut a = b
-            .begin_array(ContainerType::Builtin(ty.variant_type()), count)
+            .begin_array(ContainerType::Builtin(ty.variant_type()), count, count)
             .map_err(at)?;
         let mut c = [0i32; 4];
         for chunk in raw.chunks_exact(4 * n) {
@@ -801,7 +808,7 @@ impl<'b> Reader<'b, '_> {
         // Bit 31 of the count is ignored, as in an Array's (Pandemonium v5.2.0 masks it too).
         let count = (self.u32("a typed array count")? & CONTAINER_COUNT_MASK) as usize;
         let capacity = self.prealloc(count, 4);
-        let mut a = b.begin_array(element, capacity).map_err(at)?;
+        let mut a = b.begin_array(element, capacity, count).map_err(at)?;
         for _ in 0..count {
             self.charge_elements(1)?;
             let v = self.value(b, depth + 1)?;

@@ -15,7 +15,7 @@ use crate::types::{
 };
 use crate::writer::Writer;
 
-mod keys;
+pub(crate) mod keys;
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
 /// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
@@ -843,6 +843,7 @@ impl Build for ValueBuilder {
         &mut self,
         element: ContainerType,
         capacity: usize,
+        _claimed: usize,
     ) -> Result<Array, DecodeReason> {
         self.check_container_type(&element)?;
         Ok(Array {
@@ -864,6 +865,7 @@ impl Build for ValueBuilder {
         key: ContainerType,
         value: ContainerType,
         capacity: usize,
+        _claimed: usize,
     ) -> Result<DictionaryInProgress, DecodeReason> {
         self.check_container_type(&key)?;
         self.check_container_type(&value)?;

@@ -135,6 +135,23 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.out
     }
 
+    /// The sink, to patch what was written (a count known only at the end).
+    pub(crate) fn sink_mut(&mut self) -> &mut S {
+        &mut self.out
+    }
+
+    /// Where the writer stands between values, for [`Writer::rewind`].
+    pub(crate) fn checkpoint(&self) -> (usize, Option<IntVectorType>) {
+        (self.depth, self.pool)
+    }
+
+    /// Back to a checkpoint after a value failed halfway (its containers left open); the
+    /// bytes it wrote stay, for the caller to discard.
+    pub(crate) fn rewind(&mut self, (depth, pool): (usize, Option<IntVectorType>)) {
+        self.depth = depth;
+        self.pool = pool;
+    }
+
     #[inline]
     fn head(&mut self, ty: VariantType, flags: u32) -> Result<()> {
         if let Some(pool) = self.pool {

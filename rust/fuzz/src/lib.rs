@@ -161,7 +161,9 @@ fn check_error(e: &CodecError, len: usize, base: usize) {
             *offset >= base && *offset <= len + 3,
             "error offset {offset} outside the input of {len} bytes: {e}"
         ),
-        CodecError::Encode { .. } => panic!("a decode returned an encode error: {e}"),
+        CodecError::Encode { .. } | CodecError::Transcode { .. } => {
+            panic!("a decode returned an encode error: {e}")
+        }
     }
 }
 

@@ -345,6 +345,7 @@ impl Build for VariantBuilder {
         &mut self,
         element: ContainerType,
         capacity: usize,
+        _claimed: usize,
     ) -> Result<ArrayInProgress, DecodeReason> {
         Ok(ArrayInProgress {
             items: Vec::with_capacity(capacity),
@@ -391,6 +392,7 @@ impl Build for VariantBuilder {
         key: ContainerType,
         value: ContainerType,
         _capacity: usize,
+        _claimed: usize,
     ) -> Result<DictionaryInProgress, DecodeReason> {
         let (k, v) = (engine_type(&key)?, engine_type(&value)?);
         if k.is_none() && v.is_none() {

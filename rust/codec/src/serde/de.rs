@@ -626,8 +626,12 @@ impl Build for LocatingBuilder {
         &mut self,
         element: ContainerType,
         capacity: usize,
+        claimed: usize,
     ) -> Result<(Array, Vec<Loc>), DecodeReason> {
-        Ok((self.inner.begin_array(element, capacity)?, Vec::new()))
+        Ok((
+            self.inner.begin_array(element, capacity, claimed)?,
+            Vec::new(),
+        ))
     }
     fn push(&mut self, array: &mut (Array, Vec<Loc>), v: (Value, Loc)) -> Result<(), DecodeReason> {
         let before = array.0.items.len();
@@ -652,9 +656,10 @@ impl Build for LocatingBuilder {
         key: ContainerType,
         value: ContainerType,
         capacity: usize,
+        claimed: usize,
     ) -> Result<(DictionaryInProgress, Vec<Loc>), DecodeReason> {
         Ok((
-            self.inner.begin_dictionary(key, value, capacity)?,
+            self.inner.begin_dictionary(key, value, capacity, claimed)?,
             Vec::new(),
         ))
     }

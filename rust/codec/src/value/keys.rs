@@ -369,7 +369,7 @@ const END: usize = usize::MAX;
 ///
 /// Both are made when first needed, so that decodes without large or nested keys pay nothing.
 #[derive(Debug, Clone, Default)]
-pub(super) struct KeyHashing {
+pub(crate) struct KeyHashing {
     seed: OnceCell<RandomState>,
     finished: HashMap<usize, Option<Vec<u64>>, BuildHasherDefault<Address>>,
     /// Whose key equality (the decode's dialect).
@@ -379,7 +379,7 @@ pub(super) struct KeyHashing {
 impl KeyHashing {
     /// Forgets the finished Dictionaries and takes the key equality of the decode's dialect
     /// (at the start of a decode).
-    pub(super) fn clear(&mut self, rules: VariantRules) {
+    pub(crate) fn clear(&mut self, rules: VariantRules) {
         self.finished.clear();
         self.rules = rules;
     }
@@ -455,7 +455,7 @@ struct Index {
 
 impl Index {
     /// Indexes entries whose keys are already known to be distinct.
-    fn new(entries: &[(Value, Value)], hashing: &KeyHashing) -> Index {
+    fn new<V>(entries: &[(Value, V)], hashing: &KeyHashing) -> Index {
         let mut index = Index {
             last: HashMap::default(),
             previous: Vec::with_capacity(entries.len()),
@@ -481,9 +481,9 @@ impl Index {
 
     /// The position of the entry whose key equals `key`; if there is none, `key` is indexed as
     /// the entry that the caller appends next.
-    fn find_or_add(
+    fn find_or_add<V>(
         &mut self,
-        entries: &[(Value, Value)],
+        entries: &[(Value, V)],
         key: &Value,
         hashing: &KeyHashing,
     ) -> Option<usize> {
@@ -515,7 +515,7 @@ impl Index {
 
 /// Merges equal keys as a Dictionary is decoded.
 #[derive(Default)]
-pub(super) struct DictionaryKeys {
+pub(crate) struct DictionaryKeys {
     /// Built when the dictionary outgrows [`SMALL_DICTIONARY`] or gets an Array or Dictionary
     /// key (boxed: most Dictionaries never need one).
     index: Option<Box<Index>>,
@@ -531,22 +531,35 @@ impl DictionaryKeys {
         value: Value,
         hashing: &KeyHashing,
     ) {
+        match self
+            .position(entries, &key, hashing)
+            .and_then(|i| entries.get_mut(i))
+        {
+            Some(entry) => entry.1 = value,
+            None => entries.push((key, value)),
+        }
+    }
+
+    /// The position of the entry whose key equals `key`, whatever the entries hold beside their
+    /// keys; `None` when there is none, and then the caller appends `key` as the next entry.
+    pub(crate) fn position<V>(
+        &mut self,
+        entries: &[(Value, V)],
+        key: &Value,
+        hashing: &KeyHashing,
+    ) -> Option<usize> {
         // Containers are never scanned: comparing two of them may walk both, which repeated at
         // each level of keys nested in keys would cost more than the input.
         let plain = !matches!(key, Value::Array(_) | Value::Dictionary(_));
-        let found = match &mut self.index {
+        match &mut self.index {
             None if plain && entries.len() < SMALL_DICTIONARY => entries
                 .iter()
-                .position(|(k, _)| probe(k, &key, hashing.rules)),
+                .position(|(k, _)| probe(k, key, hashing.rules)),
             None => self
                 .index
                 .insert(Box::new(Index::new(entries, hashing)))
-                .find_or_add(entries, &key, hashing),
-            Some(index) => index.find_or_add(entries, &key, hashing),
-        };
-        match found.and_then(|i| entries.get_mut(i)) {
-            Some(entry) => entry.1 = value,
-            None => entries.push((key, value)),
+                .find_or_add(entries, key, hashing),
+            Some(index) => index.find_or_add(entries, key, hashing),
         }
     }
 }

@@ -1,0 +1,201 @@
+//! Bytes of one dialect and precision to bytes of another, without building the values.
+//!
+//! The result is, byte for byte, what [`crate::decode`] then [`crate::encode`] give, and an
+//! input one of them refuses is refused here too: the same reader checks the input (limits,
+//! allow-list, object policy of `from`), and the same writer writes it (strict or lossy policy
+//! of `to`). The reader's values go straight to the writer instead of into a tree; what the
+//! engine changes on decode (typed containers convert or drop elements, equal Dictionary keys
+//! merge) is applied as decode applies it (see `builder`).
+//!
+//! Time is linear in the input; memory is the output plus the keys of the Dictionaries being
+//! read and the typed containers and objects being read, which are built whole.
+//!
+//! ```
+//! use fast_var_codec_core::{decode, encode, transcode, Dialect, Options, Value};
+//!
+//! let godot3 = Options::new(Dialect::Godot3);
+//! let godot4 = Options::new(Dialect::Godot4);
+//! let value = Value::dictionary(vec![(Value::String("hp".into()), Value::Int(7))]);
+//! let bytes3 = encode(&value, &godot3)?;
+//! let (bytes4, used) = transcode::transcode(&bytes3, &godot3, &godot4)?;
+//! assert_eq!(used, bytes3.len());
+//! assert_eq!(bytes4, encode(&decode(&bytes3, &godot3)?.0, &godot4)?);
+//! # Ok::<(), fast_var_codec_core::CodecError>(())
+//! ```
+
+mod builder;
+mod splice;
+
+use std::io::{self, Read, Write};
+
+use bytes::BytesMut;
+
+use crate::error::{CodecError, DecodeReason, Result};
+use crate::limits::Options;
+use crate::reader::decode_with;
+use crate::stream::{prefix, prefix_len, ByteOrder, PREFIX_LEN};
+use builder::Transcoder;
+
+/// Transcodes the value at the start of `bytes` from `from` to `to`; returns its bytes and the
+/// input consumed (which, as [`crate::decode`]'s, may exceed `bytes.len()` by a final
+/// PackedByteArray's missing padding).
+///
+/// # Errors
+/// What [`crate::decode`] with `from` refuses (a [`CodecError::Decode`] with the offset), and a
+/// value `to` cannot hold ([`CodecError::Transcode`]: the offset of that value in the input, and
+/// the encode error); [`crate::EncodeReason::DoubleInGodot3`] when `to` asks for double
+/// precision in a dialect without it.
+///
+/// # Examples
+/// (The README's example.)
+/// ```
+/// use fast_var_codec_core::{transcode::transcode, Dialect, Options};
+///
+/// let godot3_bytes = [2, 0, 0, 0, 7, 0, 0, 0]; // Godot 3's var2bytes(7)
+/// let (godot4_bytes, used) = transcode(
+///     &godot3_bytes,
+///     &Options::new(Dialect::Godot3),
+///     &Options::new(Dialect::Godot4),
+/// )?;
+/// assert_eq!(&godot4_bytes[..], &[2, 0, 0, 0, 7, 0, 0, 0]); // the same layout for an int
+/// assert_eq!(used, 8);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+pub fn transcode(bytes: &[u8], from: &Options, to: &Options) -> Result<(BytesMut, usize)> {
+    let mut out = BytesMut::new();
+    let used = transcode_into(bytes, from, to, &mut out)?;
+    Ok((out, used))
+}
+
+/// As [`transcode`], appending to `out` (a reusable buffer); on failure `out` is left as it
+/// was.
+///
+/// # Errors
+/// As [`transcode`].
+pub fn transcode_into(
+    bytes: &[u8],
+    from: &Options,
+    to: &Options,
+    out: &mut BytesMut,
+) -> Result<usize> {
+    let mut t = Transcoder::new(BytesMut::new(), to)?;
+    transcode_with(&mut t, bytes, from, out)
+}
+
+/// Transcodes a sequence of framed values (`StreamPeer.put_var`, `FileAccess.store_var`: a
+/// 4-byte length in `order`, then the value) from `input` to `output`, frame by frame: memory
+/// stays bounded by the largest frame (at most `max_message` bytes), whatever the input's
+/// length. Returns the number of frames.
+///
+/// Each frame's value is transcoded as [`transcode`] does; bytes after it inside its frame are
+/// left out, as the engine's `get_var` ignores them.
+///
+/// # Errors
+/// An [`io::Error`] from `input` or `output`; [`io::ErrorKind::UnexpectedEof`] when the input
+/// ends inside a frame; [`io::ErrorKind::InvalidData`] wrapping a [`CodecError`] whose offset
+/// counts from the start of the input, for a length above `max_message` or a value
+/// [`transcode`] refuses. What was written before stays written.
+pub fn transcode_frames<R: Read, W: Write>(
+    mut input: R,
+    mut output: W,
+    from: &Options,
+    to: &Options,
+    order: ByteOrder,
+    max_message: usize,
+) -> io::Result<u64> {
+    let invalid = |e: CodecError| io::Error::new(io::ErrorKind::InvalidData, e);
+    let mut t = Transcoder::new(BytesMut::new(), to).map_err(invalid)?;
+    let mut payload = Vec::new();
+    let mut out = BytesMut::new();
+    let (mut at, mut frames) = (0usize, 0u64);
+    loop {
+        let mut head = [0u8; PREFIX_LEN];
+        match read_up_to(&mut input, &mut head)? {
+            0 => return Ok(frames),
+            PREFIX_LEN => {}
+            n => {
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    format!("the input ends {n} byte(s) into the length of the frame at byte {at}"),
+                ))
+            }
+        }
+        let len = prefix_len(head, order);
+        if len > max_message {
+            return Err(invalid(CodecError::decode(
+                at,
+                DecodeReason::Limit(format!(
+                    "a frame of {len} bytes, more than the maximum of {max_message}"
+                )),
+            )));
+        }
+        payload.clear();
+        payload.resize(len, 0);
+        input.read_exact(&mut payload).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("the frame at byte {at} ({len} bytes) is cut short: {e}"),
+            )
+        })?;
+        out.clear();
+        out.extend_from_slice(&[0; PREFIX_LEN]);
+        transcode_with(&mut t, &payload, from, &mut out)
+            .map_err(|e| invalid(e.shifted(at + PREFIX_LEN)))?;
+        let head = prefix(out.len() - PREFIX_LEN, order).map_err(invalid)?;
+        if let Some(slot) = out.get_mut(..PREFIX_LEN) {
+            slot.copy_from_slice(&head);
+        }
+        output.write_all(&out)?;
+        at += PREFIX_LEN + len;
+        frames += 1;
+    }
+}
+
+/// Reads until `buf` is full or the input ends; the bytes read.
+fn read_up_to<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while let Some(rest) = buf.get_mut(n..).filter(|r| !r.is_empty()) {
+        match input.read(rest) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// One value with a reusable transcoder, appended to `out`; `out` is left as it was on failure.
+fn transcode_with(
+    t: &mut Transcoder<'_>,
+    bytes: &[u8],
+    from: &Options,
+    out: &mut BytesMut,
+) -> Result<usize> {
+    t.reset();
+    std::mem::swap(t.output_mut(), out);
+    let base = t.output().len();
+    let res = decode_with(bytes, 0, from, t);
+    let failure = t.take_failure();
+    std::mem::swap(t.output_mut(), out);
+    let res = match res {
+        Err(e) if Transcoder::is_stop(&e) => Err(failure.unwrap_or(e)),
+        Err(e) => Err(e),
+        Ok((_, used)) => failure.map_or(Ok(used), Err),
+    };
+    match res {
+        Ok(used) => {
+            if !t.splices.is_empty() {
+                let mut assembled = Vec::with_capacity(out.len() - base);
+                t.splices.assemble(out, base, &mut assembled);
+                out.truncate(base);
+                out.extend_from_slice(&assembled);
+            }
+            Ok(used)
+        }
+        Err(e) => {
+            out.truncate(base);
+            Err(e)
+        }
+    }
+}
