@@ -16,7 +16,7 @@ extends RefCounted
 ## Packed Vector2/Vector3 arrays rely on `to_byte_array()` giving binary32 components, i.e. a
 ## single-precision engine (the benchmark checks that).
 
-# Godot 3 type ids (wire-format.md §3.1).
+# Godot 3 type ids (docs/wire_format.md#godot-3-ids).
 const NIL := 0
 const BOOL := 1
 const INT := 2

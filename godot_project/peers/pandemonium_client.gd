@@ -11,7 +11,7 @@ extends SceneTree
 ##    allow_lossy), values of Pandemonium's own types, the Pandemonium peers' own values
 ##    (lib/expected_pandemonium.gd) and, over TCP, large values (>= 1 MiB); checks each echo is
 ##    what the dialect carries (lib/pandemonium_behaviour.gd: echo_of). Values that run into the
-##    engine's known bugs (wire-format.md §6) are left out of that list (bug_in says why), and a
+##    engine's known bugs (docs/wire_format.md#pandemonium-decoder-bugs) are left out of that list (bug_in says why), and a
 ##    few are sent on purpose, expecting the engine's actual wrong answer (bug_cases).
 ##    Over UDP only the values whose encoding fits a datagram.
 ## 2. Sends "__fvc_end__" and checks the server's own values (values_pandemonium.gd) against the

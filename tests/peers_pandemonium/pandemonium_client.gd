@@ -7,7 +7,7 @@
 #   pandemonium-server --path tests/peers_pandemonium -s res://pandemonium_client.gd \
 #       --port=47400 [--timeout=60]
 #
-# The engine's own get_var cannot read some of its own encodings back (wire-format.md §6: a nested
+# The engine's own get_var cannot read some of its own encodings back (docs/wire_format.md#pandemonium-decoder-bugs: a nested
 # Vector4/Vector4i, a Projection, PoolVector4Array, PoolVector4iArray); for those values (the
 # fourth field in values_pandemonium.gd says why) the echo is read as raw bytes (the length
 # prefix, then get_data) and must equal the engine's own var2bytes of the value: the Rust server

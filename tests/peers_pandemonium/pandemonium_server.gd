@@ -12,7 +12,7 @@
 # udp: binds PacketPeerUDP to 127.0.0.1:PORT; answers "__fvc_hello__" with "__fvc_hello__",
 #      echoes every other datagram's value with put_var until "__fvc_end__", then sends its own
 #      values that fit a datagram, one at a time, each acknowledged by ["__fvc_ack__", index].
-# A value the engine cannot decode (its get_var fails: see wire-format.md §6) is echoed as null.
+# A value the engine cannot decode (its get_var fails: see docs/wire_format.md#pandemonium-decoder-bugs) is echoed as null.
 #
 # Every value is handled in a function call of its own: in v5.2.0, assigning a TypedArray to a
 # variable (or a GDScript temporary) that holds a TypedArray of another element type keeps the

@@ -27,7 +27,7 @@ func _init():
 ## [[name, value, kind, readback], ...]; kind: "small" (fits a UDP datagram), "large" (>= 1 MiB,
 ## TCP only), "full" (a full object, sent with put_var(v, true); TCP only). readback: "" when the
 ## engine's own get_var reads the engine's own encoding of the value back intact; else the known
-## engine bug (wire-format.md §6) that stops it: the Rust echo test then compares bytes.
+## engine bug (docs/wire_format.md#pandemonium-decoder-bugs) that stops it: the Rust echo test then compares bytes.
 func values():
 	var v = []
 	v.append(["nil", null, "small", ""])

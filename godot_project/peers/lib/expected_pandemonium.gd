@@ -86,7 +86,7 @@ static func values(era: int) -> Array:
 	v.append(["pool_vector3_array", PackedVector3Array([Vector3(1, 2, 3), Vector3(-0.5, 0, 1e10)]), "small"])
 	v.append(["pool_vector3i_array", v3i([Vector3i(1, 2, 3), Vector3i(-4, 0, -2147483648)]), "small"])
 	v.append(["pool_vector4_array", PackedVector4Array([Vector4(1, 2, 3, 4), Vector4(-0.5, 0, 1e10, 8)]), "small"])
-	# Pandemonium's encoder writes z into the w slot of a PoolVector4iArray (wire-format.md §6):
+	# Pandemonium's encoder writes z into the w slot of a PoolVector4iArray (docs/wire_format.md#pandemonium-decoder-bugs):
 	# the engine sent (1, 2, 3, 4), (-5, 6, -7, 8).
 	v.append(["pool_vector4i_array", v4i([Vector4i(1, 2, 3, 3), Vector4i(-5, 6, -7, -7)]), "small"])
 	v.append(["pool_color_array", PackedColorArray([Color(1, 0, 0, 1), Color(0.1, 0.2, 0.3, 0.4)]), "small"])

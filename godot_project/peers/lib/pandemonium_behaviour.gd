@@ -2,7 +2,7 @@ extends RefCounted
 ## What a real Pandemonium engine (v4.9.0: DIALECT_PANDEMONIUM_3_8; v5.2.0: DIALECT_PANDEMONIUM_5)
 ## does to a Godot 4 value that FastVarCodec sends it and that it decodes and re-encodes (get_var,
 ## then put_var), and which values run into its known decoder/encoder bugs
-## (../shared/wire-format.md §6). The echo tests expect exactly this, no more.
+## (docs/wire_format.md#pandemonium-decoder-bugs). The echo tests expect exactly this, no more.
 ##
 ## The known bugs are not papered over: values that trigger them are kept out of the plain echo
 ## lists (bug_in() says why), and bug_cases() sends a few such values on purpose and expects the

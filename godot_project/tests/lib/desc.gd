@@ -402,7 +402,7 @@ func node_path_of(d: Dictionary) -> NodePath:
 	has_node_path = true
 	# NodePath has no constructor from parts, and text cannot express every part list (empty
 	# names, '/' or ':' inside a name): let the engine's own decoder build it from its parts,
-	# written in the Godot 4 layout (wire-format.md §4.4).
+	# written in the Godot 4 layout (docs/wire_format.md#nodepath).
 	var buf := StreamPeerBuffer.new()
 	buf.put_u32(22)
 	buf.put_u32(d.names.size() | 0x80000000)

@@ -14,12 +14,12 @@ pub enum Dialect {
     Godot4,
     /// What Godot 4.3 reads and writes: as [`Dialect::Godot4`] without typed Dictionaries
     /// (written untyped, as 4.3 wrote them). Derived from the engine's history
-    /// (wire-format.md §8); no 4.3 engine was run.
+    /// (docs/wire_format.md#older-godot-4-releases); no 4.3 engine was run.
     Godot4_3,
     /// What Godot 4.0 – 4.2 read and write: as [`Dialect::Godot4`] without typed containers
     /// (written untyped, as those engines wrote them), without PackedVector4Array (id 38 does
     /// not exist: refused, or an Array of Vector4 under the lossy policy), and with a full
-    /// object's `script` not sent as a path. Derived from the engine's history (§8).
+    /// object's `script` not sent as a path. Derived from the engine's history, as above.
     Godot4_0To4_2,
     /// Godot 3.1 – 3.6 (`var2bytes`): 27 types, math always binary32, RID without payload.
     Godot3,
@@ -285,7 +285,7 @@ const fn without_packed_vector4(
     ids
 }
 
-/// Godot 3 wire ids in order; the position is the Godot 3 id (wire-format.md §3.1).
+/// Godot 3 wire ids in order; the position is the Godot 3 id (docs/wire_format.md#godot-3-ids).
 static GODOT3_FROM_WIRE: [WireKind; 27] = {
     use VariantType as T;
     use WireKind::Type as W;
@@ -382,7 +382,7 @@ static GODOT3: DialectSpec = DialectSpec {
     variant_rules: VariantRules::Godot3,
 };
 
-/// Ids 0–26 of Pandemonium v3.8 and later (wire-format.md §3.3, columns B and C).
+/// Ids 0–26 of Pandemonium v3.8 and later, both eras (docs/wire_format.md#pandemonium-ids).
 macro_rules! pandemonium_common {
     () => {{
         use VariantType as T;
@@ -485,7 +485,7 @@ static PANDEMONIUM_5_FROM_WIRE: [WireKind; 40] = {
 };
 
 /// Shared by both Pandemonium eras: a Godot 3 fork, so Godot 3's rules where not renumbered;
-/// its current UTF-8 decoder is the strict Godot 4 one (wire-format.md §6).
+/// its current UTF-8 decoder is the strict Godot 4 one (docs/wire_format.md#pandemonium).
 macro_rules! pandemonium_spec {
     ($name:literal, $table:ident) => {
         DialectSpec {

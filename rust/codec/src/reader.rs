@@ -391,8 +391,8 @@ impl<'b> Reader<'b, '_> {
         }
     }
 
-    /// Container type info for a header kind (wire-format.md §4.6), admitted by the object
-    /// policy before any builder sees it.
+    /// Container type info for a header kind (docs/wire_format.md#typed-containers), admitted
+    /// by the object policy before any builder sees it.
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
         let start = self.pos;
         let ty = self.container_type_unchecked(kind)?;

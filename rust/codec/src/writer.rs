@@ -292,7 +292,7 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
     }
 
-    /// A math type with `real_t` components, given in wire order (wire-format.md §4.2).
+    /// A math type with `real_t` components, given in wire order (docs/wire_format.md#math-types).
     pub fn real<R: Real>(&mut self, ty: RealType, components: &[R]) -> Result<()> {
         if components.len() != ty.components() {
             return Err(CodecError::encode(EncodeReason::Invalid(format!(

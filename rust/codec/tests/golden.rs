@@ -585,19 +585,20 @@ const KNOWN_DIVERGENCES: &[(&str, &str, &str, &str)] = &[
     ("godot4_6_3", "cases", "dictionary/typed/script_holderscript/empty/full", "Godot 4.6.3 rebuilds script-typed Dictionaries with wrong key/value types on decode (engine bug); we keep the wire's types"),
     ("godot4_6_3", "cases", "dictionary/typed/holderscript_script/empty/full", "Godot 4.6.3 rebuilds script-typed Dictionaries with wrong key/value types on decode (engine bug); we keep the wire's types"),
     ("godot4_6_3", "malformed inputs", "craft/dictionary_typed_key_script", "the same engine bug with a script-typed key"),
-    // Pandemonium v4.9.0 and v5.2.0 ("pandemonium_" is both): the decoder bugs of wire-format.md §6,
-    // which we do not emulate, each shown by engine-made cases under bug/.
+    // Pandemonium v4.9.0 and v5.2.0 ("pandemonium_" is both): the decoder bugs of
+    // docs/wire_format.md#pandemonium-decoder-bugs, which we do not emulate, each shown by
+    // engine-made cases under bug/.
     ("pandemonium_", "cases", "bug/vector4_decode_advances_12/", P_VECTOR4_12),
     ("pandemonium_", "cases", "bug/projection_decode_needs_248/", P_PROJECTION_248),
     ("pandemonium_", "cases", "bug/pool_vector4_array_decode_w_from_z/", P_POOL_VECTOR4_W),
-    ("pandemonium_", "cases", "bug/pool_vector4i_array_encode_z_into_w/", "Pandemonium's POOL_VECTOR4I_ARRAY encoder writes z into the w slot (§6); we write w"),
+    ("pandemonium_", "cases", "bug/pool_vector4i_array_encode_z_into_w/", "Pandemonium's POOL_VECTOR4I_ARRAY encoder writes z into the w slot (docs/wire_format.md#pandemonium-decoder-bugs); we write w"),
     ("pandemonium_", "malformed inputs", "craft/bug/vector4_decode_advances_12/", P_VECTOR4_12),
     ("pandemonium_", "malformed inputs", "craft/bug/projection_decode_needs_248/", P_PROJECTION_248),
     ("pandemonium_", "malformed inputs", "craft/bug/pool_vector4_array_decode_w_from_z/", P_POOL_VECTOR4_W),
     ("pandemonium_", "malformed inputs", "craft/bug/pool_vector4i_array_decode_w_from_z/", P_POOL_VECTOR4_W),
     ("pandemonium_", "malformed inputs", "flip/packed_vector4_array/", P_POOL_VECTOR4_W),
     ("pandemonium_", "malformed inputs", "flip/packed_vector4i_array/", P_POOL_VECTOR4_W),
-    ("pandemonium_", "malformed inputs", "hdrflip/packed_color_array/", "PoolColorArray's id with a low bit flipped is POOL_VECTOR4(I)_ARRAY, whose decode fills w from z (§6); we read w"),
+    ("pandemonium_", "malformed inputs", "hdrflip/packed_color_array/", "PoolColorArray's id with a low bit flipped is POOL_VECTOR4(I)_ARRAY, whose decode fills w from z (docs/wire_format.md#pandemonium-decoder-bugs); we read w"),
     ("pandemonium_", "cases", "object/full_scripted", "the engine embeds the Script object (with its source) in a full object; the model sends a script only as a res:// path and refuses to embed one"),
     ("pandemonium_", "malformed inputs", "craft/dictionary_keys/nil_and_null_object", "a null Object is Nil in the model, so it merges with a Nil key; the engine keeps the two"),
     // Pandemonium v5.2.0's TYPED_ARRAY and PACKED_TYPED_ARRAY.
@@ -641,10 +642,10 @@ const KNOWN_DIVERGENCES: &[(&str, &str, &str, &str)] = &[
     ("pandemonium_5_2_0", "malformed inputs", "craft/packed_typed_array/object_class_node_with_reference_item", "needs ClassDB (inheritance): a Reference is not a Node"),
 ];
 
-const P_VECTOR4_12: &str = "Pandemonium's VECTOR4/VECTOR4I decode advances 12 bytes, not 16 (wire-format.md §6): what follows one in a container is misread; we read the 16 bytes written";
-const P_PROJECTION_248: &str = "Pandemonium's PROJECTION decode wants 248 bytes after its header for a 64-byte payload (§6): it cannot decode a Projection that fewer than 184 bytes follow; we need the 64";
-const P_POOL_VECTOR4_W: &str = "Pandemonium's POOL_VECTOR4_ARRAY and POOL_VECTOR4I_ARRAY decode fill w from the z slot (§6); we read w";
-const P_ELEMENT_RANGE: &str = "Pandemonium's TYPED_ARRAY decode does not range-check the element type (§6) and keeps an empty array of a type that does not exist; we refuse it";
+const P_VECTOR4_12: &str = "Pandemonium's VECTOR4/VECTOR4I decode advances 12 bytes, not 16 (docs/wire_format.md#pandemonium-decoder-bugs): what follows one in a container is misread; we read the 16 bytes written";
+const P_PROJECTION_248: &str = "Pandemonium's PROJECTION decode wants 248 bytes after its header for a 64-byte payload (docs/wire_format.md#pandemonium-decoder-bugs): it cannot decode a Projection that fewer than 184 bytes follow; we need the 64";
+const P_POOL_VECTOR4_W: &str = "Pandemonium's POOL_VECTOR4_ARRAY and POOL_VECTOR4I_ARRAY decode fill w from the z slot (docs/wire_format.md#pandemonium-decoder-bugs); we read w";
+const P_ELEMENT_RANGE: &str = "Pandemonium's TYPED_ARRAY decode does not range-check the element type (docs/wire_format.md#pandemonium-decoder-bugs) and keeps an empty array of a type that does not exist; we refuse it";
 const P_WIRE_ONLY_ELEMENTS: &str = "a typed array of TypedArrays, PackedTypedArrays or PoolVector2i/3i/4iArrays: the model has no element type for them (each is a typed Array in it), so we refuse to decode one, and write such an Array as a TypedArray of Array";
 const P_NIL_TYPED: &str = "Pandemonium's TypedArray of Nil takes only nils, and its PackedTypedArray of Nil nothing (its encoder writes phantom false elements); the model reads both as an untyped Array, written as ARRAY";
 const P_CLASS_REFUSED: &str = "with objects refused, Pandemonium keeps a typed array's class name from the input; the model types it EncodedObjectAsID, as for Godot 4, and uses no class name from the input";

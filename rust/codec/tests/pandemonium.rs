@@ -1,9 +1,11 @@
-//! Pandemonium dialects, derived from the spec. The engine-made corpora of Pandemonium v4.9.0
-//! and v5.2.0 (tests/golden/pandemonium_*.json, checked by golden.rs) are the ground truth; these
-//! derived checks stay as a second, independent line:
-//! * for leaf types whose layout wire-format.md §6 says is Godot 3's or Godot 4's, the bytes are
-//!   the real Godot 4.6.3 golden bytes with the type id replaced by Pandemonium's (§3.3);
-//! * pools, typed arrays and RID are written out by hand from §3.3 and §6.
+//! Pandemonium dialects, derived from the layouts in docs/wire_format.md#pandemonium. The
+//! engine-made corpora of Pandemonium v4.9.0 and v5.2.0 (tests/golden/pandemonium_*.json, checked
+//! by golden.rs) are the ground truth; these derived checks stay as a second, independent line:
+//! * for leaf types whose Pandemonium layout is Godot 3's or Godot 4's
+//!   (docs/wire_format.md#pandemonium), the bytes are the real Godot 4.6.3 golden bytes with the
+//!   type id replaced by Pandemonium's (docs/wire_format.md#pandemonium-ids);
+//! * pools, typed arrays and RID are written out by hand from the same notes
+//!   (docs/wire_format.md#pandemonium-typed-arrays, #rid-callable-signal).
 //!
 //! Plus round trips of generated values and cross-dialect checks.
 
@@ -24,7 +26,8 @@ fn hex(s: &str) -> Vec<u8> {
 
 const ERAS: [Dialect; 2] = [Dialect::Pandemonium38, Dialect::Pandemonium5];
 
-/// Godot 4 types whose Pandemonium layout is the Godot 4 one (§6): same payload, other id.
+/// Godot 4 types whose Pandemonium layout is the Godot 4 one (docs/wire_format.md#pandemonium):
+/// same payload, other id.
 fn shares_godot4_layout(ty: u8) -> Option<VariantType> {
     let t = VariantType::from_id(u32::from(ty))?;
     use VariantType as T;
@@ -98,7 +101,7 @@ fn hand_derived_vectors() {
         })
     };
     let both: &[(Value, &str, &str)] = &[
-        // RID: no payload (§6, era B renames _RID to RID).
+        // RID: no payload (docs/wire_format.md#rid-callable-signal; v3.8+ calls _RID RID).
         (Value::Rid(0), "16000000", "16000000"),
         // Object as id: id 23 with the id flag.
         (
@@ -160,7 +163,7 @@ fn hand_derived_vectors() {
     }
 
     // Era C typed arrays of objects: ids set bit 16 and carry no class; full objects carry the
-    // class as a nested StringName value (§6).
+    // class as a nested StringName value (docs/wire_format.md#pandemonium-typed-arrays).
     let c = Options::new(Dialect::Pandemonium5);
     let ids = Value::Array(Array {
         element: ContainerType::Class("Node".into()),
@@ -218,7 +221,7 @@ fn expected_back(v: &Value) -> Value {
 
 #[test]
 fn eras_differ_from_godot3_after_id_4() {
-    // The trap of §3.3: a Godot 3 Vector2 read as Pandemonium is a Rect2 header.
+    // A Godot 3 Vector2 read as Pandemonium is a Rect2 header (docs/wire_format.md#pandemonium-ids).
     let v = Value::Vector2([1.0, 2.0]);
     let g3 = encode(&v, &Options::new(Dialect::Godot3)).unwrap();
     for era in ERAS {

@@ -1,7 +1,8 @@
-//! Byte vectors that no engine here can produce: double precision (no double-precision Godot
-//! build is available), checked against the engine's own unit-test vectors
-//! (`tests/core/io/test_marshalls.h`, quoted in wire-format.md §9.1) and the layout rules of
-//! wire-format.md §4.8; plus the Godot 3 conversion policy and error reporting.
+//! Byte vectors written before an engine here could produce them: double precision (written
+//! when no double-precision Godot build was available; godot4_6_3_double.json now checks that
+//! precision against a real engine too), checked against the engine's own unit-test vectors
+//! (Godot's `tests/core/io/test_marshalls.h`) and the layout rules of
+//! docs/wire_format.md#double-precision; plus the Godot 3 conversion policy and error reporting.
 
 use fast_var_codec_core::error::{CodecError, DecodeReason, EncodeReason};
 use fast_var_codec_core::{
@@ -47,7 +48,8 @@ fn engine_unit_test_vectors() {
     for (v, bytes) in cases {
         let want = hex(bytes);
         assert_eq!(encode(&v, &g4).unwrap().to_vec(), want, "{v:?}");
-        // A double-precision build writes these identically (§4.8: INT/FLOAT follow their own rule).
+        // A double-precision build writes these identically: int and float follow their own rule
+        // (docs/wire_format.md#double-precision).
         assert_eq!(
             encode(&v, &double()).unwrap().to_vec(),
             want,
@@ -66,7 +68,8 @@ fn engine_unit_test_vectors() {
 
 #[test]
 fn double_precision_flags_and_widths() {
-    // wire-format.md §9.3 and §4.8: the 64-bit flag and binary64 components on the 14 real_t types.
+    // The 64-bit flag and binary64 components on the 14 real_t types
+    // (docs/wire_format.md#double-precision).
     let v = Value::Vector2([1.0, 2.0]);
     let want = hex("05000100 000000000000f03f 0000000000000040");
     assert_eq!(encode(&v, &double()).unwrap().to_vec(), want);
@@ -106,7 +109,7 @@ fn double_precision_flags_and_widths() {
         assert_eq!(b.len(), 8 + 3 * 8 * n, "{v:?}");
         assert_eq!(decode(&b, &Options::default()).unwrap().0, v);
     }
-    // Never flagged, whatever the precision (§4.8).
+    // Never flagged, whatever the precision (docs/wire_format.md#double-precision).
     for v in [
         Value::Color([0.1; 4]),
         Value::PackedColorArray(vec![[0.5; 4]]),
@@ -362,7 +365,7 @@ fn reusable_buffer_is_left_clean_on_failure() {
 #[test]
 fn equal_keys_merge_in_small_and_large_dictionaries() {
     // The engine keeps the first key's place and the last value; String and StringName of the
-    // same text are one key (wire-format.md §4.6, golden dictionary cases).
+    // same text are one key (docs/wire_format.md#dictionary-keys, golden dictionary cases).
     for n in [3usize, 40] {
         let mut entries: Vec<(Value, Value)> = (0..n)
             .map(|i| (Value::Int(i as i64), Value::Int(0)))

@@ -652,7 +652,7 @@ func check_case(name, v, b, desc, full):
 			got = got.substr(0, desc.v.length())
 		if got != desc.v:
 			if n == "POOL_VECTOR4I_ARRAY" and got == z_into_w(desc.v):
-				notes.append("%s: the engine's encoder wrote each z into the w slot (wire-format.md §6)" % name)
+				notes.append("%s: the engine's encoder wrote each z into the w slot (docs/wire_format.md#pandemonium-decoder-bugs)" % name)
 			else:
 				problems.append("%s: pool array Desc differs from the bytes\n  bytes %s\n  desc  %s" % [name, got, desc.v])
 	elif n == "OBJECT" and full and is_instance_valid(v):
@@ -742,7 +742,7 @@ func add_case(name, v, full = false):
 		e["decoded"] = describe(d.value, full, true)
 		free_nodes(d.value)
 	else:
-		# Kept: Pandemonium cannot decode some of its own encodings (wire-format.md §6).
+		# Kept: Pandemonium cannot decode some of its own encodings (docs/wire_format.md#pandemonium-decoder-bugs).
 		e["decoded"] = null
 		e["decode_error"] = d.err
 	case_lines.append(to_json(e))
@@ -1213,7 +1213,7 @@ func proj_distinct():
 	return proj(c)
 
 
-# Cases that show the Pandemonium decoder bugs of wire-format.md §6 with the engine's own output.
+# Cases that show the Pandemonium decoder bugs (docs/wire_format.md#pandemonium-decoder-bugs) with the engine's own output.
 func gen_bug_cases():
 	# VECTOR4 and VECTOR4I decode advance by 12 bytes instead of 16: harmless at top level and as
 	# the last thing read, but whatever follows in a container is read from the w slot on.
@@ -1701,7 +1701,7 @@ func crafted():
 		add_mal("craft/" + c[0], b, c[2])
 
 
-# The §6 decoder bugs on hand-made bytes.
+# The decoder bugs of docs/wire_format.md#pandemonium-decoder-bugs on hand-made bytes.
 func crafted_bugs():
 	var C = []
 	var ARR = H("ARRAY")
