@@ -1,5 +1,10 @@
 //! Builds Godot Variants from what the core reader finds, with the engine's own checks on
-//! classes and scripts, and the engine's own typed containers.
+//! classes and scripts (`admission`), and the engine's own typed containers (`containers`, the
+//! engine's C interface) and strings (`text`).
+
+mod admission;
+mod containers;
+mod text;
 
 use std::borrow::Cow;
 
@@ -15,7 +20,7 @@ use godot::builtin::{
     Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D, VarArray, VarDictionary, Variant,
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use godot::classes::{ClassDb, EncodedObjectAsId, Object, ResourceLoader, Script};
+use godot::classes::{ClassDb, EncodedObjectAsId, Object};
 use godot::meta::ToGodot;
 use godot::obj::{Gd, NewGd, Singleton};
 use godot::sys::{interface_fn, GodotFfi};
@@ -23,6 +28,9 @@ use godot::sys::{interface_fn, GodotFfi};
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, to_real, FlatComponents};
 use crate::string_cache::StringCache;
+use admission::{engine_type, load_script};
+use containers::{holds_nothing, move_into, new_typed_array, new_typed_dictionary};
+use text::{gstring, text_by_rules};
 
 /// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, once the
 /// core's object policy has admitted their class and script.
@@ -73,43 +81,6 @@ fn c<const N: usize>(c: &[f64]) -> [real; N] {
         *d = to_real(*s);
     }
     a
-}
-
-fn refuse(msg: String) -> DecodeReason {
-    DecodeReason::Refused(msg)
-}
-
-/// A script the engine would accept: exists under `res://` and loads.
-fn load_script(path: &str) -> Result<Gd<Script>, DecodeReason> {
-    let gpath = GString::from(path);
-    let mut loader = ResourceLoader::singleton();
-    if !path.starts_with("res://") || !loader.exists_ex(&gpath).type_hint("Script").done() {
-        return Err(refuse(format!("script {path:?} does not exist")));
-    }
-    loader
-        .load_ex(&gpath)
-        .type_hint("Script")
-        .done()
-        .and_then(|res| res.try_cast::<Script>().ok())
-        .ok_or_else(|| refuse(format!("script {path:?} cannot be loaded")))
-}
-
-/// (builtin type id, class name, script) for the engine's `set_typed`, `None` when untyped.
-fn engine_type(ty: &ContainerType) -> Result<Option<(i32, StringName, Variant)>, DecodeReason> {
-    let object = T::Object.id() as i32;
-    Ok(match ty {
-        ContainerType::Untyped => None,
-        ContainerType::Builtin(T::Object) => Some((object, StringName::default(), Variant::nil())),
-        ContainerType::Builtin(t) => Some((t.id() as i32, StringName::default(), Variant::nil())),
-        ContainerType::Class(name) => {
-            Some((object, StringName::from(name.as_str()), Variant::nil()))
-        }
-        ContainerType::Script(path) => {
-            let script = load_script(path)?;
-            let base = script.get_instance_base_type();
-            Some((object, base, script.to_variant()))
-        }
-    })
 }
 
 /// Fills a resized packed array from wire components: one copy when the wire's width is this
@@ -465,160 +436,6 @@ impl Build for VariantBuilder {
     fn end_object(&mut self, o: ObjectInProgress) -> Result<Variant, DecodeReason> {
         Ok(o.variant)
     }
-}
-
-/// Variant types whose values live inside the Variant and own no memory.
-fn holds_nothing(t: T) -> bool {
-    use T::*;
-    matches!(
-        t,
-        Nil | Bool
-            | Int
-            | Float
-            | Vector2
-            | Vector2i
-            | Rect2
-            | Rect2i
-            | Vector3
-            | Vector3i
-            | Vector4
-            | Vector4i
-            | Plane
-            | Quaternion
-            | Color
-            | Rid
-    )
-}
-
-/// Resizes `arr` (empty) to `items.len()` and moves the items into its slots: no per-element
-/// engine call. `false` (and nothing moved) if the engine's storage is not one contiguous run.
-fn move_into(arr: &mut VarArray, items: &mut [Variant]) -> bool {
-    let n = items.len();
-    if n == 0 {
-        return true;
-    }
-    let Ok(last) = i64::try_from(n - 1) else {
-        return false;
-    };
-    // The engine's own resize (a direct call): new slots hold the element type's default value.
-    godot::builtin::inner::InnerArray::from_outer(arr).resize(n as i64);
-    // SAFETY: indexes 0 and n-1 are in bounds after the resize; the calls return slot addresses
-    // (making the array's storage unique, as any write access does).
-    let (first, end) = unsafe {
-        (
-            interface_fn!(array_operator_index)(arr.sys_mut(), 0),
-            interface_fn!(array_operator_index)(arr.sys_mut(), last),
-        )
-    };
-    let size = std::mem::size_of::<Variant>();
-    if first.is_null() || (end as usize).wrapping_sub(first as usize) != (n - 1) * size {
-        godot::builtin::inner::InnerArray::from_outer(arr).resize(0);
-        return false;
-    }
-    // SAFETY: `n` slots lie contiguously from `first` (checked above) in storage owned by `arr`,
-    // which nothing else references yet; gdext's `Variant` is `#[repr(transparent)]` over the
-    // engine's. Swapping moves each item in and the slot's default value out (dropped with
-    // `items`); a typed array receives only values of its exact type (checked by the caller).
-    let slots = unsafe { std::slice::from_raw_parts_mut(first.cast::<Variant>(), n) };
-    for (slot, item) in slots.iter_mut().zip(items.iter_mut()) {
-        std::mem::swap(slot, item);
-    }
-    true
-}
-
-/// An empty Array typed as the engine's `Array(base, type, class_name, script)` would be.
-fn new_typed_array(builtin: i32, class: &StringName, script: &Variant) -> VarArray {
-    let mut arr = VarArray::new();
-    // SAFETY: `arr` is a valid, empty, uniquely owned array; `class` and `script` are valid for
-    // the call, and `builtin` is a Variant type id below VARIANT_MAX (from the core's table).
-    // gdext's static view of `arr` stays "untyped", so it is only used as a Variant from here on.
-    unsafe {
-        godot::sys::interface_fn!(array_set_typed)(
-            arr.sys_mut(),
-            builtin as godot::sys::GDExtensionVariantType,
-            class.string_sys(),
-            script.var_sys(),
-        );
-    }
-    arr
-}
-
-/// An empty Dictionary typed for keys `k` and values `v` (type id 0: that side untyped). gdext's
-/// view of it stays untyped, so its `set` adds no checks of its own to the engine's.
-fn new_typed_dictionary(
-    k: &(i32, StringName, Variant),
-    v: &(i32, StringName, Variant),
-) -> VarDictionary {
-    let mut dict = VarDictionary::new();
-    // SAFETY: as in `new_typed_array`: a valid empty dictionary, valid names and scripts, ids in
-    // range.
-    unsafe {
-        godot::sys::interface_fn!(dictionary_set_typed)(
-            dict.sys_mut(),
-            k.0 as godot::sys::GDExtensionVariantType,
-            k.1.string_sys(),
-            k.2.var_sys(),
-            v.0 as godot::sys::GDExtensionVariantType,
-            v.1.string_sys(),
-            v.2.var_sys(),
-        );
-    }
-    dict
-}
-
-/// A string payload read by the dialect's `rules`: by the engine's own (strict) UTF-8 decoder
-/// first, whose result every dialect shares when it accepts (see the core's `decode_utf8`),
-/// else, for Godot 3's lenient rules, by the core's decoder. `None`: the dialect's engine
-/// rejects the bytes.
-fn text_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<GString> {
-    engine_utf8(raw).or_else(|| match rules {
-        Utf8Rules::Strict => None,
-        _ => fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s)),
-    })
-}
-
-/// A String parsed from payload bytes by the engine's own UTF-8 decoder, which is what
-/// `bytes_to_var` uses (it stops at a NUL, drops one byte-order mark, and rejects what the
-/// engine rejects: `None`). One pass, no Rust-side validation or copy.
-fn engine_utf8(raw: &[u8]) -> Option<GString> {
-    let len = i64::try_from(raw.len()).ok()?;
-    let mut status: i64 = -1;
-    // SAFETY: `new_with_uninit` hands an uninitialized String slot, which the engine's
-    // constructor initializes in all cases (even when the input is rejected, so the GString is
-    // valid and dropped normally); `raw` is valid for `len` bytes during the call.
-    let g = unsafe {
-        <GString as GodotFfi>::new_with_uninit(|slot| {
-            status = interface_fn!(string_new_with_utf8_chars_and_len2)(
-                slot.cast(),
-                raw.as_ptr().cast(),
-                len,
-            );
-        })
-    };
-    (status == 0).then_some(g)
-}
-
-/// A GString of exactly `s`. (Building it from UTF-8 would drop a leading byte-order mark a
-/// second time: the core already applied the engine's rule of dropping one.)
-fn gstring(s: &str) -> GString {
-    if s.is_ascii() {
-        // ASCII is Latin-1: the engine's simplest constructor, no UTF-8 parsing.
-        if let Ok(g) = GString::try_from_bytes(s.as_bytes(), godot::builtin::Encoding::Latin1) {
-            return g;
-        }
-    }
-    // Valid UTF-8 with no NUL and no leading U+FEFF reads the same through the engine's own
-    // UTF-8 constructor, which is the fastest way in.
-    if !s.starts_with('\u{FEFF}') && !s.contains('\0') {
-        if let Some(g) = engine_utf8(s.as_bytes()) {
-            return g;
-        }
-    }
-    // Already validated: hand the engine UTF-32 (a copy) instead of UTF-8 to parse again. This
-    // also keeps a leading U+FEFF, which the engine's UTF-8 constructor would drop.
-    let mut chars: Vec<char> = Vec::with_capacity(s.len());
-    chars.extend(s.chars());
-    GString::from(&chars[..])
 }
 
 /// A value the engine builds from Godot 4 bytes written by `write` (for the few Variants gdext

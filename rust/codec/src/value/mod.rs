@@ -1,0 +1,353 @@
+//! An engine-free model of every Godot 4 Variant, for Rust servers and tools, and the two
+//! adapters that connect it to the codec: a walk that feeds the [`Writer`](crate::Writer)
+//! (`write`) and a [`Build`](crate::Build) implementation for the reader (`build`), which applies
+//! what the engine does on decode (`convert`: typed containers; `keys`: equal keys merge).
+
+mod build;
+mod convert;
+pub(crate) mod keys;
+mod write;
+
+pub use build::{DictionaryInProgress, ValueBuilder};
+pub use write::write_value;
+
+use crate::types::{ContainerType, VariantType};
+
+/// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
+/// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
+/// 0.0 differs from -0.0), which is what "the same bytes" needs.
+#[derive(Debug, Clone, Default)]
+pub enum Value {
+    #[default]
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    String(String),
+    Vector2([f64; 2]),
+    Vector2i([i32; 2]),
+    /// position.x, position.y, size.x, size.y
+    Rect2([f64; 4]),
+    Rect2i([i32; 4]),
+    Vector3([f64; 3]),
+    Vector3i([i32; 3]),
+    /// Column-major: x axis, y axis, origin.
+    Transform2D([f64; 6]),
+    Vector4([f64; 4]),
+    Vector4i([i32; 4]),
+    /// normal.x, normal.y, normal.z, d
+    Plane([f64; 4]),
+    Quaternion([f64; 4]),
+    /// position.xyz, size.xyz
+    Aabb([f64; 6]),
+    /// Row-major (the wire order).
+    Basis([f64; 9]),
+    /// Row-major basis, then origin.
+    Transform3D([f64; 12]),
+    /// Column-major.
+    Projection([f64; 16]),
+    Color([f32; 4]),
+    StringName(String),
+    NodePath(NodePath),
+    Rid(u64),
+    /// An object sent as its instance id (`EncodedObjectAsID` on the Godot side).
+    ObjectId(u64),
+    /// A full object (`var_to_bytes_with_objects`).
+    Object(Box<Object>),
+    Callable,
+    Signal {
+        name: String,
+        object_id: u64,
+    },
+    Dictionary(Dictionary),
+    Array(Array),
+    PackedByteArray(Vec<u8>),
+    PackedInt32Array(Vec<i32>),
+    PackedInt64Array(Vec<i64>),
+    PackedFloat32Array(Vec<f32>),
+    PackedFloat64Array(Vec<f64>),
+    PackedStringArray(Vec<String>),
+    PackedVector2Array(Vec<[f64; 2]>),
+    PackedVector3Array(Vec<[f64; 3]>),
+    PackedColorArray(Vec<[f32; 4]>),
+    PackedVector4Array(Vec<[f64; 4]>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NodePath {
+    pub names: Vec<String>,
+    pub subnames: Vec<String>,
+    pub absolute: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Object {
+    pub class: String,
+    /// Properties in wire order (the engine's property-list order).
+    pub properties: Vec<(String, Value)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Array {
+    pub element: ContainerType,
+    pub items: Vec<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Dictionary {
+    pub key: ContainerType,
+    pub value: ContainerType,
+    /// Entries in insertion order.
+    pub entries: Vec<(Value, Value)>,
+}
+
+impl Value {
+    pub fn variant_type(&self) -> VariantType {
+        use VariantType as T;
+        match self {
+            Value::Nil => T::Nil,
+            Value::Bool(_) => T::Bool,
+            Value::Int(_) => T::Int,
+            Value::Float(_) => T::Float,
+            Value::String(_) => T::String,
+            Value::Vector2(_) => T::Vector2,
+            Value::Vector2i(_) => T::Vector2i,
+            Value::Rect2(_) => T::Rect2,
+            Value::Rect2i(_) => T::Rect2i,
+            Value::Vector3(_) => T::Vector3,
+            Value::Vector3i(_) => T::Vector3i,
+            Value::Transform2D(_) => T::Transform2D,
+            Value::Vector4(_) => T::Vector4,
+            Value::Vector4i(_) => T::Vector4i,
+            Value::Plane(_) => T::Plane,
+            Value::Quaternion(_) => T::Quaternion,
+            Value::Aabb(_) => T::Aabb,
+            Value::Basis(_) => T::Basis,
+            Value::Transform3D(_) => T::Transform3D,
+            Value::Projection(_) => T::Projection,
+            Value::Color(_) => T::Color,
+            Value::StringName(_) => T::StringName,
+            Value::NodePath(_) => T::NodePath,
+            Value::Rid(_) => T::Rid,
+            Value::ObjectId(_) | Value::Object(_) => T::Object,
+            Value::Callable => T::Callable,
+            Value::Signal { .. } => T::Signal,
+            Value::Dictionary(_) => T::Dictionary,
+            Value::Array(_) => T::Array,
+            Value::PackedByteArray(_) => T::PackedByteArray,
+            Value::PackedInt32Array(_) => T::PackedInt32Array,
+            Value::PackedInt64Array(_) => T::PackedInt64Array,
+            Value::PackedFloat32Array(_) => T::PackedFloat32Array,
+            Value::PackedFloat64Array(_) => T::PackedFloat64Array,
+            Value::PackedStringArray(_) => T::PackedStringArray,
+            Value::PackedVector2Array(_) => T::PackedVector2Array,
+            Value::PackedVector3Array(_) => T::PackedVector3Array,
+            Value::PackedColorArray(_) => T::PackedColorArray,
+            Value::PackedVector4Array(_) => T::PackedVector4Array,
+        }
+    }
+
+    /// A plain (untyped) Array.
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Array {
+            element: ContainerType::Untyped,
+            items,
+        })
+    }
+
+    /// A plain (untyped) Dictionary.
+    pub fn dictionary(entries: Vec<(Value, Value)>) -> Value {
+        Value::Dictionary(Dictionary {
+            key: ContainerType::Untyped,
+            value: ContainerType::Untyped,
+            entries,
+        })
+    }
+
+    /// A typed Array (`Array[int]`, `Array[Node]` …) of `items`, as GDScript's
+    /// `Array(items, TYPE_INT, &"", null)`. The items are taken as given: they should be of the
+    /// element type (the writer does not check them; a decoding engine converts or drops the
+    /// others). Dialects without typed Arrays write it untyped (Godot 3, 4.0–4.2).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{encode, ContainerType, Options, Value, VariantType};
+    /// let ints = Value::typed_array(
+    ///     ContainerType::Builtin(VariantType::Int),
+    ///     vec![Value::Int(1), Value::Int(2)],
+    /// );
+    /// let bytes = encode(&ints, &Options::default())?; // Godot 4: the header says Array[int]
+    /// assert_eq!(&bytes[..8], &[28, 0, 1, 0, 2, 0, 0, 0]);
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn typed_array(element: ContainerType, items: Vec<Value>) -> Value {
+        Value::Array(Array { element, items })
+    }
+
+    /// A typed Dictionary (`Dictionary[String, int]` …) of `entries` in insertion order. As for
+    /// [`Value::typed_array`], the entries are taken as given; dialects without typed
+    /// Dictionaries (before Godot 4.4) write it untyped.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{ContainerType, Value, VariantType};
+    /// let scores = Value::typed_dictionary(
+    ///     ContainerType::Builtin(VariantType::String),
+    ///     ContainerType::Builtin(VariantType::Int),
+    ///     vec![(Value::String("ada".into()), Value::Int(3))],
+    /// );
+    /// let Value::Dictionary(d) = &scores else { unreachable!() };
+    /// assert_eq!(d.value, ContainerType::Builtin(VariantType::Int));
+    /// ```
+    pub fn typed_dictionary(
+        key: ContainerType,
+        value: ContainerType,
+        entries: Vec<(Value, Value)>,
+    ) -> Value {
+        Value::Dictionary(Dictionary {
+            key,
+            value,
+            entries,
+        })
+    }
+
+    /// This value as a single-precision engine holds it: every `real_t` component (math types,
+    /// packed vectors, at any depth) rounded to binary32. Floats stay binary64, as in Godot.
+    pub fn with_single_precision_reals(&self) -> Value {
+        fn n<const N: usize>(c: &[f64; N]) -> [f64; N] {
+            c.map(real32)
+        }
+        fn nv<const N: usize>(v: &[[f64; N]]) -> Vec<[f64; N]> {
+            v.iter().map(n).collect()
+        }
+        let r = Value::with_single_precision_reals;
+        match self {
+            Value::Vector2(c) => Value::Vector2(n(c)),
+            Value::Rect2(c) => Value::Rect2(n(c)),
+            Value::Vector3(c) => Value::Vector3(n(c)),
+            Value::Transform2D(c) => Value::Transform2D(n(c)),
+            Value::Vector4(c) => Value::Vector4(n(c)),
+            Value::Plane(c) => Value::Plane(n(c)),
+            Value::Quaternion(c) => Value::Quaternion(n(c)),
+            Value::Aabb(c) => Value::Aabb(n(c)),
+            Value::Basis(c) => Value::Basis(n(c)),
+            Value::Transform3D(c) => Value::Transform3D(n(c)),
+            Value::Projection(c) => Value::Projection(n(c)),
+            Value::PackedVector2Array(c) => Value::PackedVector2Array(nv(c)),
+            Value::PackedVector3Array(c) => Value::PackedVector3Array(nv(c)),
+            Value::PackedVector4Array(c) => Value::PackedVector4Array(nv(c)),
+            Value::Array(a) => Value::Array(Array {
+                element: a.element.clone(),
+                items: a.items.iter().map(r).collect(),
+            }),
+            Value::Dictionary(d) => Value::Dictionary(Dictionary {
+                key: d.key.clone(),
+                value: d.value.clone(),
+                entries: d.entries.iter().map(|(k, v)| (r(k), r(v))).collect(),
+            }),
+            Value::Object(o) => Value::Object(Box::new(Object {
+                class: o.class.clone(),
+                properties: o
+                    .properties
+                    .iter()
+                    .map(|(k, v)| (k.clone(), r(v)))
+                    .collect(),
+            })),
+            other => other.clone(),
+        }
+    }
+
+    /// A short rendering for error paths: `"k"`, `3`, or the type name.
+    fn key_label(&self) -> String {
+        match self {
+            Value::String(s) => format!("{s:?}"),
+            Value::StringName(s) => format!("&{s:?}"),
+            Value::Int(i) => i.to_string(),
+            Value::Bool(b) => b.to_string(),
+            other => other.variant_type().name().to_string(),
+        }
+    }
+}
+
+/// A `real_t` in a single-precision engine.
+fn real32(x: f64) -> f64 {
+    f64::from(x as f32)
+}
+
+fn f64s_eq(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+fn f32s_eq(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        use Value as V;
+        match (self, other) {
+            (V::Float(a), V::Float(b)) => a.to_bits() == b.to_bits(),
+            (V::Vector2(a), V::Vector2(b)) => f64s_eq(a, b),
+            (V::Rect2(a), V::Rect2(b))
+            | (V::Vector4(a), V::Vector4(b))
+            | (V::Plane(a), V::Plane(b))
+            | (V::Quaternion(a), V::Quaternion(b)) => f64s_eq(a, b),
+            (V::Vector3(a), V::Vector3(b)) => f64s_eq(a, b),
+            (V::Transform2D(a), V::Transform2D(b)) | (V::Aabb(a), V::Aabb(b)) => f64s_eq(a, b),
+            (V::Basis(a), V::Basis(b)) => f64s_eq(a, b),
+            (V::Transform3D(a), V::Transform3D(b)) => f64s_eq(a, b),
+            (V::Projection(a), V::Projection(b)) => f64s_eq(a, b),
+            (V::Color(a), V::Color(b)) => f32s_eq(a, b),
+            (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => f32s_eq(a, b),
+            (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => f64s_eq(a, b),
+            (V::PackedVector2Array(a), V::PackedVector2Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedVector3Array(a), V::PackedVector3Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedVector4Array(a), V::PackedVector4Array(b)) => {
+                f64s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::PackedColorArray(a), V::PackedColorArray(b)) => {
+                f32s_eq(a.as_flattened(), b.as_flattened())
+            }
+            (V::Nil, V::Nil) | (V::Callable, V::Callable) => true,
+            (V::Bool(a), V::Bool(b)) => a == b,
+            (V::Int(a), V::Int(b)) => a == b,
+            (V::String(a), V::String(b)) | (V::StringName(a), V::StringName(b)) => a == b,
+            (V::Vector2i(a), V::Vector2i(b)) => a == b,
+            (V::Vector3i(a), V::Vector3i(b)) => a == b,
+            (V::Rect2i(a), V::Rect2i(b)) | (V::Vector4i(a), V::Vector4i(b)) => a == b,
+            (V::NodePath(a), V::NodePath(b)) => a == b,
+            (V::Rid(a), V::Rid(b)) | (V::ObjectId(a), V::ObjectId(b)) => a == b,
+            (V::Object(a), V::Object(b)) => a == b,
+            (
+                V::Signal {
+                    name: a,
+                    object_id: x,
+                },
+                V::Signal {
+                    name: b,
+                    object_id: y,
+                },
+            ) => a == b && x == y,
+            (V::Dictionary(a), V::Dictionary(b)) => a == b,
+            (V::Array(a), V::Array(b)) => a == b,
+            (V::PackedByteArray(a), V::PackedByteArray(b)) => a == b,
+            (V::PackedInt32Array(a), V::PackedInt32Array(b)) => a == b,
+            (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,
+            (V::PackedStringArray(a), V::PackedStringArray(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Components as a fixed-size array (missing ones 0).
+pub(crate) fn array_of<const N: usize>(c: &[f64]) -> [f64; N] {
+    let mut a = [0.0; N];
+    for (d, s) in a.iter_mut().zip(c) {
+        *d = *s;
+    }
+    a
+}

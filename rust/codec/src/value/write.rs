@@ -1,0 +1,120 @@
+//! The walk that feeds a [`Value`] to the [`Writer`]: every encode of the model goes through it.
+
+use super::Value;
+use crate::error::{CodecError, EncodeReason, PathSegment, Result};
+use crate::sink::Sink;
+use crate::types::{IntVectorType, PackedVectorType, RealType};
+use crate::writer::Writer;
+
+/// Feeds `v` to the writer; errors carry the path to the value that failed.
+pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
+    match v {
+        Value::Object(o) => {
+            w.begin_object(o.class.as_str(), o.properties.len())?;
+            for (name, value) in &o.properties {
+                let at = || PathSegment::Property(name.clone());
+                match (name.as_str(), value) {
+                    ("script", Value::Nil) => w.script_property(None)?,
+                    ("script", Value::String(path)) => {
+                        w.script_property(Some(path)).map_err(|e| e.within(at()))?
+                    }
+                    ("script", _) => {
+                        return Err(CodecError::encode(EncodeReason::Invalid(
+                            "a script property holds a res:// path or null".into(),
+                        ))
+                        .within(at()))
+                    }
+                    _ => {
+                        w.property_name(name.as_str())?;
+                        write_value(w, value).map_err(|e| e.within(at()))?;
+                    }
+                }
+            }
+            w.end_object();
+            Ok(())
+        }
+        Value::Dictionary(d) => {
+            w.begin_dictionary(&d.key, &d.value, d.entries.len())?;
+            for (k, v) in &d.entries {
+                let at = || PathSegment::Key(k.key_label());
+                write_value(w, k).map_err(|e| e.within(at()))?;
+                write_value(w, v).map_err(|e| e.within(at()))?;
+            }
+            w.end_dictionary();
+            Ok(())
+        }
+        Value::Array(a) => {
+            w.begin_array(&a.element, a.items.len())?;
+            for (i, item) in a.items.iter().enumerate() {
+                write_value(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
+            }
+            w.end_array();
+            Ok(())
+        }
+        leaf => write_leaf(w, leaf),
+    }
+}
+
+/// Values that hold no nested value, kept out of [`write_value`] so that the frame of the
+/// recursion stays small.
+#[inline(never)]
+fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
+    match v {
+        Value::Nil => w.nil(),
+        Value::Bool(b) => w.bool(*b),
+        Value::Int(i) => w.int(*i),
+        Value::Float(f) => w.float(*f),
+        Value::String(s) => w.string(s.as_str()),
+        Value::StringName(s) => w.string_name(s.as_str()),
+        Value::Vector2(c) => w.real(RealType::Vector2, c),
+        Value::Rect2(c) => w.real(RealType::Rect2, c),
+        Value::Vector3(c) => w.real(RealType::Vector3, c),
+        Value::Transform2D(c) => w.real(RealType::Transform2D, c),
+        Value::Vector4(c) => w.real(RealType::Vector4, c),
+        Value::Plane(c) => w.real(RealType::Plane, c),
+        Value::Quaternion(c) => w.real(RealType::Quaternion, c),
+        Value::Aabb(c) => w.real(RealType::Aabb, c),
+        Value::Basis(c) => w.real(RealType::Basis, c),
+        Value::Transform3D(c) => w.real(RealType::Transform3D, c),
+        Value::Projection(c) => w.real(RealType::Projection, c),
+        Value::Vector2i(c) => w.int_vector(IntVectorType::Vector2i, c),
+        Value::Rect2i(c) => w.int_vector(IntVectorType::Rect2i, c),
+        Value::Vector3i(c) => w.int_vector(IntVectorType::Vector3i, c),
+        Value::Vector4i(c) => w.int_vector(IntVectorType::Vector4i, c),
+        Value::Color(c) => w.color(*c),
+        Value::NodePath(p) => {
+            w.begin_node_path(p.names.len(), p.subnames.len(), p.absolute)?;
+            for part in p.names.iter().chain(&p.subnames) {
+                w.node_path_part(part.as_str())?;
+            }
+            Ok(())
+        }
+        Value::Rid(id) => w.rid(*id),
+        Value::ObjectId(id) => w.object_id(*id),
+        Value::Callable => w.callable(),
+        Value::Signal { name, object_id } => w.signal(name.as_str(), *object_id),
+        Value::PackedByteArray(b) => w.packed_bytes(b),
+        Value::PackedInt32Array(v) => w.packed_i32(v),
+        Value::PackedInt64Array(v) => w.packed_i64(v),
+        Value::PackedFloat32Array(v) => w.packed_f32(v),
+        Value::PackedFloat64Array(v) => w.packed_f64(v),
+        Value::PackedStringArray(v) => {
+            w.begin_packed_strings(v.len())?;
+            for s in v {
+                w.packed_string_item(s.as_str())?;
+            }
+            Ok(())
+        }
+        Value::PackedVector2Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector2, v.as_flattened())
+        }
+        Value::PackedVector3Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector3, v.as_flattened())
+        }
+        Value::PackedVector4Array(v) => {
+            w.packed_vectors(PackedVectorType::Vector4, v.as_flattened())
+        }
+        Value::PackedColorArray(v) => w.packed_colors(v.as_flattened()),
+        Value::Object(_) | Value::Dictionary(_) | Value::Array(_) => write_value(w, v),
+    }
+}
