@@ -19,8 +19,7 @@ const KINDS := {"plain": -1, "compressed_fastlz": FileAccess.COMPRESSION_FASTLZ,
 	"compressed_deflate": FileAccess.COMPRESSION_DEFLATE, "compressed_zstd": FileAccess.COMPRESSION_ZSTD,
 	"compressed_gzip": FileAccess.COMPRESSION_GZIP, "encrypted_pass": -1, "encrypted_key": -1}
 
-var passed := 0
-var failed := 0
+var ctx := Ctx.new("check_migrated")
 
 
 func _initialize() -> void:
@@ -40,8 +39,8 @@ func _initialize() -> void:
 	for engine in ["godot3_6_2", "godot3_2_3"]:
 		var expected := fixture_values("res://saves/%s/plain.bin" % engine)
 		for kind in kinds:
-			var p0 := passed
-			var f0 := failed
+			var p0 := ctx.passed
+			var f0 := ctx.failed
 			var path := dir.path_join(engine).path_join(kind + ".save")
 			var f: FileAccess
 			if plain:
@@ -54,24 +53,12 @@ func _initialize() -> void:
 				f = FileAccess.open_compressed(path, FileAccess.READ, KINDS[kind])
 			else:
 				f = FileAccess.open(path, FileAccess.READ)
-			if check(f != null, "%s %s: opens (%s)" % [engine, kind, error_string(FileAccess.get_open_error())]):
+			if ctx.check(f != null, "%s %s: opens (%s)" % [engine, kind, error_string(FileAccess.get_open_error())]):
 				for i in expected.size():
-					var v = f.get_var(true)
-					check(Ctx.same(v, expected[i]), "%s %s: value %d: got %s, expected %s" % [engine, kind, i,
-							Ctx.show(v), Ctx.show(expected[i])])
-				check(f.get_position() == f.get_length(), "%s %s: ends after %d values" % [engine, kind, expected.size()])
-			print("RESULT %s %s %d %d" % [engine, kind, passed - p0, failed - f0])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
-
-
-func check(cond: bool, what: String) -> bool:
-	if cond:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL check_migrated: " + what)
-	return cond
+					ctx.check_same(f.get_var(true), expected[i], "%s %s: value %d" % [engine, kind, i])
+				ctx.check(f.get_position() == f.get_length(), "%s %s: ends after %d values" % [engine, kind, expected.size()])
+			print("RESULT %s %s %d %d" % [engine, kind, ctx.passed - p0, ctx.failed - f0])
+	quit(ctx.finish())
 
 
 ## The values of a fixture's plain.bin, as FastVarCodec reads them (objects allowed: Curve).
@@ -84,7 +71,7 @@ func fixture_values(path: String) -> Array:
 	var out := []
 	while f.get_position() < f.get_length():
 		out.append(codec.read_var(f))
-		if not check(codec.get_error() == OK, "%s: %s" % [path, codec.get_error_message()]):
+		if not ctx.check(codec.get_error() == OK, "%s: %s" % [path, codec.get_error_message()]):
 			break
-	check(out.size() == 59, "%s: 59 values" % path)
+	ctx.check(out.size() == 59, "%s: 59 values" % path)
 	return out

@@ -29,16 +29,7 @@ const CONFIG_VALUES := ["bool/true", "int/small", "int/negative", "int/64bit", "
 	"string/ascii", "string/empty", "string/unicode", "vector2", "rect2", "vector3", "transform2d", "plane",
 	"aabb", "basis", "color", "node_path/absolute", "array/mixed", "dictionary/nested", "array/records"]
 
-var passed := 0
-var failed := 0
-
-
-func check(cond: bool, what: String) -> void:
-	if cond:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL write_godot3_saves: " + what)
+var ctx := Ctx.new("write_godot3_saves")
 
 
 func _initialize() -> void:
@@ -55,8 +46,7 @@ func _initialize() -> void:
 		return
 	DirAccess.make_dir_recursive_absolute(out_dir)
 	write_all(fixture, out_dir)
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
+	quit(ctx.finish())
 
 
 func write_all(fixture: String, out_dir: String) -> void:
@@ -70,8 +60,8 @@ func write_all(fixture: String, out_dir: String) -> void:
 	# Read the fixture's values (names and object flags from its sidecar).
 	var sidecar = JSON.parse_string(FileAccess.get_file_as_string(fixture.path_join("plain.json")))
 	var f := FileAccess.open(fixture.path_join("plain.bin"), FileAccess.READ)
-	check(sidecar is Dictionary and f != null, "the fixture %s opens" % fixture)
-	if failed > 0:
+	ctx.check(sidecar is Dictionary and f != null, "the fixture %s opens" % fixture)
+	if ctx.failed > 0:
 		return
 	var entries := []   # manifest "values": one per fixture value
 	var values := []    # [index, value, full_objects] of the values written
@@ -79,7 +69,7 @@ func write_all(fixture: String, out_dir: String) -> void:
 		var item: Dictionary = sidecar.values[i]
 		codec.allow_objects = item.allow_objects
 		var v = codec.read_var(f)
-		check(codec.get_error() == OK, "read_var of fixture value %d (%s): %s" % [i, item.name, codec.get_error_message()])
+		ctx.check(codec.get_error() == OK, "read_var of fixture value %d (%s): %s" % [i, item.name, codec.get_error_message()])
 		var e := {"index": i, "name": item.name, "allow_objects": item.allow_objects, "written": not SKIP.has(item.name)}
 		if SKIP.has(item.name):
 			e["reason"] = SKIP[item.name]
@@ -87,7 +77,7 @@ func write_all(fixture: String, out_dir: String) -> void:
 			values.append([i, v, bool(item.allow_objects)])
 		entries.append(e)
 	codec.allow_objects = false
-	check(f.get_position() == f.get_length(), "the fixture's values end at its end")
+	ctx.check(f.get_position() == f.get_length(), "the fixture's values end at its end")
 
 	var files := []
 	# Plain and compressed: codec.store_var into the FileAccess.
@@ -98,41 +88,41 @@ func write_all(fixture: String, out_dir: String) -> void:
 		var path := out_dir.path_join(kind + ".bin")
 		var w := FileAccess.open(path, FileAccess.WRITE) if kinds[kind] < 0 \
 				else FileAccess.open_compressed(path, FileAccess.WRITE, kinds[kind])
-		check(w != null, "open %s for writing" % path)
+		ctx.check(w != null, "open %s for writing" % path)
 		if w == null:
 			continue
 		for v in values:
 			codec.full_objects = v[2]
-			check(codec.store_var(w, v[1]) == OK, "%s: store_var of value %d: %s" % [kind, v[0], codec.get_error_message()])
+			ctx.check(codec.store_var(w, v[1]) == OK, "%s: store_var of value %d: %s" % [kind, v[0], codec.get_error_message()])
 		codec.full_objects = false
 		w.close()
 		var r := FileAccess.open(path, FileAccess.READ) if kinds[kind] < 0 \
 				else FileAccess.open_compressed(path, FileAccess.READ, kinds[kind])
 		for v in values:
 			codec.allow_objects = v[2]
-			check(Ctx.same(codec.read_var(r), v[1]), "%s: value %d reads back in Godot 4" % [kind, v[0]])
+			ctx.check_same(codec.read_var(r), v[1], "%s: value %d reads back in Godot 4" % [kind, v[0]])
 		codec.allow_objects = false
-		check(r.get_position() == r.get_length(), "%s: ends after the values" % kind)
+		ctx.check(r.get_position() == r.get_length(), "%s: ends after the values" % kind)
 		files.append({"file": kind + ".bin", "kind": kind, "mode": kinds[kind]})
 
 	# Encrypted: the framed values (as store_var frames them) into a buffer, then Godot 3's container.
 	var buf := StreamPeerBuffer.new()
 	for v in values:
 		codec.full_objects = v[2]
-		check(codec.put_var(buf, v[1]) == OK, "put_var of value %d: %s" % [v[0], codec.get_error_message()])
+		ctx.check(codec.put_var(buf, v[1]) == OK, "put_var of value %d: %s" % [v[0], codec.get_error_message()])
 	codec.full_objects = false
 	var payload := buf.data_array
-	check(payload == FileAccess.get_file_as_bytes(out_dir.path_join("plain.bin")), "the framed values are the bytes of plain.bin")
+	ctx.check(payload == FileAccess.get_file_as_bytes(out_dir.path_join("plain.bin")), "the framed values are the bytes of plain.bin")
 	for kind in ["encrypted_pass", "encrypted_key"]:
 		var data: PackedByteArray = codec.encrypt_godot3(payload, PASSWORD) if kind == "encrypted_pass" \
 				else codec.encrypt_godot3_with_key(payload, key)
-		check(codec.get_error() == OK and data.size() >= 32 + payload.size(), kind + ": encrypt")
+		ctx.check(codec.get_error() == OK and data.size() >= 32 + payload.size(), kind + ": encrypt")
 		var w := FileAccess.open(out_dir.path_join(kind + ".bin"), FileAccess.WRITE)
 		w.store_buffer(data)
 		w.close()
 		var back: PackedByteArray = codec.decrypt_godot3(data, PASSWORD) if kind == "encrypted_pass" \
 				else codec.decrypt_godot3_with_key(data, key)
-		check(back == payload, kind + ": decrypts back to the payload")
+		ctx.check(back == payload, kind + ": decrypts back to the payload")
 		files.append({"file": kind + ".bin", "kind": kind, "mode": -1})
 
 	# ConfigFile: Godot 4's text, in Godot 3's encrypted container.
@@ -144,7 +134,7 @@ func write_all(fixture: String, out_dir: String) -> void:
 			var k := name.replace("/", "_")
 			cf.set_value("values", k, v[1])
 			config_values.append({"key": k, "index": v[0], "name": name})
-	check(config_values.size() == CONFIG_VALUES.size(), "every ConfigFile value is in the fixture")
+	ctx.check(config_values.size() == CONFIG_VALUES.size(), "every ConfigFile value is in the fixture")
 	var text := cf.encode_to_text().to_utf8_buffer()
 	var configs := []
 	for kind in ["encrypted_pass", "encrypted_key"]:

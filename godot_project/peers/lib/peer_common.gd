@@ -1,7 +1,9 @@
-extends RefCounted
+extends "res://tests/lib/ctx.gd"
 ## Shared by the real-peer test scripts in res://peers/ (run by tests/run_peer_tests.sh):
-## arguments, check counting, TCP/UDP helpers with deadlines, value comparison, the golden values
-## and the large values. Every wait here is bounded by a deadline; everything is on 127.0.0.1.
+## arguments, TCP/UDP helpers with deadlines, the golden values and the large values. Check
+## counting (check, finish), value comparison (same) and formatting (show) are the test
+## context's (tests/lib/ctx.gd). Every wait here is bounded by a deadline; everything is on
+## 127.0.0.1.
 
 const Desc := preload("res://tests/lib/desc.gd")
 
@@ -12,18 +14,17 @@ const ACK := "__fvc_ack__"
 ## engines' receive buffers hold 65,536 bytes including their own 24-byte packet header).
 const MAX_DATAGRAM := 65000
 
-var label := ""
-var passed := 0
-var failed := 0
-var shown := 0
-var max_details := 60
+## The name in FAIL lines and result lines (ctx.gd's `file`).
+var label: String:
+	get:
+		return file
+	set(value):
+		file = value
 var args := {}
-var started_ms := 0
 
 
 func _init(p_label: String) -> void:
-	label = p_label
-	started_ms = Time.get_ticks_msec()
+	super(p_label)
 	# "--key=value" user arguments (after "--" on the command line).
 	for a in OS.get_cmdline_user_args():
 		if a.begins_with("--") and a.contains("="):
@@ -42,48 +43,10 @@ func arg_int(name: String, default: int) -> int:
 	return s.to_int() if s.is_valid_int() else default
 
 
-## Counts one check; prints a line for a failure (detail: a String or a Callable making one).
-func check(cond: bool, what: String, detail = null) -> bool:
-	if cond:
-		passed += 1
-		return true
-	failed += 1
-	if shown < max_details:
-		var line := "FAIL %s: %s" % [label, what]
-		if detail is Callable:
-			line += " -- " + str(detail.call())
-		elif detail != null and str(detail) != "":
-			line += " -- " + str(detail)
-		print(line)
-	elif shown == max_details:
-		print("FAIL %s: ... (further failures not shown)" % label)
-	shown += 1
-	return false
-
-
-## Prints the final line and returns the exit code.
-func finish() -> int:
-	print("%s: %d passed, %d failed (%.1f s)" % [label, passed, failed, (Time.get_ticks_msec() - started_ms) / 1000.0])
-	print("%d passed, %d failed" % [passed, failed])
-	return 0 if failed == 0 else 1
-
-
 # ------------------------------------------------------------------ values
 
-## Same Variant: the same bytes from the engine's own var_to_bytes (types, typed containers, float
-## bits, Dictionary order all count).
-static func same(a, b) -> bool:
-	return typeof(a) == typeof(b) and var_to_bytes(a) == var_to_bytes(b)
-
-
-static func show(v) -> String:
-	var s := str(v)
-	if s.length() > 160:
-		s = s.substr(0, 160) + "..."
-	return "%s (%s)" % [s, type_string(typeof(v))]
-
-
-## Why got is not the same as expected ("" if it is), naming the first differing item.
+## Why got is not the same as expected (ctx.gd's same(): types, typed containers, float bits,
+## Dictionary order all count), "" if it is, naming the first differing item.
 static func why_not_same(expected, got, at := "") -> String:
 	if typeof(expected) != typeof(got):
 		return "%s: got %s, expected %s" % [at, show(got), show(expected)]

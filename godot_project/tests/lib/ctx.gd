@@ -1,10 +1,13 @@
 extends RefCounted
 ## Check counter handed to every test file by run_tests.gd: counts each check once, prints one
-## line per failing check (at most MAX_DETAILS per file), plus value comparison helpers.
+## line per failing check (at most MAX_DETAILS per file), plus value comparison helpers. Scripts
+## run on their own (-s: peers/lib/peer_common.gd extends it, saves_tools/*.gd) use it too, and end
+## with finish().
 
 ## Failure lines printed per file; FVC_TEST_DETAILS=<n> in the environment overrides it.
 var MAX_DETAILS := 50
 
+## Named in every FAIL line: the test file, or a standalone script's label.
 var file: String
 ## The SceneTree running the tests (a live object to encode by id).
 var tree: SceneTree
@@ -15,17 +18,20 @@ var shown := 0
 ## Set by the test file when its run() reached its end (a GDScript runtime error aborts a
 ## function silently; the runner counts an unfinished file as a failure).
 var finished := false
+var started_ms := 0
 
 
 func _init(p_file: String) -> void:
 	file = p_file
+	started_ms = Time.get_ticks_msec()
 	var env := OS.get_environment("FVC_TEST_DETAILS")
 	if env.is_valid_int():
 		MAX_DETAILS = env.to_int()
 
 
-## Counts one check. `what` names the check; `detail` (a Callable returning a String) is only
-## evaluated when the check fails, so that building it costs nothing on success.
+## Counts one check. `what` names the check; `detail` (a String, or a Callable returning one,
+## only evaluated when the check fails, so that building it costs nothing on success) follows it
+## on the FAIL line unless it is null or empty.
 func check(cond: bool, what: String, detail = null) -> bool:
 	if cond:
 		passed += 1
@@ -33,10 +39,9 @@ func check(cond: bool, what: String, detail = null) -> bool:
 	failed += 1
 	if shown < MAX_DETAILS:
 		var line := "FAIL %s: %s" % [file, what]
-		if detail is Callable:
-			line += " -- " + str(detail.call())
-		elif detail != null:
-			line += " -- " + str(detail)
+		var d = detail.call() if detail is Callable else detail
+		if d != null and str(d) != "":
+			line += " -- " + str(d)
 		print(line)
 	elif shown == MAX_DETAILS:
 		print("FAIL %s: ... (further failures of this file not shown)" % file)
@@ -54,8 +59,17 @@ func check_bytes(got: PackedByteArray, expected: PackedByteArray, what: String) 
 	return check(got == expected, what, func(): return bytes_diff(got, expected))
 
 
+## The test file's run() reached its end (run_tests.gd checks it).
 func done() -> void:
 	finished = true
+
+
+## For a script run on its own (-s): prints "<file>: N passed, N failed (T s)", then the final
+## "N passed, N failed" line the runners read; returns the exit code (1 on any failure) for quit().
+func finish() -> int:
+	print("%s: %d passed, %d failed (%.1f s)" % [file, passed, failed, (Time.get_ticks_msec() - started_ms) / 1000.0])
+	print("%d passed, %d failed" % [passed, failed])
+	return 0 if failed == 0 else 1
 
 
 func note(msg: String) -> void:
