@@ -175,6 +175,19 @@ func hostile_streams() -> void:
 	small.max_message_size = 16
 	small.feed(le32(17) + PackedByteArray([0, 0, 0, 0]))
 	t.check(small.pop_var() == null and small.is_broken(), "a message over max_message_size breaks the stream")
+	# FastVarCodec.max_message_size: get_var refuses a longer prefix before reading it; the
+	# same length at the limit is read.
+	var codec := FastVarCodec.new()
+	codec.max_message_size = 16
+	var payload := var_to_bytes("sixteen bytes!") # 24 bytes
+	var peer := StreamPeerBuffer.new()
+	peer.data_array = le32(payload.size()) + payload
+	t.check(codec.get_var(peer) == null and codec.get_error() == ERR_OUT_OF_MEMORY
+			and codec.get_error_message().contains("16"), "FastVarCodec.get_var refuses a message over max_message_size")
+	codec.max_message_size = payload.size()
+	peer.seek(0)
+	t.check(codec.get_var(peer) == "sixteen bytes!" and codec.get_error() == OK, "and reads it at the limit")
+	t.check(FastVarCodec.new().max_message_size == 8388608, "max_message_size is 8 MiB by default")
 
 
 ## Thousands of mutated and random inputs against decode and the stream reader: every call

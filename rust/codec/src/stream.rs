@@ -26,6 +26,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
 use crate::limits::Options;
 use crate::reader::{decode_with, Build};
+use crate::sink::Sink;
 use crate::value::{write_value, Value, ValueBuilder};
 use crate::writer::Writer;
 
@@ -110,10 +111,32 @@ pub fn prefix_len(head: [u8; PREFIX_LEN], order: ByteOrder) -> usize {
 /// Whatever [`crate::encode`] refuses (with the value path), and [`EncodeReason::TooLarge`]
 /// when the encoding does not fit the u32 prefix.
 pub fn frame(value: &Value, opts: &Options, order: ByteOrder, out: &mut BytesMut) -> Result<usize> {
+    frame_with(out, opts, order, |w| write_value(w, value))
+}
+
+/// The framing every `put_var` of the project uses, whatever writes the value: reserves the
+/// prefix in `out`, lets `write` encode the value after it through a [`Writer`], then writes
+/// the length in `order`. Returns the bytes appended; on failure `out` is left as it was.
+///
+/// # Errors
+/// What `write` returns, and [`EncodeReason::TooLarge`] when the encoding does not fit the u32
+/// prefix.
+pub fn frame_with<B: FrameBuffer>(
+    out: &mut B,
+    opts: &Options,
+    order: ByteOrder,
+    write: impl FnOnce(&mut Writer<'_, B>) -> Result<()>,
+) -> Result<usize> {
     let start = out.len();
-    out.extend_from_slice(&[0; PREFIX_LEN]);
-    let mut w = Writer::new(std::mem::take(out), opts)?;
-    let res = write_value(&mut w, value);
+    out.put_slice(&[0; PREFIX_LEN]);
+    let mut w = match Writer::new(std::mem::take(out), opts) {
+        Ok(w) => w,
+        Err(e) => {
+            out.truncate(start);
+            return Err(e);
+        }
+    };
+    let res = write(&mut w);
     *out = w.into_sink();
     let len = out.len() - start - PREFIX_LEN;
     let head = res.and_then(|()| prefix(len, order));
@@ -131,6 +154,41 @@ pub fn frame(value: &Value, opts: &Options, order: ByteOrder, out: &mut BytesMut
             Err(CodecError::encode(EncodeReason::BufferFull))
         }
     }
+}
+
+/// A growable byte buffer that [`frame_with`] can frame into: `Vec<u8>` or `BytesMut`.
+pub trait FrameBuffer: Sink + Default + std::ops::DerefMut<Target = [u8]> {
+    /// Shortens the buffer to `len` bytes.
+    fn truncate(&mut self, len: usize);
+}
+
+impl FrameBuffer for Vec<u8> {
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+}
+
+impl FrameBuffer for BytesMut {
+    fn truncate(&mut self, len: usize) {
+        BytesMut::truncate(self, len);
+    }
+}
+
+/// Checks a message's announced length against a maximum, as every reader of framed values in
+/// the project does before reading (or allocating for) the message.
+///
+/// # Errors
+/// A [`DecodeReason::Limit`] at `offset` (where the prefix is) when `len` exceeds `max`.
+pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
+    if len > max {
+        return Err(CodecError::decode(
+            offset,
+            DecodeReason::Limit(format!(
+                "a message of {len} bytes exceeds the maximum message size of {max} bytes"
+            )),
+        ));
+    }
+    Ok(())
 }
 
 /// Reassembles length-prefixed messages from a byte stream fed in arbitrary chunks.
@@ -232,14 +290,8 @@ impl StreamReader {
         let Some(len) = self.peek_len() else {
             return Ok(None);
         };
-        if len > self.max_message {
-            let e = CodecError::decode(
-                usize::try_from(self.consumed).unwrap_or(usize::MAX),
-                DecodeReason::Limit(format!(
-                    "a message of {len} bytes exceeds the maximum message size of {} bytes",
-                    self.max_message
-                )),
-            );
+        let at = usize::try_from(self.consumed).unwrap_or(usize::MAX);
+        if let Err(e) = check_message_len(len, self.max_message, at) {
             self.broken = Some(e.clone());
             return Err(e);
         }

@@ -67,6 +67,11 @@ pub struct FastVarCodec {
     /// no limit, as the engine. Past it: [constant ERR_OUT_OF_MEMORY].
     #[var(get = get_max_bytes, set = set_max_bytes)]
     max_bytes: PhantomVar<i64>,
+    /// Longest message, in bytes, that [method get_var] reads (a longer length prefix is refused
+    /// without allocating) and [method put_packet_var] sends; past it: [constant ERR_OUT_OF_MEMORY].
+    /// Default 8388608 (8 MiB, the engine's [code]encode_buffer_max_size[/code]).
+    #[var(get = get_max_message_size, set = set_max_message_size)]
+    max_message_size: PhantomVar<i64>,
     /// When not empty and [member allow_objects] is on, the only classes and scripts a decode may name,
     /// anywhere in the value: full objects, their [code]script[/code], and the types of typed Arrays and
     /// Dictionaries. Entries are native class names ([code]"Resource"[/code], matched exactly, not their
@@ -123,6 +128,7 @@ impl IRefCounted for FastVarCodec {
             max_depth: PhantomVar::default(),
             max_elements: PhantomVar::default(),
             max_bytes: PhantomVar::default(),
+            max_message_size: PhantomVar::default(),
             allowed_classes: PhantomVar::default(),
             state: Arc::new(CodecState {
                 settings: RwLock::new(Settings::new()),
@@ -249,6 +255,16 @@ impl FastVarCodec {
     fn set_max_bytes(&self, n: i64) {
         self.state.set_max_bytes(n)
     }
+    /// Returns [member max_message_size].
+    #[func]
+    fn get_max_message_size(&self) -> i64 {
+        self.state.get_max_message_size()
+    }
+    /// Sets [member max_message_size].
+    #[func]
+    fn set_max_message_size(&self, size: i64) {
+        self.state.set_max_message_size(size)
+    }
     /// Returns [member allowed_classes].
     #[func]
     fn get_allowed_classes(&self) -> PackedStringArray {
@@ -271,8 +287,8 @@ impl FastVarCodec {
     }
 
     /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
-    /// Encodings larger than [member FastVarStream.max_message_size]'s default (8 MiB, the engine's
-    /// [code]encode_buffer_max_size[/code]) are refused with [constant ERR_OUT_OF_MEMORY].
+    /// Encodings longer than [member max_message_size] are refused with
+    /// [constant ERR_OUT_OF_MEMORY].
     #[func]
     fn put_packet_var(&self, peer: Gd<PacketPeer>, value: Variant) -> Error {
         self.state.put_packet_var(peer, value)
@@ -286,8 +302,8 @@ impl FastVarCodec {
     }
 
     /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer],
-    /// waiting for all of it as [method StreamPeer.get_var] does. A length above 8 MiB (the
-    /// engine's [code]encode_buffer_max_size[/code]) is refused without allocating. Returns
+    /// waiting for all of it as [method StreamPeer.get_var] does. A length above
+    /// [member max_message_size] is refused without allocating. Returns
     /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
     #[func]
     fn get_var(&self, peer: Gd<StreamPeer>) -> Variant {

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
-use fast_var_codec_core::stream::{prefix, ByteOrder, PREFIX_LEN};
+use fast_var_codec_core::stream::{check_message_len, frame_with, ByteOrder, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{
     decode_with, CodecError, Dialect, Options, Precision, Sink, SizeCounter, SliceSink, Writer,
 };
@@ -43,6 +43,8 @@ pub(crate) struct Settings {
     /// own `real_t` in the Godot 4 dialects, single in those that have no double layout.
     precision_chosen: bool,
     pub(crate) allowed_classes: Vec<String>,
+    /// Longest message `get_var` reads and `put_packet_var` sends.
+    pub(crate) max_message: usize,
 }
 
 /// The `real_t` of the running engine: the library's own (the `.gdextension` gives a
@@ -94,21 +96,21 @@ pub(crate) fn encode_into_buffer(
 ) -> Result<PackedByteArray, CodecError> {
     let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
     buf.clear();
-    let head = if framed.is_some() { PREFIX_LEN } else { 0 };
-    buf.resize(head, 0);
-    let mut w = Writer::new(buf, opts)?;
-    let res = write_variant(&mut w, value);
-    let mut buf = w.into_sink();
-    let res = res.and_then(|()| match framed {
-        Some(big_endian) => {
-            let prefix = prefix(buf.len() - head, ByteOrder::from_big_endian(big_endian))?;
-            if let Some(slot) = buf.get_mut(..PREFIX_LEN) {
-                slot.copy_from_slice(&prefix);
-            }
-            Ok(())
-        }
-        None => Ok(()),
-    });
+    let res = match framed {
+        // The core's framing, as every put_var of the project.
+        Some(big_endian) => frame_with(
+            &mut buf,
+            opts,
+            ByteOrder::from_big_endian(big_endian),
+            |w| write_variant(w, value),
+        )
+        .map(|_| ()),
+        None => Writer::new(std::mem::take(&mut buf), opts).and_then(|mut w| {
+            let res = write_variant(&mut w, value);
+            buf = w.into_sink();
+            res
+        }),
+    };
     let out = res.map(|()| PackedByteArray::from(&buf[..]));
     if buf.capacity() <= KEPT_BUFFER_CAPACITY {
         ENCODE_BUFFER.with(|cell| cell.set(Some(buf)));
@@ -176,6 +178,7 @@ impl Settings {
             precision: value,
             precision_chosen: false,
             allowed_classes: Vec::new(),
+            max_message: DEFAULT_MAX_MESSAGE,
         }
     }
 
@@ -313,6 +316,17 @@ impl CodecState {
             None => godot_error!("FastVarCodec: max_bytes is -1 (no limit) or a count"),
         }
     }
+    pub(crate) fn get_max_message_size(&self) -> i64 {
+        self.settings().max_message as i64
+    }
+    pub(crate) fn set_max_message_size(&self, size: i64) {
+        match usize::try_from(size) {
+            Ok(n) if size <= i64::from(u32::MAX) => {
+                self.change("max_message_size", |s| s.max_message = n)
+            }
+            _ => godot_error!("FastVarCodec: max_message_size must be between 0 and 4294967295"),
+        }
+    }
     pub(crate) fn get_allowed_classes(&self) -> PackedStringArray {
         self.settings()
             .allowed_classes
@@ -404,12 +418,8 @@ impl CodecState {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
         };
-        if bytes.len() > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            let n = bytes.len();
-            return self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!("a packet of {n} bytes exceeds 8 MiB"),
-            );
+        if let Err(e) = check_message_len(bytes.len(), self.settings().max_message, 0) {
+            return self.calls.fail(&e);
         }
         let err = peer.put_packet(&bytes);
         if err != Error::OK {
@@ -436,13 +446,8 @@ impl CodecState {
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;
-        if len > fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE {
-            self.calls.fail_with(
-                Error::ERR_OUT_OF_MEMORY,
-                format!(
-                    "a message of {len} bytes exceeds the maximum message size of 8388608 bytes"
-                ),
-            );
+        if let Err(e) = check_message_len(len, self.settings().max_message, 0) {
+            self.calls.fail(&e);
             return Variant::nil();
         }
         // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.

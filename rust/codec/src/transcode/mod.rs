@@ -30,10 +30,10 @@ use std::io::{self, Read, Write};
 
 use bytes::BytesMut;
 
-use crate::error::{CodecError, DecodeReason, Result};
+use crate::error::{CodecError, Result};
 use crate::limits::Options;
 use crate::reader::decode_with;
-use crate::stream::{prefix, prefix_len, ByteOrder, PREFIX_LEN};
+use crate::stream::{check_message_len, prefix, prefix_len, ByteOrder, PREFIX_LEN};
 use builder::Transcoder;
 
 /// Transcodes the value at the start of `bytes` from `from` to `to`; returns its bytes and the
@@ -121,14 +121,7 @@ pub fn transcode_frames<R: Read, W: Write>(
             }
         }
         let len = prefix_len(head, order);
-        if len > max_message {
-            return Err(invalid(CodecError::decode(
-                at,
-                DecodeReason::Limit(format!(
-                    "a frame of {len} bytes, more than the maximum of {max_message}"
-                )),
-            )));
-        }
+        check_message_len(len, max_message, at).map_err(invalid)?;
         payload.clear();
         payload.resize(len, 0);
         input.read_exact(&mut payload).map_err(|e| {
