@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use fast_var_codec_core::dialect::{DialectSpec, WireKind};
-use fast_var_codec_core::header::{FLAG_64, FLAG_OBJECT_AS_ID, TYPE_MASK};
+use fast_var_codec_core::internals::{DialectSpec, WireKind};
+use fast_var_codec_core::internals::{FLAG_64, FLAG_OBJECT_AS_ID, TYPE_MASK};
 use fast_var_codec_core::{decode_with, ContainerType, Options, Value, VariantType};
 use serde_json::{json, Map, Value as Json};
 

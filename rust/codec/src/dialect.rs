@@ -8,6 +8,7 @@ use crate::types::{IntVectorType, VariantType};
 
 /// Which engine family's byte layout to speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Dialect {
     /// Godot 4.4 – 4.6 (`var_to_bytes`): typed Arrays and Dictionaries, 39 types.
     #[default]
@@ -31,6 +32,7 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    #[doc(hidden)]
     pub fn spec(self) -> &'static DialectSpec {
         match self {
             Dialect::Godot4 => &GODOT4,
@@ -108,6 +110,7 @@ pub enum Precision {
     Double,
 }
 
+#[doc(hidden)]
 /// How strictly a dialect's engine validates UTF-8 in string payloads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Utf8Rules {
@@ -117,6 +120,7 @@ pub enum Utf8Rules {
     Godot3,
 }
 
+#[doc(hidden)]
 /// How the engine compares and admits Variants where a decode depends on it: which Dictionary
 /// keys it merges, and which elements a typed array takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -134,6 +138,7 @@ pub enum VariantRules {
     Godot3,
 }
 
+#[doc(hidden)]
 /// What a wire id stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WireKind {
@@ -146,6 +151,7 @@ pub enum WireKind {
     TypedArray,
 }
 
+#[doc(hidden)]
 /// Everything the codec needs to know about one dialect.
 #[derive(Debug)]
 pub struct DialectSpec {

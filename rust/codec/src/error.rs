@@ -8,14 +8,27 @@ use crate::types::VariantType;
 /// Godot's `Error` codes that the codec can produce (values as in `@GlobalScope.Error`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(i32)]
+#[non_exhaustive]
 pub enum ErrorCode {
+    /// `ERR_UNAVAILABLE`: an object's class exists but cannot be made (where the dialect's
+    /// engine reports it so).
     Unavailable = 2,
+    /// `ERR_UNAUTHORIZED`: a full object while objects are not allowed, or one the allow-list
+    /// refuses.
     Unauthorized = 4,
+    /// `ERR_OUT_OF_MEMORY`: a decode limit, nesting too deep, or an encoding too large.
     OutOfMemory = 6,
+    /// `ERR_FILE_UNRECOGNIZED`: not a Godot 3 encrypted file (no `GDEC` magic).
     FileUnrecognized = 15,
+    /// `ERR_FILE_CORRUPT`: an encrypted file cut short, of an unknown mode, or failing its MD5
+    /// check (a wrong key or password).
     FileCorrupt = 16,
+    /// `ERR_FILE_EOF`: a string that runs past the end of the input.
     FileEof = 18,
+    /// `ERR_INVALID_DATA`: malformed input, the engine's usual answer to bytes it cannot read.
     InvalidData = 30,
+    /// `ERR_INVALID_PARAMETER`: a value that cannot be encoded as asked (or an encryption key
+    /// of the wrong length).
     InvalidParameter = 31,
 }
 
@@ -47,6 +60,7 @@ impl fmt::Display for ErrorCode {
 
 /// Why a decode failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeReason {
     #[error("{needed} bytes needed for {what}, {available} left")]
     Truncated {
@@ -109,6 +123,7 @@ impl DecodeReason {
 
 /// Why an encode failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EncodeReason {
     #[error("{ty} has no exact form in the {dialect} dialect (turn on allow_lossy to convert it)")]
     NotInDialect {
@@ -188,6 +203,7 @@ impl fmt::Display for ValuePath {
 
 /// An encode or decode failure.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CodecError {
     #[error("decode failed at byte {offset}: {reason} ({})", reason.code())]
     Decode { offset: usize, reason: DecodeReason },

@@ -18,6 +18,7 @@
 //!
 //! With the `serde` feature, the `serde` module makes the format a serde data format:
 //! `to_bytes` / `from_bytes` of any `Serialize` / `Deserialize` type.
+#![warn(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(
@@ -31,19 +32,31 @@
 pub mod dialect;
 pub mod encrypted;
 pub mod error;
-pub mod header;
+mod header;
 pub mod limits;
 pub mod objects;
 pub mod reader;
 #[cfg(feature = "serde")]
 pub mod serde;
-pub mod sink;
+mod sink;
 pub mod stream;
-pub mod text;
+mod text;
 pub mod transcode;
 pub mod types;
 pub mod value;
 pub mod writer;
+
+/// What only the project's own Godot extension, command-line tool and tests need of the codec's
+/// insides: wire constants, the byte views of number slices, the dialects' tables and UTF-8
+/// rules. Not part of the public API: it may change in any release.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::dialect::{DialectSpec, Utf8Rules, VariantRules, WireKind};
+    pub use crate::header::*;
+    pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};
+    pub use crate::text::{decode_utf8, Text};
+    pub use crate::types::VARIANT_MAX;
+}
 
 use bytes::BytesMut;
 

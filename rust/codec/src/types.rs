@@ -10,7 +10,8 @@ macro_rules! variant_types {
         /// A Godot 4 Variant type. The discriminant is the Godot 4 type id (`TYPE_*` in GDScript).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
-        pub enum VariantType {
+        #[non_exhaustive]
+pub enum VariantType {
             $($name = $id,)*
         }
 
@@ -36,6 +37,7 @@ macro_rules! variant_types {
     };
 }
 
+#[doc(hidden)]
 /// Number of Godot 4 (4.3+) Variant types.
 pub const VARIANT_MAX: usize = 39;
 

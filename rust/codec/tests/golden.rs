@@ -321,6 +321,7 @@ impl Corpus {
             Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => "gen/godot4",
             Dialect::Godot3 => "gen/godot3",
             Dialect::Pandemonium38 | Dialect::Pandemonium5 => "gen/pandemonium",
+            other => panic!("no golden generator for {other:?}"),
         });
         let scripts = std::fs::read_dir(&dir)
             .expect("generator project")

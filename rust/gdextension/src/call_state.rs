@@ -50,6 +50,7 @@ pub fn godot_error(code: ErrorCode) -> Error {
         ErrorCode::FileEof => Error::ERR_FILE_EOF,
         ErrorCode::InvalidData => Error::ERR_INVALID_DATA,
         ErrorCode::InvalidParameter => Error::ERR_INVALID_PARAMETER,
+        _ => Error::FAILED,
     }
 }
 

@@ -17,8 +17,9 @@ use godot::sys::{self, interface_fn, GodotFfi};
 type Getter = sys::GDExtensionVariantGetInternalPtrFunc;
 
 /// The engine's internal getters, indexed by Variant type id.
-fn getters() -> &'static [Getter; fast_var_codec_core::types::VARIANT_MAX] {
-    static GETTERS: OnceLock<[Getter; fast_var_codec_core::types::VARIANT_MAX]> = OnceLock::new();
+fn getters() -> &'static [Getter; fast_var_codec_core::internals::VARIANT_MAX] {
+    static GETTERS: OnceLock<[Getter; fast_var_codec_core::internals::VARIANT_MAX]> =
+        OnceLock::new();
     GETTERS.get_or_init(|| {
         std::array::from_fn(|i| {
             // NIL has no payload: the engine refuses (and logs) a request for its getter.

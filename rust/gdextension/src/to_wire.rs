@@ -307,6 +307,10 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, typed: Typed<'_>) -> Result<()> {
         }
         T::PackedColorArray => w.packed_colors(flat(get::<PackedColorArray>(v)?.as_slice())),
         T::Object | T::Dictionary | T::Array => write_variant(w, v),
+        // A type a later core knows and this extension does not.
+        other => Err(invalid(format!(
+            "{other} is not supported by this extension"
+        ))),
     }
 }
 

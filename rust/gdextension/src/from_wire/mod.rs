@@ -8,9 +8,9 @@ mod text;
 
 use std::borrow::Cow;
 
-use fast_var_codec_core::dialect::Utf8Rules;
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::sink::{copy_from_le, LeWord};
+use fast_var_codec_core::internals::Utf8Rules;
+use fast_var_codec_core::internals::{copy_from_le, LeWord};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
 use godot::builtin::{

@@ -1,6 +1,6 @@
 //! Strings made by the engine's own UTF-8 decoder, as `bytes_to_var` makes them.
 
-use fast_var_codec_core::dialect::Utf8Rules;
+use fast_var_codec_core::internals::Utf8Rules;
 use godot::builtin::GString;
 use godot::sys::{interface_fn, GodotFfi};
 
@@ -11,7 +11,7 @@ use godot::sys::{interface_fn, GodotFfi};
 pub(super) fn text_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<GString> {
     engine_utf8(raw).or_else(|| match rules {
         Utf8Rules::Strict => None,
-        _ => fast_var_codec_core::text::decode_utf8(raw, rules).map(|s| gstring(&s)),
+        _ => fast_var_codec_core::internals::decode_utf8(raw, rules).map(|s| gstring(&s)),
     })
 }
 
