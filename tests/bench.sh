@@ -28,6 +28,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
 out="$repo/tests/out"
 project="$repo/godot_project"
 lib="$repo/addons/fast_var_codec/bin/libfast_var_codec.so"
@@ -49,10 +51,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 t_start=$(date +%s)
 
 if [ "$run_godot" = 1 ]; then
-    if [ -z "${GODOT4:-}" ]; then
-        eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find or install Godot 4 (tests/install_engines.sh)"
-    fi
-    [ -n "${GODOT4:-}" ] && [ -x "$GODOT4" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
+    need_engines GODOT4 || exit 1
 
     echo "== building the addon (release)" >&2
     bash "$repo/tests/build_addon.sh" || die "the addon build failed"

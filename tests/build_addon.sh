@@ -26,11 +26,10 @@ fi
 # checks that the committed file is what they give).
 api="$root/tests/double_api/double_api.json"
 if [ "${2:-}" = "--refresh-api" ] || [ ! -s "$api" ]; then
-    if [ -z "${GODOT4:-}" ] || [ -z "${GODOT4_DOUBLE:-}" ]; then
-        eval "$(bash tests/install_engines.sh 2>/dev/null)"
-    fi
-    [ -n "${GODOT4_DOUBLE:-}" ] || {
-        echo "build_addon.sh: making the API description needs the double-precision engine (GODOT4_DOUBLE; ../shared/engines)" >&2
+    # shellcheck source=tests/lib.sh
+    source tests/lib.sh
+    need_engines GODOT4 GODOT4_DOUBLE || {
+        echo "build_addon.sh: making the API description needs Godot 4 and the double-precision engine (GODOT4_DOUBLE; ../shared/engines)" >&2
         exit 2
     }
     work="$root/target/double/api"

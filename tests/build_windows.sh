@@ -32,7 +32,9 @@
 # FVC_BUILD_LOCK=FILE runs each cargo build under `flock FILE`.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 2
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
 target=x86_64-pc-windows-gnu
 cache=${FVC_WINDOWS_CACHE:-/var/cache/fast_var_codec/windows}
 out=addons/fast_var_codec/bin/fast_var_codec.dll
@@ -44,12 +46,10 @@ for arg in "$@"; do
     esac
 done
 mkdir -p "$cache" tests/out
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+tally_init
+pass() { tally 0; echo "PASS $*"; }
 log() { echo "build_windows.sh: $*" >&2; }
-finish() { echo; echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+finish() { echo; tally_end; exit; }
 locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; else "$@"; fi; }
 
 # --- tools -------------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ apt_install() {
 if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-objdump >/dev/null; then
     log "installing the MinGW-w64 cross toolchain (apt)"
     apt_install gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 || {
-        fail "installing gcc-mingw-w64-x86-64-posix"; finish; }
+        tally 1 "installing gcc-mingw-w64-x86-64-posix"; finish; }
 fi
 find_wine() {
     local w
@@ -108,13 +108,13 @@ EOF
         deb_version=$(apt-cache "${apt_opts[@]}" madison rust-src 2>/dev/null \
             | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -F "$rustc_version+" | head -n 1)
         [ -n "$deb_version" ] || {
-            fail "no Debian rust-src $rustc_version (trixie-backports, sid, experimental) for rustc $rustc_version"
+            tally 1 "no Debian rust-src $rustc_version (trixie-backports, sid, experimental) for rustc $rustc_version"
             finish
         }
         rm -rf "$src.tmp" && mkdir -p "$src.tmp/deb"
         (cd "$src.tmp/deb" && apt-get "${apt_opts[@]}" download "rust-src=$deb_version" >&2) \
             && dpkg-deb -x "$src.tmp"/deb/rust-src_*.deb "$src.tmp" || {
-            fail "downloading Debian's rust-src $deb_version"; finish; }
+            tally 1 "downloading Debian's rust-src $deb_version"; finish; }
         rm -rf "$src.tmp/deb" "$src" && mv "$src.tmp" "$src"
         echo "$deb_version" >"$src/debian-version"
     fi
@@ -133,7 +133,7 @@ EOF
         ln -s "$src/usr/src/rustc-$rustc_version" "$sysroot/lib/rustlib/src/rust"
     fi
     [ "$("$sysroot/bin/rustc" -vV | sed -n 's/^release: //p')" = "$rustc_version" ] || {
-        fail "the private sysroot's rustc is not $rustc_version"; finish; }
+        tally 1 "the private sysroot's rustc is not $rustc_version"; finish; }
     echo "std for $target: built from Debian's rust-src $(cat "$src/debian-version") (-Zbuild-std)"
     # rustup's cargo proxy sets LD_LIBRARY_PATH to the toolchain's lib/, which would make this
     # rustc load the toolchain's driver library, and so take the toolchain as its sysroot; its
@@ -142,8 +142,9 @@ EOF
     printf '#!/bin/sh\nunset LD_LIBRARY_PATH\nexec "%s/bin/rustc" "$@"\n' "$sysroot" >"$cache/bin/rustc-$rustc_version"
     chmod +x "$cache/bin/rustc-$rustc_version"
     [ "$(LD_LIBRARY_PATH=$real_sysroot/lib "$cache/bin/rustc-$rustc_version" --print sysroot)" = "$sysroot" ] || {
-        fail "the private sysroot's rustc does not take $sysroot as its sysroot"; finish; }
+        tally 1 "the private sysroot's rustc does not take $sysroot as its sysroot"; finish; }
     export RUSTC=$cache/bin/rustc-$rustc_version RUSTC_BOOTSTRAP=1
+    # shellcheck disable=SC2054 # one argument: the crates std is built with
     cargo_args+=(-Zbuild-std=std,panic_abort)
     target_dir=target/windows-build-std
     build_log=tests/out/build_windows_build_std.log
@@ -156,7 +157,7 @@ if locked cargo "${cargo_args[@]}" --target-dir "$target_dir" >"$build_log" 2>&1
     pass "cargo build --release for $target ($(($(date +%s) - start)) s; cargo: $(grep -o 'in [0-9].*' "$build_log" | tail -n 1))"
 else
     tail -n 30 "$build_log"
-    fail "cargo build --release for $target ($build_log)"
+    tally 1 "cargo build --release for $target ($build_log)"
     finish
 fi
 built=$target_dir/$target/release/fast_var_codec.dll
@@ -171,7 +172,7 @@ for dll in "$built" "$out"; do
     if exports "$dll" | grep -qw gdext_rust_init; then
         pass "$dll exports gdext_rust_init"
     else
-        fail "$dll does not export gdext_rust_init"
+        tally 1 "$dll does not export gdext_rust_init"
     fi
 done
 echo "exports of $out:"
@@ -185,7 +186,7 @@ others=$(echo "$imports" | grep -viE "$system_dlls" || true)
 if [ -n "$imports" ] && [ -z "$others" ]; then
     pass "$out imports only Windows system DLLs"
 else
-    fail "$out imports non-system DLLs: ${others:-<none found>}"
+    tally 1 "$out imports non-system DLLs: ${others:-<none found>}"
 fi
 
 # wine: LoadLibrary + GetProcAddress, which also runs the DLL's initialisation (TLS callbacks,
@@ -235,7 +236,7 @@ EOF
             && cp "$cache/wine/load_dll.exe" "$cache/wine/shim/" \
             && x86_64-w64-mingw32-gcc -O2 -shared -o "$cache/wine/shim/bcryptprimitives.dll" \
                 "$cache/wine/bcryptprimitives.c" -ladvapi32 \
-            || fail "compiling load_dll.exe and bcryptprimitives.dll"
+            || tally 1 "compiling load_dll.exe and bcryptprimitives.dll"
     fi
     run_loader() { # LOADER DLL SYMBOL
         timeout 300 "$wine" "$1" "$2" "$3" 2>>"$wine_log"
@@ -255,7 +256,7 @@ EOF
     if [ "$wine_rc" = 0 ] && echo "$wine_out" | grep -q '^LOADED '; then
         pass "wine loads $out and finds gdext_rust_init"
     else
-        fail "wine did not load $out (exit $wine_rc; $wine_log)"
+        tally 1 "wine did not load $out (exit $wine_rc; $wine_log)"
     fi
 fi
 finish

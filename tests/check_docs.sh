@@ -23,7 +23,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-cd "$repo"
+cd "$repo" || exit 2
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 addon="$repo/addons/fast_var_codec"
@@ -31,10 +31,7 @@ out="$repo/tests/out/editor_help"
 
 die() { echo "check_docs.sh: $*" >&2; exit 2; }
 
-if [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find or install Godot 4 (tests/install_engines.sh)"
-fi
-[ -n "${GODOT4:-}" ] && [ -x "$GODOT4" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
+need_engines GODOT4 || exit 2
 [ -f "$addon/bin/libfast_var_codec.so" ] || die "the extension library is missing (bash tests/build_addon.sh)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_check_docs.XXXXXX")
@@ -71,18 +68,13 @@ classes=$( { echo "$classes"; cd "$tmp/doc/doc_classes" && ls -- *.xml 2>/dev/nu
 # 3. Every description in the doctool's XML. Godot writes one tag per line: a class's
 # <brief_description> and <description>, and per item (<method>, <member>, <constant>, <signal>…)
 # its text, directly inside (members, constants) or in a <description> (methods, signals).
-passed=0
-failed=0
-if ! problems=$(engine_logs_clean "$out/doctool.stdout.log" "$out/doctool.stderr.log"); then
-    echo "FAIL the engine reported leaked objects or GDScript errors during the doctool run:"
-    echo "$problems"
-    failed=$((failed + 1))
-fi
+tally_init
+tally_logs_clean --only-failure "the engine reported leaked objects or GDScript errors during the doctool run:" \
+    "$out/doctool.stdout.log" "$out/doctool.stderr.log"
 for class in $classes; do
     xml="$out/$class.xml"
     if [ ! -f "$xml" ]; then
-        echo "FAIL $class: the doctool wrote no $class.xml (the library registers no such class)"
-        failed=$((failed + 1))
+        tally 1 "$class: the doctool wrote no $class.xml (the library registers no such class)"
         continue
     fi
     report=$(awk -v class="$class" '
@@ -114,14 +106,11 @@ for class in $classes; do
     grep -v '^COUNTS ' <<<"$report"
     read -r _ p f < <(grep '^COUNTS ' <<<"$report")
     if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-        echo "FAIL $class: no description found in $class.xml"
-        failed=$((failed + 1))
+        tally 1 "$class: no description found in $class.xml"
         continue
     fi
     echo "$class: $p descriptions, $f empty"
-    passed=$((passed + p))
-    failed=$((failed + f))
+    tally_add "$p" "$f"
 done
 echo "(the doctool's XML: tests/out/editor_help/)"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

@@ -29,7 +29,9 @@
 #                 a long run without AddressSanitizer loses little and runs 3-20 times faster.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 2
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
 secs=${1:-60}
 shift || true
 max_len=${FUZZ_MAX_LEN:-4194304}
@@ -72,8 +74,7 @@ for b in "${build[@]}"; do
     fi
 done
 
-passed=0
-failed=0
+tally_init
 slow_total=0
 printf '\n%-22s %12s %8s %8s %5s  %s\n' target executions cov ft slow result
 for t in "${targets[@]}"; do
@@ -107,11 +108,8 @@ for t in "${targets[@]}"; do
     else
         result="CRASH (exit $rc): ${artifact:-no artifact, see $log}"
     fi
-    if [ "$result" = "ok, 0 crashes" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-    fi
+    [ "$result" = "ok, 0 crashes" ]
+    tally $?   # the table row says why
     printf '%-22s %12s %8s %8s %5s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$nslow" "$result"
     if [ "$nslow" -gt 0 ]; then
         grep -A1 '^Slowest unit: ' "$log" | grep -Eo '^Slowest unit: [0-9]+ s|Test unit written to [^ ]+' \
@@ -124,5 +122,4 @@ for t in "${targets[@]}"; do
 done
 echo
 echo "$slow_total slow inputs reported (over ${slow} s each; none fails the run)"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

@@ -1,7 +1,143 @@
-# Sourced by the test runners (run_all.sh, run_godot_tests.sh, run_peer_tests.sh): reading a
-# run's result line and checking engine logs, in one place.
+# shellcheck shell=bash
+# Sourced by the test scripts: finding the engines, counting checks into the one final
+# "N passed, N failed" line every runner ends with (and tests/run_all.sh adds up), reading such a
+# line, and checking engine logs, each in one place.
 
 fvc_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# --- engines -------------------------------------------------------------------------------------
+
+# need_engines NAME... [--optional NAME...]: the engines a script runs, in the variables
+# tests/install_engines.sh prints (GODOT4, GODOT3, GODOT32, GODOT4_DOUBLE, PANDEMONIUM4,
+# PANDEMONIUM5). What the caller preset stays: a required NAME only when not empty, an optional one
+# even when empty (set PANDEMONIUM4="" to leave its runs out). The others come from
+# install_engines.sh, which installs what is missing (its progress: tests/out/install_engines.log).
+# Then every required engine must be an executable, every optional one empty (absent: its runs
+# are reported as not run) or an executable. Exports the NAMEs. On failure prints why, prefixed
+# with the script's name, and returns 2: call it as `need_engines GODOT4 || exit 2`.
+need_engines() {
+    local required=() optional=() wanted=() name engines line
+    local log="$fvc_root/tests/out/install_engines.log"
+    while [ $# -gt 0 ] && [ "$1" != --optional ]; do required+=("$1"); shift; done
+    if [ $# -gt 0 ]; then shift; optional=("$@"); fi
+    for name in "${required[@]}"; do
+        if [ -z "${!name:-}" ]; then wanted+=("$name"); fi
+    done
+    for name in "${optional[@]}"; do
+        if [[ ! -v $name ]]; then wanted+=("$name"); fi
+    done
+    if [ ${#wanted[@]} -gt 0 ]; then
+        mkdir -p "${log%/*}"
+        if ! engines=$(bash "$fvc_root/tests/install_engines.sh" 2>"$log"); then
+            echo "${0##*/}: cannot find or install the engines (tests/install_engines.sh; its log: tests/out/install_engines.log)" >&2
+            return 2
+        fi
+        while IFS= read -r line; do   # NAME=path lines; only the wanted ones are taken
+            name=${line%%=*}
+            if [[ " ${wanted[*]} " == *" $name "* ]]; then printf -v "$name" '%s' "${line#*=}"; fi
+        done <<<"$engines"
+    fi
+    for name in "${required[@]}"; do
+        if [ ! -x "${!name:-}" ]; then
+            echo "${0##*/}: $name is not an executable: '${!name:-}'" >&2
+            return 2
+        fi
+    done
+    for name in "${optional[@]}"; do
+        if [ -n "${!name:-}" ] && [ ! -x "${!name}" ]; then
+            echo "${0##*/}: $name is not an executable: '${!name}' (set it to \"\" to leave its runs out)" >&2
+            return 2
+        fi
+    done
+    for name in "${required[@]}" "${optional[@]}"; do export "${name?}"; done
+}
+
+# --- counting ------------------------------------------------------------------------------------
+# A runner counts into $passed and $failed: tally_init, then any of the tally functions (each
+# returns 0, so that they are safe under `set -e`), then tally_end as its last command.
+
+# tally_init: no check counted yet.
+tally_init() {
+    passed=0
+    failed=0
+}
+
+# tally OK [MESSAGE]: one check, passed when OK (an exit status) is 0; a failed one prints
+# "FAIL MESSAGE" when there is a MESSAGE.
+tally() {
+    if [ "$1" -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        if [ -n "${2:-}" ]; then echo "FAIL $2"; fi
+    fi
+}
+
+# tally_add PASSED FAILED: adds counts the caller read itself.
+tally_add() {
+    passed=$((passed + $1))
+    failed=$((failed + $2))
+}
+
+# tally_check MESSAGE COMMAND...: one check, passed when COMMAND succeeds ("FAIL MESSAGE" if not).
+tally_check() {
+    local message=$1; shift
+    if "$@"; then tally 0; else tally 1 "$message"; fi
+}
+
+# tally_result NAME OUTPUT STATUS [ERRLOG]: counts a run that has ended (exit status STATUS) whose
+# OUTPUT ends with its own "P passed, F failed" line (last_result): adds P and F. A missing line
+# (the run did not finish; ERRLOG's last lines are shown), or a non-zero STATUS after reporting no
+# failure, counts as one failure more. NAME starts the FAIL line ("NAME exited with ...").
+tally_result() {
+    local name=$1 output=$2 status=$3 errlog=${4:-} p f
+    if read -r p f < <(last_result "$output"); then
+        tally_add "$p" "$f"
+        if [ "$f" -eq 0 ] && [ "$status" -ne 0 ]; then
+            tally 1 "$name exited with $status after reporting no failure (${output#"$fvc_root/"})"
+        fi
+    else
+        p=${errlog:-$output}
+        tally 1 "$name did not finish (exit code $status; no final 'N passed, N failed' line; see ${p#"$fvc_root/"})"
+        if [ -n "$errlog" ]; then tail -n 15 "$errlog" | sed 's/^/    /'; fi
+    fi
+}
+
+# tally_logs_clean [--only-failure] MESSAGE LOG...: one check, passed when no LOG holds what
+# engine_logs_clean looks for; otherwise prints "FAIL MESSAGE" and the problems. With
+# --only-failure, clean logs count nothing (runners that never counted them, so that their
+# totals stay what they were).
+tally_logs_clean() {
+    local count_pass=1 problems
+    if [ "$1" = --only-failure ]; then count_pass=0; shift; fi
+    local message=$1; shift
+    if problems=$(engine_logs_clean "$@"); then
+        if [ "$count_pass" = 1 ]; then tally 0; fi
+    else
+        tally 1 "$message"
+        echo "$problems"
+    fi
+}
+
+# tally_run NAME LOG COMMAND...: runs COMMAND (which the caller bounds in time) with its stdout in
+# LOG.stdout and its stderr in LOG.log, and shows that output but for engine banners, blank lines,
+# "RESULT ..." lines (read by the runner itself) and its result line (at most 40 lines, cut to 240
+# characters); then counts it: tally_result (its final line and exit status) and tally_logs_clean
+# (one check: neither file holds "SCRIPT ERROR" or leaked objects).
+tally_run() {
+    local name=$1 log=$2 status=0; shift 2
+    "$@" >"$log.stdout" 2>"$log.log" || status=$?
+    grep -vE '^(Godot Engine v|Initialize godot-rust|RESULT |[0-9]+ passed, [0-9]+ failed$|[[:space:]]*$)' \
+        "$log.stdout" | cut -c1-240 | head -n 40 || true
+    tally_result "$name" "$log.stdout" "$status" "$log.log"
+    tally_logs_clean "$name: the engine reported leaked objects or GDScript errors" "$log.log" "$log.stdout"
+}
+
+# tally_end: prints the final "N passed, N failed" line; fails when a check failed.
+tally_end() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
 
 # last_result FILE: prints "P F" from the last "P passed, F failed" line of FILE (the line every
 # runner ends with); fails when there is none.
@@ -11,6 +147,8 @@ last_result() {
     [ -n "$line" ] || return 1
     echo "$line" | awk '{print $1, $3}'
 }
+
+# --- engine logs ---------------------------------------------------------------------------------
 
 # What in an engine's output fails a run even when every check passed: objects still alive at
 # exit (Godot 3 and 4 print "ObjectDB instances leaked at exit"), and GDScript errors (a runtime

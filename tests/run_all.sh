@@ -15,12 +15,11 @@
 # engine's output (checked by the Godot runners, tests/lib.sh). Logs: tests/out/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 2
 # shellcheck source=tests/lib.sh
 source tests/lib.sh
 mkdir -p tests/out
-passed=0
-failed=0
+tally_init
 
 step() { echo; echo "=== $*"; }
 
@@ -29,66 +28,41 @@ step() { echo; echo "=== $*"; }
 # allocation, a signal); and one if cargo exited non-zero, or ran no test, with no failure counted
 # otherwise (it did not compile, say).
 count_cargo_test() { # log exit_status
-    local log=$1 rc=$2 p f results failed_targets aborted before=$failed
+    local log=$1 rc=$2 results failed_targets aborted before=$failed
     results='test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed'
-    p=$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')
-    f=$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')
-    passed=$((passed + p))
-    failed=$((failed + f))
+    tally_add "$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')" \
+        "$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')"
     failed_targets=$(grep -cE '^error: (test|doctest) failed, to rerun' "$log")
     aborted=$((failed_targets - $(grep -cE '^test result: FAILED' "$log")))
     if [ "$aborted" -gt 0 ]; then
-        failed=$((failed + aborted))
-        echo "FAILED: $aborted cargo test binaries ended without a result (tests/out/cargo_test.log):"
+        tally_add 0 "$aborted"
+        echo "FAIL $aborted cargo test binaries ended without a result (tests/out/cargo_test.log):"
         grep -E "process didn't exit successfully" "$log" | head -n 5 | cut -c1-300
     fi
     if { [ "$rc" -ne 0 ] || ! grep -qE "$results" "$log"; } && [ "$failed" -eq "$before" ]; then
-        failed=$((failed + 1))
-        echo "FAILED: cargo test exited with $rc, no failing test counted (or no test ran; tests/out/cargo_test.log)"
+        tally 1 "cargo test exited with $rc, no failing test counted (or no test ran; tests/out/cargo_test.log)"
         grep -E '^error' "$log" | head -n 5
     fi
 }
 
-# Counts a step that ends with its own "N passed, N failed" line (tests/lib.sh, last_result):
-# adds those counts; a missing line, or a non-zero exit after reporting no failure, is a failure.
-count_step() { # name log exit_status
-    local name=$1 log=$2 rc=$3 p f
-    if read -r p f < <(last_result "$log"); then
-        passed=$((passed + p))
-        failed=$((failed + f))
-        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-            failed=$((failed + 1))
-            echo "FAILED: $name exited with $rc after reporting no failure ($log)"
-        fi
-    else
-        failed=$((failed + 1))
-        echo "FAILED: $name reported no result (exit code $rc; $log)"
-    fi
-}
-
-# A step that must succeed but reports no counts of its own counts as one check.
+# A step that must succeed but reports no counts of its own counts as one check; its output goes
+# to tests/out/NAME.log (its end is shown when it fails).
 must() {
-    local name=$1; shift
-    if "$@" >"tests/out/$name.log" 2>&1; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAILED: $name (tests/out/$name.log)"
-        tail -n 30 "tests/out/$name.log"
-        return 1
-    fi
+    local name=$1 status=0; shift
+    "$@" >"tests/out/$name.log" 2>&1 || status=$?
+    tally "$status" "$name (tests/out/$name.log)"
+    if [ "$status" -ne 0 ]; then tail -n 30 "tests/out/$name.log"; return 1; fi
 }
 
 step "Installing headless engines (Godot 4.6.3, 3.6.2, 3.2.3)"
-if engines=$(bash tests/install_engines.sh 2>tests/out/install_engines.log); then
-    eval "$engines"
-    export GODOT4 GODOT3 GODOT32 GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5
-    echo "$engines"
-    passed=$((passed + 1))
+# Every engine a step runs, exported to the steps (tests/lib.sh); the optional ones may be empty
+# (absent: their runs are reported as not run).
+if need_engines GODOT4 GODOT3 GODOT32 --optional GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; then
+    tally 0
+    for e in GODOT4 GODOT3 GODOT32 GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; do echo "$e=${!e}"; done
 else
-    failed=$((failed + 1))
-    echo "FAILED: engine install (tests/out/install_engines.log)"
-    tail -n 30 tests/out/install_engines.log
+    tally 1 "engine install (tests/out/install_engines.log)"
+    tail -n 30 tests/out/install_engines.log 2>/dev/null
 fi
 
 step "Core crate and command-line tool: cargo test"
@@ -115,11 +89,11 @@ step "Building the addon (release)"
 if must build_addon bash tests/build_addon.sh; then
     step "Godot 4.6.3 headless test scenes"
     bash tests/run_godot_tests.sh 2>&1 | tee tests/out/godot_tests.log | tail -n 60
-    count_step "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
+    tally_result "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
 
     step "Editor help: Godot's doctool (--gdextension-docs) finds a description for every class and member"
     bash tests/check_docs.sh 2>&1 | tee tests/out/check_docs.log | tail -n 20
-    count_step "the editor help check" tests/out/check_docs.log "${PIPESTATUS[0]}"
+    tally_result "the editor help check" tests/out/check_docs.log "${PIPESTATUS[0]}"
 
     step "Godot 4.6.3 built with precision=double: the addon's double-precision library, the same scenes"
     if [ -n "${GODOT4_DOUBLE:-}" ]; then
@@ -128,7 +102,7 @@ if must build_addon bash tests/build_addon.sh; then
             && must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json; then
             GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double bash tests/run_godot_tests.sh 2>&1 \
                 | tee tests/out/godot_tests_double.log | tail -n 14
-            count_step "the Godot test scenes (double precision)" tests/out/godot_tests_double.log "${PIPESTATUS[0]}"
+            tally_result "the Godot test scenes (double precision)" tests/out/godot_tests_double.log "${PIPESTATUS[0]}"
         fi
     else
         echo "NOT RUN: no double-precision Godot 4.6.3 (../shared/engines/godot-4.6.3-double): its scenes were not run."
@@ -136,28 +110,27 @@ if must build_addon bash tests/build_addon.sh; then
 
     step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
     bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14
-    count_step "the peer tests" tests/out/peer_tests.log "${PIPESTATUS[0]}"
+    tally_result "the peer tests" tests/out/peer_tests.log "${PIPESTATUS[0]}"
 
     step "Godot 3 save files: Godot 4.6.3 writes them, Godot 3.6.2 and 3.2.3 read them; the migration demo"
     bash tests/run_save_tests.sh 2>&1 | tee tests/out/save_tests.log | tail -n 10
-    count_step "the save-file tests" tests/out/save_tests.log "${PIPESTATUS[0]}"
+    tally_result "the save-file tests" tests/out/save_tests.log "${PIPESTATUS[0]}"
 fi
 
 step "Windows x86_64: cross-built on Linux, its exports and imports, loaded under wine"
 bash tests/build_windows.sh 2>&1 | tee tests/out/build_windows.log | tail -n 12
-count_step "the Windows build" tests/out/build_windows.log "${PIPESTATUS[0]}"
+tally_result "the Windows build" tests/out/build_windows.log "${PIPESTATUS[0]}"
 
 step "Release package: dist/fast_var_codec-VERSION.zip, unzipped into a fresh project and run"
 if must package bash tests/package.sh; then
     grep -E '^(dist/|  )' tests/out/package.log
     bash tests/run_package_test.sh 2>&1 | tee tests/out/package_test.log | tail -n 16
-    count_step "the package test" tests/out/package_test.log "${PIPESTATUS[0]}"
+    tally_result "the package test" tests/out/package_test.log "${PIPESTATUS[0]}"
 fi
 
 step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12
-count_step "the fuzz run" tests/out/fuzz.log "${PIPESTATUS[0]}"
+tally_result "the fuzz run" tests/out/fuzz.log "${PIPESTATUS[0]}"
 
 echo
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

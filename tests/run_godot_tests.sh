@@ -18,12 +18,7 @@ project="$repo/godot_project"
 # in two engines keep both.
 log="$repo/tests/out/${FVC_GODOT_LOG:-godot_tests}.stderr.log"
 
-die() { echo "run_godot_tests.sh: $*" >&2; exit 2; }
-
-if [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find or install Godot 4 (tests/install_engines.sh)"
-fi
-[ -n "${GODOT4:-}" ] && [ -x "$GODOT4" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
+need_engines GODOT4 || exit 2
 
 bash "$repo/tests/setup_godot_project.sh" || exit 2
 
@@ -50,19 +45,14 @@ if ! [[ "$last" =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
     [ "$status" -ne 0 ] || status=3
     exit "$status"
 fi
-read -r passed failed < <(last_result "$stdout_file")
-if problems=$(engine_logs_clean "$log" "$stdout_file"); then
-    passed=$((passed + 1))
-else
-    failed=$((failed + 1))
-    echo "FAIL the engine reported leaked objects or GDScript errors:"
-    echo "$problems"
-fi
+tally_init
+read -r p f < <(last_result "$stdout_file")
+tally_add "$p" "$f"
+tally_logs_clean "the engine reported leaked objects or GDScript errors:" "$log" "$stdout_file"
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-    failed=$((failed + 1))
-    echo "FAIL the engine did not exit within $limit s after the tests (killed)"
+    tally 1 "the engine did not exit within $limit s after the tests (killed)"
 fi
 echo "(engine stderr: ${log#"$repo/"})"
-echo "$passed passed, $failed failed"
-[ "$status" -ne 0 ] || [ "$failed" -eq 0 ] || status=1
+# The engine's own exit code when not 0, else 1 when a check failed.
+tally_end || [ "$status" -ne 0 ] || status=1
 exit "$status"

@@ -20,7 +20,8 @@
 # loads bin/libfast_var_codec.double.so.
 #
 #   bash tests/run_package_test.sh      (after bash tests/package.sh; GODOT4 / GODOT4_DOUBLE may be
-#                                        preset, otherwise tests/install_engines.sh finds them)
+#                                        preset, GODOT4_DOUBLE to "" to leave its run out;
+#                                        otherwise tests/install_engines.sh finds them)
 # Prints each run's failing checks and counts, then "N passed, N failed"; exits non-zero on any
 # failure. Engine output goes to tests/out/package_*.log, and a log holding "SCRIPT ERROR" or
 # "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s.
@@ -37,19 +38,8 @@ die() { echo "run_package_test.sh: $*" >&2; exit 2; }
 version=$(sed -n '/^\[package\]/,/^\[/ s/^version *= *"\([^"]*\)".*/\1/p' "$repo/rust/gdextension/Cargo.toml" | head -n 1)
 zip_path="$repo/dist/fast_var_codec-$version.zip"
 [ -f "$zip_path" ] || die "no $zip_path: run bash tests/package.sh first"
-if [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find Godot 4 (tests/install_engines.sh)"
-fi
-[ -x "${GODOT4:-}" ] || die "GODOT4 is not an executable: '${GODOT4:-}'"
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # DESCRIPTION COMMAND...
-    local what=$1; shift
-    if "$@"; then pass; else fail "$what"; fi
-}
+need_engines GODOT4 --optional GODOT4_DOUBLE || exit 2
+tally_init
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_package_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -66,12 +56,12 @@ addons/fast_var_codec/bin/fast_var_codec.dll
 addons/fast_var_codec/bin/fast_var_codec.debug.dll"
 listing=$(unzip -Z1 "$zip_path")
 if [ "$listing" = "$expected" ]; then
-    pass
+    tally 0
 else
-    fail "the zip's file list differs from the expected one:"
+    tally 1 "the zip's file list differs from the expected one:"
     diff <(echo "$expected") <(echo "$listing") | sed 's/^/    /' || true
 fi
-check "unzip -t $zip_path" bash -c "unzip -tq \"\$1\" >/dev/null" _ "$zip_path"
+tally_check "unzip -t $zip_path" bash -c "unzip -tq \"\$1\" >/dev/null" _ "$zip_path"
 project=$tmp/project
 mkdir -p "$project"
 unzip -q "$zip_path" -d "$project"
@@ -86,31 +76,31 @@ for line in 'MIT License' 'Copyright (c) 2026 The FastVarCodec authors' \
     'copies or substantial portions of the Software.' \
     'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR' \
     'OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE' 'SOFTWARE.'; do
-    check "LICENSE lacks the line '$line'" grep -qxF "$line" "$license"
+    tally_check "LICENSE lacks the line '$line'" grep -qxF "$line" "$license"
 done
-check "LICENSE is not the full MIT text ($(wc -w <"$license") words, 170 expected)" \
+tally_check "LICENSE is not the full MIT text ($(wc -w <"$license") words, 170 expected)" \
     test "$(wc -w <"$license")" -eq 170
-check "the repository's Cargo.toml declares license = \"MIT\"" \
+tally_check "the repository's Cargo.toml declares license = \"MIT\"" \
     grep -q '^license = "MIT"$' "$repo/Cargo.toml"
 gdext=$addon/fast_var_codec.gdextension
 named=$(sed -n 's|^[a-z0-9_.]* = "res://addons/fast_var_codec/\(bin/[^"]*\)"$|\1|p' "$gdext" | sort -u)
 present=$(cd "$addon" && find bin -type f | sort)
-check "the .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]" test "$named" = "$present"
-check "the .gdextension's linux.debug.x86_64 is the debug library" \
+tally_check "the .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]" test "$named" = "$present"
+tally_check "the .gdextension's linux.debug.x86_64 is the debug library" \
     grep -q '^linux\.debug\.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.debug\.so"$' "$gdext"
-check "the .gdextension's windows.debug.x86_64 is the debug library" \
+tally_check "the .gdextension's windows.debug.x86_64 is the debug library" \
     grep -q '^windows\.debug\.x86_64 = "res://addons/fast_var_codec/bin/fast_var_codec\.debug\.dll"$' "$gdext"
 # The Windows libraries: no Windows Godot here; their exports and imports, as build_windows.sh.
 system_dlls='^(kernel32|kernelbase|ntdll|advapi32|userenv|ws2_32|bcrypt|bcryptprimitives|msvcrt|ucrtbase|user32|ole32|oleaut32|shell32|secur32|crypt32|ncrypt|dbghelp|synchronization|api-ms-win-[a-z0-9-]+)\.dll$'
 for dll in "$addon"/bin/*.dll; do
     name=bin/$(basename "$dll")
-    check "$name exports gdext_rust_init" bash -c \
+    tally_check "$name exports gdext_rust_init" bash -c \
         "x86_64-w64-mingw32-objdump -p '$dll' | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^\$/p' | grep -qw gdext_rust_init"
     others=$(x86_64-w64-mingw32-objdump -p "$dll" | sed -n 's/^\s*DLL Name: //p' | sort -uf | grep -viE "$system_dlls" || true)
-    check "$name imports non-system DLLs: $others" test -z "$others"
+    tally_check "$name imports non-system DLLs: $others" test -z "$others"
 done
 for so in "$addon"/bin/*.so; do
-    check "bin/$(basename "$so") is stripped" bash -c "! file -b '$so' | grep -q 'not stripped'"
+    tally_check "bin/$(basename "$so") is stripped" bash -c "! file -b '$so' | grep -q 'not stripped'"
 done
 
 # --- 2. a fresh project, imported ----------------------------------------------------------------
@@ -130,39 +120,31 @@ status=0
 # the crash in the editor's GDExtension documentation generation of godotengine/godot#111048
 # (open; 4.5 and 4.6), which that issue works around the same way.
 timeout -k 10 300 "$GODOT4" --headless --frame-delay 800 --import --path "$project" >"$import_log" 2>&1 || status=$?
-check "the engine imports the project (exit $status; tests/out/package_import.log)" test "$status" -eq 0
-check "the import lists the extension in .godot/extension_list.cfg" \
+tally_check "the engine imports the project (exit $status; tests/out/package_import.log)" test "$status" -eq 0
+tally_check "the import lists the extension in .godot/extension_list.cfg" \
     grep -qx 'res://addons/fast_var_codec/fast_var_codec.gdextension' "$project/.godot/extension_list.cfg"
-if problems=$(engine_logs_clean "$import_log"); then pass; else fail "the import's log:"; echo "$problems"; fi
+tally_logs_clean "the import's log:" "$import_log"
 
 # --- 3. the scene, with each library -------------------------------------------------------------
 run_scene() { # NAME ENGINE EXPECTED_LIBRARY: runs test_package.gd, counts its result and its log
-    local name=$1 engine=$2 lib=$3 log=$out/package_$1.log status=0 p f
+    local name=$1 engine=$2 lib=$3 log=$out/package_$1.log status=0
     timeout -k 10 300 "$engine" --headless --path "$project" -s res://test_package.gd -- "$lib" \
         >"$log" 2>&1 || status=$?
     echo "--- $name ($lib):"
-    grep -E '^(engine |loaded library: |FAIL )' "$log" | head -n 20 | sed 's/^/  /'
-    if read -r p f < <(last_result "$log"); then
-        echo "  $p passed, $f failed"
-        passed=$((passed + p))
-        failed=$((failed + f))
-        if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then fail "$name: the engine exited with $status"; fi
-    else
-        fail "$name: no result line (exit $status; ${log#"$repo/"})"
-        tail -n 15 "$log" | sed 's/^/    /'
-    fi
-    if problems=$(engine_logs_clean "$log"); then pass; else fail "$name: the engine's log:"; echo "$problems"; fi
+    grep -E '^(engine |loaded library: |FAIL )' "$log" | head -n 20 | sed 's/^/  /' || true
+    last_result "$log" | awk '{print "  " $1 " passed, " $2 " failed"}' || true
+    tally_result "$name: the engine" "$log" "$status" "$log"
+    tally_logs_clean "$name: the engine's log:" "$log"
 }
 run_scene debug_library "$GODOT4" libfast_var_codec.debug.so
 # The release library, through the entry this engine picks (a copy in the temporary project only).
 sed -i 's|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec.so"|' "$gdext"
 run_scene release_library "$GODOT4" libfast_var_codec.so
-if [ -n "${GODOT4_DOUBLE:-}" ] && [ -x "$GODOT4_DOUBLE" ]; then
+if [ -n "$GODOT4_DOUBLE" ]; then
     run_scene double_library "$GODOT4_DOUBLE" libfast_var_codec.double.so
 else
     echo "NOT RUN: the double-precision library (no GODOT4_DOUBLE: ../shared/engines/godot-4.6.3-double)"
 fi
 
 echo "(engine logs: tests/out/package_*.log)"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

@@ -4,8 +4,9 @@
 # hostile streams. The addon must already be built (tests/build_addon.sh); this builds the echo
 # server and serde server examples itself.
 #
-#   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 / PANDEMONIUM4 / PANDEMONIUM5 may be
-#                                   preset, PANDEMONIUM* to "" to leave those runs out;
+#   tests/run_peer_tests.sh        (GODOT4 / GODOT3 / GODOT32 / PANDEMONIUM4 / PANDEMONIUM5 /
+#                                   GODOT4_DOUBLE may be preset, the last three to "" to leave
+#                                   those runs out; otherwise tests/install_engines.sh finds them;
 #                                   FVC_PEER_PORT: base port, default 47400, every run takes the
 #                                   next free port; FVC_PEER_BUDGET: seconds for all runs, default 240)
 #
@@ -53,21 +54,8 @@ die() { echo "run_peer_tests.sh: $*" >&2; exit 2; }
 
 [ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
     || die "the addon is not built: run tests/build_addon.sh first"
-# A PANDEMONIUM4/5 the caller set, even to "", stays (install_engines.sh would fill an empty one).
-keep_p4=${PANDEMONIUM4-$'\001'}
-keep_p5=${PANDEMONIUM5-$'\001'}
-if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ] \
-    || [ -z "${PANDEMONIUM4+set}" ] || [ -z "${PANDEMONIUM5+set}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find the engines (tests/install_engines.sh)"
-fi
-[ "$keep_p4" = $'\001' ] || PANDEMONIUM4=$keep_p4
-[ "$keep_p5" = $'\001' ] || PANDEMONIUM5=$keep_p5
-for e in GODOT4 GODOT3 GODOT32; do
-    [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
-done
-for e in PANDEMONIUM4 PANDEMONIUM5; do  # empty: those runs are not run
-    [ -z "${!e:-}" ] || [ -x "${!e}" ] || die "$e is not an executable: '${!e}'"
-done
+# The optional ones, when empty (absent, or preset so), are reported as not run.
+need_engines GODOT4 GODOT3 GODOT32 --optional PANDEMONIUM4 PANDEMONIUM5 GODOT4_DOUBLE || exit 2
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 
 echo "=== building the Rust echo and serde servers (cargo build --release --features serde --example echo_server --example serde_server)"
@@ -78,8 +66,7 @@ fi
 echo_server="$repo/target/release/examples/echo_server"
 serde_server="$repo/target/release/examples/serde_server"
 
-passed=0
-failed=0
+tally_init
 summary=()
 started=$SECONDS
 budget=${FVC_PEER_BUDGET:-240}
@@ -112,14 +99,10 @@ engine_version() { # binary -> "3.6.2"
     "$1" --version 2>/dev/null | grep -Eo '^[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1
 }
 
-# Counts a check that has no output of its own.
-tick() { # ok(0/1) message
-    if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $2"; fi
-}
-
 # One run: an optional server in the background, a client in the foreground; both bounded in time.
 #   run NAME SERVER_CMD... -- CLIENT_CMD...     ("none" as SERVER_CMD: no server)
 # The client's stdout (without engine banners) is printed; its last line must be "N passed, N failed".
+# Clean engine logs are no check of their own here: only problems in them count (as failures).
 run() {
     local name=$1; shift
     local server=() client=()
@@ -128,7 +111,7 @@ run() {
     client=("$@")
     local lim; lim=$(limit)
     if [ "$lim" -lt 15 ]; then
-        tick 1 "$name: not run, the time budget of $budget s is used up"
+        tally 1 "$name: not run, the time budget of $budget s is used up"
         summary+=("$(printf '%-66s %5d passed, %3d failed  (not run)' "$name" 0 1)")
         return
     fi
@@ -142,27 +125,12 @@ run() {
         timeout -k 5 "$lim" "${server[@]}" >"$slog" 2>&1 &
         spid=$!
     fi
-    local t0=$SECONDS
+    local t0=$SECONDS p0=$passed f0=$failed
     timeout -k 5 "$lim" "${client[@]}" >"$cout" 2>"$clog"
     local crc=$?
     grep -vE '^(Godot Engine v|Initialize godot-rust|[[:space:]]*$)' "$cout"
-    local res p=0 f=0
-    if res=$(last_result "$cout"); then
-        read -r p f <<<"$res"
-        passed=$((passed + p)); failed=$((failed + f))
-        if [ "$f" -eq 0 ] && [ $crc -ne 0 ]; then
-            tick 1 "$name: the client exited with $crc after reporting no failure"; f=$((f + 1))
-        fi
-    else
-        tick 1 "$name: the client did not finish (exit code $crc; no final 'N passed, N failed' line; see ${clog#$repo/})"
-        tail -n 15 "$clog"
-        f=$((f + 1))
-    fi
-    local problems
-    if ! problems=$(engine_logs_clean "$clog" "$cout"); then
-        tick 1 "$name: the client's engine reported leaked objects or GDScript errors"; f=$((f + 1))
-        echo "$problems"
-    fi
+    tally_result "$name: the client" "$cout" "$crc" "$clog"
+    tally_logs_clean --only-failure "$name: the client's engine reported leaked objects or GDScript errors" "$clog" "$cout"
     if [ -n "$spid" ]; then
         # The server stops by itself once the exchange is over; give it a few seconds.
         local waited=0
@@ -173,18 +141,13 @@ run() {
         wait "$spid" 2>/dev/null
         local src=$?
         grep -E '^(godot3_server.gd|pandemonium_server.gd|double_server.gd|echo_server|serde_server|listening)' "$slog" | sed 's/^/  server: /'
-        if [ $src -eq 0 ]; then
-            tick 0 ""; p=$((p + 1))
-        else
-            tick 1 "$name: the server did not end cleanly (exit code $src; see ${slog#$repo/})"; f=$((f + 1))
+        tally $src "$name: the server did not end cleanly (exit code $src; see ${slog#"$repo/"})"
+        if [ $src -ne 0 ]; then
             grep -vE '^(Godot Engine v|[[:space:]]*$)' "$slog" | grep -vE 'translation.cpp|locale' | tail -n 8
         fi
-        if ! problems=$(engine_logs_clean "$slog"); then
-            tick 1 "$name: the server reported leaked objects or GDScript errors"; f=$((f + 1))
-            echo "$problems"
-        fi
+        tally_logs_clean --only-failure "$name: the server reported leaked objects or GDScript errors" "$slog"
     fi
-    summary+=("$(printf '%-66s %5d passed, %3d failed  (%ds)' "$name" "$p" "$f" $((SECONDS - t0)))")
+    summary+=("$(printf '%-66s %5d passed, %3d failed  (%ds)' "$name" $((passed - p0)) $((failed - f0)) $((SECONDS - t0)))")
 }
 
 g4=("$GODOT4" --headless --path "$project")
@@ -238,7 +201,7 @@ if [ -n "${GODOT4_DOUBLE:-}" ]; then
         "${g4[@]}" -s res://peers/double_client.gd -- --port=$port --timeout=50
 else
     echo
-    echo "=== Double precision: not run: GODOT4_DOUBLE is empty (no godot-4.6.3-double in ../shared/engines: see tests/install_engines.sh)"
+    echo "=== Double precision: not run: GODOT4_DOUBLE is empty (set so, or no godot-4.6.3-double in ../shared/engines: see tests/install_engines.sh)"
     summary+=("$(printf '%-66s not run: %s' "Godot 4.6.3 double-precision server" "GODOT4_DOUBLE is empty")")
 fi
 for dialect in godot4 godot3; do
@@ -269,23 +232,15 @@ drc=$?
 wait "$dpid" 2>/dev/null
 dsrc=$?
 grep -E '^demo: (connected|echo|no more|the)' "$out/peer_demo.stdout" | cut -c1-150
-dp=0; df=0
-if [ $drc -eq 0 ] && grep -q 'demo finished' "$out/peer_demo.stdout" && [ $dsrc -eq 0 ]; then
-    tick 0 ""; dp=1
-else
-    tick 1 "demo: exit code $drc, server $dsrc (tests/out/peer_demo.stdout, tests/out/peer_demo.log)"; df=1
-fi
-if problems=$(engine_logs_clean "$out/peer_demo.log" "$out/peer_demo.stdout" "$out/peer_demo.server.log"); then
-    tick 0 ""; dp=$((dp + 1))
-else
-    tick 1 "demo: an engine reported leaked objects or GDScript errors"; df=$((df + 1))
-    echo "$problems"
-fi
-summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" "$dp" "$df")")
+p0=$passed f0=$failed
+[ $drc -eq 0 ] && grep -q 'demo finished' "$out/peer_demo.stdout" && [ $dsrc -eq 0 ]
+tally $? "demo: exit code $drc, server $dsrc (tests/out/peer_demo.stdout, tests/out/peer_demo.log)"
+tally_logs_clean "demo: an engine reported leaked objects or GDScript errors" \
+    "$out/peer_demo.log" "$out/peer_demo.stdout" "$out/peer_demo.server.log"
+summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" $((passed - p0)) $((failed - f0)))")
 
 echo
 echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/peer_*.log)"
 for line in "${summary[@]}"; do echo "  $line"; done
 echo
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

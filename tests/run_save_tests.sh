@@ -41,12 +41,7 @@ die() { echo "run_save_tests.sh: $*" >&2; exit 2; }
 
 [ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
     || die "the addon is not built: run tests/build_addon.sh first"
-if [ -z "${GODOT4:-}" ] || [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)" || die "cannot find the engines (tests/install_engines.sh)"
-fi
-for e in GODOT4 GODOT3 GODOT32; do
-    [ -x "${!e:-}" ] || die "$e is not an executable: '${!e:-}'"
-done
+need_engines GODOT4 GODOT3 GODOT32 || exit 2
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 rm -rf "$saves4" "$migrated" "$out/converted"
 mkdir -p "$saves4" "$migrated"
@@ -57,16 +52,12 @@ KINDS=(plain compressed_fastlz compressed_deflate compressed_zstd compressed_gzi
 COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key)
 g4=(timeout -k 5 120 "$GODOT4" --headless --path "$project")
 
-passed=0
-failed=0
+tally_init
 declare -A cell   # "row|kind" -> "passed failed"
 rows=()
 
 engine_version() { # binary -> "3.6.2"
     "$1" --version 2>/dev/null | grep -Eo '^[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1
-}
-tick() { # ok(0/1) message
-    if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $2"; fi
 }
 add_cell() { # row kind passed failed
     local key="$1|$2" p=0 f=0
@@ -74,34 +65,9 @@ add_cell() { # row kind passed failed
     cell[$key]="$((p + $3)) $((f + $4))"
 }
 
-# counted NAME LOG CMD...: runs CMD (already bounded by the caller's timeout), stdout to LOG.stdout,
-# stderr to LOG.log; prints its FAIL lines; adds its final "N passed, N failed"; a missing line, a
-# non-zero exit after no failure, or an unclean engine log counts as one failure. Sets $last_rc.
-counted() {
-    local name=$1 log=$2; shift 2
-    "$@" >"$log.stdout" 2>"$log.log"
-    last_rc=$?
-    grep -E '^(FAIL|wrote|engine)' "$log.stdout" | cut -c1-240 | head -n 40
-    local res p f problems
-    if res=$(last_result "$log.stdout"); then
-        read -r p f <<<"$res"
-        passed=$((passed + p)); failed=$((failed + f))
-        [ "$f" -eq 0 ] && [ "$last_rc" -ne 0 ] && tick 1 "$name: exited with $last_rc after reporting no failure"
-    else
-        tick 1 "$name: did not finish (exit code $last_rc; no final 'N passed, N failed'; see ${log#"$repo/"}.log)"
-        tail -n 10 "$log.log"
-    fi
-    if problems=$(engine_logs_clean "$log.log" "$log.stdout"); then
-        tick 0 ""
-    else
-        tick 1 "$name: the engine reported leaked objects or GDScript errors"
-        echo "$problems"
-    fi
-}
-
 v4=$(engine_version "$GODOT4")
 echo "=== 1. Godot $v4 writes Godot 3 saves with FastVarCodec (tests/out/saves4/)"
-counted "write_godot3_saves" "$out/save_write4" \
+tally_run "write_godot3_saves" "$out/save_write4" \
     "${g4[@]}" -s res://saves_tools/write_godot3_saves.gd -- --out="$saves4" --fixture=res://saves/godot3_6_2
 
 echo
@@ -112,7 +78,7 @@ for pair in "$GODOT3:godot3_6_2" "$GODOT32:godot3_2_3"; do
     v=$(engine_version "$engine")
     row="Godot $v4 wrote -> Godot $v read"
     rows+=("$row")
-    counted "check3 ($v)" "$out/save_check3_$fixture" \
+    tally_run "check3 ($v)" "$out/save_check3_$fixture" \
         timeout -k 5 120 "$engine" --no-window --path "$repo/tests/saves/check3" -s res://check3.gd \
         --in="$saves4" --fixture="$repo/tests/saves/$fixture"
     while read -r _ kind p f; do
@@ -139,9 +105,9 @@ for fixture in godot3_6_2 godot3_2_3; do
             "$migrated/$fixture/$kind.save" "${extra[@]}" --allow-classes=Curve >"$log.stdout" 2>"$log.log"
         rc=$?
         if [ $rc -eq 0 ] && grep -q '^migrated 59 values' "$log.stdout" && engine_logs_clean "$log.log" >/dev/null; then
-            tick 0 ""; add_cell "Godot $v wrote -> migrated -> $v4 read" "$kind" 1 0
+            tally 0; add_cell "Godot $v wrote -> migrated -> $v4 read" "$kind" 1 0
         else
-            tick 1 "migrate $fixture/$kind.bin: exit code $rc ($(tail -n 1 "$log.log" | cut -c1-200))"
+            tally 1 "migrate $fixture/$kind.bin: exit code $rc ($(tail -n 1 "$log.log" | cut -c1-200))"
             add_cell "Godot $v wrote -> migrated -> $v4 read" "$kind" 0 1
         fi
     done
@@ -155,14 +121,14 @@ refuse() { # name expected-message-part ARGS...
     "${g4[@]}" -s res://demo/migrate_godot3_save.gd -- "$@" >"$out/save_migrate_refused.stdout" 2>"$out/save_migrate_refused.log"
     local rc=$?
     if [ $rc -eq 1 ] && [ ! -e "$target" ] && grep -q "$want" "$out/save_migrate_refused.log"; then
-        tick 0 ""
+        tally 0
     else
-        tick 1 "migrate refuses $name: exit code $rc, $( [ -e "$target" ] && echo "OUT written" || echo "OUT not written"), $(grep migrate_godot3_save "$out/save_migrate_refused.log" | head -n 1 | cut -c1-200)"
+        tally 1 "migrate refuses $name: exit code $rc, $( [ -e "$target" ] && echo "OUT written" || echo "OUT not written"), $(grep migrate_godot3_save "$out/save_migrate_refused.log" | head -n 1 | cut -c1-200)"
     fi
 }
 refuse "a wrong password" "MD5" "$repo/tests/saves/godot3_6_2/encrypted_pass.bin" "$migrated/refused.save" --password=wrong
 refuse "a full Curve without --allow-classes" "ERR_UNAUTHORIZED" "$repo/tests/saves/godot3_6_2/plain.bin" "$migrated/refused.save"
-counted "check_migrated" "$out/save_check_migrated" \
+tally_run "check_migrated" "$out/save_check_migrated" \
     "${g4[@]}" -s res://saves_tools/check_migrated.gd -- --dir="$migrated"
 while read -r _ fixture kind p f; do
     v=${fixture#godot}
@@ -173,7 +139,7 @@ echo
 echo "=== 4. fast-var-codec convert (the command-line tool): Godot 3 saves -> Godot 4 files, read by Godot $v4's own get_var"
 cli="$repo/target/release/fast-var-codec"
 if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&1; then
-    tick 0 ""
+    tally 0
     cli_kinds=(plain encrypted_pass encrypted_key)
     for fixture in godot3_6_2 godot3_2_3; do
         mkdir -p "$out/converted/$fixture"
@@ -186,13 +152,13 @@ if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&
             if "$cli" convert --from godot3 --to godot4 --allow-objects "${extra[@]}" \
                 "$repo/tests/saves/$fixture/$kind.bin" "$out/converted/$fixture/$kind.save" \
                 >"$out/save_cli_${fixture}_$kind.log" 2>&1; then
-                tick 0 ""
+                tally 0
             else
-                tick 1 "fast-var-codec convert $fixture/$kind.bin: $(tail -n 1 "$out/save_cli_${fixture}_$kind.log" | cut -c1-200)"
+                tally 1 "fast-var-codec convert $fixture/$kind.bin: $(tail -n 1 "$out/save_cli_${fixture}_$kind.log" | cut -c1-200)"
             fi
         done
     done
-    counted "check_converted" "$out/save_check_converted" \
+    tally_run "check_converted" "$out/save_check_converted" \
         "${g4[@]}" -s res://saves_tools/check_migrated.gd -- --dir="$out/converted" --plain \
         --kinds="$(IFS=,; echo "${cli_kinds[*]}")"
     while read -r _ fixture kind p f; do
@@ -201,7 +167,7 @@ if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&
     done < <(grep -E '^RESULT ' "$out/save_check_converted.stdout")
     rows+=("Godot 3.6.2 wrote -> fast-var-codec -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec -> $v4 read")
 else
-    tick 1 "building fast-var-codec (tests/out/save_cli_build.log)"
+    tally 1 "building fast-var-codec (tests/out/save_cli_build.log)"
 fi
 
 echo
@@ -222,5 +188,4 @@ for row in "${rows[@]}"; do
     echo
 done
 echo
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-if [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)"
-fi
+# shellcheck source=tests/lib.sh
+source "$repo/tests/lib.sh"
+need_engines GODOT4 || exit 2
 "$GODOT4" --headless --quit-after 5 --path "$here" -s res://dictionary_keys.gd 2>/dev/null
