@@ -44,6 +44,7 @@ impl Dialect {
         }
     }
 
+    /// The dialect's name for people (`"Godot 4"`, `"Godot 3"` …), as error messages give it.
     pub fn name(self) -> &'static str {
         self.spec().name
     }

@@ -64,6 +64,7 @@ impl Godot3Key {
         Ok(Godot3Key(key))
     }
 
+    /// The 32 key bytes, to hand to another implementation (the `Debug` output hides them).
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
@@ -89,20 +90,30 @@ fn hex_pair(byte: u8) -> [u8; 2] {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FileError {
+    /// The file does not start with the `GDEC` magic: plain data, or another container.
     #[error("not a Godot 3 encrypted file (no GDEC magic)")]
     NotEncrypted,
+    /// The file ends inside its 32-byte header; the field is the file's length.
     #[error("encrypted file header cut short: {0} bytes, {HEADER} needed")]
     HeaderTruncated(usize),
+    /// The header's mode is not 1 (AES-256), the only one Godot 3 writes.
     #[error("unknown encryption mode {0} (Godot 3 writes 1)")]
     UnknownMode(u32),
+    /// Fewer encrypted blocks follow the header than its plaintext length needs.
     #[error("the header announces {length} bytes of plaintext, {blocks} bytes of blocks, but only {available} follow")]
     DataTruncated {
+        /// The plaintext length the header announces.
         length: u64,
+        /// That length rounded up to whole 16-byte blocks: the bytes that must follow.
         blocks: u64,
+        /// The bytes that do follow the header.
         available: usize,
     },
+    /// The decrypted data does not match the header's MD5: a wrong key or password (which
+    /// cannot be told apart from damage), or a damaged file.
     #[error("the MD5 of the decrypted data does not match the header: wrong key or password, or a damaged file")]
     WrongKeyOrDamaged,
+    /// A raw key given to [`Godot3Key::from_slice`] is not 32 bytes long; the field is its length.
     #[error("a key must be 32 bytes, got {0}")]
     KeyLength(usize),
 }

@@ -38,6 +38,8 @@ impl ErrorCode {
         self as i32
     }
 
+    /// The constant's name in the engine (`ERR_INVALID_DATA`, …): what `Display` prints, and
+    /// what a Godot user searches the documentation for.
     pub fn godot_name(self) -> &'static str {
         match self {
             ErrorCode::Unavailable => "ERR_UNAVAILABLE",
@@ -62,46 +64,78 @@ impl fmt::Display for ErrorCode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DecodeReason {
+    /// The input ends (or the start offset lies) before a fixed-size part of a value.
     #[error("{needed} bytes needed for {what}, {available} left")]
     Truncated {
+        /// The part being read (`"a value header"`, `"components"`, …).
         what: &'static str,
+        /// The bytes that part takes.
         needed: usize,
+        /// The bytes left in the input.
         available: usize,
     },
+    /// A header whose type id the dialect does not have (the raw id, flags masked off).
     #[error("type id {0} does not exist in this dialect")]
     UnknownType(u32),
+    /// Containers nested deeper than [`crate::Limits::max_depth`] (the limit given).
     #[error("nesting deeper than {0} levels")]
     TooDeep(usize),
+    /// A string (or StringName, or name in a NodePath) whose length, with its padding to 4
+    /// bytes, runs past the end of the input; Godot reports `ERR_FILE_EOF` for it.
     #[error("string length {len} (+{pad} padding) does not fit in the {available} bytes left")]
     StringPastEnd {
+        /// The length the payload announces (negative if bit 31 was set).
         len: i64,
+        /// The padding after it.
         pad: usize,
+        /// The bytes left in the input.
         available: usize,
     },
+    /// String bytes the dialect's engine rejects as UTF-8.
     #[error("string is not valid UTF-8")]
     InvalidUtf8,
+    /// A NodePath in the format of Godot before 3.0, which no supported engine reads.
     #[error("NodePath in the obsolete pre-3.0 format (bit 31 of the name count is clear)")]
     OldNodePath,
+    /// A packed array whose element count is negative, or claims more bytes than are left.
     #[error("{what} count {count} is negative or too large for the {available} bytes left")]
     BadCount {
+        /// The packed array type being read.
         what: &'static str,
+        /// The count as the engine reads it (an int32).
         count: i64,
+        /// The bytes left in the input.
         available: usize,
     },
+    /// A full object (not an instance id) while [`crate::Options::allow_objects`] is off.
     #[error("full objects are not allowed (allow_objects is off)")]
     ObjectsNotAllowed,
+    /// An object class refused, with the class and why. The codec itself never produces it
+    /// (kept for builders and callers that do).
     #[error("object class {0:?} refused: {1}")]
     ClassRefused(String, String),
+    /// An object of a class the builder does not know or cannot make, in a dialect whose
+    /// engine answers `ERR_INVALID_DATA` to it (Godot 4).
     #[error("object class {0:?} cannot be instantiated")]
     UnknownClass(String),
+    /// As [`DecodeReason::UnknownClass`], in a dialect whose engine answers `ERR_UNAVAILABLE`
+    /// (Godot 3, Pandemonium); the reader turns one into the other.
     #[error("object class {0:?} cannot be instantiated")]
     UnavailableClass(String),
+    /// The type of a typed Array or Dictionary is malformed: an unknown builtin type id, a
+    /// script path that is not `res://`, a class name that is not a StringName.
     #[error("container type: {0}")]
     BadContainerType(String),
+    /// A limit of [`crate::Limits`] (elements, bytes of strings and packed data) or a stream's
+    /// maximum message size was exceeded; the text says which.
     #[error("decode limit exceeded: {0}")]
     Limit(String),
+    /// An object class or script that [`crate::Options::allowed_objects`] does not admit, or a
+    /// Godot 3 script embedded as source code (never decoded).
     #[error("not in the allow-list: {0}")]
     NotAllowed(String),
+    /// A value a builder (or the reader) refuses for another reason, with the text to show: an
+    /// invalid `script` property, a script the builder does not know, ….
     #[error("{0}")]
     Refused(String),
 }
@@ -125,26 +159,55 @@ impl DecodeReason {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EncodeReason {
+    /// A value of a type the target dialect does not have (a Vector4 in Godot 3, …) while
+    /// [`crate::Options::allow_lossy`] is off.
     #[error("{ty} has no exact form in the {dialect} dialect (turn on allow_lossy to convert it)")]
     NotInDialect {
+        /// The value's type.
         ty: VariantType,
+        /// The target dialect's name.
         dialect: &'static str,
     },
+    /// Double precision asked of the Godot 3 dialect, which has no binary64 reals
+    /// ([`crate::Options::check`]).
     #[error("the Godot 3 dialect has no double-precision form")]
     DoubleInGodot3,
+    /// An object whose script is a `res://` path, for a dialect that embeds the script's
+    /// source in its place (Godot 3, Pandemonium).
     #[error("script {path:?}: a Godot 4 script cannot travel to {dialect}, which embeds the script's source")]
-    ScriptNotInDialect { path: String, dialect: &'static str },
+    ScriptNotInDialect {
+        /// The script's path.
+        path: String,
+        /// The target dialect's name.
+        dialect: &'static str,
+    },
+    /// Containers nested deeper than [`crate::Limits::max_depth`] (the limit given); a
+    /// container that contains itself ends here too.
     #[error("nesting deeper than {0} levels (or a container that contains itself)")]
     TooDeep(usize),
+    /// A string, container or packed array (or a stream frame) longer than its length field
+    /// can say.
     #[error("{what} of {len} does not fit the format's 31-bit length")]
-    TooLarge { what: &'static str, len: usize },
+    TooLarge {
+        /// What was too long.
+        what: &'static str,
+        /// Its length.
+        len: usize,
+    },
+    /// A fixed-size output has no room left: a [`crate::SliceSink`] that overflowed (its user
+    /// checks [`crate::SliceSink::overflowed`] and reports this), or a frame's prefix slot.
     #[error("output buffer too small")]
     BufferFull,
+    /// A value that cannot be written as it is, with the text to show: a vector with the
+    /// wrong number of components, a typed Array holding another type, a script property
+    /// that is not a `res://` path, ….
     #[error("{0}")]
     Invalid(String),
 }
 
 impl EncodeReason {
+    /// The error the engine reports in this situation: `ERR_OUT_OF_MEMORY` for sizes and
+    /// depth, `ERR_INVALID_PARAMETER` for values the dialect cannot hold.
     pub fn code(&self) -> ErrorCode {
         match self {
             EncodeReason::TooDeep(_) | EncodeReason::TooLarge { .. } | EncodeReason::BufferFull => {
@@ -161,6 +224,7 @@ impl EncodeReason {
 /// One step from a container to a value inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSegment {
+    /// An Array (or packed array) index.
     Index(usize),
     /// A dictionary key, already rendered short (`"k"`, `3`, `Vector2`).
     Key(String),
@@ -176,10 +240,12 @@ pub struct ValuePath {
 }
 
 impl ValuePath {
+    /// The steps from the value that was encoded down to the one that failed, outermost first.
     pub fn segments(&self) -> impl Iterator<Item = &PathSegment> {
         self.reversed.iter().rev()
     }
 
+    /// Whether the failing value is the one that was encoded (no step inside it).
     pub fn is_root(&self) -> bool {
         self.reversed.is_empty()
     }
@@ -205,27 +271,43 @@ impl fmt::Display for ValuePath {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CodecError {
+    /// The input could not be decoded.
     #[error("decode failed at byte {offset}: {reason} ({})", reason.code())]
-    Decode { offset: usize, reason: DecodeReason },
+    Decode {
+        /// Where in the input: the byte the reader had reached, or the start of the value it
+        /// refused.
+        offset: usize,
+        /// Why.
+        reason: DecodeReason,
+    },
+    /// A value could not be encoded.
     #[error("encode failed at {path}: {reason} ({})", reason.code())]
     Encode {
+        /// Where inside the value being encoded.
         path: ValuePath,
+        /// Why.
         reason: EncodeReason,
     },
     /// Transcoding: the value read at `offset` of the input cannot be written in the target
     /// dialect (`error` is the encode error, with its path inside that value).
     #[error("the value at input byte {offset} cannot be written: {error}")]
     Transcode {
+        /// The input offset of the value's header.
         offset: usize,
+        /// The [`CodecError::Encode`] the target refused it with.
         error: Box<CodecError>,
     },
 }
 
 impl CodecError {
+    /// A [`CodecError::Decode`] at `offset`: how readers and [`crate::Build`] implementations
+    /// outside this crate report a failure.
     pub fn decode(offset: usize, reason: DecodeReason) -> Self {
         CodecError::Decode { offset, reason }
     }
 
+    /// A [`CodecError::Encode`] at the value being written (an empty path); enclosing
+    /// containers add their steps with [`CodecError::within`] as the error travels out.
     pub fn encode(reason: EncodeReason) -> Self {
         CodecError::Encode {
             path: ValuePath::default(),
@@ -268,6 +350,7 @@ impl CodecError {
     }
 }
 
+/// The result of every codec operation: a [`CodecError`] unless said otherwise.
 pub type Result<T, E = CodecError> = std::result::Result<T, E>;
 
 #[cfg(test)]

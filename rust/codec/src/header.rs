@@ -10,12 +10,17 @@ pub const FLAG_OBJECT_AS_ID: u32 = 1 << 16;
 pub const KIND_SHIFT_ELEMENT: u32 = 16;
 /// DICTIONARY value kind lives in bits 18–19.
 pub const KIND_SHIFT_VALUE: u32 = 18;
+/// Mask of a container kind once shifted down: one of the `KIND_*` values.
 pub const KIND_MASK: u32 = 0b11;
 
-/// Container type-info kinds (Godot 4.3+ arrays, 4.4+ dictionaries).
+/// Container type-info kinds (Godot 4.3+ arrays, 4.4+ dictionaries): untyped, no type info
+/// follows.
 pub const KIND_NONE: u32 = 0;
+/// Typed by a builtin type: a u32 type id follows.
 pub const KIND_BUILTIN: u32 = 1;
+/// Typed by a class: its name follows as a string.
 pub const KIND_CLASS_NAME: u32 = 2;
+/// Typed by a script: its `res://` path follows as a string.
 pub const KIND_SCRIPT: u32 = 3;
 
 /// Bit 31 of a NodePath's name count marks the current (3.0+) layout.

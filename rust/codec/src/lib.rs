@@ -73,6 +73,33 @@ pub use writer::Writer;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
 /// it was. Returns the number of bytes written.
+///
+/// # Errors
+/// A [`CodecError::Encode`] with the path to the value that failed (`[3].items["k"]`) and the
+/// reason: a type the dialect lacks without `opts.allow_lossy`
+/// ([`EncodeReason::NotInDialect`]), nesting deeper than `opts.limits.max_depth` or a container
+/// that contains itself ([`EncodeReason::TooDeep`]), a string or container too long for the
+/// format ([`EncodeReason::TooLarge`]), a malformed value such as a script property that is
+/// not a `res://` path ([`EncodeReason::Invalid`]), or options that cannot encode
+/// ([`EncodeReason::DoubleInGodot3`], see [`Options::check`]).
+///
+/// # Examples
+/// ```
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::{encode_into, Dialect, Options, Value};
+///
+/// let opts = Options::new(Dialect::Godot3);
+/// let mut out = BytesMut::new();
+/// for i in 0..3 {
+///     out.clear(); // one buffer for every message
+///     let n = encode_into(&Value::Int(i), &opts, &mut out)?;
+///     assert_eq!(n, 8);
+/// }
+/// // A Godot 4-only value fails in Godot 3, and leaves `out` as it was.
+/// assert!(encode_into(&Value::Vector2i([1, 2]), &opts, &mut out).is_err());
+/// assert_eq!(&out[..], &[2, 0, 0, 0, 2, 0, 0, 0]);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<usize> {
     let before = out.len();
     let mut w = Writer::new(std::mem::take(out), opts)?;
@@ -87,14 +114,59 @@ pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<
     }
 }
 
-/// The encoding of `value` in a new buffer, allocated once at its exact size.
+/// The encoding of `value` in a new buffer, allocated once at its exact size: what
+/// `var_to_bytes` (or, with `opts.full_objects`, `var_to_bytes_with_objects`) returns.
+///
+/// # Errors
+/// A [`CodecError::Encode`] with the path to the value that failed (`[3].items["k"]`) and the
+/// reason: a type the dialect lacks without `opts.allow_lossy`
+/// ([`EncodeReason::NotInDialect`]), nesting deeper than `opts.limits.max_depth` or a container
+/// that contains itself ([`EncodeReason::TooDeep`]), a string or container too long for the
+/// format ([`EncodeReason::TooLarge`]), a malformed value such as a script property that is
+/// not a `res://` path ([`EncodeReason::Invalid`]), or options that cannot encode
+/// ([`EncodeReason::DoubleInGodot3`], see [`Options::check`]).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{encode, CodecError, Dialect, EncodeReason, Options, Value};
+///
+/// let bytes = encode(&Value::String("hi".into()), &Options::default())?;
+/// assert_eq!(&bytes[..], &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]); // padded to 4
+///
+/// // Errors name the value that failed: Godot 3 has no Vector4.
+/// let godot3 = Options::new(Dialect::Godot3);
+/// let v = Value::array(vec![Value::Nil, Value::Vector4([0.0; 4])]);
+/// let err = encode(&v, &godot3).unwrap_err();
+/// assert!(matches!(
+///     &err,
+///     CodecError::Encode { path, reason: EncodeReason::NotInDialect { .. } }
+///         if path.to_string() == "[1]"
+/// ));
+/// assert!(encode(&v, &godot3.with_allow_lossy(true)).is_ok()); // as a Quaternion
+/// # Ok::<(), CodecError>(())
+/// ```
 pub fn encode(value: &Value, opts: &Options) -> Result<BytesMut> {
     let mut out = BytesMut::with_capacity(encoded_size(value, opts)?);
     encode_into(value, opts, &mut out)?;
     Ok(out)
 }
 
-/// The exact size [`encode`] would produce, computed without allocating.
+/// The exact size [`encode`] would produce, computed without allocating (the same writer runs
+/// with a sink that only counts).
+///
+/// # Errors
+/// As [`encode`]'s: exactly when `encode` fails.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{encode, encoded_size, Options, Value};
+///
+/// let v = Value::PackedByteArray(vec![1, 2, 3, 4, 5]);
+/// let opts = Options::default();
+/// assert_eq!(encoded_size(&v, &opts)?, 16); // header, count, 5 bytes, 3 of padding
+/// assert_eq!(encoded_size(&v, &opts)?, encode(&v, &opts)?.len());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
     let mut w = Writer::new(SizeCounter::default(), opts)?;
     value::write_value(&mut w, value)?;
@@ -138,6 +210,20 @@ pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
 /// # Errors
 /// As [`decode`]'s, with offsets counted from the start of `bytes`; an `offset` past the end
 /// is an error too.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode_at, Options, Value};
+///
+/// // A 4-byte header of the caller's own, then var_to_bytes(true).
+/// let bytes = [0xAB, 0xCD, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+/// let (value, used) = decode_at(&bytes, 4, &Options::default())?;
+/// assert_eq!((value, used), (Value::Bool(true), 8));
+///
+/// let err = decode_at(&bytes, 9, &Options::default()).unwrap_err();
+/// assert!(err.to_string().starts_with("decode failed at byte 9")); // counted from bytes[0]
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
     decode_with(bytes, offset, opts, &mut ValueBuilder::default())
 }

@@ -52,9 +52,35 @@ impl Limits {
 }
 
 /// Everything that decides the bytes: dialect, precision, object and lossy policies, limits.
+///
+/// The default is the Godot 4 dialect in single precision, without objects, strict, with the
+/// engine's limits; the `with_*` builders change one setting each.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode, encode, AllowList, Dialect, Options, Precision, Value};
+///
+/// // What a double-precision Godot 4 build reads with `bytes_to_var_with_objects`, admitting
+/// // only Resources, and no deeper than 64 levels.
+/// let opts = Options::new(Dialect::Godot4)
+///     .with_precision(Precision::Double)
+///     .with_allow_objects(true)
+///     .with_allowed_objects(Some(AllowList::new().with_class("Resource")))
+///     .with_max_depth(64);
+/// let bytes = encode(&Value::Vector2([0.1, 2.0]), &opts)?;
+/// assert_eq!(bytes.len(), 4 + 2 * 8); // binary64 components
+/// assert_eq!(decode(&bytes, &opts)?.0, Value::Vector2([0.1, 2.0]));
+///
+/// // Godot 3 has no binary64 reals: such options encode nothing.
+/// assert!(Options::new(Dialect::Godot3).with_precision(Precision::Double).check().is_err());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
+    /// Which engine's byte layout to speak.
     pub dialect: Dialect,
+    /// The width of `real_t` components (math types, packed vectors): the engine build's
+    /// precision. Ints and floats do not depend on it.
     pub precision: Precision,
     /// Encode objects with their class and properties (`var_to_bytes_with_objects`)
     /// rather than as instance ids. Also selects the typed-container form for object types.
@@ -65,13 +91,16 @@ pub struct Options {
     /// properties, typed containers). `None` admits all, as the engine does: never leave it
     /// `None` for untrusted bytes.
     pub allowed_objects: Option<Arc<AllowList>>,
-    /// In the Godot 3 dialect, convert Godot 4-only values to their closest Godot 3 value
-    /// instead of refusing them.
+    /// Convert values the dialect lacks (Godot 4-only types in Godot 3 and Pandemonium, a
+    /// PackedVector4Array before Godot 4.3) to their closest value there instead of refusing
+    /// them.
     pub allow_lossy: bool,
+    /// What a single decode may produce (and the depth an encode may reach).
     pub limits: Limits,
 }
 
 impl Options {
+    /// The defaults (see [`Options`]) in `dialect`.
     pub fn new(dialect: Dialect) -> Self {
         Options {
             dialect,
@@ -79,33 +108,42 @@ impl Options {
         }
     }
 
+    /// Sets [`Options::precision`].
     pub fn with_precision(mut self, precision: Precision) -> Self {
         self.precision = precision;
         self
     }
 
+    /// Sets [`Options::full_objects`].
     pub fn with_full_objects(mut self, on: bool) -> Self {
         self.full_objects = on;
         self
     }
 
+    /// Sets [`Options::allow_objects`].
     pub fn with_allow_objects(mut self, on: bool) -> Self {
         self.allow_objects = on;
         self
     }
 
+    /// Sets [`Options::allow_lossy`].
     pub fn with_allow_lossy(mut self, on: bool) -> Self {
         self.allow_lossy = on;
         self
     }
 
+    /// Sets [`Options::allowed_objects`] (`None` admits every class and script).
     pub fn with_allowed_objects(mut self, list: Option<AllowList>) -> Self {
         self.allowed_objects = list.map(Arc::new);
         self
     }
 
     /// Refuses combinations that cannot encode anything: binary64 reals in a dialect without
-    /// them (Godot 3, Pandemonium).
+    /// them (Godot 3, Pandemonium). Every encode checks this first.
+    ///
+    /// # Errors
+    /// A [`CodecError::Encode`] with [`EncodeReason::DoubleInGodot3`] for
+    /// [`Precision::Double`] in such a dialect.
     pub fn check(&self) -> Result<(), CodecError> {
         if self.precision == Precision::Double && !self.dialect.spec().real_flag {
             return Err(CodecError::encode(EncodeReason::DoubleInGodot3));
@@ -118,11 +156,13 @@ impl Options {
         crate::objects::ObjectPolicy(self.allowed_objects.as_deref())
     }
 
+    /// Sets [`Limits::max_depth`] (capped at [`MAX_DEPTH_CEILING`]).
     pub fn with_max_depth(mut self, depth: usize) -> Self {
         self.limits.max_depth = depth;
         self
     }
 
+    /// Replaces all of [`Options::limits`].
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self

@@ -2,9 +2,10 @@
 //!
 //! Bytes name classes and scripts in four places: a full object's class, its `script` property,
 //! the element type of a typed Array and the key and value types of a typed Dictionary. The
-//! reader asks [`ObjectPolicy`] about each of them *before* a builder hears of it, so no builder
-//! instantiates, loads or sets anything the policy refuses, and the engine-free builder and the
-//! Godot builder cannot disagree.
+//! reader asks the object policy (what the [`AllowList`] of [`crate::Options::allowed_objects`]
+//! decides) about each of them *before* a builder hears of it, so no builder instantiates,
+//! loads or sets anything the policy refuses, and the engine-free builder and the Godot builder
+//! cannot disagree.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -14,8 +14,11 @@ mod sealed {
 /// A little-endian number that can be copied to or from wire bytes in bulk: u8, u32, u64,
 /// i32, i64, f32 and f64. Sealed, because the bulk copies below rely on exactly these types.
 pub trait LeWord: sealed::Sealed + Copy + Default + 'static {
+    /// Size in bytes, on the wire as in memory.
     const SIZE: usize;
+    /// Writes the little-endian bytes into `out`, which must be exactly [`LeWord::SIZE`] long.
     fn to_le(self, out: &mut [u8]);
+    /// Reads the number from `bytes`, which must be exactly [`LeWord::SIZE`] long.
     fn from_le(bytes: &[u8]) -> Self;
 }
 
@@ -78,9 +81,13 @@ pub fn vec_from_le<T: LeWord>(raw: &[u8]) -> Vec<T> {
 
 /// A destination for encoded bytes.
 pub trait Sink {
+    /// Appends `v` little-endian (headers, counts, lengths).
     fn put_u32(&mut self, v: u32);
+    /// Appends `v` little-endian (64-bit ints and ids).
     fn put_u64(&mut self, v: u64);
+    /// Appends raw bytes.
     fn put_slice(&mut self, bytes: &[u8]);
+    /// Appends `n` zero bytes (padding to a multiple of 4).
     fn put_zeros(&mut self, n: usize);
     /// Bytes written so far.
     fn written(&self) -> usize;
@@ -191,6 +198,7 @@ pub struct SliceSink<'a> {
 }
 
 impl<'a> SliceSink<'a> {
+    /// A sink that writes from the start of `buf`.
     pub fn new(buf: &'a mut [u8]) -> Self {
         SliceSink {
             buf,
@@ -199,6 +207,8 @@ impl<'a> SliceSink<'a> {
         }
     }
 
+    /// Whether a write did not fit: the slice then holds an incomplete encoding, which its
+    /// user must treat as [`crate::EncodeReason::BufferFull`].
     pub fn overflowed(&self) -> bool {
         self.overflowed
     }

@@ -110,6 +110,19 @@ pub fn prefix_len(head: [u8; PREFIX_LEN], order: ByteOrder) -> usize {
 /// # Errors
 /// Whatever [`crate::encode`] refuses (with the value path), and [`EncodeReason::TooLarge`]
 /// when the encoding does not fit the u32 prefix.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::stream::{frame, ByteOrder};
+/// use fast_var_codec_core::{Options, Value};
+///
+/// let mut out = bytes::BytesMut::new();
+/// let n = frame(&Value::Int(1), &Options::default(), ByteOrder::Big, &mut out)?;
+/// assert_eq!(n, 12);
+/// // A big-endian prefix (as with `big_endian = true`), then the little-endian encoding.
+/// assert_eq!(&out[..], &[0, 0, 0, 8, 2, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub fn frame(value: &Value, opts: &Options, order: ByteOrder, out: &mut BytesMut) -> Result<usize> {
     frame_with(out, opts, order, |w| write_value(w, value))
 }
@@ -197,6 +210,24 @@ pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
 /// and usable. A length prefix above the maximum cannot be skipped safely (the peer is hostile
 /// or speaks another protocol): the reader reports it, allocates nothing for it, and stays
 /// broken until [`StreamReader::reset`]; the connection should be closed.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+/// use fast_var_codec_core::{Options, Value};
+///
+/// let opts = Options::default();
+/// let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+/// reader.feed(&[8, 0, 0, 0, 2, 0, 0])?; // a message of 8 bytes, not all here yet
+/// assert_eq!(reader.next_value(&opts)?, None);
+/// reader.feed(&[0, 5, 0, 0, 0])?; // the rest: var_to_bytes(5)
+/// assert_eq!(reader.next_value(&opts)?, Some(Value::Int(5)));
+///
+/// reader.feed(&[0, 0, 0, 0x80])?; // a 2 GiB message: refused, and the stream is broken
+/// assert!(reader.next_value(&opts).is_err());
+/// assert!(reader.broken().is_some());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 #[derive(Debug)]
 pub struct StreamReader {
     buf: BytesMut,
@@ -240,10 +271,13 @@ impl StreamReader {
         self.order = ByteOrder::from_big_endian(on);
     }
 
+    /// The largest message accepted, in bytes (the prefix excluded).
     pub fn max_message(&self) -> usize {
         self.max_message
     }
 
+    /// Changes the largest message accepted, for prefixes not yet read (as the engine's
+    /// `encode_buffer_max_size`).
     pub fn set_max_message(&mut self, max: usize) {
         self.max_message = max;
     }
@@ -266,6 +300,9 @@ impl StreamReader {
     }
 
     /// Adds received bytes. Fails only when the stream is broken.
+    ///
+    /// # Errors
+    /// The error that broke the stream (see [`StreamReader::broken`]); the bytes are not kept.
     pub fn feed(&mut self, bytes: &[u8]) -> Result<()> {
         if let Some(e) = &self.broken {
             return Err(e.clone());
@@ -308,6 +345,11 @@ impl StreamReader {
     }
 
     /// Takes the next complete message payload, `None` until all of it has arrived.
+    ///
+    /// # Errors
+    /// A [`DecodeReason::Limit`] at the prefix's stream offset when the next message is above
+    /// [`StreamReader::max_message`]: the stream is then broken, and every later call returns
+    /// the same error until [`StreamReader::reset`].
     pub fn next_frame(&mut self) -> Result<Option<Bytes>> {
         let Some(len) = self.next_len()? else {
             return Ok(None);
@@ -322,6 +364,11 @@ impl StreamReader {
 
     /// Decodes the next complete message with `builder`; `None` until one is complete. A message
     /// that fails to decode is consumed and its error returned: the next call goes on after it.
+    ///
+    /// # Errors
+    /// As [`StreamReader::next_frame`]; and a [`CodecError::Decode`] for a message that does not
+    /// decode (as [`crate::decode_with`]'s, with the offset counted from the start of the
+    /// stream), after which the stream goes on.
     pub fn next_value_with<B: Build>(
         &mut self,
         opts: &Options,
@@ -344,6 +391,9 @@ impl StreamReader {
     }
 
     /// [`StreamReader::next_value_with`] building [`Value`]s.
+    ///
+    /// # Errors
+    /// As [`StreamReader::next_value_with`].
     pub fn next_value(&mut self, opts: &Options) -> Result<Option<Value>> {
         self.next_value_with(opts, &mut ValueBuilder::default())
     }

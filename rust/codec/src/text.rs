@@ -10,6 +10,7 @@ use crate::sink::Sink;
 pub trait Text {
     /// Length of the UTF-8 form in bytes.
     fn utf8_len(&self) -> usize;
+    /// Writes the UTF-8 form, exactly [`Text::utf8_len`] bytes, to `out`.
     fn put_utf8<S: Sink>(&self, out: &mut S);
 }
 

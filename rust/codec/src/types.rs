@@ -12,7 +12,10 @@ macro_rules! variant_types {
         #[repr(u8)]
         #[non_exhaustive]
 pub enum VariantType {
-            $($name = $id,)*
+            $(
+                #[doc = concat!("`", $text, "`, type id ", stringify!($id), ".")]
+                $name = $id,
+            )*
         }
 
         impl VariantType {
@@ -147,16 +150,27 @@ impl std::str::FromStr for VariantType {
 /// binary64 (with the header's 64-bit flag) in double-precision builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RealType {
+    /// Vector2: x, y.
     Vector2,
+    /// Rect2: position, size.
     Rect2,
+    /// Vector3: x, y, z.
     Vector3,
+    /// Transform2D: x axis, y axis, origin.
     Transform2D,
+    /// Vector4: x, y, z, w (not in Godot 3).
     Vector4,
+    /// Plane: normal, d.
     Plane,
+    /// Quaternion: x, y, z, w.
     Quaternion,
+    /// AABB: position, size.
     Aabb,
+    /// Basis: 9 reals, row by row.
     Basis,
+    /// Transform3D: basis, then origin.
     Transform3D,
+    /// Projection: 16 reals, column by column (not in Godot 3).
     Projection,
 }
 
@@ -174,6 +188,7 @@ impl RealType {
         }
     }
 
+    /// The Variant type a value of this shape has.
     pub fn variant_type(self) -> VariantType {
         match self {
             RealType::Vector2 => VariantType::Vector2,
@@ -194,13 +209,18 @@ impl RealType {
 /// The integer vector types (always int32 components, no precision flag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IntVectorType {
+    /// Vector2i: x, y.
     Vector2i,
+    /// Rect2i: position, size.
     Rect2i,
+    /// Vector3i: x, y, z.
     Vector3i,
+    /// Vector4i: x, y, z, w.
     Vector4i,
 }
 
 impl IntVectorType {
+    /// Number of int32 components on the wire.
     pub fn components(self) -> usize {
         match self {
             IntVectorType::Vector2i => 2,
@@ -209,6 +229,7 @@ impl IntVectorType {
         }
     }
 
+    /// The Variant type a value of this shape has.
     pub fn variant_type(self) -> VariantType {
         match self {
             IntVectorType::Vector2i => VariantType::Vector2i,
@@ -222,12 +243,16 @@ impl IntVectorType {
 /// Packed vector arrays whose components are `real_t` (flagged in double builds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PackedVectorType {
+    /// PackedVector2Array.
     Vector2,
+    /// PackedVector3Array.
     Vector3,
+    /// PackedVector4Array (Godot 4.3+).
     Vector4,
 }
 
 impl PackedVectorType {
+    /// Number of real components of one element.
     pub fn components(self) -> usize {
         match self {
             PackedVectorType::Vector2 => 2,
@@ -236,6 +261,7 @@ impl PackedVectorType {
         }
     }
 
+    /// The packed array's Variant type.
     pub fn variant_type(self) -> VariantType {
         match self {
             PackedVectorType::Vector2 => VariantType::PackedVector2Array,
@@ -260,6 +286,7 @@ pub enum ContainerType {
 }
 
 impl ContainerType {
+    /// Whether the container is untyped: it takes any value, and no type info is written.
     pub fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }

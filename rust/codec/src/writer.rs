@@ -17,7 +17,9 @@ use crate::types::{
 
 /// A `real_t` component as a value source holds it: f32 (single builds) or f64.
 pub trait Real: LeWord {
+    /// The component as binary32 (rounded if `Self` is f64), for single-precision output.
     fn to_f32(self) -> f32;
+    /// The component as binary64 (exact), for double-precision output.
     fn to_f64(self) -> f64;
     /// Writes `values` as binary32, converting only when `Self` is not already f32.
     fn put_as_f32<S: Sink>(values: &[Self], out: &mut S);
@@ -90,6 +92,28 @@ fn convert_in_chunks<A, B: LeWord + Default, S: Sink>(
 const MAX_LEN: usize = i32::MAX as usize;
 
 /// Writes values of one dialect and precision into a [`Sink`].
+///
+/// Every method that writes a value refuses, with a [`CodecError::Encode`] whose path is empty
+/// (the caller adds its steps with [`CodecError::within`]), what the dialect cannot hold:
+/// [`EncodeReason::NotInDialect`] for a type it lacks unless [`Options::allow_lossy`], and
+/// [`EncodeReason::Invalid`] for a value other than the vectors inside a Pandemonium
+/// int-vector pool (see [`Writer::begin_array`]). After an error the sink holds a partial
+/// value: discard what was written since the value began.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{encode, ContainerType, Options, Value, Writer};
+///
+/// let opts = Options::default();
+/// let mut w = Writer::new(Vec::new(), &opts)?;
+/// w.begin_array(&ContainerType::Untyped, 2)?;
+/// w.int(7)?;
+/// w.string("hi")?;
+/// w.end_array();
+/// let same = Value::array(vec![Value::Int(7), Value::String("hi".into())]);
+/// assert_eq!(w.into_sink(), encode(&same, &opts)?.to_vec());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 pub struct Writer<'o, S: Sink> {
     out: S,
     opts: &'o Options,
@@ -105,7 +129,11 @@ pub struct Writer<'o, S: Sink> {
 }
 
 impl<'o, S: Sink> Writer<'o, S> {
-    /// Fails when the options cannot be honoured (double precision in the Godot 3 dialect).
+    /// A writer that appends to `out` with `opts`.
+    ///
+    /// # Errors
+    /// What [`Options::check`] refuses: [`EncodeReason::DoubleInGodot3`] for double precision
+    /// in a dialect without binary64 reals.
     pub fn new(out: S, opts: &'o Options) -> Result<Self> {
         opts.check()?;
         let spec = opts.dialect.spec();
@@ -122,10 +150,13 @@ impl<'o, S: Sink> Writer<'o, S> {
         })
     }
 
+    /// The options the writer encodes with, for value sources whose shape depends on them
+    /// (full objects or ids, lossy conversions).
     pub fn options(&self) -> &Options {
         self.opts
     }
 
+    /// The sink as written so far (e.g. to check [`crate::SliceSink::overflowed`]).
     pub fn sink(&self) -> &S {
         &self.out
     }
@@ -243,17 +274,31 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    /// A NIL (`null`).
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn nil(&mut self) -> Result<()> {
         self.head(VariantType::Nil, 0)
     }
 
+    /// A bool, as a u32 0 or 1.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn bool(&mut self, v: bool) -> Result<()> {
         self.head(VariantType::Bool, 0)?;
         self.out.put_u32(u32::from(v));
         Ok(())
     }
 
-    /// 32-bit when it fits, else 64-bit with the flag.
+    /// An int: 32-bit when it fits, else 64-bit with the flag, as the engine writes it.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn int(&mut self, v: i64) -> Result<()> {
         if let Ok(small) = i32::try_from(v) {
             self.head(VariantType::Int, 0)?;
@@ -265,7 +310,12 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
-    /// binary32 when the value survives the round trip through f32 (never NaN), else binary64.
+    /// A float: binary32 when the value survives the round trip through f32 (never NaN), else
+    /// binary64.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         if f64::from(narrow) == v {
@@ -278,12 +328,20 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    /// A String, from UTF-8 (`str`) or UTF-32 (`[char]`) text.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for text of 2 GiB or more; [`EncodeReason::Invalid`] inside a
+    /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn string<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         self.head(VariantType::String, 0)?;
         self.text(s)
     }
 
     /// A StringName; a plain String where the dialect has none (exactly what Godot 3 holds).
+    ///
+    /// # Errors
+    /// As [`Writer::string`].
     pub fn string_name<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         if self.has(VariantType::StringName) {
             self.head(VariantType::StringName, 0)?;
@@ -294,6 +352,12 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// A math type with `real_t` components, given in wire order (docs/wire_format.md#math-types).
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] when `components` does not hold exactly the type's number of
+    /// components; [`EncodeReason::NotInDialect`] for a type the dialect lacks (Vector4,
+    /// Projection in Godot 3) without [`Options::allow_lossy`]; [`EncodeReason::Invalid`] inside a
+    /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn real<R: Real>(&mut self, ty: RealType, components: &[R]) -> Result<()> {
         if components.len() != ty.components() {
             return Err(CodecError::encode(EncodeReason::Invalid(format!(
@@ -327,6 +391,11 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// Vector2i, Vector3i, Vector4i, Rect2i: int32 components, never flagged.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] for the wrong number of components, or for another vector
+    /// type inside a Pandemonium int-vector pool; [`EncodeReason::NotInDialect`] in Godot 3
+    /// without [`Options::allow_lossy`].
     pub fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Result<()> {
         if components.len() != ty.components() {
             return Err(CodecError::encode(EncodeReason::Invalid(format!(
@@ -360,7 +429,11 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
-    /// r, g, b, a: always binary32.
+    /// A Color, r, g, b, a: always binary32.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn color(&mut self, rgba: [f32; 4]) -> Result<()> {
         self.head(VariantType::Color, 0)?;
         self.out.put_words(&rgba);
@@ -368,6 +441,11 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// Starts a NodePath; then write `names + subnames` parts with [`Writer::node_path_part`].
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for 2^31 names or subnames or more; [`EncodeReason::Invalid`]
+    /// inside a Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing
+    /// else.
     pub fn begin_node_path(&mut self, names: usize, subnames: usize, absolute: bool) -> Result<()> {
         let n = Self::len_u32("NodePath names", names)?;
         let s = Self::len_u32("NodePath subnames", subnames)?;
@@ -380,6 +458,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// One NodePath name or subname (padding always zero, unlike Godot 3 and 4.0–4.6.2).
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for a part of 2 GiB or more.
     pub fn node_path_part<T: Text + ?Sized>(&mut self, part: &T) -> Result<()> {
         if self.node_path_pad == 0 {
             return self.text(part);
@@ -394,6 +475,11 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// An RID: its id in Godot 4; no payload in Godot 3 (an RID with an id needs allow_lossy).
+    ///
+    /// # Errors
+    /// [`EncodeReason::NotInDialect`] for a non-zero id in a dialect without RID payloads and
+    /// without [`Options::allow_lossy`]; [`EncodeReason::Invalid`] inside a Pandemonium int-vector
+    /// pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn rid(&mut self, id: u64) -> Result<()> {
         // Godot 3 keeps only the type: a non-empty RID loses its id, so it is lossy like every
         // other Godot 4 value without an exact form there.
@@ -408,11 +494,18 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// A null or freed object: the engine writes a bare NIL header.
+    ///
+    /// # Errors
+    /// As [`Writer::nil`].
     pub fn object_null(&mut self) -> Result<()> {
         self.nil()
     }
 
     /// An object as its instance id (`var_to_bytes` without objects).
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn object_id(&mut self, id: u64) -> Result<()> {
         self.head(VariantType::Object, FLAG_OBJECT_AS_ID)?;
         self.out.put_u64(id);
@@ -421,6 +514,12 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     /// Starts a full object; then `properties` × ([`Writer::property_name`], value), then
     /// [`Writer::end_object`].
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooDeep`] when the properties would pass [`crate::Limits::max_depth`];
+    /// [`EncodeReason::TooLarge`] for 2^31 properties or more, or a class name of 2 GiB or
+    /// more; [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn begin_object<T: Text + ?Sized>(&mut self, class: &T, properties: usize) -> Result<()> {
         let count = Self::len_u32("object properties", properties)?;
         self.enter(properties)?;
@@ -430,6 +529,10 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    /// The name of the next property of a full object, before its value.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for a name of 2 GiB or more.
     pub fn property_name<T: Text + ?Sized>(&mut self, name: &T) -> Result<()> {
         self.text(name)
     }
@@ -438,6 +541,10 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// the script's `res://` path, NIL without a script. A script without such a path
     /// (built-in, unsaved) cannot travel, and neither can any script to Godot 3 or Pandemonium,
     /// which embed the Script object with its source code (a Godot 4 script is not theirs).
+    ///
+    /// # Errors
+    /// [`EncodeReason::ScriptNotInDialect`] for a script in Godot 3 or Pandemonium;
+    /// [`EncodeReason::Invalid`] for a script path that is not `res://`.
     pub fn script_property(&mut self, path: Option<&str>) -> Result<()> {
         self.property_name("script")?;
         match path {
@@ -459,11 +566,17 @@ impl<'o, S: Sink> Writer<'o, S> {
         )))
     }
 
+    /// Ends the full object [`Writer::begin_object`] started, once its properties are written.
     pub fn end_object(&mut self) {
         self.leave();
     }
 
     /// A Callable: no payload in Godot 4; NIL in Godot 3 (lossy).
+    ///
+    /// # Errors
+    /// [`EncodeReason::NotInDialect`] in Godot 3 without [`Options::allow_lossy`];
+    /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
+    /// [`Writer::begin_array`]), which holds nothing else.
     pub fn callable(&mut self) -> Result<()> {
         if !self.has(VariantType::Callable) {
             self.lossy(VariantType::Callable)?;
@@ -473,6 +586,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// A Signal: name and object id; `[name, id]` in Godot 3 (lossy).
+    ///
+    /// # Errors
+    /// As [`Writer::callable`]; [`EncodeReason::TooLarge`] for a name of 2 GiB or more.
     pub fn signal<T: Text + ?Sized>(&mut self, name: &T, object_id: u64) -> Result<()> {
         if !self.has(VariantType::Signal) {
             self.lossy(VariantType::Signal)?;
@@ -527,7 +643,17 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
     }
 
-    /// Starts an Array of `count` elements; typed where the dialect has typed arrays.
+    /// Starts an Array of `count` elements; typed where the dialect has typed arrays. Then
+    /// write the elements and call [`Writer::end_array`].
+    ///
+    /// In Pandemonium an Array typed Vector2i, Vector3i or Vector4i travels as that dialect's
+    /// int-vector pool array: its elements must then all be [`Writer::int_vector`]s of that type.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooDeep`] when the elements would pass [`crate::Limits::max_depth`];
+    /// [`EncodeReason::TooLarge`] for 2^31 elements or more; [`EncodeReason::Invalid`] for a
+    /// script type whose path is not `res://` (with [`Options::full_objects`]), or inside an
+    /// int-vector pool.
     pub fn begin_array(&mut self, element: &ContainerType, count: usize) -> Result<()> {
         let n = Self::len_u32("Array", count)?;
         if let Some(pool) = self.pool {
@@ -560,6 +686,7 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    /// Ends the Array [`Writer::begin_array`] started, once its elements are written.
     pub fn end_array(&mut self) {
         self.pool = None;
         self.leave();
@@ -600,7 +727,11 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(true)
     }
 
-    /// Starts a Dictionary of `count` key/value pairs (write key, value, key, value …).
+    /// Starts a Dictionary of `count` key/value pairs (write key, value, key, value …), then
+    /// [`Writer::end_dictionary`]; typed where the dialect has typed dictionaries.
+    ///
+    /// # Errors
+    /// As [`Writer::begin_array`].
     pub fn begin_dictionary(
         &mut self,
         key: &ContainerType,
@@ -623,10 +754,16 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    /// Ends the Dictionary [`Writer::begin_dictionary`] started, once its entries are written.
     pub fn end_dictionary(&mut self) {
         self.leave();
     }
 
+    /// A PackedByteArray, zero-padded to a multiple of 4.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for 2 GiB or more; [`EncodeReason::Invalid`] inside a Pandemonium
+    /// int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn packed_bytes(&mut self, bytes: &[u8]) -> Result<()> {
         let n = Self::elements("PackedByteArray", bytes.len(), 1)?;
         self.head(VariantType::PackedByteArray, 0)?;
@@ -644,15 +781,28 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    /// A PackedInt32Array.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for 2 GiB of data or more; [`EncodeReason::Invalid`] inside a
+    /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn packed_i32(&mut self, values: &[i32]) -> Result<()> {
         self.packed_words(VariantType::PackedInt32Array, values)
     }
 
+    /// A PackedFloat32Array (Godot 3's PoolRealArray).
+    ///
+    /// # Errors
+    /// As [`Writer::packed_i32`].
     pub fn packed_f32(&mut self, values: &[f32]) -> Result<()> {
         self.packed_words(VariantType::PackedFloat32Array, values)
     }
 
     /// PackedInt64Array; an Array of ints in Godot 3 (lossy: the values stay exact).
+    ///
+    /// # Errors
+    /// [`EncodeReason::NotInDialect`] in Godot 3 without [`Options::allow_lossy`] (there,
+    /// [`EncodeReason::TooDeep`] at the depth limit); otherwise as [`Writer::packed_i32`].
     pub fn packed_i64(&mut self, values: &[i64]) -> Result<()> {
         let ty = VariantType::PackedInt64Array;
         if !self.has(ty) {
@@ -668,6 +818,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// PackedFloat64Array; an Array of floats in Godot 3 (lossy: the values stay exact).
+    ///
+    /// # Errors
+    /// As [`Writer::packed_i64`].
     pub fn packed_f64(&mut self, values: &[f64]) -> Result<()> {
         let ty = VariantType::PackedFloat64Array;
         if !self.has(ty) {
@@ -683,6 +836,11 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// PackedVector2/3/4Array from flat components (x, y, … per element).
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] when `flat` is not a whole number of vectors;
+    /// [`EncodeReason::NotInDialect`] for PackedVector4Array in Godot 3 without
+    /// [`Options::allow_lossy`]; otherwise as [`Writer::packed_i32`].
     pub fn packed_vectors<R: Real>(&mut self, ty: PackedVectorType, flat: &[R]) -> Result<()> {
         let comps = ty.components();
         let vt = ty.variant_type();
@@ -716,6 +874,10 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// PackedColorArray from flat r, g, b, a components: always binary32.
+    ///
+    /// # Errors
+    /// [`EncodeReason::Invalid`] when `flat` is not a whole number of colors; otherwise as
+    /// [`Writer::packed_i32`].
     pub fn packed_colors(&mut self, flat: &[f32]) -> Result<()> {
         if flat.len() % 4 != 0 {
             return Err(CodecError::encode(EncodeReason::Invalid(
@@ -730,6 +892,10 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// Starts a PackedStringArray; then `count` × [`Writer::packed_string_item`].
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for 2^31 items or more; [`EncodeReason::Invalid`] inside a
+    /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn begin_packed_strings(&mut self, count: usize) -> Result<()> {
         let n = Self::len_u32("PackedStringArray", count)?;
         self.head(VariantType::PackedStringArray, 0)?;
@@ -738,6 +904,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// A PackedStringArray item: its length counts a NUL terminator, which is written.
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for an item of 2 GiB or more.
     pub fn packed_string_item<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         let len = s.utf8_len() + 1;
         Self::len_u32("string", len + pad4(len))?;

@@ -38,6 +38,8 @@ pub struct Deserializer<'a> {
 }
 
 impl Deserializer<'static> {
+    /// A deserializer of `value`; its errors carry paths but no byte offsets (a
+    /// [`Value`] has none).
     pub fn new(value: Value) -> Self {
         Deserializer { value, loc: None }
     }

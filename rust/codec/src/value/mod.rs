@@ -18,25 +18,38 @@ use crate::types::{ContainerType, VariantType};
 /// 0.0 differs from -0.0), which is what "the same bytes" needs.
 #[derive(Debug, Clone, Default)]
 pub enum Value {
+    /// `null`.
     #[default]
     Nil,
+    /// A bool.
     Bool(bool),
+    /// An int (64-bit in the engine; written as 32 bits when it fits).
     Int(i64),
+    /// A float (always binary64 in the engine; written as binary32 when that is exact).
     Float(f64),
+    /// A String.
     String(String),
+    /// x, y
     Vector2([f64; 2]),
+    /// x, y (not in Godot 3, like every `i` vector: a Vector2 there under the lossy policy).
     Vector2i([i32; 2]),
     /// position.x, position.y, size.x, size.y
     Rect2([f64; 4]),
+    /// position.x, position.y, size.x, size.y (not in Godot 3).
     Rect2i([i32; 4]),
+    /// x, y, z
     Vector3([f64; 3]),
+    /// x, y, z (not in Godot 3).
     Vector3i([i32; 3]),
     /// Column-major: x axis, y axis, origin.
     Transform2D([f64; 6]),
+    /// x, y, z, w (not in Godot 3: a Quaternion of the four reals there under the lossy policy).
     Vector4([f64; 4]),
+    /// x, y, z, w (not in Godot 3).
     Vector4i([i32; 4]),
     /// normal.x, normal.y, normal.z, d
     Plane([f64; 4]),
+    /// x, y, z, w
     Quaternion([f64; 4]),
     /// position.xyz, size.xyz
     Aabb([f64; 6]),
@@ -44,64 +57,106 @@ pub enum Value {
     Basis([f64; 9]),
     /// Row-major basis, then origin.
     Transform3D([f64; 12]),
-    /// Column-major.
+    /// Column-major (not in Godot 3: a PackedFloat32Array of its 16 reals there under the lossy
+    /// policy).
     Projection([f64; 16]),
+    /// r, g, b, a: always binary32, in either precision.
     Color([f32; 4]),
+    /// A StringName (`&"name"`); Godot 3 has none and writes a String.
     StringName(String),
+    /// A NodePath.
     NodePath(NodePath),
+    /// An RID's id (0 for an empty RID); Godot 3 writes none, so only an empty RID is exact
+    /// there.
     Rid(u64),
     /// An object sent as its instance id (`EncodedObjectAsID` on the Godot side).
     ObjectId(u64),
     /// A full object (`var_to_bytes_with_objects`).
     Object(Box<Object>),
+    /// A Callable: the engine sends no payload (its target cannot travel), so it decodes as an
+    /// empty Callable. Not in Godot 3: NIL there under the lossy policy.
     Callable,
+    /// A Signal (not in Godot 3: `[name, object_id]` there under the lossy policy).
     Signal {
+        /// The signal's name.
         name: String,
+        /// The instance id of the object that has it.
         object_id: u64,
     },
+    /// A Dictionary, typed or not.
     Dictionary(Dictionary),
+    /// An Array, typed or not.
     Array(Array),
+    /// A PackedByteArray (PoolByteArray in Godot 3).
     PackedByteArray(Vec<u8>),
+    /// A PackedInt32Array (PoolIntArray in Godot 3).
     PackedInt32Array(Vec<i32>),
+    /// A PackedInt64Array (not in Godot 3: an Array of ints there under the lossy policy).
     PackedInt64Array(Vec<i64>),
+    /// A PackedFloat32Array (PoolRealArray in Godot 3).
     PackedFloat32Array(Vec<f32>),
+    /// A PackedFloat64Array (not in Godot 3: an Array of floats there under the lossy policy).
     PackedFloat64Array(Vec<f64>),
+    /// A PackedStringArray.
     PackedStringArray(Vec<String>),
+    /// A PackedVector2Array of x, y pairs.
     PackedVector2Array(Vec<[f64; 2]>),
+    /// A PackedVector3Array of x, y, z triples.
     PackedVector3Array(Vec<[f64; 3]>),
+    /// A PackedColorArray of r, g, b, a (binary32).
     PackedColorArray(Vec<[f32; 4]>),
+    /// A PackedVector4Array (Godot 4.3+ only: an Array of Vector4 in the other dialects under the
+    /// lossy policy).
     PackedVector4Array(Vec<[f64; 4]>),
 }
 
+/// A NodePath, as its parts: `^"/root/Player:position:x"` is absolute, with names `root`,
+/// `Player` and subnames `position`, `x`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct NodePath {
+    /// The node names, separated by `/` in the path's text.
     pub names: Vec<String>,
+    /// The property path after the first `:`, one part per `:`.
     pub subnames: Vec<String>,
+    /// Whether the path starts at the root (`/`).
     pub absolute: bool,
 }
 
+/// A full object (`var_to_bytes_with_objects`): its class and the properties the engine sent.
+/// The engine makes a new instance of the class and sets them on decode, so which classes may
+/// come in is decided by [`crate::Options::allowed_objects`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Object {
+    /// The class name (`"Resource"`, …).
     pub class: String,
     /// Properties in wire order (the engine's property-list order).
     pub properties: Vec<(String, Value)>,
 }
 
+/// An Array: its element type ([`ContainerType::Untyped`] for a plain Array) and items.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Array {
+    /// The element type (`Array[int]`, …), written where the dialect has typed Arrays.
     pub element: ContainerType,
+    /// The items, in order.
     pub items: Vec<Value>,
 }
 
+/// A Dictionary: its key and value types ([`ContainerType::Untyped`] for a plain one) and
+/// entries.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Dictionary {
+    /// The key type (`Dictionary[String, int]`'s String), written where the dialect has typed
+    /// Dictionaries (Godot 4.4+).
     pub key: ContainerType,
+    /// The value type.
     pub value: ContainerType,
     /// Entries in insertion order.
     pub entries: Vec<(Value, Value)>,
 }
 
 impl Value {
+    /// The Godot type of this value ([`VariantType::Object`] for both object forms).
     pub fn variant_type(&self) -> VariantType {
         use VariantType as T;
         match self {

@@ -7,6 +7,11 @@ use crate::types::{IntVectorType, PackedVectorType, RealType};
 use crate::writer::Writer;
 
 /// Feeds `v` to the writer; errors carry the path to the value that failed.
+///
+/// # Errors
+/// What the [`Writer`] refuses (see [`crate::encode`]), with the path from `v` to the value
+/// that failed; [`EncodeReason::Invalid`] for an object's `script` property that is neither
+/// a String nor NIL.
 pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
     match v {
         Value::Object(o) => {
