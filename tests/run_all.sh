@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
 # cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
-# `cargo clippy -D warnings` on the workspace and the fuzz crate, builds the addon, runs the
+# `cargo clippy -D warnings` on the workspace and the fuzz crate, `cargo doc` (no warnings) and
+# `cargo package` of the core crate, builds the addon, runs the
 # headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
 # with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, the
 # Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo),
@@ -84,6 +85,10 @@ must cargo_clippy cargo clippy --workspace --all-targets --features fast_var_cod
 # checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
 must cargo_clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \
     --all-targets -- -D warnings
+
+step "The core crate as published: cargo doc without warnings (missing_docs on), cargo package"
+must cargo_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde --no-deps
+must cargo_package cargo package -p fast_var_codec_core --allow-dirty
 
 step "Building the addon (release)"
 if must build_addon bash tests/build_addon.sh; then

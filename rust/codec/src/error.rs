@@ -60,6 +60,18 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// Which of [`crate::Limits`] a decode exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LimitKind {
+    /// [`crate::Limits::max_elements`]: container elements, all levels together.
+    #[error("elements (max_elements)")]
+    Elements,
+    /// [`crate::Limits::max_bytes`]: bytes of strings and packed arrays.
+    #[error("bytes of strings and packed arrays (max_bytes)")]
+    Bytes,
+}
+
 /// Why a decode failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -110,10 +122,6 @@ pub enum DecodeReason {
     /// A full object (not an instance id) while [`crate::Options::allow_objects`] is off.
     #[error("full objects are not allowed (allow_objects is off)")]
     ObjectsNotAllowed,
-    /// An object class refused, with the class and why. The codec itself never produces it
-    /// (kept for builders and callers that do).
-    #[error("object class {0:?} refused: {1}")]
-    ClassRefused(String, String),
     /// An object of a class the builder does not know or cannot make, in a dialect whose
     /// engine answers `ERR_INVALID_DATA` to it (Godot 4).
     #[error("object class {0:?} cannot be instantiated")]
@@ -126,10 +134,23 @@ pub enum DecodeReason {
     /// script path that is not `res://`, a class name that is not a StringName.
     #[error("container type: {0}")]
     BadContainerType(String),
-    /// A limit of [`crate::Limits`] (elements, bytes of strings and packed data) or a stream's
-    /// maximum message size was exceeded; the text says which.
-    #[error("decode limit exceeded: {0}")]
-    Limit(String),
+    /// A limit of [`crate::Limits`] was exceeded: which one, and its value.
+    #[error("decode limit exceeded: more than {max} {limit}")]
+    Limit {
+        /// Which limit.
+        limit: LimitKind,
+        /// Its value.
+        max: usize,
+    },
+    /// A framed message announced more bytes than the reader's maximum message size; nothing
+    /// was read or allocated for it.
+    #[error("a message of {len} bytes exceeds the maximum message size of {max} bytes")]
+    MessageTooLong {
+        /// The length its prefix announced.
+        len: usize,
+        /// The maximum.
+        max: usize,
+    },
     /// An object class or script that [`crate::Options::allowed_objects`] does not admit, or a
     /// Godot 3 script embedded as source code (never decoded).
     #[error("not in the allow-list: {0}")]
@@ -144,7 +165,9 @@ impl DecodeReason {
     /// The error the engine reports in this situation.
     pub fn code(&self) -> ErrorCode {
         match self {
-            DecodeReason::TooDeep(_) | DecodeReason::Limit(_) => ErrorCode::OutOfMemory,
+            DecodeReason::TooDeep(_)
+            | DecodeReason::Limit { .. }
+            | DecodeReason::MessageTooLong { .. } => ErrorCode::OutOfMemory,
             DecodeReason::StringPastEnd { .. } => ErrorCode::FileEof,
             DecodeReason::ObjectsNotAllowed | DecodeReason::NotAllowed(_) => {
                 ErrorCode::Unauthorized

@@ -61,12 +61,13 @@ pub mod internals {
 use bytes::BytesMut;
 
 pub use dialect::{Dialect, Precision};
-pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, Result};
+pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, LimitKind, Result};
 pub use limits::{Limits, Options};
 pub use objects::AllowList;
 pub use reader::{decode_with, Build};
-pub use sink::{Sink, SizeCounter, SliceSink};
+pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
+pub use text::Text;
 pub use types::{ContainerType, ParseVariantTypeError, VariantType};
 pub use value::{Array, Dictionary, NodePath, Object, Value, ValueBuilder};
 pub use writer::Writer;

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use crate::dialect::{DialectSpec, Utf8Rules, WireKind};
-use crate::error::{CodecError, DecodeReason, ErrorCode, Result};
+use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind, Result};
 use crate::header::*;
 use crate::limits::Options;
 use crate::sink::LeWord;
@@ -317,7 +317,7 @@ impl<'b> Reader<'b, '_> {
     fn charge_elements(&mut self, n: usize) -> Result<()> {
         self.elements = self.elements.saturating_add(n);
         let (used, max) = (self.elements, self.opts.limits.max_elements);
-        self.within(used, max, "elements (max_elements)")
+        self.within(used, max, LimitKind::Elements)
     }
 
     /// Counts `n` more bytes of strings or packed data against [`crate::Limits::max_bytes`].
@@ -325,13 +325,13 @@ impl<'b> Reader<'b, '_> {
     fn charge_bytes(&mut self, n: usize) -> Result<()> {
         self.text_bytes = self.text_bytes.saturating_add(n);
         let (used, max) = (self.text_bytes, self.opts.limits.max_bytes);
-        self.within(used, max, "bytes of strings and packed arrays (max_bytes)")
+        self.within(used, max, LimitKind::Bytes)
     }
 
     #[inline]
-    fn within(&self, used: usize, max: usize, what: &str) -> Result<()> {
+    fn within(&self, used: usize, max: usize, limit: LimitKind) -> Result<()> {
         if used > max {
-            return Err(self.fail(DecodeReason::Limit(format!("more than {max} {what}"))));
+            return Err(self.fail(DecodeReason::Limit { limit, max }));
         }
         Ok(())
     }

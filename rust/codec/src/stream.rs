@@ -191,14 +191,12 @@ impl FrameBuffer for BytesMut {
 /// the project does before reading (or allocating for) the message.
 ///
 /// # Errors
-/// A [`DecodeReason::Limit`] at `offset` (where the prefix is) when `len` exceeds `max`.
+/// A [`DecodeReason::MessageTooLong`] at `offset` (where the prefix is) when `len` exceeds `max`.
 pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
     if len > max {
         return Err(CodecError::decode(
             offset,
-            DecodeReason::Limit(format!(
-                "a message of {len} bytes exceeds the maximum message size of {max} bytes"
-            )),
+            DecodeReason::MessageTooLong { len, max },
         ));
     }
     Ok(())
@@ -347,8 +345,8 @@ impl StreamReader {
     /// Takes the next complete message payload, `None` until all of it has arrived.
     ///
     /// # Errors
-    /// A [`DecodeReason::Limit`] at the prefix's stream offset when the next message is above
-    /// [`StreamReader::max_message`]: the stream is then broken, and every later call returns
+    /// A [`DecodeReason::MessageTooLong`] at the prefix's stream offset when the next message
+    /// is above [`StreamReader::max_message`]: the stream is then broken, and every later call returns
     /// the same error until [`StreamReader::reset`].
     pub fn next_frame(&mut self) -> Result<Option<Bytes>> {
         let Some(len) = self.next_len()? else {

@@ -255,7 +255,6 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// Fills NodePath padding with `byte` instead of zero. Only for tests that must find
     /// those positions, to mask the heap bytes that Godot 3 and Godot 4 < 4.6.3 leave there.
     #[doc(hidden)]
-    #[doc(hidden)]
     pub fn set_node_path_padding_for_tests(&mut self, byte: u8) {
         self.node_path_pad = byte;
     }

@@ -53,7 +53,10 @@ fn model(stream: &[u8], big_endian: bool, max_message: usize, opts: &Options) ->
             // The reader's own error: compared by code and offset only.
             m.events.push(Err(CodecError::decode(
                 pos,
-                fast_var_codec_core::DecodeReason::Limit(String::new()),
+                fast_var_codec_core::DecodeReason::MessageTooLong {
+                    len,
+                    max: max_message,
+                },
             )));
             m.ends.push(pos + PREFIX_LEN);
             m.broken = true;
@@ -94,7 +97,7 @@ fn same_event(got: &Event, want: &Event, limit: bool) -> bool {
             }),
         ) if limit => {
             oa == ob
-                && matches!(ra, fast_var_codec_core::DecodeReason::Limit(_))
+                && matches!(ra, fast_var_codec_core::DecodeReason::MessageTooLong { .. })
                 && ra.code() == rb.code()
         }
         (Err(a), Err(b)) => a == b,
