@@ -11,9 +11,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
-if [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ] || [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)"
-fi
+# shellcheck source=tests/lib.sh
+source "$repo/tests/lib.sh"
+need_engines GODOT3 GODOT32 GODOT4 || exit 2
 keep=0
 [ "${1:-}" = "--keep" ] && keep=1
 

@@ -3,7 +3,9 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 golden=$(cd "$here/../.." && pwd)
-eval "$(bash "$golden/../install_engines.sh")"
+# shellcheck source=tests/lib.sh
+source "$golden/../lib.sh"
+need_engines GODOT3 GODOT32 GODOT4 --optional GODOT4_DOUBLE || exit 2
 tmp=$(mktemp -d)
 "$GODOT4" --headless --path "$here" -s res://classes4.gd -- "$golden/classes_godot4_6_3.json" >"$tmp/4.log" 2>&1
 if [ -n "${GODOT4_DOUBLE:-}" ]; then

@@ -9,9 +9,9 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../../../.." && pwd)
 out_dir="$repo/tests/golden"
-if [ -z "${GODOT3:-}" ] || [ -z "${GODOT32:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)"
-fi
+# shellcheck source=tests/lib.sh
+source "$repo/tests/lib.sh"
+need_engines GODOT3 GODOT32 || exit 2
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_golden3.XXXXXX")
 status=0

@@ -7,9 +7,9 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../../../.." && pwd)
-if [ -z "${GODOT4:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)"
-fi
+# shellcheck source=tests/lib.sh
+source "$repo/tests/lib.sh"
+need_engines GODOT4 || exit 2
 
 generate() { # engine outfile
     local engine=$1 out=$2 log tmp status=0

@@ -12,9 +12,9 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../../../.." && pwd)
 out_dir="$repo/tests/golden"
-if [ -z "${PANDEMONIUM4:-}" ] || [ -z "${PANDEMONIUM5:-}" ]; then
-    eval "$(bash "$repo/tests/install_engines.sh" 2>/dev/null)"
-fi
+# shellcheck source=tests/lib.sh
+source "$repo/tests/lib.sh"
+need_engines PANDEMONIUM4 PANDEMONIUM5 || exit 2
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_golden_pandemonium.XXXXXX")
 status=0
