@@ -237,7 +237,7 @@ impl Dump<'_> {
             Value::Transform3D(c) => reals(c),
             Value::Projection(c) => reals(c),
             Value::Color(c) => f32s(c),
-            Value::NodePath(p) => format!("^{}", string_text(&node_path_text(p), full)),
+            Value::NodePath(p) => format!("^{}", string_text(&p.to_string(), full)),
             Value::Rid(id) => id.to_string(),
             Value::ObjectId(id) => format!("id {id}"),
             Value::Object(o) => format!("{} ({})", o.class, count(o.properties.len(), "property")),
@@ -457,19 +457,6 @@ fn string_text(s: &str, full: bool) -> String {
     }
     let shown: String = s.chars().take(SHOWN_TEXT_CHARS).collect();
     format!("{shown:?}… ({} bytes)", s.len())
-}
-
-fn node_path_text(p: &fast_var_codec_core::NodePath) -> String {
-    let mut s = String::new();
-    if p.absolute {
-        s.push('/');
-    }
-    s.push_str(&p.names.join("/"));
-    for sub in &p.subnames {
-        s.push(':');
-        s.push_str(sub);
-    }
-    s
 }
 
 fn container_text(t: &ContainerType) -> String {

@@ -29,13 +29,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
+use clap::Parser;
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{Dialect, Options, Value};
 
-const USAGE: &str = "usage: echo_server [--port N (47400)] \
-[--dialect godot3|godot4|pandemonium38|pandemonium5 (godot4)] \
-[--connections N (1)] [--timeout SECONDS (30)] [--max-message BYTES (8388608)] [--allow-objects] \
-[--big-endian] [--trickle BYTES:MS]";
+#[path = "common/args.rs"]
+mod common;
 
 struct Config {
     port: u16,
@@ -49,75 +48,73 @@ struct Config {
     trickle: Option<(usize, Duration)>,
 }
 
-fn parse_args() -> Result<Config, String> {
-    let mut cfg = Config {
-        port: 47400,
-        dialect: Dialect::Godot4,
-        connections: 1,
-        timeout: Duration::from_secs(30),
-        max_message: DEFAULT_MAX_MESSAGE,
-        allow_objects: false,
-        byte_order: ByteOrder::Little,
-        trickle: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        // Both "--flag value" and "--flag=value".
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) => (f.to_string(), Some(v.to_string())),
-            None => (arg.clone(), None),
-        };
-        let mut value = || -> Result<String, String> {
-            match inline.clone() {
-                Some(v) => Ok(v),
-                None => args.next().ok_or(format!("{flag} needs a value")),
-            }
-        };
-        match flag.as_str() {
-            "--port" => cfg.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
-            "--dialect" => {
-                cfg.dialect = match value()?.as_str() {
-                    "3" => Dialect::Godot3,
-                    "4" => Dialect::Godot4,
-                    name => name.parse().map_err(|e| format!("--dialect: {e}"))?,
-                }
-            }
-            "--connections" => {
-                cfg.connections = value()?
-                    .parse()
-                    .map_err(|e| format!("--connections: {e}"))?
-            }
-            "--timeout" => {
-                let s: f64 = value()?.parse().map_err(|e| format!("--timeout: {e}"))?;
-                if !(s > 0.0 && s < 86_400.0) {
-                    return Err("--timeout: must be between 0 and 86400 seconds".into());
-                }
-                cfg.timeout = Duration::from_secs_f64(s);
-            }
-            "--max-message" => {
-                cfg.max_message = value()?
-                    .parse()
-                    .map_err(|e| format!("--max-message: {e}"))?
-            }
-            "--allow-objects" => cfg.allow_objects = true,
-            "--big-endian" => cfg.byte_order = ByteOrder::Big,
-            "--trickle" => {
-                let v = value()?;
-                let (bytes, ms) = v
-                    .split_once(':')
-                    .ok_or("--trickle: expected BYTES:MS, e.g. 65536:2")?;
-                let bytes: usize = bytes.parse().map_err(|e| format!("--trickle: {e}"))?;
-                let ms: u64 = ms.parse().map_err(|e| format!("--trickle: {e}"))?;
-                if bytes == 0 || ms > 1000 {
-                    return Err("--trickle: BYTES must be positive and MS at most 1000".into());
-                }
-                cfg.trickle = Some((bytes, Duration::from_millis(ms)));
-            }
-            "-h" | "--help" => return Err(USAGE.into()),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
+/// The command line (clap).
+#[derive(Parser)]
+#[command(
+    name = "echo_server",
+    about = "Echoes every value a Godot peer sends, re-encoded."
+)]
+struct Args {
+    /// Port on 127.0.0.1.
+    #[arg(long, default_value_t = 47400)]
+    port: u16,
+    /// Dialect of both directions (3 and 4 are short for godot3 and godot4).
+    #[arg(long, default_value = "godot4", value_parser = dialect_arg)]
+    dialect: Dialect,
+    /// Connections to serve, one after another.
+    #[arg(long, default_value_t = 1)]
+    connections: usize,
+    /// Seconds before giving up (0 < S < 86400).
+    #[arg(long, default_value = "30", value_parser = common::timeout_arg)]
+    timeout: Duration,
+    /// Longest message accepted, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_MESSAGE)]
+    max_message: usize,
+    /// Decode (and echo) full objects.
+    #[arg(long)]
+    allow_objects: bool,
+    /// Length prefixes in big-endian order.
+    #[arg(long)]
+    big_endian: bool,
+    /// Write answers in pieces of BYTES, MS milliseconds apart (e.g. 65536:2).
+    #[arg(long, value_name = "BYTES:MS", value_parser = trickle_arg)]
+    trickle: Option<(usize, Duration)>,
+}
+
+fn dialect_arg(s: &str) -> Result<Dialect, String> {
+    match s {
+        "3" => Ok(Dialect::Godot3),
+        "4" => Ok(Dialect::Godot4),
+        name => name.parse().map_err(|e| format!("{e}")),
     }
-    Ok(cfg)
+}
+
+fn trickle_arg(s: &str) -> Result<(usize, Duration), String> {
+    let (bytes, ms) = s.split_once(':').ok_or("expected BYTES:MS, e.g. 65536:2")?;
+    let bytes: usize = bytes.parse().map_err(|e| format!("{e}"))?;
+    let ms: u64 = ms.parse().map_err(|e| format!("{e}"))?;
+    if bytes == 0 || ms > 1000 {
+        return Err("BYTES must be positive and MS at most 1000".into());
+    }
+    Ok((bytes, Duration::from_millis(ms)))
+}
+
+fn parse_args() -> Config {
+    let a = Args::parse();
+    Config {
+        port: a.port,
+        dialect: a.dialect,
+        connections: a.connections,
+        timeout: a.timeout,
+        max_message: a.max_message,
+        allow_objects: a.allow_objects,
+        byte_order: if a.big_endian {
+            ByteOrder::Big
+        } else {
+            ByteOrder::Little
+        },
+        trickle: a.trickle,
+    }
 }
 
 /// How a connection ended.
@@ -220,13 +217,7 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
 }
 
 fn main() -> ExitCode {
-    let cfg = match parse_args() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("echo_server: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let cfg = parse_args();
     let started = Instant::now();
     let deadline = started + cfg.timeout;
     let listener = match TcpListener::bind(("127.0.0.1", cfg.port)) {

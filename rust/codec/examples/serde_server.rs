@@ -32,15 +32,15 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
+use clap::Parser;
 use fast_var_codec_core::serde::{from_bytes, to_value};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{Dialect, Options, Precision, Value};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-const USAGE: &str =
-    "usage: serde_server [--port N (47400)] [--dialect godot4|godot3|... (godot4)] \
-[--precision single|double (single)] [--timeout SECONDS (30)] [--expect-test-login]";
+#[path = "common/args.rs"]
+mod common;
 
 // ------------------------------------------------------------------ the protocol
 
@@ -281,54 +281,47 @@ struct Config {
     expect_test_login: bool,
 }
 
-fn parse_args() -> Result<Config, String> {
-    let mut port = 47400;
-    let mut dialect = Dialect::Godot4;
-    let mut precision = Precision::Single;
-    let mut timeout = Duration::from_secs(30);
-    let mut expect_test_login = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        // Both "--flag value" and "--flag=value".
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) => (f.to_string(), Some(v.to_string())),
-            None => (arg.clone(), None),
-        };
-        let mut value = || -> Result<String, String> {
-            match inline.clone() {
-                Some(v) => Ok(v),
-                None => args.next().ok_or(format!("{flag} needs a value")),
-            }
-        };
-        match flag.as_str() {
-            "--port" => port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
-            "--dialect" => dialect = value()?.parse().map_err(|e| format!("--dialect: {e}"))?,
-            "--precision" => {
-                precision = match value()?.as_str() {
-                    "single" => Precision::Single,
-                    "double" => Precision::Double,
-                    other => return Err(format!("--precision: {other:?} is not single|double")),
-                }
-            }
-            "--timeout" => {
-                let s: f64 = value()?.parse().map_err(|e| format!("--timeout: {e}"))?;
-                if !(s > 0.0 && s < 86_400.0) {
-                    return Err("--timeout: must be between 0 and 86400 seconds".into());
-                }
-                timeout = Duration::from_secs_f64(s);
-            }
-            "--expect-test-login" => expect_test_login = true,
-            "-h" | "--help" => return Err(USAGE.into()),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
+/// The command line (clap).
+#[derive(Parser)]
+#[command(
+    name = "serde_server",
+    about = "A small game server written with serde structs."
+)]
+struct Args {
+    /// Port on 127.0.0.1.
+    #[arg(long, default_value_t = 47400)]
+    port: u16,
+    /// Dialect of both directions (godot4, godot3, …).
+    #[arg(long, default_value = "godot4")]
+    dialect: Dialect,
+    /// real_t of the peer: single or double (double: Godot 4 dialects only).
+    #[arg(long, default_value = "single", value_parser = precision_arg)]
+    precision: Precision,
+    /// Seconds before giving up (0 < S < 86400).
+    #[arg(long, default_value = "30", value_parser = common::timeout_arg)]
+    timeout: Duration,
+    /// Refuse any Login other than the one the test clients send.
+    #[arg(long)]
+    expect_test_login: bool,
+}
+
+fn precision_arg(s: &str) -> Result<Precision, String> {
+    match s {
+        "single" => Ok(Precision::Single),
+        "double" => Ok(Precision::Double),
+        other => Err(format!("{other:?} is not single|double")),
     }
-    let opts = Options::new(dialect).with_precision(precision);
+}
+
+fn parse_args() -> Result<Config, String> {
+    let a = Args::parse();
+    let opts = Options::new(a.dialect).with_precision(a.precision);
     opts.check().map_err(|e| format!("--precision: {e}"))?;
     Ok(Config {
-        port,
+        port: a.port,
         opts,
-        timeout,
-        expect_test_login,
+        timeout: a.timeout,
+        expect_test_login: a.expect_test_login,
     })
 }
 

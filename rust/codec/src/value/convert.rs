@@ -1,7 +1,7 @@
 //! What typed containers do to their elements on decode: Godot's strict conversions between
 //! builtin types.
 
-use super::{array_of, NodePath, Value};
+use super::{array_of, Value};
 use crate::types::VariantType;
 
 /// Godot's strict conversions between builtin types (`Variant::can_convert_strict`), as typed
@@ -33,7 +33,7 @@ pub(super) fn convert_strict(v: Value, to: VariantType, real32: bool) -> Option<
         (Value::Bool(b), T::Int) => Value::Int(i64::from(b)),
         (Value::Bool(b), T::Float) => Value::Float(f64::from(u8::from(b))),
         (Value::StringName(s), T::String) => Value::String(s),
-        (Value::NodePath(p), T::String) => Value::String(node_path_text(&p)),
+        (Value::NodePath(p), T::String) => Value::String(p.to_string()),
         (Value::String(s), T::StringName) => Value::StringName(s),
         (Value::Vector2i(c), T::Vector2) => Value::Vector2(array_of(&reals(&c))),
         (Value::Vector2(c), T::Vector2i) => Value::Vector2i(int_array(&ints(&c))),
@@ -55,20 +55,6 @@ fn int_array<const N: usize>(c: &[i32]) -> [i32; N] {
         *d = *s;
     }
     a
-}
-
-/// `NodePath` as text: `/` for absolute paths, names joined by `/`, each subname after `:`.
-fn node_path_text(p: &NodePath) -> String {
-    let mut s = String::new();
-    if p.absolute {
-        s.push('/');
-    }
-    s.push_str(&p.names.join("/"));
-    for sub in &p.subnames {
-        s.push(':');
-        s.push_str(sub);
-    }
-    s
 }
 
 fn as_f64(v: &Value) -> f64 {

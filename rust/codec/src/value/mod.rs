@@ -122,6 +122,33 @@ pub struct NodePath {
     pub absolute: bool,
 }
 
+/// The path's text, as Godot writes it (`String(node_path)`): `/` first when absolute, names
+/// joined by `/`, each subname after `:`.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::NodePath;
+///
+/// let p = NodePath {
+///     names: vec!["root".into(), "Player".into()],
+///     subnames: vec!["position".into(), "x".into()],
+///     absolute: true,
+/// };
+/// assert_eq!(p.to_string(), "/root/Player:position:x");
+/// ```
+impl std::fmt::Display for NodePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.absolute {
+            f.write_str("/")?;
+        }
+        f.write_str(&self.names.join("/"))?;
+        for sub in &self.subnames {
+            write!(f, ":{sub}")?;
+        }
+        Ok(())
+    }
+}
+
 /// A full object (`var_to_bytes_with_objects`): its class and the properties the engine sent.
 /// The engine makes a new instance of the class and sets them on decode, so which classes may
 /// come in is decided by [`crate::Options::allowed_objects`].
