@@ -77,7 +77,7 @@ struct DictionaryFrame {
 struct Entry {
     value: Range<usize>,
     /// The value's failure to be written, forgotten if a later repeated key replaces it.
-    error: Option<CodecError>,
+    error: Option<Box<CodecError>>,
     /// Its replacement by a later value, in the splices.
     replaced: Option<usize>,
 }
@@ -102,8 +102,12 @@ impl Frame {
 /// caller reports the failure itself (see [`Transcoder::take_failure`]).
 const STOPPED: &str = "transcoding stopped: the value cannot be written in the target dialect";
 
-pub(crate) struct Transcoder<'o> {
+/// `LOCATE`: find the input offset of a value that cannot be written (the reader then tells
+/// where each value starts, which costs a little on every value: the caller runs a locating
+/// transcoder only again, on an input that failed).
+pub(crate) struct Transcoder<'o, const LOCATE: bool> {
     w: Writer<'o, BytesMut>,
+    to: &'o Options,
     /// Builds what is built as a Value (typed containers, objects, keys), with the source
     /// dialect's rules.
     values: ValueBuilder,
@@ -115,7 +119,7 @@ pub(crate) struct Transcoder<'o> {
     /// The frame whose Dictionary value holds a failure that may still be forgiven; nothing
     /// is written until that value ends.
     muted_at: Option<usize>,
-    muted_error: Option<CodecError>,
+    muted_error: Option<Box<CodecError>>,
     /// A failure nothing can forgive: the transcoding fails.
     failure: Option<CodecError>,
     /// Dictionary frames kept for reuse (their entry vectors stay allocated). Boxed as in
@@ -126,10 +130,11 @@ pub(crate) struct Transcoder<'o> {
     unlocated: bool,
 }
 
-impl<'o> Transcoder<'o> {
+impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
     pub(crate) fn new(out: BytesMut, to: &'o Options) -> Result<Self> {
         Ok(Transcoder {
             w: Writer::new(out, to)?,
+            to,
             values: ValueBuilder::default(),
             hashing: KeyHashing::default(),
             building: 0,
@@ -141,6 +146,11 @@ impl<'o> Transcoder<'o> {
             spare: Vec::new(),
             unlocated: false,
         })
+    }
+
+    /// The target's options.
+    pub(crate) fn options(&self) -> &'o Options {
+        self.to
     }
 
     pub(crate) fn output(&self) -> &BytesMut {
@@ -207,7 +217,7 @@ impl<'o> Transcoder<'o> {
         match open.iter().rposition(Frame::holds_value) {
             Some(at) => {
                 self.muted_at = Some(at);
-                self.muted_error = Some(e);
+                self.muted_error = Some(Box::new(e));
             }
             None => self.failure = Some(e),
         }
@@ -334,7 +344,7 @@ fn built(p: Piece) -> Value {
 
 // The container callbacks are `#[inline(never)]`: inlined into the reader's recursive frame they
 // would make each level's stack too large for 1024 levels in a thread's stack.
-impl Build for Transcoder<'_> {
+impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     type Value = Piece;
     type Array = ArrayPart;
     type Dictionary = DictionaryPart;
@@ -607,6 +617,7 @@ impl Build for Transcoder<'_> {
                 }
             }
             if let Some(e) = d.entries.iter_mut().find_map(|(_, e)| e.error.take()) {
+                let e = *e;
                 // Nothing replaced the failed value: the Dictionary fails where it stands.
                 self.fail(e);
             }
@@ -632,24 +643,24 @@ impl Build for Transcoder<'_> {
     ) -> std::result::Result<(), DecodeReason> {
         self.values.set_property(object, name, built(value))
     }
-    const LOCATES: bool = true;
+    const LOCATES: bool = LOCATE;
 
     /// Gives a failure just recorded the input offset of the value it happened in.
     fn located(&mut self, piece: Piece, start: usize, _end: usize) -> Piece {
         if self.unlocated {
             self.unlocated = false;
-            let slot = if self.failure.is_some() {
-                &mut self.failure
-            } else {
-                &mut self.muted_error
-            };
-            *slot = slot.take().map(|e| match e {
+            let at = |e: CodecError| match e {
                 located @ CodecError::Transcode { .. } => located,
                 error => CodecError::Transcode {
                     offset: start,
                     error: Box::new(error),
                 },
-            });
+            };
+            if let Some(e) = self.failure.take() {
+                self.failure = Some(at(e));
+            } else if let Some(e) = self.muted_error.take() {
+                self.muted_error = Some(Box::new(at(*e)));
+            }
         }
         piece
     }
@@ -664,7 +675,7 @@ impl Build for Transcoder<'_> {
     }
 }
 
-impl Transcoder<'_> {
+impl<const LOCATE: bool> Transcoder<'_, LOCATE> {
     /// A Dictionary value is complete: the entry it belongs to takes it, and a failure inside
     /// it that was waiting is now the entry's.
     #[inline(never)]

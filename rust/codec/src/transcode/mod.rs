@@ -78,7 +78,7 @@ pub fn transcode_into(
     to: &Options,
     out: &mut BytesMut,
 ) -> Result<usize> {
-    let mut t = Transcoder::new(BytesMut::new(), to)?;
+    let mut t = Transcoder::<false>::new(BytesMut::new(), to)?;
     transcode_with(&mut t, bytes, from, out)
 }
 
@@ -104,7 +104,7 @@ pub fn transcode_frames<R: Read, W: Write>(
     max_message: usize,
 ) -> io::Result<u64> {
     let invalid = |e: CodecError| io::Error::new(io::ErrorKind::InvalidData, e);
-    let mut t = Transcoder::new(BytesMut::new(), to).map_err(invalid)?;
+    let mut t = Transcoder::<false>::new(BytesMut::new(), to).map_err(invalid)?;
     let mut payload = Vec::new();
     let mut out = BytesMut::new();
     let (mut at, mut frames) = (0usize, 0u64);
@@ -159,22 +159,50 @@ fn read_up_to<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 }
 
 /// One value with a reusable transcoder, appended to `out`; `out` is left as it was on failure.
+/// A value the target cannot hold is then located by a second, locating run (failures are rare;
+/// locating every value costs on every value).
 fn transcode_with(
-    t: &mut Transcoder<'_>,
+    t: &mut Transcoder<'_, false>,
     bytes: &[u8],
     from: &Options,
     out: &mut BytesMut,
 ) -> Result<usize> {
+    match run(t, bytes, from, out) {
+        Ok(used) => Ok(used),
+        Err(Failed::Reading(e)) => Err(e),
+        Err(Failed::Writing(unlocated)) => {
+            let mut locating = Transcoder::<true>::new(BytesMut::new(), t.options())?;
+            match run(&mut locating, bytes, from, &mut BytesMut::new()) {
+                Err(Failed::Writing(e) | Failed::Reading(e)) => Err(e),
+                Ok(_) => Err(unlocated),
+            }
+        }
+    }
+}
+
+/// Why a run failed: the input (a decode error), or a value the target cannot hold.
+enum Failed {
+    Reading(CodecError),
+    Writing(CodecError),
+}
+
+fn run<const LOCATE: bool>(
+    t: &mut Transcoder<'_, LOCATE>,
+    bytes: &[u8],
+    from: &Options,
+    out: &mut BytesMut,
+) -> std::result::Result<usize, Failed> {
     t.reset();
     std::mem::swap(t.output_mut(), out);
     let base = t.output().len();
     let res = decode_with(bytes, 0, from, t);
     let failure = t.take_failure();
     std::mem::swap(t.output_mut(), out);
-    let res = match res {
-        Err(e) if Transcoder::is_stop(&e) => Err(failure.unwrap_or(e)),
-        Err(e) => Err(e),
-        Ok((_, used)) => failure.map_or(Ok(used), Err),
+    let res = match (res, failure) {
+        (Err(e), Some(f)) if Transcoder::<LOCATE>::is_stop(&e) => Err(Failed::Writing(f)),
+        (Err(e), _) => Err(Failed::Reading(e)),
+        (Ok(_), Some(f)) => Err(Failed::Writing(f)),
+        (Ok((_, used)), None) => Ok(used),
     };
     match res {
         Ok(used) => {
