@@ -32,7 +32,7 @@ out="$repo/tests/out/editor_help"
 die() { echo "check_docs.sh: $*" >&2; exit 2; }
 
 need_engines GODOT4 || exit 2
-[ -f "$addon/bin/libfast_var_codec.so" ] || die "the extension library is missing (bash tests/build_addon.sh)"
+need_addon || exit 2
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_check_docs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

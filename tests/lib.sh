@@ -155,6 +155,14 @@ last_result() {
 # error silently aborts the function it happens in).
 ENGINE_PROBLEMS='ObjectDB instances leaked|SCRIPT ERROR'
 
+# need_addon: succeeds when the addon's library is built; otherwise says so, prefixed with the
+# script's name, and returns 2: call it as `need_addon || exit 2`.
+need_addon() {
+    [ -f "$fvc_root/addons/fast_var_codec/bin/libfast_var_codec.so" ] && return 0
+    echo "$(basename "$0"): the addon is not built: run tests/build_addon.sh first" >&2
+    return 2
+}
+
 # engine_logs_clean LOG...: succeeds when no LOG (missing ones are skipped) holds such a line.
 # Otherwise prints, per log, its name and the first few such lines (each SCRIPT ERROR with the
 # line after it, which says where); the logs themselves stay out of the output (engines print

@@ -52,8 +52,7 @@ mkdir -p "$out"
 
 die() { echo "run_peer_tests.sh: $*" >&2; exit 2; }
 
-[ -f "$repo/addons/fast_var_codec/bin/libfast_var_codec.so" ] \
-    || die "the addon is not built: run tests/build_addon.sh first"
+need_addon || exit 2
 # The optional ones, when empty (absent, or preset so), are reported as not run.
 need_engines GODOT4 GODOT3 GODOT32 --optional PANDEMONIUM4 PANDEMONIUM5 GODOT4_DOUBLE || exit 2
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"

@@ -11,7 +11,6 @@ const CORPORA := {"3.6.2": "res://golden/godot3_6_2.json", "3.2.3": "res://golde
 
 var t: Ctx
 var codec
-var skipped := {}  # reason -> count
 var noted := {}
 
 
@@ -30,15 +29,7 @@ func run(ctx: Ctx) -> void:
 		for m in corpus.malformed:
 			check_malformed(tag, m)
 	lossy()
-	var total := 0
-	for k in skipped:
-		total += skipped[k]
-	t.note("%d checks skipped: %s" % [total, skipped])
 	t.done()
-
-
-func skip(reason: String) -> void:
-	skipped[reason] = skipped.get(reason, 0) + 1
 
 
 ## Where the codec knowingly keeps the behaviour of later 3.x engines.
@@ -52,7 +43,7 @@ static func known_divergence(tag: String, name: String) -> String:
 func check_case(tag: String, c: Dictionary) -> void:
 	var name := "%s/%s" % [tag, c.name]
 	if known_divergence(tag, c.name) != "":
-		skip("known divergence (3.2.3 depth limit)")
+		t.skip("known divergence (3.2.3 depth limit)")
 		return
 	var full: bool = c.full_objects
 	codec.full_objects = full
@@ -65,7 +56,7 @@ func check_case(tag: String, c: Dictionary) -> void:
 	if bytes.is_empty():
 		pass
 	elif dd.missing_class != "":
-		skip("decode: full object of a class Godot 4 lacks (%s)" % dd.missing_class)
+		t.skip("decode: full object of a class Godot 4 lacks (%s)" % dd.missing_class)
 		var v = codec.decode(bytes)
 		if not noted.has(dd.missing_class):
 			noted[dd.missing_class] = true
@@ -92,15 +83,15 @@ func check_case(tag: String, c: Dictionary) -> void:
 				"wrote %d bytes" % got.size())
 		t.check(codec.encoded_size(value) == -1, name + ": encoded_size -1 as the engine refuses it")
 	elif dv.inexact:
-		skip("encode: text a Godot 4 String cannot hold (surrogates, > U+10FFFF)")
+		t.skip("encode: text a Godot 4 String cannot hold (surrogates, > U+10FFFF)")
 	elif dv.has_object_id:
-		skip("encode: live objects of the Godot 3 engine (ids)")
+		t.skip("encode: live objects of the Godot 3 engine (ids)")
 	elif dv.has_full_object:
-		skip("encode: full objects (Godot 3 classes and property lists)")
+		t.skip("encode: full objects (Godot 3 classes and property lists)")
 	elif dv.has_node_path:
 		# Godot 3 leaks heap bytes into NodePath padding: compare the size, and that our bytes
 		# decode to what the engine's decode to.
-		skip("encode: NodePath padding (compared by size and round trip only)")
+		t.skip("encode: NodePath padding (compared by size and round trip only)")
 		var got: PackedByteArray = codec.encode(value)
 		t.check(got.size() == bytes.size(), name + ": encode size (NodePath)", "got %s, engine %s" % [Ctx.hex(got), Ctx.hex(bytes)])
 		var back = codec.decode(got)
@@ -116,10 +107,10 @@ func check_case(tag: String, c: Dictionary) -> void:
 func check_malformed(tag: String, m: Dictionary) -> void:
 	var name := "%s/malformed/%s" % [tag, m.name]
 	if m.allow_objects:
-		skip("malformed: allow_objects (Godot 3 classes)")
+		t.skip("malformed: allow_objects (Godot 3 classes)")
 		return
 	if known_divergence(tag, m.name) != "":
-		skip("known divergence (3.2.3 depth limit)")
+		t.skip("known divergence (3.2.3 depth limit)")
 		return
 	var bytes: PackedByteArray = String(m.bytes).hex_decode()
 	codec.allow_objects = false

@@ -13,7 +13,8 @@ var file: String
 var tree: SceneTree
 var passed := 0
 var failed := 0
-var skipped := 0
+## Checks left out on purpose, by reason (see skip()).
+var skipped := {}
 var shown := 0
 ## Set by the test file when its run() reached its end (a GDScript runtime error aborts a
 ## function silently; the runner counts an unfinished file as a failure).
@@ -62,6 +63,16 @@ func check_bytes(got: PackedByteArray, expected: PackedByteArray, what: String) 
 ## The test file's run() reached its end (run_tests.gd checks it).
 func done() -> void:
 	finished = true
+	if not skipped.is_empty():
+		var total := 0
+		for k in skipped:
+			total += skipped[k]
+		note("%d checks skipped: %s" % [total, skipped])
+
+
+## Leaves a check out on purpose, counted under `reason` (reported by done()).
+func skip(reason: String) -> void:
+	skipped[reason] = skipped.get(reason, 0) + 1
 
 
 ## For a script run on its own (-s): prints "<file>: N passed, N failed (T s)", then the final

@@ -23,8 +23,8 @@ use std::process::ExitCode;
 use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fast_var_codec_core::encrypted::Godot3Key;
-use fast_var_codec_core::stream::{prefix, ByteOrder, PREFIX_LEN};
-use fast_var_codec_core::transcode::transcode_into;
+use fast_var_codec_core::stream::ByteOrder;
+use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
 use fast_var_codec_core::{Dialect, Limits, Options, Precision};
 
 use crate::input::{resolve, Framing, Resolved};
@@ -445,11 +445,13 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
     for (i, item) in d.items.iter().enumerate() {
         let end = item.start.saturating_add(item.available).min(bytes.len());
         let input = bytes.get(item.start..end).unwrap_or_default();
-        let at = encoded.len();
-        if d.framing == Framing::Framed {
-            encoded.extend_from_slice(&[0; PREFIX_LEN]);
-        }
-        transcode_into(input, &from_opts, &out_opts, &mut encoded).map_err(|e| {
+        let res = match d.framing {
+            Framing::Framed => {
+                transcode_framed_into(input, &from_opts, &out_opts, order, &mut encoded)
+            }
+            Framing::Raw => transcode_into(input, &from_opts, &out_opts, &mut encoded),
+        };
+        res.map_err(|e| {
             Fail::Invalid(format!(
                 "value {i} (at byte {}) cannot be written in {}: {}",
                 item.start,
@@ -457,13 +459,6 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
                 e.shifted(item.start)
             ))
         })?;
-        if d.framing == Framing::Framed {
-            let len = encoded.len() - at - PREFIX_LEN;
-            let head = prefix(len, order).map_err(|e| Fail::Invalid(e.to_string()))?;
-            if let Some(slot) = encoded.get_mut(at..at + PREFIX_LEN) {
-                slot.copy_from_slice(&head);
-            }
-        }
         if item.unread() > 0 {
             note(&format!(
                 "note: value {i}: {} byte(s) after it not converted",

@@ -122,19 +122,7 @@ impl<'a> Deserializer<'a> {
             Value::Transform3D(c) => seq(reals(c), visitor),
             Value::Projection(c) => seq(reals(c), visitor),
             Value::Color(c) => seq(floats32(c), visitor),
-            Value::NodePath(p) => {
-                let mut text = if p.absolute {
-                    "/".to_owned()
-                } else {
-                    String::new()
-                };
-                text.push_str(&p.names.join("/"));
-                for sub in &p.subnames {
-                    text.push(':');
-                    text.push_str(sub);
-                }
-                visitor.visit_string(text)
-            }
+            Value::NodePath(p) => visitor.visit_string(p.to_string()),
             Value::Rid(id) | Value::ObjectId(id) => visitor.visit_u64(id),
             Value::Signal { name, .. } => visitor.visit_string(name),
             Value::Object(o) => visitor.visit_map(Map::new(

@@ -397,19 +397,7 @@ fn plain<S: ser::Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
         Value::Transform3D(c) => c.serialize(s),
         Value::Projection(c) => c.serialize(s),
         Value::Color(c) => c.serialize(s),
-        Value::NodePath(p) => {
-            let mut text = if p.absolute {
-                "/".to_owned()
-            } else {
-                String::new()
-            };
-            text.push_str(&p.names.join("/"));
-            for sub in &p.subnames {
-                text.push(':');
-                text.push_str(sub);
-            }
-            s.serialize_str(&text)
-        }
+        Value::NodePath(p) => s.serialize_str(&p.to_string()),
         Value::Rid(id) | Value::ObjectId(id) => s.serialize_u64(*id),
         Value::Signal { name, .. } => s.serialize_str(name),
         Value::Object(o) => {

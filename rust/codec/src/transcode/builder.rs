@@ -313,6 +313,13 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
         }
     }
 
+    /// Writes a container's final count over the one written when it began.
+    fn patch_count(&mut self, at: usize, count: u32) {
+        if let Some(field) = self.w.sink_mut().get_mut(at..at + 4) {
+            field.copy_from_slice(&count.to_le_bytes());
+        }
+    }
+
     fn take_frame(&mut self) -> Box<DictionaryFrame> {
         match self.spare.pop() {
             Some(mut d) => {
@@ -489,9 +496,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
             }
             StringsPart::Transcoded { count_at, count } => {
                 if self.writing() {
-                    if let Some(at) = self.w.sink_mut().get_mut(count_at..count_at + 4) {
-                        at.copy_from_slice(&count.to_le_bytes());
-                    }
+                    self.patch_count(count_at, count);
                 }
                 Piece::Written
             }
@@ -610,11 +615,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         }
         if !muted {
             if d.merged {
-                let count = d.entries.len() as u32;
-                let at = d.count_at;
-                if let Some(field) = self.w.sink_mut().get_mut(at..at + 4) {
-                    field.copy_from_slice(&count.to_le_bytes());
-                }
+                self.patch_count(d.count_at, d.entries.len() as u32);
             }
             if let Some(e) = d.entries.iter_mut().find_map(|(_, e)| e.error.take()) {
                 let e = *e;

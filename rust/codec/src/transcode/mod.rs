@@ -82,6 +82,24 @@ pub fn transcode_into(
     transcode_with(&mut t, bytes, from, out)
 }
 
+/// As [`transcode_into`], framed as `StreamPeer.put_var` and `FileAccess.store_var` frame a
+/// value: appends the length in `order`, then the value's bytes in `to`. Returns the input
+/// consumed; on failure `out` is left as it was.
+///
+/// # Errors
+/// As [`transcode`], and [`crate::EncodeReason::TooLarge`] when the result does not fit the
+/// u32 prefix.
+pub fn transcode_framed_into(
+    bytes: &[u8],
+    from: &Options,
+    to: &Options,
+    order: ByteOrder,
+    out: &mut BytesMut,
+) -> Result<usize> {
+    let mut t = Transcoder::<false>::new(BytesMut::new(), to)?;
+    framed_with(&mut t, bytes, from, order, out)
+}
+
 /// Transcodes a sequence of framed values (`StreamPeer.put_var`, `FileAccess.store_var`: a
 /// 4-byte length in `order`, then the value) from `input` to `output`, frame by frame: memory
 /// stays bounded by the largest frame (at most `max_message` bytes), whatever the input's
@@ -131,17 +149,36 @@ pub fn transcode_frames<R: Read, W: Write>(
             )
         })?;
         out.clear();
-        out.extend_from_slice(&[0; PREFIX_LEN]);
-        transcode_with(&mut t, &payload, from, &mut out)
+        framed_with(&mut t, &payload, from, order, &mut out)
             .map_err(|e| invalid(e.shifted(at + PREFIX_LEN)))?;
-        let head = prefix(out.len() - PREFIX_LEN, order).map_err(invalid)?;
-        if let Some(slot) = out.get_mut(..PREFIX_LEN) {
-            slot.copy_from_slice(&head);
-        }
         output.write_all(&out)?;
         at += PREFIX_LEN + len;
         frames += 1;
     }
+}
+
+/// One framed value with a reusable transcoder: prefix, then the value; `out` is left as it
+/// was on failure.
+fn framed_with(
+    t: &mut Transcoder<'_, false>,
+    bytes: &[u8],
+    from: &Options,
+    order: ByteOrder,
+    out: &mut BytesMut,
+) -> Result<usize> {
+    let start = out.len();
+    out.extend_from_slice(&[0; PREFIX_LEN]);
+    let res = transcode_with(t, bytes, from, out).and_then(|used| {
+        let head = prefix(out.len() - start - PREFIX_LEN, order)?;
+        if let Some(slot) = out.get_mut(start..start + PREFIX_LEN) {
+            slot.copy_from_slice(&head);
+        }
+        Ok(used)
+    });
+    if res.is_err() {
+        out.truncate(start);
+    }
+    res
 }
 
 /// Reads until `buf` is full or the input ends; the bytes read.
