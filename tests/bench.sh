@@ -11,14 +11,14 @@
 #    (Godot 3), and that every decode matches, then times encode and decode of each payload in the
 #    same process, FastVarCodec called through a typed and through an untyped variable alternating
 #    with the competitor (median of 15 rounds after 5 warm-ups).
-#    -> tests/out/bench_godot.txt, tests/out/bench_godot.json, tests/out/bench_payloads/*.bin
+#    -> tests/out/bench/bench_godot.txt, tests/out/bench/bench_godot.json, tests/out/bench/bench_payloads/*.bin
 # 2. Rust: cargo bench -p fast_var_codec_core --bench codec (criterion, short measurement time) on
 #    the same payloads, after checking that the core encodes them to exactly the engine's bytes of
 #    part 1 (when part 1 has run); encode, encode_into, decode and a memcpy of as many bytes.
-#    -> tests/out/bench_rust.txt, tests/out/bench_rust.json, tests/out/criterion/ (criterion's own)
-# Then prints the two tables together (also in tests/out/bench_summary.txt), with the load average
+#    -> tests/out/bench/bench_rust.txt, tests/out/bench/bench_rust.json, tests/out/bench/criterion/ (criterion's own)
+# Then prints the two tables together (also in tests/out/bench/bench_summary.txt), with the load average
 # before and after: numbers taken on a busy machine are only indicative.
-# Logs: tests/out/bench_godot.stderr.log (engine), tests/out/bench_rust.log (criterion).
+# Logs: tests/out/bench/bench_godot.stderr.log (engine), tests/out/bench/bench_rust.log (criterion).
 # Profiling one case (after a run of this script has built and set up everything):
 #   perf record -F 999 --call-graph dwarf -- "$GODOT4" --headless --path godot_project \
 #       -s res://bench/bench.gd -- --only=typed_int_100k --op=decode --dialect=4 --spin=8
@@ -30,7 +30,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
-out="$repo/tests/out"
+out=$(fvc_out_dir)
 project="$repo/godot_project"
 lib="$repo/addons/fast_var_codec/bin/libfast_var_codec.so"
 
@@ -116,4 +116,4 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
     fi
 } >"$out/bench_summary.txt"
 cat "$out/bench_summary.txt"
-echo "(tests/out/: bench_summary.txt, bench_godot.{txt,json}, bench_rust.{txt,json}, logs, criterion/)"
+echo "(tests/out/bench/: bench_summary.txt, bench_godot.{txt,json}, bench_rust.{txt,json}, logs, criterion/)"

@@ -23,7 +23,8 @@
 #     do) plus lib/rustlib/src/rust pointing at the extracted source, and builds with RUSTC set
 #     to that rustc (through a two-line wrapper that clears rustup's LD_LIBRARY_PATH).
 # Everything downloaded or made lives in /var/cache/fast_var_codec/windows (FVC_WINDOWS_CACHE);
-# builds go to target/windows (target/windows-build-std), beside the Linux builds.
+# builds go to target/windows (target/windows-build-std), beside the Linux builds; logs to
+# tests/out/build_windows/ (cargo.log or cargo_build_std.log, wine.log).
 #
 # The checks: the DLL exports gdext_rust_init (the .gdextension's entry_symbol), before and after
 # stripping; it imports only Windows system DLLs (no libgcc_s/libwinpthread/libstdc++ to ship);
@@ -45,7 +46,8 @@ for arg in "$@"; do
         *) echo "usage: $0 [--build-std]" >&2; exit 2 ;;
     esac
 done
-mkdir -p "$cache" tests/out
+mkdir -p "$cache"
+logs=$(fvc_out_dir) || exit 2
 tally_init
 pass() { tally 0; echo "PASS $*"; }
 log() { echo "build_windows.sh: $*" >&2; }
@@ -87,7 +89,7 @@ fi
 if [ "$build_std" = 0 ]; then
     echo "std for $target: rustup's prebuilt rust-std $rustc_version"
     target_dir=target/windows
-    build_log=tests/out/build_windows.log
+    build_log=$logs/cargo.log
 else
     apt_dir=$cache/apt
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
@@ -147,17 +149,17 @@ EOF
     # shellcheck disable=SC2054 # one argument: the crates std is built with
     cargo_args+=(-Zbuild-std=std,panic_abort)
     target_dir=target/windows-build-std
-    build_log=tests/out/build_windows_build_std.log
+    build_log=$logs/cargo_build_std.log
 fi
 
 # --- build -------------------------------------------------------------------------------------
 start=$(date +%s)
-log "cargo ${cargo_args[*]} --target-dir $target_dir (log: $build_log)"
+log "cargo ${cargo_args[*]} --target-dir $target_dir (log: ${build_log#"$root/"})"
 if locked cargo "${cargo_args[@]}" --target-dir "$target_dir" >"$build_log" 2>&1; then
     pass "cargo build --release for $target ($(($(date +%s) - start)) s; cargo: $(grep -o 'in [0-9].*' "$build_log" | tail -n 1))"
 else
     tail -n 30 "$build_log"
-    tally 1 "cargo build --release for $target ($build_log)"
+    tally 1 "cargo build --release for $target (${build_log#"$root/"})"
     finish
 fi
 built=$target_dir/$target/release/fast_var_codec.dll
@@ -196,7 +198,7 @@ if [ -z "$wine" ]; then
 else
     export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" WINEARCH=win64
     unset DISPLAY
-    wine_log=tests/out/build_windows_wine.log
+    wine_log=$logs/wine.log
     : >"$wine_log"
     # load_dll.exe DLL SYMBOL, and a bcryptprimitives.dll for Wines without one (below).
     if [ ! -x "$cache/wine/shim/bcryptprimitives.dll" ] || [ "$0" -nt "$cache/wine/shim/bcryptprimitives.dll" ]; then
@@ -256,7 +258,7 @@ EOF
     if [ "$wine_rc" = 0 ] && echo "$wine_out" | grep -q '^LOADED '; then
         pass "wine loads $out and finds gdext_rust_init"
     else
-        tally 1 "wine did not load $out (exit $wine_rc; $wine_log)"
+        tally 1 "wine did not load $out (exit $wine_rc; ${wine_log#"$root/"})"
     fi
 fi
 finish

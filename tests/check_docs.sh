@@ -27,7 +27,7 @@ cd "$repo" || exit 2
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 addon="$repo/addons/fast_var_codec"
-out="$repo/tests/out/editor_help"
+out=$(fvc_out_dir)
 
 die() { echo "check_docs.sh: $*" >&2; exit 2; }
 
@@ -43,7 +43,7 @@ mkdir -p "$out/gdext" "$tmp/project/.godot" "$tmp/project/addons" "$tmp/doc/doc_
 if ! FVC_EDITOR_HELP_DIR="$tmp/doc/doc_classes" cargo test -q -p fast_var_codec_gdextension \
         --lib editor_help::xml_per_class >"$out/cargo_test.log" 2>&1; then
     tail -n 20 "$out/cargo_test.log"
-    die "the unit test writing the editor help failed (tests/out/editor_help/cargo_test.log)"
+    die "the unit test writing the editor help failed (tests/out/check_docs/cargo_test.log)"
 fi
 classes=$(cd "$tmp/doc/doc_classes" && ls -- *.xml 2>/dev/null | sed 's/\.xml$//')
 [ -n "$classes" ] || die "the unit test wrote no editor help"
@@ -59,7 +59,7 @@ timeout -k 10 "$limit" "$GODOT4" --headless --path "$tmp/project" --doctool "$tm
     >"$out/doctool.stdout.log" 2>"$out/doctool.stderr.log" || status=$?
 if [ "$status" -ne 0 ]; then
     tail -n 20 "$out/doctool.stdout.log" "$out/doctool.stderr.log"
-    die "the doctool failed (exit code $status; limit $limit s; logs in tests/out/editor_help/)"
+    die "the doctool failed (exit code $status; limit $limit s; logs in tests/out/check_docs/)"
 fi
 cp "$tmp/doc/doc_classes/"*.xml "$out/" 2>/dev/null
 # Every class the doctool lists (the extension's own only), and every class gdext has help for.
@@ -112,5 +112,5 @@ for class in $classes; do
     echo "$class: $p descriptions, $f empty"
     tally_add "$p" "$f"
 done
-echo "(the doctool's XML: tests/out/editor_help/)"
+echo "(the doctool's XML: tests/out/check_docs/)"
 tally_end

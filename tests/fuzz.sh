@@ -10,7 +10,7 @@
 # target crashed (panic, sanitizer report, out-of-memory) or timed out; the reproducer's path is
 # printed (rust/fuzz/artifacts/<target>/crash-..., timeout-..., oom-...). Replay one with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir rust/fuzz <target> <artifact>
-# Logs: tests/out/fuzz_<target>.log. Corpora grow in rust/fuzz/corpus/ (not committed).
+# Logs: tests/out/fuzz/<target>.log. Corpora grow in rust/fuzz/corpus/ (not committed).
 #
 # Environment (libFuzzer flags):
 #   FUZZ_MAX_LEN  largest input tried, bytes (-max_len; default 4194304: 4 MiB, so that large
@@ -44,14 +44,14 @@ if [ -n "${FUZZ_RUNS:-}" ]; then
 else
     budget=(-max_total_time="$secs")
 fi
-mkdir -p tests/out
+logs=$(fvc_out_dir) || exit 2
 export RUSTC_BOOTSTRAP=1
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "installing cargo-fuzz"
-    cargo install --locked cargo-fuzz >tests/out/fuzz_install.log 2>&1 \
-        || cargo install cargo-fuzz >>tests/out/fuzz_install.log 2>&1 \
-        || { echo "FAILED: cargo install cargo-fuzz (tests/out/fuzz_install.log)"; exit 1; }
+    cargo install --locked cargo-fuzz >"$logs/install.log" 2>&1 \
+        || cargo install cargo-fuzz >>"$logs/install.log" 2>&1 \
+        || { echo "FAILED: cargo install cargo-fuzz (tests/out/fuzz/install.log)"; exit 1; }
 fi
 
 bash "$fuzz_dir/seed_corpus.sh" || { echo "FAILED: seeding the corpora"; exit 1; }
@@ -65,11 +65,11 @@ else
 fi
 
 echo "building ${targets[*]}"
-: >tests/out/fuzz_build.log
+: >"$logs/build.log"
 for b in "${build[@]}"; do
-    if ! cargo fuzz build -s "$sanitizer" --fuzz-dir "$fuzz_dir" ${b:+"$b"} >>tests/out/fuzz_build.log 2>&1; then
-        echo "FAILED: cargo fuzz build ${b} (tests/out/fuzz_build.log)"
-        tail -n 30 tests/out/fuzz_build.log
+    if ! cargo fuzz build -s "$sanitizer" --fuzz-dir "$fuzz_dir" ${b:+"$b"} >>"$logs/build.log" 2>&1; then
+        echo "FAILED: cargo fuzz build ${b} (tests/out/fuzz/build.log)"
+        tail -n 30 "$logs/build.log"
         exit 1
     fi
 done
@@ -78,7 +78,7 @@ tally_init
 slow_total=0
 printf '\n%-22s %12s %8s %8s %5s  %s\n' target executions cov ft slow result
 for t in "${targets[@]}"; do
-    log="tests/out/fuzz_$t.log"
+    log="$logs/$t.log"
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/artifacts/$t"
     # -timeout: an input taking longer is a hang (libFuzzer exits, keeps it as timeout-...);
     # -report_slow_units: slower inputs are reported and kept as slow-unit-...; -max_len: the

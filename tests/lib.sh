@@ -5,19 +5,54 @@
 
 fvc_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# --- where output goes ---------------------------------------------------------------------------
+# One naming rule for every file under tests/out/, so that no two writers ever share one:
+#   tests/out/steps/STEP.log  tests/run_all.sh's record of one step (everything the step printed);
+#                             only the runner writes there (fvc_step_log).
+#   tests/out/NAME/           everything one script writes itself (its engines' logs, builds,
+#                             results), NAME being the script's path under tests/ without ".sh",
+#                             slashes made underscores: build_windows, engine_probes_run
+#                             (fvc_out_dir). A script run by another keeps its own directory.
+
+# fvc_out_dir [SCRIPT]: creates and prints the directory of SCRIPT (default: the running script,
+# $0) under tests/out/.
+fvc_out_dir() {
+    local script rel
+    script=$(realpath "${1:-$0}")
+    rel=${script#"$fvc_root/tests/"}
+    if [ "$rel" = "$script" ]; then   # not under tests/: named by its file
+        rel=${script##*/}
+    fi
+    rel=${rel%.sh}
+    rel=${rel//\//_}
+    if [ "$rel" = steps ]; then
+        echo "fvc_out_dir: tests/out/steps/ is the runner's" >&2
+        return 2
+    fi
+    mkdir -p "$fvc_root/tests/out/$rel"
+    echo "$fvc_root/tests/out/$rel"
+}
+
+# fvc_step_log STEP: the runner's log of STEP (its directory created).
+fvc_step_log() {
+    mkdir -p "$fvc_root/tests/out/steps"
+    echo "$fvc_root/tests/out/steps/$1.log"
+}
+
 # --- engines -------------------------------------------------------------------------------------
 
 # need_engines NAME... [--optional NAME...]: the engines a script runs, in the variables
 # tests/install_engines.sh prints (GODOT4, GODOT3, GODOT32, GODOT4_DOUBLE, PANDEMONIUM4,
 # PANDEMONIUM5). What the caller preset stays: a required NAME only when not empty, an optional one
 # even when empty (set PANDEMONIUM4="" to leave its runs out). The others come from
-# install_engines.sh, which installs what is missing (its progress: tests/out/install_engines.log).
+# install_engines.sh, which installs what is missing (its progress: tests/out/install_engines/install.log).
 # Then every required engine must be an executable, every optional one empty (absent: its runs
 # are reported as not run) or an executable. Exports the NAMEs. On failure prints why, prefixed
 # with the script's name, and returns 2: call it as `need_engines GODOT4 || exit 2`.
 need_engines() {
     local required=() optional=() wanted=() name engines line
-    local log="$fvc_root/tests/out/install_engines.log"
+    local log
+    log="$(fvc_out_dir "$fvc_root/tests/install_engines.sh")/install.log"
     while [ $# -gt 0 ] && [ "$1" != --optional ]; do required+=("$1"); shift; done
     if [ $# -gt 0 ]; then shift; optional=("$@"); fi
     for name in "${required[@]}"; do
@@ -27,9 +62,8 @@ need_engines() {
         if [[ ! -v $name ]]; then wanted+=("$name"); fi
     done
     if [ ${#wanted[@]} -gt 0 ]; then
-        mkdir -p "${log%/*}"
         if ! engines=$(bash "$fvc_root/tests/install_engines.sh" 2>"$log"); then
-            echo "${0##*/}: cannot find or install the engines (tests/install_engines.sh; its log: tests/out/install_engines.log)" >&2
+            echo "${0##*/}: cannot find or install the engines (tests/install_engines.sh; its log: ${log#"$fvc_root/"})" >&2
             return 2
         fi
         while IFS= read -r line; do   # NAME=path lines; only the wanted ones are taken

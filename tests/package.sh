@@ -31,20 +31,23 @@
 # steps have built the release libraries, the two dev-profile builds add about 3 minutes on two
 # cores from scratch (Linux 90 s, Windows 100 s). Installs what
 # tests/build_windows.sh needs (MinGW-w64, wine) through that script. FVC_BUILD_LOCK=FILE runs
-# each build under `flock FILE`. Output of the builds: tests/out/package_*.log.
+# each build under `flock FILE`. Output of the builds: tests/out/package/*.log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-mkdir -p tests/out dist
+mkdir -p dist
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+logs=$(fvc_out_dir)
 
 die() { echo "package.sh: $*" >&2; exit 1; }
 locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; else "$@"; fi; }
-run_logged() { # NAME COMMAND...: runs COMMAND with its output in tests/out/package_NAME.log
+run_logged() { # NAME COMMAND...: runs COMMAND with its output in tests/out/package/NAME.log
     local name=$1; shift
     echo "package.sh: $name: $*" >&2
-    "$@" >"tests/out/package_$name.log" 2>&1 || {
-        tail -n 30 "tests/out/package_$name.log" >&2
-        die "$name failed (tests/out/package_$name.log)"
+    "$@" >"$logs/$name.log" 2>&1 || {
+        tail -n 30 "$logs/$name.log" >&2
+        die "$name failed (tests/out/package/$name.log)"
     }
 }
 
@@ -67,7 +70,7 @@ run_logged build_windows bash tests/build_windows.sh
 # or (when it had to) with -Zbuild-std through its private sysroot's rustc.
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
 win_args=(build -p fast_var_codec_gdextension --target "$windows_target")
-if grep -q "^std for $windows_target: rustup" tests/out/package_build_windows.log; then
+if grep -q "^std for $windows_target: rustup" "$logs/build_windows.log"; then
     win_dir=target/windows
     run_logged build_windows_debug locked cargo "${win_args[@]}" --target-dir "$win_dir"
 else

@@ -1,28 +1,63 @@
 #!/usr/bin/env bash
-# Every test of the project, on a fresh machine: installs the engines it needs, runs the core's
-# cargo tests (golden corpora from real engines, property tests), `cargo fmt --check` and
-# `cargo clippy -D warnings` on the workspace and the fuzz crate, `cargo doc` (no warnings) and
-# `cargo package` of the core crate, builds the addon, runs the
-# headless test scenes in Godot 4.6.3 (and, when ../shared/engines has it, in a Godot 4.6.3 built
-# with precision=double, with the addon's double-precision library), the real-peer tests against Godot 3.6.2 and 3.2.3, the
-# Godot 3 save-file tests (tests/run_save_tests.sh: Godot 4 writes, Godot 3.6.2 and 3.2.3 read; the migration demo),
-# the Windows cross-build with its checks (tests/build_windows.sh, about 3 minutes), the release
-# package (tests/package.sh makes dist/fast_var_codec-VERSION.zip, adding the dev-profile Linux and
-# Windows builds: about 3 minutes on a fresh machine, 10 s when built; tests/run_package_test.sh unzips
-# it into a fresh Godot 4.6.3 project and runs both classes with each Linux library: about 10 s),
-# and a short run of every fuzz target (FVC_FUZZ_SECONDS each, default 60). Ends with one line "N passed, N failed"; exits
-# non-zero on any failure: a failing check, a step that exits non-zero (a cargo test binary that
-# aborts, say) or reports no result, and "ObjectDB instances leaked" or "SCRIPT ERROR" in an
-# engine's output (checked by the Godot runners, tests/lib.sh). Logs: tests/out/.
+# The project's test command, in named steps (in the manner of godot-rust's check.sh):
+#   bash tests/run_all.sh              every step, in order: what CI runs (.ci/run)
+#   bash tests/run_all.sh quick        the inner loop: core tests, lints, the Godot scenes in one
+#                                      engine (a few minutes once built)
+#   bash tests/run_all.sh STEP|SET...  those steps only, in the order of the list below
+#   bash tests/run_all.sh --list       the steps and sets, one line each
+# On a fresh machine it installs what it needs (the engines: tests/install_engines.sh; cross
+# toolchains: the steps' own scripts). A step that needs the engines or the built addon gets them
+# first (each at most once per run, counted as a check of its own). Every step's output is kept in
+# tests/out/steps/STEP.log (the naming rule for everything under tests/out/: tests/lib.sh).
+#
+# Ends with one line "N passed, N failed" and exits non-zero on any failure: a failing check, a
+# step that exits non-zero (a cargo test binary that aborts, say) or reports no result, and
+# "ObjectDB instances leaked" or "SCRIPT ERROR" in an engine's output (checked by the Godot
+# runners). FVC_FUZZ_SECONDS sets each fuzz target's time (default 60).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 # shellcheck source=tests/lib.sh
 source tests/lib.sh
-mkdir -p tests/out
-tally_init
 
-step() { echo; echo "=== $*"; }
+# --- the steps -----------------------------------------------------------------------------------
+# In the order they run; each is the function step_NAME below.
+STEPS=(engines core probes fmt clippy crate addon godot docs double peers saves windows package fuzz)
+declare -A ABOUT=(
+    [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
+    [core]="cargo test of the core crate (golden corpora from real engines, property tests) and the CLI"
+    [probes]="ask Godot 4.6.3 which Dictionary keys it merges, against the core's table"
+    [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
+    [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
+    [crate]="the core crate as published: cargo doc without warnings, cargo package"
+    [addon]="build the addon's release library"
+    [godot]="the headless test scenes in Godot 4.6.3"
+    [docs]="editor help: Godot's doctool finds a description for every class and member"
+    [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
+    [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
+    [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
+    [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
+    [package]="the release zip, unzipped into a fresh Godot project and run with each library"
+    [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 60) seconds"
+)
+declare -A SETS=(
+    [quick]="core fmt clippy godot"
+    [all]="${STEPS[*]}"
+)
+
+usage() {
+    echo "usage: bash tests/run_all.sh [--list | STEP|SET ...]   (no argument: every step)"
+}
+
+list() {
+    local name
+    echo "steps (run in this order):"
+    for name in "${STEPS[@]}"; do printf '  %-9s %s\n' "$name" "${ABOUT[$name]}"; done
+    echo "sets:"
+    for name in quick all; do printf '  %-9s %s\n' "$name" "${SETS[$name]}"; done
+}
+
+# --- what steps share ----------------------------------------------------------------------------
 
 # Counts a cargo test run from its log and exit status: the sum of its "test result:" lines; one
 # failure per test binary that failed without a result line (aborted: a stack overflow, a failed
@@ -37,105 +72,187 @@ count_cargo_test() { # log exit_status
     aborted=$((failed_targets - $(grep -cE '^test result: FAILED' "$log")))
     if [ "$aborted" -gt 0 ]; then
         tally_add 0 "$aborted"
-        echo "FAIL $aborted cargo test binaries ended without a result (tests/out/cargo_test.log):"
+        echo "FAIL $aborted cargo test binaries ended without a result (${log#"$root/"}):"
         grep -E "process didn't exit successfully" "$log" | head -n 5 | cut -c1-300
     fi
     if { [ "$rc" -ne 0 ] || ! grep -qE "$results" "$log"; } && [ "$failed" -eq "$before" ]; then
-        tally 1 "cargo test exited with $rc, no failing test counted (or no test ran; tests/out/cargo_test.log)"
+        tally 1 "cargo test exited with $rc, no failing test counted (or no test ran; ${log#"$root/"})"
         grep -E '^error' "$log" | head -n 5
     fi
 }
 
-# A step that must succeed but reports no counts of its own counts as one check; its output goes
-# to tests/out/NAME.log (its end is shown when it fails).
+# must NAME COMMAND...: a command that must succeed and reports no counts of its own: one check.
+# Its output goes to tests/out/steps/NAME.log (its end is shown when it fails).
 must() {
-    local name=$1 status=0; shift
-    "$@" >"tests/out/$name.log" 2>&1 || status=$?
-    tally "$status" "$name (tests/out/$name.log)"
-    if [ "$status" -ne 0 ]; then tail -n 30 "tests/out/$name.log"; return 1; fi
+    local name=$1 status=0 log; shift
+    log=$(fvc_step_log "$name")
+    "$@" >"$log" 2>&1 || status=$?
+    tally "$status" "$name (${log#"$root/"})"
+    if [ "$status" -ne 0 ]; then tail -n 30 "$log"; return 1; fi
 }
 
-step "Installing headless engines (Godot 4.6.3, 3.6.2, 3.2.3)"
-# Every engine a step runs, exported to the steps (tests/lib.sh); the optional ones may be empty
-# (absent: their runs are reported as not run).
-if need_engines GODOT4 GODOT3 GODOT32 --optional GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; then
-    tally 0
-    for e in GODOT4 GODOT3 GODOT32 GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; do echo "$e=${!e}"; done
-else
-    tally 1 "engine install (tests/out/install_engines.log)"
-    tail -n 30 tests/out/install_engines.log 2>/dev/null
-fi
+# counted NAME TAIL COMMAND...: a runner that ends with its own "N passed, N failed" line; its output
+# goes to tests/out/steps/NAME.log, and its last TAIL lines are shown.
+counted() {
+    local name=$1 lines=$2 log status; shift 2
+    log=$(fvc_step_log "$name")
+    "$@" 2>&1 | tee "$log" | tail -n "$lines"
+    status=${PIPESTATUS[0]}
+    tally_result "$name" "$log" "$status"
+}
 
-step "Core crate and command-line tool: cargo test"
-# --no-fail-fast: every test binary runs, whichever fails first.
-cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli --features fast_var_codec_core/serde 2>&1 | tee tests/out/cargo_test.log \
-    | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
-count_cargo_test tests/out/cargo_test.log "${PIPESTATUS[0]}"
-
-step "Engine probes: which Dictionary keys Godot 4.6.3 merges, against the core's table"
-must engine_probes bash tests/engine_probes/run.sh
-
-step "Formatting: cargo fmt --all --check (the workspace and the fuzz crate)"
-must cargo_fmt cargo fmt --all --check
-must cargo_fmt_fuzz cargo fmt --manifest-path rust/fuzz/Cargo.toml --all --check
-
-step "Lints: cargo clippy --all-targets -- -D warnings (the workspace and the fuzz crate)"
-must cargo_clippy cargo clippy --workspace --all-targets --features fast_var_codec_core/serde -- -D warnings
-# The fuzz crate is its own workspace (cargo-fuzz builds it with its own flags); stable Rust
-# checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
-must cargo_clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \
-    --all-targets -- -D warnings
-
-step "The core crate as published: cargo doc without warnings (missing_docs on), cargo package"
-must cargo_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde --no-deps
-must cargo_package cargo package -p fast_var_codec_core --allow-dirty
-
-step "Building the addon (release)"
-if must build_addon bash tests/build_addon.sh; then
-    step "Godot 4.6.3 headless test scenes"
-    bash tests/run_godot_tests.sh 2>&1 | tee tests/out/godot_tests.log | tail -n 60
-    tally_result "the Godot test scenes" tests/out/godot_tests.log "${PIPESTATUS[0]}"
-
-    step "Editor help: Godot's doctool (--gdextension-docs) finds a description for every class and member"
-    bash tests/check_docs.sh 2>&1 | tee tests/out/check_docs.log | tail -n 20
-    tally_result "the editor help check" tests/out/check_docs.log "${PIPESTATUS[0]}"
-
-    step "Godot 4.6.3 built with precision=double: the addon's double-precision library, the same scenes"
-    if [ -n "${GODOT4_DOUBLE:-}" ]; then
-        # The committed API description must be what the engines give (--refresh-api remakes it).
-        if must build_addon_double bash tests/build_addon.sh --double --refresh-api \
-            && must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json; then
-            GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double bash tests/run_godot_tests.sh 2>&1 \
-                | tee tests/out/godot_tests_double.log | tail -n 14
-            tally_result "the Godot test scenes (double precision)" tests/out/godot_tests_double.log "${PIPESTATUS[0]}"
+# The engines every step may run, exported (tests/lib.sh's need_engines); installed once per run.
+# The optional ones may be empty (absent: their runs are reported as not run).
+engines_state=
+need_all_engines() {
+    if [ -z "$engines_state" ]; then
+        if need_engines GODOT4 GODOT3 GODOT32 --optional GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; then
+            engines_state=ok
+            tally 0
+            for e in GODOT4 GODOT3 GODOT32 GODOT4_DOUBLE PANDEMONIUM4 PANDEMONIUM5; do echo "$e=${!e}"; done
+        else
+            engines_state=failed
+            tally 1 "engine install (tests/out/install_engines/install.log)"
+            tail -n 30 tests/out/install_engines/install.log 2>/dev/null
         fi
-    else
-        echo "NOT RUN: no double-precision Godot 4.6.3 (../shared/engines/godot-4.6.3-double): its scenes were not run."
     fi
+    [ "$engines_state" = ok ]
+}
 
-    step "Real peers on 127.0.0.1: Godot 3.6.2 and 3.2.3, the Rust echo server, hostile streams"
-    bash tests/run_peer_tests.sh 2>&1 | tee tests/out/peer_tests.log | tail -n 14
-    tally_result "the peer tests" tests/out/peer_tests.log "${PIPESTATUS[0]}"
+# The addon's release library, built once per run.
+addon_state=
+need_addon_built() {
+    if [ -z "$addon_state" ]; then
+        if must addon bash tests/build_addon.sh; then addon_state=ok; else addon_state=failed; fi
+    fi
+    [ "$addon_state" = ok ]
+}
 
-    step "Godot 3 save files: Godot 4.6.3 writes them, Godot 3.6.2 and 3.2.3 read them; the migration demo"
-    bash tests/run_save_tests.sh 2>&1 | tee tests/out/save_tests.log | tail -n 10
-    tally_result "the save-file tests" tests/out/save_tests.log "${PIPESTATUS[0]}"
+# A step that needs what could not be made: says so (the failure is already counted).
+not_run() { echo "NOT RUN: $*"; }
+
+# --- the steps -----------------------------------------------------------------------------------
+
+step_engines() { need_all_engines; }
+
+step_core() {
+    local log status
+    log=$(fvc_step_log core)
+    # --no-fail-fast: every test binary runs, whichever fails first.
+    cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli \
+        --features fast_var_codec_core/serde 2>&1 | tee "$log" \
+        | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
+    status=${PIPESTATUS[0]}
+    count_cargo_test "$log" "$status"
+}
+
+step_probes() {
+    need_all_engines || { not_run "the engine probes need Godot 4.6.3"; return; }
+    must probes bash tests/engine_probes/run.sh
+}
+
+step_fmt() {
+    must fmt cargo fmt --all --check
+    must fmt_fuzz cargo fmt --manifest-path rust/fuzz/Cargo.toml --all --check
+}
+
+step_clippy() {
+    must clippy cargo clippy --workspace --all-targets --features fast_var_codec_core/serde -- -D warnings
+    # The fuzz crate is its own workspace (cargo-fuzz builds it with its own flags); stable Rust
+    # checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
+    must clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \
+        --all-targets -- -D warnings
+}
+
+step_crate() {
+    must crate_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde --no-deps
+    must crate_package cargo package -p fast_var_codec_core --allow-dirty
+}
+
+step_addon() { need_addon_built; }
+
+# The steps that run the built addon in engines.
+need_engines_and_addon() { # what
+    need_all_engines || { not_run "$1 need the engines"; return 1; }
+    need_addon_built || { not_run "$1 need the addon, which did not build"; return 1; }
+}
+
+step_godot() {
+    need_engines_and_addon "the Godot scenes" || return
+    counted godot 60 bash tests/run_godot_tests.sh
+}
+
+step_docs() {
+    need_engines_and_addon "the editor help check" || return
+    counted docs 20 bash tests/check_docs.sh
+}
+
+step_double() {
+    need_engines_and_addon "the double-precision scenes" || return
+    if [ -z "${GODOT4_DOUBLE:-}" ]; then
+        not_run "no double-precision Godot 4.6.3 (../shared/engines/godot-4.6.3-double): its scenes were not run."
+        return
+    fi
+    # The committed API description must be what the engines give (--refresh-api remakes it).
+    must addon_double bash tests/build_addon.sh --double --refresh-api || return
+    must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
+    counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
+        bash tests/run_godot_tests.sh
+}
+
+step_peers() {
+    need_engines_and_addon "the peer tests" || return
+    counted peers 14 bash tests/run_peer_tests.sh
+}
+
+step_saves() {
+    need_engines_and_addon "the save-file tests" || return
+    counted saves 10 bash tests/run_save_tests.sh
+}
+
+step_windows() { counted windows 12 bash tests/build_windows.sh; }
+
+step_package() {
+    need_all_engines || { not_run "the package test needs the engines"; return; }
+    must package bash tests/package.sh || return
+    grep -E '^(dist/|  )' "$(fvc_step_log package)"
+    counted package_test 16 bash tests/run_package_test.sh
+}
+
+step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}"; }
+
+# --- main ----------------------------------------------------------------------------------------
+declare -A wanted=()
+for arg in "$@"; do
+    case $arg in
+        --list) list; exit 0 ;;
+        -h|--help) usage; list; exit 0 ;;
+    esac
+    if [ -n "${SETS[$arg]:-}" ]; then
+        for s in ${SETS[$arg]}; do wanted[$s]=1; done
+    elif [ -n "${ABOUT[$arg]:-}" ]; then
+        wanted[$arg]=1
+    else
+        echo "run_all.sh: no step or set '$arg'" >&2
+        usage >&2
+        list >&2
+        exit 2
+    fi
+done
+if [ $# -eq 0 ]; then
+    for s in "${STEPS[@]}"; do wanted[$s]=1; done
 fi
 
-step "Windows x86_64: cross-built on Linux, its exports and imports, loaded under wine"
-bash tests/build_windows.sh 2>&1 | tee tests/out/build_windows.log | tail -n 12
-tally_result "the Windows build" tests/out/build_windows.log "${PIPESTATUS[0]}"
-
-step "Release package: dist/fast_var_codec-VERSION.zip, unzipped into a fresh project and run"
-if must package bash tests/package.sh; then
-    grep -E '^(dist/|  )' tests/out/package.log
-    bash tests/run_package_test.sh 2>&1 | tee tests/out/package_test.log | tail -n 16
-    tally_result "the package test" tests/out/package_test.log "${PIPESTATUS[0]}"
-fi
-
-step "Fuzzing the core: every cargo-fuzz target for ${FVC_FUZZ_SECONDS:-60} s"
-bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-60}" 2>&1 | tee tests/out/fuzz.log | tail -n 12
-tally_result "the fuzz run" tests/out/fuzz.log "${PIPESTATUS[0]}"
-
+tally_init
+started=$SECONDS
+for name in "${STEPS[@]}"; do
+    [ -n "${wanted[$name]:-}" ] || continue
+    echo
+    echo "=== $name: ${ABOUT[$name]}"
+    step_start=$SECONDS
+    "step_$name"
+    echo "--- $name: $((SECONDS - step_start)) s"
+done
 echo
+echo "($((SECONDS - started)) s; every step's output: tests/out/steps/)"
 tally_end

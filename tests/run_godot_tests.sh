@@ -5,7 +5,7 @@
 #                                                  install_engines.sh finds it)
 # Prepares the project (tests/setup_godot_project.sh: links, extension_list.cfg, checks that the
 # library is built), runs Godot, keeps its stderr (engine error spam on malformed input) in
-# tests/out/godot_tests.stderr.log and prints its stdout. Adds one check of its own: the engine's
+# tests/out/run_godot_tests/godot_tests.stderr.log and prints its stdout. Adds one check of its own: the engine's
 # output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR" (tests/lib.sh). Ends with the
 # combined "N passed, N failed"; exits non-zero when Godot did or anything failed.
 set -uo pipefail
@@ -14,9 +14,9 @@ repo=$(cd "$here/.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 project="$repo/godot_project"
-# FVC_GODOT_LOG names the engine's stderr log under tests/out/ (default godot_tests), so that runs
-# in two engines keep both.
-log="$repo/tests/out/${FVC_GODOT_LOG:-godot_tests}.stderr.log"
+# FVC_GODOT_LOG names the engine's stderr log in tests/out/run_godot_tests/ (default godot_tests),
+# so that runs in two engines keep both.
+log="$(fvc_out_dir)/${FVC_GODOT_LOG:-godot_tests}.stderr.log"
 
 need_engines GODOT4 || exit 2
 

@@ -23,15 +23,14 @@
 #                                        preset, GODOT4_DOUBLE to "" to leave its run out;
 #                                        otherwise tests/install_engines.sh finds them)
 # Prints each run's failing checks and counts, then "N passed, N failed"; exits non-zero on any
-# failure. Engine output goes to tests/out/package_*.log, and a log holding "SCRIPT ERROR" or
+# failure. Engine output goes to tests/out/run_package_test/package_*.log, and a log holding "SCRIPT ERROR" or
 # "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
-out="$repo/tests/out"
-mkdir -p "$out"
+out=$(fvc_out_dir)
 
 die() { echo "run_package_test.sh: $*" >&2; exit 2; }
 
@@ -120,7 +119,7 @@ status=0
 # the crash in the editor's GDExtension documentation generation of godotengine/godot#111048
 # (open; 4.5 and 4.6), which that issue works around the same way.
 timeout -k 10 300 "$GODOT4" --headless --frame-delay 800 --import --path "$project" >"$import_log" 2>&1 || status=$?
-tally_check "the engine imports the project (exit $status; tests/out/package_import.log)" test "$status" -eq 0
+tally_check "the engine imports the project (exit $status; tests/out/run_package_test/package_import.log)" test "$status" -eq 0
 tally_check "the import lists the extension in .godot/extension_list.cfg" \
     grep -qx 'res://addons/fast_var_codec/fast_var_codec.gdextension' "$project/.godot/extension_list.cfg"
 tally_logs_clean "the import's log:" "$import_log"
@@ -146,5 +145,5 @@ else
     echo "NOT RUN: the double-precision library (no GODOT4_DOUBLE: ../shared/engines/godot-4.6.3-double)"
 fi
 
-echo "(engine logs: tests/out/package_*.log)"
+echo "(engine logs: tests/out/run_package_test/package_*.log)"
 tally_end

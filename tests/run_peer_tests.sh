@@ -36,13 +36,13 @@
 # Each run prints its result lines; a server that does not exit 0 by itself, a missing final
 # "N passed, N failed" line, or "SCRIPT ERROR" / "ObjectDB instances leaked" in an engine's output
 # (tests/lib.sh) counts as a failure. Ends with the combined "N passed, N failed"; exits non-zero
-# on any failure. Engine output: tests/out/peer_*.log.
+# on any failure. Engine output: tests/out/run_peer_tests/peer_*.log.
 # Every process is bounded: its own --timeout, and `timeout` around it (at most 60 s, less when the
 # budget runs out); everything listens on 127.0.0.1 only. Normally takes about 50 s.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-out="$repo/tests/out"
+out=$(fvc_out_dir)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 project="$repo/godot_project"
@@ -60,7 +60,7 @@ bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 echo "=== building the Rust echo and serde servers (cargo build --release --features serde --example echo_server --example serde_server)"
 if ! (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde --example echo_server --example serde_server) >"$out/peer_cargo_build.log" 2>&1; then
     tail -n 30 "$out/peer_cargo_build.log"
-    die "cannot build the echo and serde servers (tests/out/peer_cargo_build.log)"
+    die "cannot build the echo and serde servers (tests/out/run_peer_tests/peer_cargo_build.log)"
 fi
 echo_server="$repo/target/release/examples/echo_server"
 serde_server="$repo/target/release/examples/serde_server"
@@ -233,13 +233,13 @@ dsrc=$?
 grep -E '^demo: (connected|echo|no more|the)' "$out/peer_demo.stdout" | cut -c1-150
 p0=$passed f0=$failed
 [ $drc -eq 0 ] && grep -q 'demo finished' "$out/peer_demo.stdout" && [ $dsrc -eq 0 ]
-tally $? "demo: exit code $drc, server $dsrc (tests/out/peer_demo.stdout, tests/out/peer_demo.log)"
+tally $? "demo: exit code $drc, server $dsrc (tests/out/run_peer_tests/peer_demo.stdout, tests/out/run_peer_tests/peer_demo.log)"
 tally_logs_clean "demo: an engine reported leaked objects or GDScript errors" \
     "$out/peer_demo.log" "$out/peer_demo.stdout" "$out/peer_demo.server.log"
 summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" $((passed - p0)) $((failed - f0)))")
 
 echo
-echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/peer_*.log)"
+echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/run_peer_tests/peer_*.log)"
 for line in "${summary[@]}"; do echo "  $line"; done
 echo
 tally_end

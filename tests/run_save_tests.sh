@@ -8,28 +8,28 @@
 #
 # 1. Godot 4.6.3 (godot_project/saves_tools/write_godot3_saves.gd) reads
 #    tests/saves/godot3_6_2/plain.bin with FastVarCodec.read_var and writes its values back in the
-#    Godot 3 dialect into tests/out/saves4/: plain, the four compressed modes, encrypted with the
+#    Godot 3 dialect into tests/out/run_save_tests/saves4/: plain, the four compressed modes, encrypted with the
 #    password and with the key, two encrypted ConfigFiles, and manifest.json.
 # 2. Godot 3.6.2 and 3.2.3 (tests/saves/check3/check3.gd) open each of those files as a Godot 3 game
 #    does (File.open, open_compressed, open_encrypted_with_pass, open_encrypted, ConfigFile.
 #    load_encrypted_pass / load_encrypted) and compare every value with what the same engine reads
 #    from its own fixture.
 # 3. The migration demo (godot_project/demo/migrate_godot3_save.gd) turns each store_var fixture of
-#    both engines into a Godot 4 save (tests/out/migrated/), which Godot 4's own FileAccess.get_var
+#    both engines into a Godot 4 save (tests/out/run_save_tests/migrated/), which Godot 4's own FileAccess.get_var
 #    must read back as the fixture's values (godot_project/saves_tools/check_migrated.gd); and it
 #    must refuse, writing nothing, a wrong password and a full object of a class not allowed.
 # 4. The command-line tool (rust/cli, built here) converts the plain and encrypted store_var
-#    fixtures of both engines to Godot 4 files (tests/out/converted/), which Godot 4.6.3's own
+#    fixtures of both engines to Godot 4 files (tests/out/run_save_tests/converted/), which Godot 4.6.3's own
 #    FileAccess.get_var must read back as the fixture's values (check_migrated.gd --plain).
 # Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
 # "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
 # "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
 # holds "SCRIPT ERROR" / "ObjectDB instances leaked" (tests/lib.sh) counts as a failure. Every engine
-# run is bounded with timeout; engine output goes to tests/out/save_*.log. Takes about 30 s.
+# run is bounded with timeout; engine output goes to tests/out/run_save_tests/save_*.log. Takes about 30 s.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-out="$repo/tests/out"
+out=$(fvc_out_dir)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 project="$repo/godot_project"
@@ -65,7 +65,7 @@ add_cell() { # row kind passed failed
 }
 
 v4=$(engine_version "$GODOT4")
-echo "=== 1. Godot $v4 writes Godot 3 saves with FastVarCodec (tests/out/saves4/)"
+echo "=== 1. Godot $v4 writes Godot 3 saves with FastVarCodec (tests/out/run_save_tests/saves4/)"
 tally_run "write_godot3_saves" "$out/save_write4" \
     "${g4[@]}" -s res://saves_tools/write_godot3_saves.gd -- --out="$saves4" --fixture=res://saves/godot3_6_2
 
@@ -166,11 +166,11 @@ if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&
     done < <(grep -E '^RESULT ' "$out/save_check_converted.stdout")
     rows+=("Godot 3.6.2 wrote -> fast-var-codec -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec -> $v4 read")
 else
-    tally 1 "building fast-var-codec (tests/out/save_cli_build.log)"
+    tally 1 "building fast-var-codec (tests/out/run_save_tests/save_cli_build.log)"
 fi
 
 echo
-echo "=== Matrix: checks passed/failed per file kind (engine output: tests/out/save_*.log)"
+echo "=== Matrix: checks passed/failed per file kind (engine output: tests/out/run_save_tests/save_*.log)"
 printf '  %-44s' ""
 for c in "${COLUMNS[@]}"; do printf ' %-9s' "$(echo "$c" | sed -E 's/^compressed_//; s/^encrypted_/enc_/; s/^config_encrypted_/cfg_/')"; done
 echo

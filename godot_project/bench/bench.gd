@@ -18,7 +18,7 @@ extends SceneTree
 ## orders, see ORDERS); the median time per iteration is reported. The tables also give, per payload,
 ## FastVarCodec's Godot 3 time over its Godot 4 time on the same value, the per-call cost of tiny
 ## values, the date and the load average at the start and the end of the timing.
-## Writes DIR/bench_godot.txt and DIR/bench_godot.json (DIR defaults to tests/out/), and the
+## Writes DIR/bench_godot.txt and DIR/bench_godot.json (DIR defaults to tests/out/bench/), and the
 ## engine's bytes of each payload to DIR/bench_payloads/<name>.godot4.bin (and FastVarCodec's Godot 3
 ## bytes to <name>.godot3.bin), which the Rust bench compares with its own encoding.
 ## Options (after `--`): --out-dir=DIR; --quick builds every payload 10 times smaller (a smoke test,
@@ -116,7 +116,7 @@ func _main() -> int:
 			printerr("bench.gd: unknown argument %s" % arg)
 			return 2
 	if _out_dir == "":
-		_out_dir = ProjectSettings.globalize_path("res://").path_join("../tests/out").simplify_path()
+		_out_dir = ProjectSettings.globalize_path("res://").path_join("../tests/out/bench").simplify_path()
 	DirAccess.make_dir_recursive_absolute(_out_dir)
 	if not ClassDB.class_exists(&"FastVarCodec"):
 		printerr("bench.gd: class FastVarCodec is not registered (is the extension built and listed in .godot/extension_list.cfg?)")
