@@ -9,7 +9,9 @@ use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::internals::Utf8Rules;
 use fast_var_codec_core::reader::Build;
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
-use fast_var_codec_core::{Array, ContainerType, Dictionary, Object, Options, Value, ValueBuilder};
+use fast_var_codec_core::{
+    Array, ContainerType, Dictionary, Object, Options, Value, ValueBuilder, WireReals,
+};
 
 /// One value on the wire.
 #[derive(Debug, Clone)]
@@ -159,7 +161,7 @@ impl Build for NodeBuilder<'_> {
     fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Node> {
         self.leaves.string_name_utf8(raw, rules).map(Node::leaf)
     }
-    fn real(&mut self, ty: RealType, components: &[f64]) -> Node {
+    fn real(&mut self, ty: RealType, components: WireReals<'_>) -> Node {
         Node::leaf(self.leaves.real(ty, components))
     }
     fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Node {

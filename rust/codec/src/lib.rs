@@ -36,6 +36,7 @@ mod header;
 pub mod limits;
 pub mod objects;
 pub mod reader;
+pub mod real;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -65,6 +66,7 @@ pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, LimitKind, Re
 pub use limits::{Limits, Options};
 pub use objects::AllowList;
 pub use reader::{decode_with, Build};
+pub use real::{Real, WireReals};
 pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
 pub use text::Text;

@@ -80,7 +80,10 @@ pub struct Options {
     /// Which engine's byte layout to speak.
     pub dialect: Dialect,
     /// The width of `real_t` components (math types, packed vectors): the engine build's
-    /// precision. Ints and floats do not depend on it.
+    /// precision. An encode writes them at this width; a decode holds them as such an engine
+    /// does, whatever width the wire has (a standard engine rounds binary64 components to
+    /// binary32; a double one widens binary32 ones, quieting a signalling NaN: see
+    /// [`crate::real`]). Ints and floats do not depend on it.
     pub precision: Precision,
     /// Encode objects with their class and properties (`var_to_bytes_with_objects`)
     /// rather than as instance ids. Also selects the typed-container form for object types.

@@ -10,6 +10,7 @@ use crate::dialect::{DialectSpec, Utf8Rules, WireKind};
 use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind, Result};
 use crate::header::*;
 use crate::limits::Options;
+use crate::real::WireReals;
 use crate::sink::LeWord;
 use crate::text::decode_utf8;
 use crate::types::{
@@ -43,7 +44,8 @@ pub trait Build {
     fn bool(&mut self, v: bool) -> Self::Value;
     /// An int, whichever width the wire held.
     fn int(&mut self, v: i64) -> Self::Value;
-    /// A float, widened to f64 when the wire held binary32.
+    /// A float, widened to f64 as the engine does when the wire held binary32
+    /// ([`crate::real::widen_as_engine`]).
     fn float(&mut self, v: f64) -> Self::Value;
     /// A String, already checked as UTF-8 (see [`Build::string_utf8`]).
     fn string(&mut self, s: &str) -> Self::Value;
@@ -77,8 +79,9 @@ pub trait Build {
             None => false,
         }
     }
-    /// Components in wire order, widened to f64 when the wire held binary32.
-    fn real(&mut self, ty: RealType, components: &[f64]) -> Self::Value;
+    /// A math type (Vector2 … Projection): its `real_t` components in wire order, at the wire's
+    /// width. [`crate::real`] converts them as an engine of either precision does.
+    fn real(&mut self, ty: RealType, components: WireReals<'_>) -> Self::Value;
     /// Vector2i, Rect2i, Vector3i or Vector4i: its int32 components in wire order.
     fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Self::Value;
     /// A Color: r, g, b, a.
@@ -415,18 +418,22 @@ impl<'b> Reader<'b, '_> {
         Ok((raw, start))
     }
 
-    fn reals<const N: usize>(&mut self, wide: bool) -> Result<[f64; N]> {
-        let mut out = [0f64; N];
-        let size = if wide { 8 } else { 4 };
-        let raw = self.take(N * size, "components")?;
-        for (dst, src) in out.iter_mut().zip(raw.chunks_exact(size)) {
-            *dst = if wide {
-                <f64 as LeWord>::from_le(src)
-            } else {
-                f64::from(<f32 as LeWord>::from_le(src))
-            };
+    /// A math type's components, handed to the builder at the wire's width.
+    fn real_value<B: Build>(&mut self, b: &mut B, ty: RealType, wide: bool) -> Result<B::Value> {
+        let n = ty.components();
+        if wide {
+            let mut c = [0f64; RealType::MAX_COMPONENTS];
+            let raw = self.take(n * 8, "components")?;
+            let c = c.get_mut(..n).unwrap_or_default();
+            crate::sink::copy_from_le(raw, c);
+            Ok(b.real(ty, WireReals::Binary64(c)))
+        } else {
+            let mut c = [0f32; RealType::MAX_COMPONENTS];
+            let raw = self.take(n * 4, "components")?;
+            let c = c.get_mut(..n).unwrap_or_default();
+            crate::sink::copy_from_le(raw, c);
+            Ok(b.real(ty, WireReals::Binary32(c)))
         }
-        Ok(out)
     }
 
     fn int_components<const N: usize>(&mut self) -> Result<[i32; N]> {
@@ -658,7 +665,7 @@ impl<'b> Reader<'b, '_> {
             }
             T::Float => {
                 let v = self.u32("a float32")?;
-                b.float(f64::from(f32::from_bits(v)))
+                b.float(crate::real::widen_as_engine(f32::from_bits(v)))
             }
             T::String => {
                 let (raw, at) = self.raw_string()?;
@@ -670,50 +677,17 @@ impl<'b> Reader<'b, '_> {
                 b.string_name_utf8(raw, self.spec.utf8)
                     .ok_or_else(|| CodecError::decode(at, DecodeReason::InvalidUtf8))?
             }
-            T::Vector2 => {
-                let c = self.reals::<2>(wide_reals)?;
-                b.real(RealType::Vector2, &c)
-            }
-            T::Rect2 => {
-                let c = self.reals::<4>(wide_reals)?;
-                b.real(RealType::Rect2, &c)
-            }
-            T::Vector3 => {
-                let c = self.reals::<3>(wide_reals)?;
-                b.real(RealType::Vector3, &c)
-            }
-            T::Transform2D => {
-                let c = self.reals::<6>(wide_reals)?;
-                b.real(RealType::Transform2D, &c)
-            }
-            T::Vector4 => {
-                let c = self.reals::<4>(wide_reals)?;
-                b.real(RealType::Vector4, &c)
-            }
-            T::Plane => {
-                let c = self.reals::<4>(wide_reals)?;
-                b.real(RealType::Plane, &c)
-            }
-            T::Quaternion => {
-                let c = self.reals::<4>(wide_reals)?;
-                b.real(RealType::Quaternion, &c)
-            }
-            T::Aabb => {
-                let c = self.reals::<6>(wide_reals)?;
-                b.real(RealType::Aabb, &c)
-            }
-            T::Basis => {
-                let c = self.reals::<9>(wide_reals)?;
-                b.real(RealType::Basis, &c)
-            }
-            T::Transform3D => {
-                let c = self.reals::<12>(wide_reals)?;
-                b.real(RealType::Transform3D, &c)
-            }
-            T::Projection => {
-                let c = self.reals::<16>(wide_reals)?;
-                b.real(RealType::Projection, &c)
-            }
+            T::Vector2 => self.real_value(b, RealType::Vector2, wide_reals)?,
+            T::Rect2 => self.real_value(b, RealType::Rect2, wide_reals)?,
+            T::Vector3 => self.real_value(b, RealType::Vector3, wide_reals)?,
+            T::Transform2D => self.real_value(b, RealType::Transform2D, wide_reals)?,
+            T::Vector4 => self.real_value(b, RealType::Vector4, wide_reals)?,
+            T::Plane => self.real_value(b, RealType::Plane, wide_reals)?,
+            T::Quaternion => self.real_value(b, RealType::Quaternion, wide_reals)?,
+            T::Aabb => self.real_value(b, RealType::Aabb, wide_reals)?,
+            T::Basis => self.real_value(b, RealType::Basis, wide_reals)?,
+            T::Transform3D => self.real_value(b, RealType::Transform3D, wide_reals)?,
+            T::Projection => self.real_value(b, RealType::Projection, wide_reals)?,
             T::Vector2i => {
                 let c = self.int_components::<2>()?;
                 b.int_vector(IntVectorType::Vector2i, &c)

@@ -175,6 +175,9 @@ pub enum RealType {
 }
 
 impl RealType {
+    /// The most components a math type has (Projection's 16).
+    pub const MAX_COMPONENTS: usize = 16;
+
     /// Number of real components on the wire.
     pub fn components(self) -> usize {
         match self {

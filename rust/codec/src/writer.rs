@@ -9,59 +9,12 @@ use crate::dialect::{DialectSpec, Precision};
 use crate::error::{CodecError, EncodeReason, Result};
 use crate::header::*;
 use crate::limits::Options;
+use crate::real::Real;
 use crate::sink::{LeWord, Sink};
 use crate::text::Text;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
 };
-
-/// A `real_t` component as a value source holds it: f32 (single builds) or f64.
-pub trait Real: LeWord {
-    /// The component as binary32 (rounded if `Self` is f64), for single-precision output.
-    fn to_f32(self) -> f32;
-    /// The component as binary64 (exact), for double-precision output.
-    fn to_f64(self) -> f64;
-    /// Writes `values` as binary32, converting only when `Self` is not already f32.
-    fn put_as_f32<S: Sink>(values: &[Self], out: &mut S);
-    /// Writes `values` as binary64, converting only when `Self` is not already f64.
-    fn put_as_f64<S: Sink>(values: &[Self], out: &mut S);
-}
-
-impl Real for f32 {
-    #[inline]
-    fn to_f32(self) -> f32 {
-        self
-    }
-    #[inline]
-    fn to_f64(self) -> f64 {
-        f64::from(self)
-    }
-    #[inline]
-    fn put_as_f32<S: Sink>(values: &[f32], out: &mut S) {
-        out.put_words(values);
-    }
-    fn put_as_f64<S: Sink>(values: &[f32], out: &mut S) {
-        convert_in_chunks(values, out, |v: &f32| f64::from(*v));
-    }
-}
-
-impl Real for f64 {
-    #[inline]
-    fn to_f32(self) -> f32 {
-        self as f32
-    }
-    #[inline]
-    fn to_f64(self) -> f64 {
-        self
-    }
-    fn put_as_f32<S: Sink>(values: &[f64], out: &mut S) {
-        convert_in_chunks(values, out, |v: &f64| *v as f32);
-    }
-    #[inline]
-    fn put_as_f64<S: Sink>(values: &[f64], out: &mut S) {
-        out.put_words(values);
-    }
-}
 
 fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
     match ty {
@@ -69,22 +22,6 @@ fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
         VariantType::Vector3i => Some(IntVectorType::Vector3i),
         VariantType::Vector4i => Some(IntVectorType::Vector4i),
         _ => None,
-    }
-}
-
-/// Converts numbers to another width through a stack buffer, so the sink sees a few large
-/// copies rather than one call per component.
-fn convert_in_chunks<A, B: LeWord + Default, S: Sink>(
-    values: &[A],
-    out: &mut S,
-    f: impl Fn(&A) -> B,
-) {
-    let mut buf = [B::default(); 256];
-    for chunk in values.chunks(buf.len()) {
-        for (dst, src) in buf.iter_mut().zip(chunk) {
-            *dst = f(src);
-        }
-        out.put_words(buf.get(..chunk.len()).unwrap_or_default());
     }
 }
 
@@ -374,7 +311,7 @@ impl<'o, S: Sink> Writer<'o, S> {
                 RealType::Vector4 => self.real(RealType::Quaternion, components),
                 // No matrix type: its 16 reals, column by column.
                 _ => {
-                    let floats: Vec<f32> = components.iter().map(|c| c.to_f32()).collect();
+                    let floats: Vec<f32> = components.iter().map(|c| c.to_binary32()).collect();
                     self.packed_f32(&floats)
                 }
             };

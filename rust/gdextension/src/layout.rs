@@ -59,10 +59,3 @@ pub fn flat_mut<T: FlatComponents>(items: &mut [T]) -> &mut [T::Scalar] {
         std::slice::from_raw_parts_mut(items.as_mut_ptr().cast::<T::Scalar>(), items.len() * T::N)
     }
 }
-
-/// An f64 as this build's `real_t`: narrowed in a single-precision build, as the engine does.
-#[inline]
-#[allow(clippy::unnecessary_cast)] // `real` is f64 in a double-precision build
-pub fn to_real(x: f64) -> real {
-    x as real
-}

@@ -549,7 +549,7 @@ impl Build for LocatingBuilder {
     fn string_name(&mut self, s: &str) -> (Value, Loc) {
         leaf(self.inner.string_name(s))
     }
-    fn real(&mut self, ty: RealType, c: &[f64]) -> (Value, Loc) {
+    fn real(&mut self, ty: RealType, c: crate::real::WireReals<'_>) -> (Value, Loc) {
         leaf(self.inner.real(ty, c))
     }
     fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> (Value, Loc) {

@@ -24,6 +24,7 @@ use super::splice::Splices;
 use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 use crate::reader::Build;
+use crate::real::{held_all, held_from_le, WireReals};
 use crate::sink::vec_from_le;
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
 use crate::value::keys::{DictionaryKeys, KeyHashing};
@@ -381,8 +382,12 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     fn string_name(&mut self, s: &str) -> Piece {
         self.leaf(|b| b.string_name(s), |w| w.string_name(s))
     }
-    fn real(&mut self, ty: RealType, c: &[f64]) -> Piece {
-        self.leaf(|b| b.real(ty, c), |w| w.real(ty, c))
+    fn real(&mut self, ty: RealType, c: WireReals<'_>) -> Piece {
+        // Written as the Value model holds them, so that the bytes are decode then encode's.
+        let mut held = [0f64; RealType::MAX_COMPONENTS];
+        let held = held.get_mut(..c.len()).unwrap_or_default();
+        held_all(self.values.precision(), c, held);
+        self.leaf(|b| b.real(ty, c), |w| w.real(ty, &*held))
     }
     fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> Piece {
         self.leaf(|b| b.int_vector(ty, c), |w| w.int_vector(ty, c))
@@ -439,16 +444,12 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         )
     }
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Piece {
+        let precision = self.values.precision();
         self.leaf(
             |b| b.packed_vectors(ty, raw, wide),
             |w| {
-                // Narrow components widen to f64 as the Value model holds them (which quiets a
-                // signalling NaN), so that the bytes are decode then encode's.
-                let flat: Vec<f64> = if wide {
-                    vec_from_le(raw)
-                } else {
-                    vec_from_le::<f32>(raw).into_iter().map(f64::from).collect()
-                };
+                // As the Value model holds them, so that the bytes are decode then encode's.
+                let flat = held_from_le(precision, raw, wide);
                 w.packed_vectors(ty, &flat)
             },
         )

@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use super::convert::convert_strict;
 use super::{array_of, keys, Array, Dictionary, NodePath, Object, Value};
-use crate::dialect::VariantRules;
+use crate::dialect::{Precision, VariantRules};
 use crate::error::DecodeReason;
 use crate::reader::Build;
+use crate::real::{held_all, held_from_le, WireReals};
 use crate::sink::vec_from_le;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
@@ -26,9 +27,9 @@ use crate::types::{
 pub struct ValueBuilder {
     classes: Option<Arc<HashSet<String>>>,
     scripts: Option<Arc<HashSet<String>>>,
-    /// Reals made by conversions are binary32, as in a single-precision engine (set from the
-    /// decode's options by [`Build::configure`]).
-    real32: bool,
+    /// The `real_t` of the engine whose decode this models (binary32 in the dialects that have
+    /// no double layout), set from the decode's options by [`Build::configure`].
+    precision: Precision,
     /// Digests of Dictionary keys (see `keys`).
     key_hashing: keys::KeyHashing,
     /// The decode's dialect's rules for keys and typed elements (set by [`Build::configure`]).
@@ -42,6 +43,11 @@ pub struct DictionaryInProgress {
 }
 
 impl ValueBuilder {
+    /// The `real_t` precision the decode models (see [`crate::real`]).
+    pub(crate) fn precision(&self) -> Precision {
+        self.precision
+    }
+
     /// Accepts full objects only of these classes (e.g. an engine's instantiable classes, or
     /// the few a server expects).
     pub fn with_classes<I: IntoIterator<Item = String>>(mut self, classes: I) -> Self {
@@ -84,7 +90,7 @@ impl ValueBuilder {
             ContainerType::Builtin(t) if self.rules == VariantRules::Godot3 => {
                 (v.variant_type() == *t).then_some(v)
             }
-            ContainerType::Builtin(t) => convert_strict(v, *t, self.real32),
+            ContainerType::Builtin(t) => convert_strict(v, *t, self.precision),
             // Inheritance is unknown without a ClassDB: a full object is let in unless its
             // container names a class that does not exist.
             ContainerType::Class(class) => match v {
@@ -136,7 +142,11 @@ impl Build for ValueBuilder {
     type Strings = Vec<String>;
 
     fn configure(&mut self, opts: &crate::Options) {
-        self.real32 = opts.precision == crate::Precision::Single || !opts.dialect.spec().real_flag;
+        self.precision = if opts.dialect.spec().real_flag {
+            opts.precision
+        } else {
+            Precision::Single
+        };
         self.rules = opts.dialect.spec().variant_rules;
         self.key_hashing.clear(self.rules);
     }
@@ -159,7 +169,10 @@ impl Build for ValueBuilder {
     fn string_name(&mut self, s: &str) -> Value {
         Value::StringName(s.to_owned())
     }
-    fn real(&mut self, ty: RealType, c: &[f64]) -> Value {
+    fn real(&mut self, ty: RealType, wire: WireReals<'_>) -> Value {
+        let mut held = [0f64; RealType::MAX_COMPONENTS];
+        held_all(self.precision, wire, &mut held);
+        let c = &held;
         match ty {
             RealType::Vector2 => Value::Vector2(array_of(c)),
             RealType::Rect2 => Value::Rect2(array_of(c)),
@@ -233,11 +246,7 @@ impl Build for ValueBuilder {
         Value::PackedFloat64Array(vec_from_le(raw))
     }
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Value {
-        let flat: Vec<f64> = if wide {
-            vec_from_le(raw)
-        } else {
-            vec_from_le::<f32>(raw).into_iter().map(f64::from).collect()
-        };
+        let flat = held_from_le(self.precision, raw, wide);
         match ty {
             PackedVectorType::Vector2 => Value::PackedVector2Array(chunks(flat)),
             PackedVectorType::Vector3 => Value::PackedVector3Array(chunks(flat)),

@@ -2,12 +2,14 @@
 //! builtin types.
 
 use super::{array_of, Value};
+use crate::dialect::Precision;
+use crate::real::{narrow_as_engine, widen_as_engine};
 use crate::types::VariantType;
 
 /// Godot's strict conversions between builtin types (`Variant::can_convert_strict`), as typed
 /// containers apply them on decode. Math conversions the model cannot reproduce exactly
 /// (Basis from Quaternion and the like) are treated as impossible, so such elements are dropped.
-pub(super) fn convert_strict(v: Value, to: VariantType, real32: bool) -> Option<Value> {
+pub(super) fn convert_strict(v: Value, to: VariantType, precision: Precision) -> Option<Value> {
     use VariantType as T;
     if v.variant_type() == to {
         return Some(v);
@@ -16,12 +18,9 @@ pub(super) fn convert_strict(v: Value, to: VariantType, real32: bool) -> Option<
     // Into real_t: binary32 in single-precision engines (16777217 becomes 16777216).
     let reals = |i: &[i32]| {
         i.iter()
-            .map(|&x| {
-                if real32 {
-                    super::real32(f64::from(x))
-                } else {
-                    f64::from(x)
-                }
+            .map(|&x| match precision {
+                Precision::Single => super::real32(f64::from(x)),
+                Precision::Double => f64::from(x),
             })
             .collect::<Vec<_>>()
     };
@@ -87,7 +86,7 @@ fn packed_from_items(items: Vec<Value>, to: VariantType) -> Option<Value> {
         }
         T::PackedInt64Array => Value::PackedInt64Array(items.iter().map(as_i64).collect()),
         T::PackedFloat32Array => {
-            Value::PackedFloat32Array(items.iter().map(|v| as_f64(v) as f32).collect())
+            Value::PackedFloat32Array(items.iter().map(|v| narrow_as_engine(as_f64(v))).collect())
         }
         T::PackedFloat64Array => Value::PackedFloat64Array(items.iter().map(as_f64).collect()),
         T::PackedStringArray => Value::PackedStringArray(
@@ -109,7 +108,10 @@ fn packed_items(v: Value) -> Option<Vec<Value>> {
         Value::PackedByteArray(b) => b.into_iter().map(|x| Value::Int(i64::from(x))).collect(),
         Value::PackedInt32Array(b) => b.into_iter().map(|x| Value::Int(i64::from(x))).collect(),
         Value::PackedInt64Array(b) => b.into_iter().map(Value::Int).collect(),
-        Value::PackedFloat32Array(b) => b.into_iter().map(|x| Value::Float(f64::from(x))).collect(),
+        Value::PackedFloat32Array(b) => b
+            .into_iter()
+            .map(|x| Value::Float(widen_as_engine(x)))
+            .collect(),
         Value::PackedFloat64Array(b) => b.into_iter().map(Value::Float).collect(),
         Value::PackedStringArray(b) => b.into_iter().map(Value::String).collect(),
         Value::PackedVector2Array(b) => b.into_iter().map(Value::Vector2).collect(),

@@ -351,9 +351,9 @@ impl Value {
     }
 }
 
-/// A `real_t` in a single-precision engine.
+/// A `real_t` in a single-precision engine, as the model holds it (see [`crate::real`]).
 fn real32(x: f64) -> f64 {
-    f64::from(x as f32)
+    crate::real::widen_exact(crate::real::narrow_as_engine(x))
 }
 
 fn f64s_eq(a: &[f64], b: &[f64]) -> bool {

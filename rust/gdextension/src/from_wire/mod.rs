@@ -9,10 +9,11 @@ mod text;
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
+use fast_var_codec_core::internals::copy_from_le;
 use fast_var_codec_core::internals::Utf8Rules;
-use fast_var_codec_core::internals::{copy_from_le, LeWord};
+use fast_var_codec_core::real::reals_from_le;
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
-use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, Writer};
+use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, WireReals, Writer};
 use godot::builtin::{
     real, Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray,
     PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,
@@ -26,7 +27,7 @@ use godot::obj::{Gd, NewGd, Singleton};
 use godot::sys::{interface_fn, GodotFfi};
 
 use crate::fast_access::type_of;
-use crate::layout::{flat_mut, to_real, FlatComponents};
+use crate::layout::{flat_mut, FlatComponents};
 use crate::string_cache::StringCache;
 use admission::{engine_type, load_script};
 use containers::{holds_nothing, move_into, new_typed_array, new_typed_dictionary};
@@ -75,30 +76,10 @@ pub struct ObjectInProgress {
     object: Gd<Object>,
 }
 
-fn c<const N: usize>(c: &[f64]) -> [real; N] {
-    let mut a = [0.0; N];
-    for (d, s) in a.iter_mut().zip(c) {
-        *d = to_real(*s);
-    }
-    a
-}
-
-/// Fills a resized packed array from wire components: one copy when the wire's width is this
-/// build's `real_t`, else a conversion (narrowing binary64 as the engine does).
+/// Fills a resized packed array from wire components as this build's `real_t`: one copy when
+/// the widths agree, else converted as the engine converts (the core's `real` module).
 fn fill_vectors<V: FlatComponents<Scalar = real>>(dst: &mut [V], raw: &[u8], wide: bool) {
-    let dst = flat_mut(dst);
-    let width = if wide { 8 } else { 4 };
-    if width == std::mem::size_of::<real>() {
-        copy_from_le(raw, dst);
-    } else if wide {
-        for (d, s) in dst.iter_mut().zip(raw.chunks_exact(8)) {
-            *d = to_real(<f64 as LeWord>::from_le(s));
-        }
-    } else {
-        for (d, s) in dst.iter_mut().zip(raw.chunks_exact(4)) {
-            *d = to_real(f64::from(<f32 as LeWord>::from_le(s)));
-        }
-    }
+    reals_from_le(raw, wide, flat_mut(dst));
 }
 
 impl Build for VariantBuilder {
@@ -130,9 +111,11 @@ impl Build for VariantBuilder {
     fn string_name(&mut self, s: &str) -> Variant {
         StringName::from(&gstring(s)).to_variant()
     }
-    fn real(&mut self, ty: RealType, x: &[f64]) -> Variant {
-        // As this build's real_t: narrowed in a single-precision build, as its engine does.
-        let a: [real; 16] = c(x);
+    fn real(&mut self, ty: RealType, x: WireReals<'_>) -> Variant {
+        // As this build's real_t, converted as its engine converts: straight from the wire's
+        // bits, never through another width when the widths agree.
+        let mut a: [real; RealType::MAX_COMPONENTS] = [0.0; RealType::MAX_COMPONENTS];
+        x.read_into(&mut a);
         let v2 = |i: [real; 2]| Vector2::new(i[0], i[1]);
         let v3 = |i: [real; 3]| Vector3::new(i[0], i[1], i[2]);
         let v4 = |i: [real; 4]| Vector4::new(i[0], i[1], i[2], i[3]);

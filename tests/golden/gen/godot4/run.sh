@@ -3,6 +3,8 @@
 #   tests/golden/godot4_6_3.json         Godot 4.6.3 ($GODOT4)
 #   tests/golden/godot4_6_3_double.json  Godot 4.6.3 built with precision=double ($GODOT4_DOUBLE,
 #                                        from ../shared/engines; skipped, saying so, without it)
+#   tests/golden/reals_godot4_6_3.json, reals_godot4_6_3_double.json: NaN bits in real_t
+#                                        components (reals.gd), by the same two engines
 # Usage: tests/golden/gen/godot4/run.sh   (from any directory; the variables may be preset)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -11,8 +13,8 @@ repo=$(cd "$here/../../../.." && pwd)
 source "$repo/tests/lib.sh"
 need_engines GODOT4 || exit 2
 
-generate() { # engine outfile
-    local engine=$1 out=$2 log tmp status=0
+generate() { # engine outfile [script]
+    local engine=$1 out=$2 script=${3:-generate.gd} log tmp status=0
     log=$(mktemp "${TMPDIR:-/tmp}/godot4_golden_stderr.XXXXXX")
     tmp="$out.tmp"
     rm -f "$tmp"
@@ -20,7 +22,7 @@ generate() { # engine outfile
     # of the console. The generator itself exits non-zero when one of its self-checks fails (the
     # Descs must rebuild the engine's bytes) or when a GDScript error occurred.
     # --quit-after: if _init dies on a script error it never calls quit(); do not hang then.
-    "$engine" --headless --quit-after 2 --path "$here" -s res://generate.gd -- "$tmp" 2>"$log" || status=$?
+    "$engine" --headless --quit-after 2 --path "$here" -s "res://$script" -- "$tmp" 2>"$log" || status=$?
     # A GDScript runtime error (e.g. a stack overflow, which a script Logger cannot see) would
     # leave holes in the output: refuse the result.
     if [ "$status" -eq 0 ] && grep -q '^SCRIPT ERROR' "$log"; then
@@ -42,8 +44,10 @@ generate() { # engine outfile
 }
 
 generate "$GODOT4" "$repo/tests/golden/godot4_6_3.json"
+generate "$GODOT4" "$repo/tests/golden/reals_godot4_6_3.json" reals.gd
 if [ -n "${GODOT4_DOUBLE:-}" ]; then
     generate "$GODOT4_DOUBLE" "$repo/tests/golden/godot4_6_3_double.json"
+    generate "$GODOT4_DOUBLE" "$repo/tests/golden/reals_godot4_6_3_double.json" reals.gd
 else
     echo "run.sh: no double-precision Godot 4.6.3 (../shared/engines): godot4_6_3_double.json not regenerated" >&2
 fi
