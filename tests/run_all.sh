@@ -22,7 +22,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs double peers saves windows package fuzz)
+STEPS=(engines core probes fmt clippy crate addon godot docs double differential peers saves windows package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test of the core crate (golden corpora from real engines, property tests) and the CLI"
@@ -34,6 +34,7 @@ declare -A ABOUT=(
     [godot]="the headless test scenes in Godot 4.6.3"
     [docs]="editor help: Godot's doctool finds a description for every class and member"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
+    [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
@@ -52,9 +53,9 @@ usage() {
 list() {
     local name
     echo "steps (run in this order):"
-    for name in "${STEPS[@]}"; do printf '  %-9s %s\n' "$name" "${ABOUT[$name]}"; done
+    for name in "${STEPS[@]}"; do printf '  %-13s %s\n' "$name" "${ABOUT[$name]}"; done
     echo "sets:"
-    for name in quick all; do printf '  %-9s %s\n' "$name" "${SETS[$name]}"; done
+    for name in quick all; do printf '  %-13s %s\n' "$name" "${SETS[$name]}"; done
 }
 
 # --- what steps share ----------------------------------------------------------------------------
@@ -198,6 +199,11 @@ step_double() {
     must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
     counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
         bash tests/run_godot_tests.sh
+}
+
+step_differential() {
+    need_engines_and_addon "the differential fuzzing" || return
+    counted differential 6 bash tests/fuzz_differential.sh
 }
 
 step_peers() {
