@@ -25,7 +25,7 @@ source tests/lib.sh
 STEPS=(engines core probes fmt clippy crate addon godot docs double differential peers saves windows package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
-    [core]="cargo test of the core crate (golden corpora from real engines, property tests) and the CLI"
+    [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
     [probes]="ask Godot 4.6.3 which Dictionary keys it merges, against the core's table"
     [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
@@ -140,7 +140,7 @@ step_core() {
     local log status
     log=$(fvc_step_log core)
     # --no-fail-fast: every test binary runs, whichever fails first.
-    cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli \
+    cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension \
         --features fast_var_codec_core/serde 2>&1 | tee "$log" \
         | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
     status=${PIPESTATUS[0]}

@@ -12,16 +12,6 @@ use fast_var_codec_core::{
 
 use crate::{dialect_name, Fail};
 
-/// Every dialect, in the order a guess prefers them.
-pub const ALL_DIALECTS: [Dialect; 6] = [
-    Dialect::Godot4,
-    Dialect::Godot4_3,
-    Dialect::Godot4_0To4_2,
-    Dialect::Godot3,
-    Dialect::Pandemonium38,
-    Dialect::Pandemonium5,
-];
-
 /// How values are laid out in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Framing {
@@ -243,7 +233,7 @@ fn splits_into_frames(bytes: &[u8], order: ByteOrder) -> bool {
 
 /// Decodes `bytes` in the given dialect and framing, or guesses those left `None`: framed when
 /// the input splits into frames exactly, else raw; values that take their bytes whole before
-/// values followed by unread bytes; dialects in [`ALL_DIALECTS`] order.
+/// values followed by unread bytes; dialects in [`Dialect::ALL`] order (Godot 4 first).
 pub fn resolve(
     bytes: &[u8],
     dialect: Option<Dialect>,
@@ -258,7 +248,7 @@ pub fn resolve(
     };
     let dialects = match dialect {
         Some(d) => vec![d],
-        None => ALL_DIALECTS.to_vec(),
+        None => Dialect::ALL.to_vec(),
     };
     let mut whole: Vec<Vec<Decoded>> = Vec::new();
     let mut partial: Vec<Vec<Decoded>> = Vec::new();

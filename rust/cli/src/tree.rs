@@ -6,9 +6,9 @@
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::internals::Utf8Rules;
-use fast_var_codec_core::reader::Build;
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::Build;
+use fast_var_codec_core::Utf8Rules;
 use fast_var_codec_core::{
     Array, ContainerType, Dictionary, Object, Options, Value, ValueBuilder, WireReals,
 };

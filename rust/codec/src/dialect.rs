@@ -76,8 +76,13 @@ impl Dialect {
 
 /// A text that is no dialect's [`Dialect::short_name`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown dialect {0:?} (one of godot4, godot4_3, godot4_0_to_4_2, godot3, pandemonium38, pandemonium5)")]
+#[error("unknown dialect {0:?} (one of {names})", names = short_names())]
 pub struct UnknownDialect(pub String);
+
+/// Every [`Dialect::short_name`], comma-separated.
+fn short_names() -> String {
+    Dialect::ALL.map(Dialect::short_name).join(", ")
+}
 
 /// The dialect of a [`Dialect::short_name`].
 ///
@@ -111,9 +116,11 @@ pub enum Precision {
     Double,
 }
 
-#[doc(hidden)]
-/// How strictly a dialect's engine validates UTF-8 in string payloads.
+/// Which UTF-8 a dialect's engine accepts in string payloads: what [`crate::Build`]'s string
+/// methods are given, to decode the bytes by the same rules ([`crate::internals::decode_utf8`]
+/// applies them). Both stop at the first NUL and drop one leading byte-order mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Utf8Rules {
     /// Godot 4: rejects overlongs, surrogates, code points above U+10FFFF.
     Strict,

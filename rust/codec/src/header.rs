@@ -33,6 +33,9 @@ pub const NODE_PATH_PROPERTY: u32 = 2;
 /// Array and Dictionary counts: bit 31 is the obsolete "shared" flag and is ignored.
 pub const CONTAINER_COUNT_MASK: u32 = 0x7FFF_FFFF;
 
+/// The largest count or byte length the format carries: the engine reads them as int32.
+pub const MAX_LEN: usize = i32::MAX as usize;
+
 /// Zero bytes that follow `n` bytes to reach a multiple of 4.
 #[inline]
 pub const fn pad4(n: usize) -> usize {

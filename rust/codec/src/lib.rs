@@ -29,6 +29,7 @@
     )
 )]
 
+pub mod build;
 pub mod dialect;
 pub mod encrypted;
 pub mod error;
@@ -52,7 +53,7 @@ pub mod writer;
 /// rules. Not part of the public API: it may change in any release.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::dialect::{DialectSpec, Utf8Rules, VariantRules, WireKind};
+    pub use crate::dialect::{DialectSpec, VariantRules, WireKind};
     pub use crate::header::*;
     pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};
     pub use crate::text::{decode_utf8, Text};
@@ -61,11 +62,12 @@ pub mod internals {
 
 use bytes::BytesMut;
 
-pub use dialect::{Dialect, Precision};
+pub use build::Build;
+pub use dialect::{Dialect, Precision, Utf8Rules};
 pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, LimitKind, Result};
 pub use limits::{Limits, Options};
 pub use objects::AllowList;
-pub use reader::{decode_with, Build};
+pub use reader::decode_with;
 pub use real::{Real, WireReals};
 pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;

@@ -185,6 +185,16 @@ impl Real for f64 {
     }
 }
 
+/// Bytes per `real_t` component on the wire: 8 when `wide` (binary64), else 4.
+#[inline]
+pub const fn real_width(wide: bool) -> usize {
+    if wide {
+        8
+    } else {
+        4
+    }
+}
+
 /// Converts numbers to another width through a stack buffer, so the sink sees a few large
 /// copies rather than one call per component.
 pub(crate) fn convert_in_chunks<A, B: LeWord + Default, S: Sink>(
@@ -256,8 +266,7 @@ impl WireReals<'_> {
 /// binary64, else binary32) as an engine whose `real_t` is `R` decodes them: one copy when the
 /// widths agree. Fills as many as both hold.
 pub fn reals_from_le<R: Real>(raw: &[u8], wide: bool, out: &mut [R]) {
-    let width = if wide { 8 } else { 4 };
-    if width == R::SIZE {
+    if real_width(wide) == R::SIZE {
         crate::sink::copy_from_le(raw, out);
     } else if wide {
         for (d, s) in out.iter_mut().zip(raw.chunks_exact(8)) {

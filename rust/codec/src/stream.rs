@@ -23,9 +23,10 @@
 
 use bytes::{Buf, Bytes, BytesMut};
 
+use crate::build::Build;
 use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
 use crate::limits::Options;
-use crate::reader::{decode_with, Build};
+use crate::reader::decode_with;
 use crate::sink::Sink;
 use crate::value::{write_value, Value, ValueBuilder};
 use crate::writer::Writer;

@@ -9,7 +9,7 @@ use crate::dialect::{DialectSpec, Precision};
 use crate::error::{CodecError, EncodeReason, Result};
 use crate::header::*;
 use crate::limits::Options;
-use crate::real::Real;
+use crate::real::{real_width, Real};
 use crate::sink::{LeWord, Sink};
 use crate::text::Text;
 use crate::types::{
@@ -24,9 +24,6 @@ fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
         _ => None,
     }
 }
-
-/// Largest count or byte length the format can carry (the engine reads them as int32).
-const MAX_LEN: usize = i32::MAX as usize;
 
 /// Writes values of one dialect and precision into a [`Sink`].
 ///
@@ -795,7 +792,7 @@ impl<'o, S: Sink> Writer<'o, S> {
             self.end_array();
             return Ok(());
         }
-        let size = if self.double { 8 } else { 4 };
+        let size = real_width(self.double);
         Self::elements(vt.name(), flat.len(), size)?;
         if self.double {
             self.head(vt, FLAG_64)?;

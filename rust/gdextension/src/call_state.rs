@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use fast_var_codec_core::{CodecError, ErrorCode};
 use godot::builtin::GString;
 use godot::global::Error;
+use godot::obj::EngineEnum;
 
 /// Objects one thread remembers call states for; the least recently used is forgotten first.
 const REMEMBERED_PER_THREAD: usize = 32;
@@ -39,19 +40,9 @@ impl Default for State {
     }
 }
 
-/// The engine's error code for a core error code.
+/// The engine's error code for a core error code, which carries the engine's value.
 pub fn godot_error(code: ErrorCode) -> Error {
-    match code {
-        ErrorCode::Unavailable => Error::ERR_UNAVAILABLE,
-        ErrorCode::Unauthorized => Error::ERR_UNAUTHORIZED,
-        ErrorCode::OutOfMemory => Error::ERR_OUT_OF_MEMORY,
-        ErrorCode::FileUnrecognized => Error::ERR_FILE_UNRECOGNIZED,
-        ErrorCode::FileCorrupt => Error::ERR_FILE_CORRUPT,
-        ErrorCode::FileEof => Error::ERR_FILE_EOF,
-        ErrorCode::InvalidData => Error::ERR_INVALID_DATA,
-        ErrorCode::InvalidParameter => Error::ERR_INVALID_PARAMETER,
-        _ => Error::FAILED,
-    }
+    Error::try_from_ord(code.godot_value()).unwrap_or(Error::FAILED)
 }
 
 /// One object's handle on its per-thread call states.
@@ -135,5 +126,27 @@ impl CallState {
 
     pub fn decoded_size(&self) -> i64 {
         self.with(|s| s.decoded_size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each core code is the engine's constant of the same name.
+    #[test]
+    fn core_codes_are_the_engine_constants_of_their_names() {
+        for code in [
+            ErrorCode::Unavailable,
+            ErrorCode::Unauthorized,
+            ErrorCode::OutOfMemory,
+            ErrorCode::FileUnrecognized,
+            ErrorCode::FileCorrupt,
+            ErrorCode::FileEof,
+            ErrorCode::InvalidData,
+            ErrorCode::InvalidParameter,
+        ] {
+            assert_eq!(format!("{:?}", godot_error(code)), code.godot_name());
+        }
     }
 }

@@ -1,15 +1,14 @@
 //! The `FastVarCodec` class as GDScript sees it.
 
-use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::Arc;
 
 use godot::classes::{FileAccess, IRefCounted, PacketPeer, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
-use crate::call_state::CallState;
-use crate::codec_state::{CodecState, Settings};
+use crate::codec_state::CodecState;
+use crate::settings::{self, enum_hint, DIALECTS, PRECISIONS};
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
@@ -31,7 +30,7 @@ pub struct FastVarCodec {
     /// [constant DIALECT_GODOT_4_3] and [constant DIALECT_GODOT_4_0_TO_4_2].
     /// Godot 3 and Pandemonium cannot be chosen while [member precision] is set to [constant PRECISION_DOUBLE].
     // The inspector offers the constants by name (an enum hint; shown, never stored).
-    #[var(get = get_dialect, set = set_dialect, hint = ENUM, hint_string = &dialect_choices(),
+    #[var(get = get_dialect, set = set_dialect, hint = ENUM, hint_string = &enum_hint(&DIALECTS),
           usage_flags = [EDITOR])]
     dialect: PhantomVar<i64>,
     /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] or
@@ -39,7 +38,7 @@ pub struct FastVarCodec {
     /// Decoding accepts both. Until set, it follows [member dialect]: the running engine's own width in
     /// [constant DIALECT_GODOT_4] ([constant PRECISION_DOUBLE] in a double-precision engine, which loads
     /// the addon's double-precision library), [constant PRECISION_SINGLE] in the others.
-    #[var(get = get_precision, set = set_precision, hint = ENUM, hint_string = &precision_choices(),
+    #[var(get = get_precision, set = set_precision, hint = ENUM, hint_string = &enum_hint(&PRECISIONS),
           usage_flags = [EDITOR])]
     precision: PhantomVar<i64>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
@@ -81,39 +80,9 @@ pub struct FastVarCodec {
     /// loads the listed scripts that have no global class name, to learn their base class.
     #[var(get = get_allowed_classes, set = set_allowed_classes)]
     allowed_classes: PhantomVar<PackedStringArray>,
-    /// Reached by the per-value methods without gdext's binding (`crate::direct_methods`).
+    /// Reached by the per-value methods without gdext's binding (`crate::direct`).
     state: Arc<CodecState>,
     base: Base<RefCounted>,
-}
-
-/// The inspector's choices for [`FastVarCodec`]'s `dialect`: Godot's enum hint, `NAME:value,…`.
-fn dialect_choices() -> String {
-    type C = FastVarCodec;
-    enum_hint(&[
-        ("DIALECT_GODOT_4", C::DIALECT_GODOT_4),
-        ("DIALECT_GODOT_3", C::DIALECT_GODOT_3),
-        ("DIALECT_PANDEMONIUM_3_8", C::DIALECT_PANDEMONIUM_3_8),
-        ("DIALECT_PANDEMONIUM_5", C::DIALECT_PANDEMONIUM_5),
-        ("DIALECT_GODOT_4_3", C::DIALECT_GODOT_4_3),
-        ("DIALECT_GODOT_4_0_TO_4_2", C::DIALECT_GODOT_4_0_TO_4_2),
-    ])
-}
-
-/// The inspector's choices for [`FastVarCodec`]'s `precision`.
-fn precision_choices() -> String {
-    type C = FastVarCodec;
-    enum_hint(&[
-        ("PRECISION_SINGLE", C::PRECISION_SINGLE),
-        ("PRECISION_DOUBLE", C::PRECISION_DOUBLE),
-    ])
-}
-
-fn enum_hint(choices: &[(&str, i64)]) -> String {
-    choices
-        .iter()
-        .map(|(name, value)| format!("{name}:{value}"))
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 #[godot_api]
@@ -130,12 +99,7 @@ impl IRefCounted for FastVarCodec {
             max_bytes: PhantomVar::default(),
             max_message_size: PhantomVar::default(),
             allowed_classes: PhantomVar::default(),
-            state: Arc::new(CodecState {
-                settings: RwLock::new(Settings::new()),
-                calls: CallState::default(),
-                registered: OnceLock::new(),
-                version: AtomicU64::new(0),
-            }),
+            state: Arc::new(CodecState::new()),
             base,
         }
     }
@@ -145,35 +109,35 @@ impl IRefCounted for FastVarCodec {
 impl FastVarCodec {
     /// The Godot 4.4–4.6 layout of [method @GlobalScope.var_to_bytes].
     #[constant]
-    pub const DIALECT_GODOT_4: i64 = 0;
+    pub const DIALECT_GODOT_4: i64 = settings::DIALECT_GODOT_4;
     /// The Godot 3.1–3.6 layout of [code]var2bytes[/code].
     #[constant]
-    pub const DIALECT_GODOT_3: i64 = 1;
+    pub const DIALECT_GODOT_3: i64 = settings::DIALECT_GODOT_3;
     /// Pandemonium engine v3.8.0–v4.9.0 ([code]var2bytes[/code]): Godot 3 layout with renumbered types.
     /// Checked against a running Pandemonium v4.9.0.
     #[constant]
-    pub const DIALECT_PANDEMONIUM_3_8: i64 = 2;
+    pub const DIALECT_PANDEMONIUM_3_8: i64 = settings::DIALECT_PANDEMONIUM_3_8;
     /// Pandemonium engine v5.0.0 and later, with typed arrays. Checked against a running
     /// Pandemonium v5.2.0.
     #[constant]
-    pub const DIALECT_PANDEMONIUM_5: i64 = 3;
+    pub const DIALECT_PANDEMONIUM_5: i64 = settings::DIALECT_PANDEMONIUM_5;
     /// What Godot 4.3 reads and writes: [constant DIALECT_GODOT_4] without typed Dictionaries (written
     /// untyped, as 4.3 itself wrote them), so a dedicated server still on 4.3 can read it. Derived from
     /// the engine's history; no 4.3 engine was run (Godot 4.6.3 reads these bytes as the untyped values).
     #[constant]
-    pub const DIALECT_GODOT_4_3: i64 = 4;
+    pub const DIALECT_GODOT_4_3: i64 = settings::DIALECT_GODOT_4_3;
     /// What Godot 4.0–4.2 read and write: [constant DIALECT_GODOT_4] without typed Arrays and
     /// Dictionaries (written untyped, as those engines wrote them) and without PackedVector4Array
     /// (refused, or an Array of Vector4 with [member allow_lossy]). Derived from the engine's history;
     /// no such engine was run.
     #[constant]
-    pub const DIALECT_GODOT_4_0_TO_4_2: i64 = 5;
+    pub const DIALECT_GODOT_4_0_TO_4_2: i64 = settings::DIALECT_GODOT_4_0_TO_4_2;
     /// 32-bit [code]real_t[/code] components, as standard engine builds write.
     #[constant]
-    pub const PRECISION_SINGLE: i64 = 0;
+    pub const PRECISION_SINGLE: i64 = settings::PRECISION_SINGLE;
     /// 64-bit [code]real_t[/code] components, as [code]precision=double[/code] engine builds write.
     #[constant]
-    pub const PRECISION_DOUBLE: i64 = 1;
+    pub const PRECISION_DOUBLE: i64 = settings::PRECISION_DOUBLE;
 
     /// Returns [member dialect].
     #[func]
@@ -277,7 +241,7 @@ impl FastVarCodec {
     }
 
     // `encode`, `encoded_size`, `decode`, `get_decoded_size`, `get_error` and
-    // `get_error_message` are registered by `crate::direct_methods`, without gdext's binding.
+    // `get_error_message` are registered by `crate::direct`, without gdext's binding.
 
     /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
     /// (in the peer's byte order) and the encoding.
@@ -383,7 +347,7 @@ impl FastVarCodec {
 }
 
 impl FastVarCodec {
-    /// What the codec holds: shared with `crate::direct_methods` and with streams.
+    /// What the codec holds: shared with `crate::direct` and with streams.
     pub(crate) fn state(&self) -> &Arc<CodecState> {
         &self.state
     }
@@ -391,6 +355,6 @@ impl FastVarCodec {
 
 impl Drop for FastVarCodec {
     fn drop(&mut self) {
-        crate::direct_methods::forget(&self.state);
+        crate::codec_registry::forget(&self.state);
     }
 }

@@ -10,7 +10,8 @@ use godot::global::Error;
 use godot::obj::Gd;
 
 use crate::call_state::godot_error;
-use crate::codec_state::{encode_into_buffer, CodecState};
+use crate::codec_state::CodecState;
+use crate::value_calls::{decode_variant, encode_into_buffer};
 
 /// The key a caller gives: a password, or 32 raw bytes.
 pub(crate) enum KeySource<'a> {
@@ -97,7 +98,7 @@ impl CodecState {
                 ),
             );
         }
-        match crate::codec_state::decode_variant(body.as_slice(), 0, &self.options()) {
+        match decode_variant(body.as_slice(), 0, &self.options()) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v

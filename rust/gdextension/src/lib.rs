@@ -10,16 +10,19 @@
 mod allow_list;
 mod call_state;
 mod codec;
+mod codec_registry;
 mod codec_state;
-mod direct_methods;
+mod direct;
 mod fast_access;
 mod files;
 mod from_wire;
 mod layout;
-mod registry;
+mod peer_io;
+mod settings;
 mod stream_class;
 mod string_cache;
 mod to_wire;
+mod value_calls;
 
 use godot::prelude::*;
 
@@ -33,7 +36,7 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
         // gdext has registered the classes of this stage; FastVarCodec's per-value methods are
         // added to it here.
         if stage == godot::init::InitStage::Scene {
-            direct_methods::register();
+            direct::register();
         }
     }
 }
@@ -41,7 +44,7 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
 // The editor help of the direct methods, gathered with the help gdext makes from `///` comments.
 godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
-    Box::leak(direct_methods::docs_xml().into_boxed_str())
+    Box::leak(direct::docs_xml().into_boxed_str())
 )));
 
 /// The editor help as gdext hands it to the engine, for `tests/check_docs.sh`.

@@ -12,6 +12,7 @@ use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
 use crate::from_wire::VariantBuilder;
+use crate::settings;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
 /// stream such as [StreamPeerTCP], without ever blocking.
@@ -127,13 +128,13 @@ impl FastVarStream {
     /// Sets [member max_message_size].
     #[func]
     fn set_max_message_size(&self, size: i64) {
-        match usize::try_from(size) {
-            Ok(n) if n <= u32::MAX as usize => {
+        match settings::message_size(size) {
+            Ok(n) => {
                 let mut state = self.state();
                 state.max_message_size = size;
                 state.reader.set_max_message(n);
             }
-            _ => godot_error!("FastVarStream: max_message_size must be between 0 and 4294967295"),
+            Err(why) => godot_error!("FastVarStream: {why}"),
         }
     }
 

@@ -13,8 +13,8 @@ use ::serde::de::{
 
 use super::error::{Error, Segment};
 use super::RAW_VALUE_TOKEN;
+use crate::build::Build;
 use crate::error::DecodeReason;
-use crate::reader::Build;
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
 use crate::value::{Array, DictionaryInProgress, Object, Value, ValueBuilder};
 

@@ -21,9 +21,9 @@ use std::ops::Range;
 use bytes::BytesMut;
 
 use super::splice::Splices;
+use crate::build::Build;
 use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
-use crate::reader::Build;
 use crate::real::{held_all, held_from_le, WireReals};
 use crate::sink::vec_from_le;
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use super::convert::convert_strict;
 use super::{array_of, keys, Array, Dictionary, NodePath, Object, Value};
+use crate::build::Build;
 use crate::dialect::{Precision, VariantRules};
 use crate::error::DecodeReason;
-use crate::reader::Build;
 use crate::real::{held_all, held_from_le, WireReals};
 use crate::sink::vec_from_le;
 use crate::types::{

@@ -28,22 +28,38 @@ pub(super) fn load_script(path: &str) -> Result<Gd<Script>, DecodeReason> {
         .ok_or_else(|| refuse(format!("script {path:?} cannot be loaded")))
 }
 
-/// (builtin type id, class name, script) for the engine's `set_typed`, `None` when untyped.
-pub(super) fn engine_type(
-    ty: &ContainerType,
-) -> Result<Option<(i32, StringName, Variant)>, DecodeReason> {
-    let object = T::Object.id() as i32;
+/// A container's element (key, value) type as the engine's `set_typed` takes it.
+pub(super) struct EngineType {
+    /// The builtin type: OBJECT for classes and scripts.
+    pub(super) builtin: T,
+    /// The class of OBJECT elements (a script's base class); empty otherwise.
+    pub(super) class: StringName,
+    /// The script of OBJECT elements; NIL otherwise.
+    pub(super) script: Variant,
+}
+
+/// The engine's form of a container type, `None` when untyped; a script must load.
+pub(super) fn engine_type(ty: &ContainerType) -> Result<Option<EngineType>, DecodeReason> {
+    let of = |builtin, class, script| {
+        Some(EngineType {
+            builtin,
+            class,
+            script,
+        })
+    };
     Ok(match ty {
         ContainerType::Untyped => None,
-        ContainerType::Builtin(T::Object) => Some((object, StringName::default(), Variant::nil())),
-        ContainerType::Builtin(t) => Some((t.id() as i32, StringName::default(), Variant::nil())),
+        ContainerType::Builtin(t) => of(*t, StringName::default(), Variant::nil()),
         ContainerType::Class(name) => {
-            Some((object, StringName::from(name.as_str()), Variant::nil()))
+            of(T::Object, StringName::from(name.as_str()), Variant::nil())
         }
         ContainerType::Script(path) => {
             let script = load_script(path)?;
-            let base = script.get_instance_base_type();
-            Some((object, base, script.to_variant()))
+            of(
+                T::Object,
+                script.get_instance_base_type(),
+                script.to_variant(),
+            )
         }
     })
 }

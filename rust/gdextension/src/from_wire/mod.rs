@@ -10,9 +10,9 @@ use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::internals::copy_from_le;
-use fast_var_codec_core::internals::Utf8Rules;
-use fast_var_codec_core::real::reals_from_le;
+use fast_var_codec_core::real::{real_width, reals_from_le};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::Utf8Rules;
 use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, WireReals, Writer};
 use godot::builtin::{
     real, Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray,
@@ -29,7 +29,7 @@ use godot::sys::{interface_fn, GodotFfi};
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, FlatComponents};
 use crate::string_cache::StringCache;
-use admission::{engine_type, load_script};
+use admission::{engine_type, load_script, EngineType};
 use containers::{holds_nothing, move_into, new_typed_array, new_typed_dictionary};
 use text::{gstring, text_by_rules};
 
@@ -37,9 +37,6 @@ use text::{gstring, text_by_rules};
 /// core's object policy has admitted their class and script.
 #[derive(Default)]
 pub struct VariantBuilder {
-    /// The decode's dialect writes a `script` property as a `res://` path (Godot 4), which the
-    /// core has vetted; otherwise (Godot 3) it is set as the engine's `set` would.
-    script_as_path: bool,
     /// Objects made by this decode that no reference count frees: freed if the decode fails.
     manual: Vec<Gd<Object>>,
     /// Short Strings already built in this decode, shared when they come again.
@@ -61,7 +58,7 @@ impl VariantBuilder {
 /// one go (see [`VariantBuilder::end_array`]).
 pub struct ArrayInProgress {
     items: Vec<Variant>,
-    typed: Option<(i32, StringName, Variant)>,
+    typed: Option<EngineType>,
 }
 
 /// Filled through the engine's `Dictionary::operator[]` (gdext's `set`): typed keys are
@@ -88,10 +85,6 @@ impl Build for VariantBuilder {
     type Dictionary = DictionaryInProgress;
     type Object = ObjectInProgress;
     type Strings = Vec<GString>;
-
-    fn configure(&mut self, opts: &Options) {
-        self.script_as_path = opts.dialect.spec().script_as_path;
-    }
 
     fn nil(&mut self) -> Variant {
         Variant::nil()
@@ -234,7 +227,7 @@ impl Build for VariantBuilder {
         a.to_variant()
     }
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Variant {
-        let count = raw.len() / (ty.components() * if wide { 8 } else { 4 });
+        let count = raw.len() / (ty.components() * real_width(wide));
         match ty {
             PackedVectorType::Vector2 => {
                 let mut a = PackedVector2Array::new();
@@ -314,19 +307,19 @@ impl Build for VariantBuilder {
         let ArrayInProgress { mut items, typed } = array;
         let (mut arr, exact) = match &typed {
             None => (VarArray::new(), true),
-            Some((builtin, class, script)) => {
+            Some(ty) => {
                 // Elements of exactly the element type need no conversion; objects are checked
                 // by the engine against their class.
-                let exact = *builtin != T::Object.id() as i32
-                    && items
-                        .iter()
-                        .all(|v| type_of(v).map(|t| t.id() as i32) == Some(*builtin));
-                (new_typed_array(*builtin, class, script), exact)
+                let exact =
+                    ty.builtin != T::Object && items.iter().all(|v| type_of(v) == Some(ty.builtin));
+                (new_typed_array(ty), exact)
             }
         };
-        if exact && move_into(&mut arr, &mut items) {
-            let element = typed.as_ref().map_or(0, |t| t.0);
-            if T::from_id(element as u32).is_some_and(holds_nothing) {
+        // SAFETY: `arr` is untyped, or typed with an element type that is not OBJECT and that
+        // every item has exactly (`exact`).
+        if exact && unsafe { move_into(&mut arr, &mut items) } {
+            let element = typed.as_ref().map_or(T::Nil, |t| t.builtin);
+            if holds_nothing(element) {
                 // SAFETY: after the swap every item holds the slots' former contents: NIL or
                 // the element type's default, which own no memory (`holds_nothing`), so
                 // skipping their destructors leaks nothing; the Vec's buffer is still freed.
@@ -354,10 +347,8 @@ impl Build for VariantBuilder {
                 dict: VarDictionary::new(),
             });
         }
-        let none = || (0, StringName::default(), Variant::nil());
-        let (k, v) = (k.unwrap_or_else(none), v.unwrap_or_else(none));
         Ok(DictionaryInProgress {
-            dict: new_typed_dictionary(&k, &v),
+            dict: new_typed_dictionary(k.as_ref(), v.as_ref()),
         })
     }
     fn insert(
@@ -407,13 +398,18 @@ impl Build for VariantBuilder {
         name: &str,
         value: Variant,
     ) -> Result<(), DecodeReason> {
-        if name == "script" && self.script_as_path && !value.is_nil() {
-            // The core has checked this res:// path against the object policy.
-            let script = load_script(&value.to_string())?;
-            o.object.set_script(&script);
-        } else {
-            o.object.set(&StringName::from(name), &value);
-        }
+        o.object.set(&StringName::from(name), &value);
+        Ok(())
+    }
+    fn set_script(
+        &mut self,
+        o: &mut ObjectInProgress,
+        _value: Variant,
+        path: &str,
+    ) -> Result<(), DecodeReason> {
+        // The core has checked this res:// path against the object policy.
+        let script = load_script(path)?;
+        o.object.set_script(&script);
         Ok(())
     }
     fn end_object(&mut self, o: ObjectInProgress) -> Result<Variant, DecodeReason> {

@@ -1,0 +1,139 @@
+//! `FastVarCodec`'s per-value methods — `encode`, `decode`, `encoded_size` and the three that
+//! report on the last call — registered with the engine through the GDExtension interface
+//! directly, not through `#[func]`.
+//!
+//! Why: with `experimental-threads`, a `#[func]` on `&self` binds the object through gdext's
+//! blocking cell on every call (a mutex, `thread::current()`, a futex wake), and a
+//! `#[func(gd_self)]` builds a `Gd` under a global lock: 200–300 ns before the first byte, where
+//! the engine's whole `var_to_bytes(1)` takes about 90 ns. Here the engine calls one of two
+//! functions (`ffi`: ptrcall from typed GDScript, varcall from untyped code and `call()`), which
+//! find the codec's state by the instance pointer the engine passes (`crate::codec_registry`),
+//! and convert arguments and results by the engine's own conventions.
+//!
+//! This file is the table of methods; `registration` registers them and their editor help.
+
+mod ffi;
+mod registration;
+
+use godot::builtin::{GString, PackedByteArray, Variant};
+use godot::global::Error;
+
+use crate::codec_state::CodecState;
+use fast_var_codec_core::Options;
+use ffi::Args;
+
+pub(crate) use registration::{docs_xml, register};
+
+/// The kinds of parameter these methods take.
+#[derive(Clone, Copy)]
+pub(super) enum ParamKind {
+    /// Any Variant, borrowed for the call.
+    Variant,
+    /// A PackedByteArray.
+    Bytes,
+    /// An int; `Some(d)`: may be left out, and is then `d`.
+    Int(Option<i64>),
+}
+
+/// The kinds of result.
+#[derive(Clone, Copy)]
+pub(super) enum ReturnKind {
+    Variant,
+    Bytes,
+    Int,
+    Error,
+    String,
+}
+
+pub(super) enum Returned {
+    Variant(Variant),
+    Bytes(PackedByteArray),
+    Int(i64),
+    Error(Error),
+    String(GString),
+}
+
+pub(super) struct Param {
+    pub(super) name: &'static str,
+    pub(super) kind: ParamKind,
+}
+
+/// One method: how the engine sees it, its help text (BBCode, as in `///` comments) and its body.
+pub(super) struct Method {
+    pub(super) name: &'static str,
+    pub(super) params: &'static [Param],
+    pub(super) ret: ReturnKind,
+    pub(super) doc: &'static str,
+    pub(super) run: fn(&CodecState, &Options, &Args<'_>) -> Option<Returned>,
+}
+
+const VALUE: &[Param] = &[Param {
+    name: "value",
+    kind: ParamKind::Variant,
+}];
+
+/// Every directly registered method.
+pub(super) static METHODS: [Method; 6] = [
+    Method {
+        name: "encode",
+        params: VALUE,
+        ret: ReturnKind::Bytes,
+        doc: "Encodes [param value]. Returns empty bytes on failure (see [method get_error]).",
+        run: |s, o, a| Some(Returned::Bytes(s.encode(o, a.variant(0)?))),
+    },
+    Method {
+        name: "encoded_size",
+        params: VALUE,
+        ret: ReturnKind::Int,
+        doc: "The exact size [method encode] would return, computed without encoding; -1 on failure.",
+        run: |s, o, a| Some(Returned::Int(s.encoded_size(o, a.variant(0)?))),
+    },
+    Method {
+        name: "decode",
+        params: &[
+            Param {
+                name: "bytes",
+                kind: ParamKind::Bytes,
+            },
+            Param {
+                name: "offset",
+                kind: ParamKind::Int(Some(0)),
+            },
+        ],
+        ret: ReturnKind::Variant,
+        doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
+              ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
+              on failure; a failed decode leaves no object behind.",
+        run: |s, o, a| {
+            let mut converted = None;
+            let bytes = a.bytes(0, &mut converted)?;
+            Some(Returned::Variant(s.decode(o, bytes, a.int(1)?)))
+        },
+    },
+    Method {
+        name: "get_decoded_size",
+        params: &[],
+        ret: ReturnKind::Int,
+        doc: "Bytes consumed by this thread's last successful [method decode] or [method get_var] \
+              on this codec (0 after a failure).",
+        run: |s, _, _| Some(Returned::Int(s.get_decoded_size())),
+    },
+    Method {
+        name: "get_error",
+        params: &[],
+        ret: ReturnKind::Error,
+        doc: "The [enum Error] of this thread's last call on this codec: [constant OK], or why it \
+              failed ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], \
+              [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).",
+        run: |s, _, _| Some(Returned::Error(s.get_error())),
+    },
+    Method {
+        name: "get_error_message",
+        params: &[],
+        ret: ReturnKind::String,
+        doc: "What went wrong in this thread's last call on this codec, with the byte offset \
+              (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
+              empty after a success.",
+        run: |s, _, _| Some(Returned::String(s.get_error_message())),
+    },
+];

@@ -1,0 +1,174 @@
+//! Registering the per-value methods on the class, with their editor help, from the table in
+//! `direct/mod.rs`.
+
+use godot::builtin::{GString, StringName, Variant, VariantType};
+use godot::meta::ToGodot;
+use godot::obj::GodotClass;
+use godot::register::info::{PropertyHint, PropertyHintInfo, PropertyInfo, PropertyUsageFlags};
+use godot::sys::{self, interface_fn};
+
+use super::ffi::{ptrcall, varcall};
+use super::{Param, ParamKind, ReturnKind, METHODS};
+use crate::codec::FastVarCodec;
+
+fn property(name: &str, ty: VariantType, class: &str, usage: PropertyUsageFlags) -> PropertyInfo {
+    PropertyInfo {
+        variant_type: ty,
+        class_name: StringName::from(class),
+        property_name: StringName::from(name),
+        hint_info: PropertyHintInfo {
+            hint: PropertyHint::NONE,
+            hint_string: GString::new(),
+        },
+        usage,
+    }
+}
+
+fn param_info(p: &Param) -> (PropertyInfo, sys::GDExtensionClassMethodArgumentMetadata) {
+    let d = PropertyUsageFlags::DEFAULT;
+    match p.kind {
+        ParamKind::Variant => (
+            property(
+                p.name,
+                VariantType::NIL,
+                "",
+                d | PropertyUsageFlags::NIL_IS_VARIANT,
+            ),
+            sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_NONE,
+        ),
+        ParamKind::Bytes => (
+            property(p.name, VariantType::PACKED_BYTE_ARRAY, "", d),
+            sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_NONE,
+        ),
+        ParamKind::Int(_) => (
+            property(p.name, VariantType::INT, "", d),
+            sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
+        ),
+    }
+}
+
+fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodArgumentMetadata) {
+    let d = PropertyUsageFlags::DEFAULT;
+    let none = sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_NONE;
+    match kind {
+        ReturnKind::Variant => (
+            property(
+                "",
+                VariantType::NIL,
+                "",
+                d | PropertyUsageFlags::NIL_IS_VARIANT,
+            ),
+            none,
+        ),
+        ReturnKind::Bytes => (property("", VariantType::PACKED_BYTE_ARRAY, "", d), none),
+        ReturnKind::String => (property("", VariantType::STRING, "", d), none),
+        ReturnKind::Int => (
+            property("", VariantType::INT, "", d),
+            sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
+        ),
+        ReturnKind::Error => (
+            property(
+                "",
+                VariantType::INT,
+                "Error",
+                d | PropertyUsageFlags::CLASS_IS_ENUM,
+            ),
+            none,
+        ),
+    }
+}
+
+/// Registers [`METHODS`] on `FastVarCodec`: once, after gdext has registered the class.
+pub(crate) fn register() {
+    let class = FastVarCodec::class_id();
+    let class_name = StringName::from(class.to_cow_str().as_ref());
+    for method in &METHODS {
+        let name = StringName::from(method.name);
+        let (ret, ret_meta) = return_info(method.ret);
+        let (params, mut metas): (Vec<PropertyInfo>, Vec<_>) =
+            method.params.iter().map(param_info).unzip();
+        let mut params_sys: Vec<sys::GDExtensionPropertyInfo> =
+            params.iter().map(PropertyInfo::property_sys).collect();
+        let mut ret_sys = ret.property_sys();
+        let mut defaults: Vec<Variant> = method
+            .params
+            .iter()
+            .filter_map(|p| match p.kind {
+                ParamKind::Int(Some(d)) => Some(d.to_variant()),
+                _ => None,
+            })
+            .collect();
+        let mut default_ptrs: Vec<sys::GDExtensionVariantPtr> =
+            defaults.iter_mut().map(|v| v.var_sys_mut()).collect();
+        let info = sys::GDExtensionClassMethodInfo {
+            name: sys::SysPtr::force_mut(name.string_sys()),
+            method_userdata: std::ptr::from_ref(method).cast_mut().cast(),
+            call_func: Some(varcall),
+            ptrcall_func: Some(ptrcall),
+            method_flags: sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32,
+            has_return_value: 1,
+            return_value_info: &mut ret_sys,
+            return_value_metadata: ret_meta,
+            argument_count: params_sys.len() as u32,
+            arguments_info: params_sys.as_mut_ptr(),
+            arguments_metadata: metas.as_mut_ptr(),
+            default_argument_count: default_ptrs.len() as u32,
+            default_arguments: default_ptrs.as_mut_ptr(),
+        };
+        // SAFETY: the library pointer is gdext's; every pointer in `info` refers to values that
+        // live until the call returns (the engine copies them); `method` is static, so the
+        // userdata stays valid for as long as the class is registered.
+        unsafe {
+            interface_fn!(classdb_register_extension_class_method)(
+                sys::get_library(),
+                class_name.string_sys(),
+                &info,
+            );
+        }
+        // `name`, `ret`, `params` and `defaults` (which the pointers in `info` refer to) are
+        // dropped only here, after the engine has copied them.
+    }
+}
+
+/// The editor help of [`METHODS`], in the engine's class-reference XML.
+pub(crate) fn docs_xml() -> String {
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let mut xml = String::new();
+    for m in &METHODS {
+        let ret = match m.ret {
+            ReturnKind::Variant => "Variant",
+            ReturnKind::Bytes => "PackedByteArray",
+            ReturnKind::Int => "int",
+            ReturnKind::Error => "int\" enum=\"Error",
+            ReturnKind::String => "String",
+        };
+        xml.push_str(&format!(
+            "<method name=\"{}\">\n<return type=\"{ret}\" />\n",
+            m.name
+        ));
+        for (i, p) in m.params.iter().enumerate() {
+            let (ty, default) = match p.kind {
+                ParamKind::Variant => ("Variant", String::new()),
+                ParamKind::Bytes => ("PackedByteArray", String::new()),
+                ParamKind::Int(d) => (
+                    "int",
+                    d.map_or(String::new(), |d| format!(" default=\"{d}\"")),
+                ),
+            };
+            xml.push_str(&format!(
+                "<param index=\"{i}\" name=\"{}\" type=\"{ty}\"{default} />\n",
+                p.name
+            ));
+        }
+        xml.push_str(&format!(
+            "<description>\n{}\n</description>\n</method>\n",
+            escape(m.doc)
+        ));
+    }
+    xml
+}

@@ -1,0 +1,96 @@
+//! `FastVarCodec`'s calls on peers: values framed on a `StreamPeer` as its `put_var`/`get_var`
+//! frame them (the core's framing), and one value per packet on a `PacketPeer`.
+
+use fast_var_codec_core::stream::check_message_len;
+use godot::classes::{PacketPeer, StreamPeer};
+use godot::global::Error;
+use godot::prelude::*;
+
+use crate::call_state::CallState;
+use crate::codec_state::CodecState;
+use crate::value_calls::{encode_into_buffer, encode_to_packed};
+
+impl CodecState {
+    /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
+    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
+        let big_endian = peer.is_big_endian_enabled();
+        self.put_framed(&self.calls, peer, &value, big_endian)
+    }
+
+    /// Writes `value` to `peer` as `StreamPeer.put_var` does — the length prefix in `big_endian`
+    /// order, then the encoding — in one write, and reports through `calls` (the codec's own, or
+    /// a stream's).
+    pub(crate) fn put_framed(
+        &self,
+        calls: &CallState,
+        mut peer: Gd<StreamPeer>,
+        value: &Variant,
+        big_endian: bool,
+    ) -> Error {
+        let framed = match encode_into_buffer(&self.options(), value, Some(big_endian)) {
+            Ok(b) => b,
+            Err(e) => return calls.fail(&e),
+        };
+        let err = peer.put_data(&framed);
+        if err != Error::OK {
+            return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
+        }
+        calls.ok()
+    }
+    pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), &value) {
+            Ok(b) => b,
+            Err(e) => return self.calls.fail(&e),
+        };
+        if let Err(e) = check_message_len(bytes.len(), self.settings().max_message, 0) {
+            return self.calls.fail(&e);
+        }
+        let err = peer.put_packet(&bytes);
+        if err != Error::OK {
+            return self
+                .calls
+                .fail_with(err, format!("the peer refused the packet ({err:?})"));
+        }
+        self.calls.ok()
+    }
+    pub(crate) fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
+        if peer.get_available_packet_count() <= 0 {
+            self.calls
+                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+            return Variant::nil();
+        }
+        let packet = peer.get_packet();
+        let err = peer.get_packet_error();
+        if err != Error::OK {
+            self.calls
+                .fail_with(err, format!("receiving the packet failed ({err:?})"));
+            return Variant::nil();
+        }
+        self.decode(&self.options(), packet.as_slice(), 0)
+    }
+    pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
+        let len = peer.get_u32() as usize;
+        if let Err(e) = check_message_len(len, self.settings().max_message, 0) {
+            self.calls.fail(&e);
+            return Variant::nil();
+        }
+        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
+        let reply = peer.get_data(len as i32);
+        let err = reply
+            .get(0)
+            .and_then(|e| e.try_to::<i32>().ok())
+            .unwrap_or(0);
+        let data = reply
+            .get(1)
+            .and_then(|d| d.try_to::<PackedByteArray>().ok())
+            .unwrap_or_default();
+        if err != 0 || data.len() != len {
+            self.calls.fail_with(
+                Error::ERR_FILE_EOF,
+                format!("got {} of the {len} bytes of the value", data.len()),
+            );
+            return Variant::nil();
+        }
+        self.decode(&self.options(), data.as_slice(), 0)
+    }
+}

@@ -1,0 +1,171 @@
+//! `FastVarCodec`'s calls on values: encode (into a reused per-thread buffer, or straight into
+//! the engine's array for packed numbers), the exact encoded size, and decode.
+
+use std::cell::Cell;
+
+use bytes::BytesMut;
+use fast_var_codec_core::error::EncodeReason;
+use fast_var_codec_core::stream::{frame_with, ByteOrder};
+use fast_var_codec_core::{decode_with, CodecError, Options, Sink, SizeCounter, SliceSink, Writer};
+use godot::global::Error;
+use godot::prelude::*;
+
+use crate::codec_state::CodecState;
+use crate::from_wire::VariantBuilder;
+use crate::to_wire::write_variant;
+
+thread_local! {
+    /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
+    /// that runs script code which encodes again simply gets a fresh one).
+    static ENCODE_BUFFER: Cell<Option<BytesMut>> = const { Cell::new(None) };
+}
+
+/// Buffers larger than this are not kept for the next call.
+const KEPT_BUFFER_CAPACITY: usize = 1 << 20;
+
+/// Encodes `value` into this thread's buffer, then copies it into an engine array.
+pub(crate) fn encode_to_packed(
+    opts: &Options,
+    value: &Variant,
+) -> Result<PackedByteArray, CodecError> {
+    encode_into_buffer(opts, value, None)
+}
+
+/// As [`encode_to_packed`], with the stream framing of `StreamPeer.put_var` when `framed` says
+/// the prefix's byte order: the core's length prefix, then the encoding, in one array.
+pub(crate) fn encode_into_buffer(
+    opts: &Options,
+    value: &Variant,
+    framed: Option<bool>,
+) -> Result<PackedByteArray, CodecError> {
+    let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
+    buf.clear();
+    let res = match framed {
+        // The core's framing, as every put_var of the project.
+        Some(big_endian) => frame_with(
+            &mut buf,
+            opts,
+            ByteOrder::from_big_endian(big_endian),
+            |w| write_variant(w, value),
+        )
+        .map(|_| ()),
+        None => Writer::new(std::mem::take(&mut buf), opts).and_then(|mut w| {
+            let res = write_variant(&mut w, value);
+            buf = w.into_sink();
+            res
+        }),
+    };
+    let out = res.map(|()| PackedByteArray::from(&buf[..]));
+    if buf.capacity() <= KEPT_BUFFER_CAPACITY {
+        ENCODE_BUFFER.with(|cell| cell.set(Some(buf)));
+    }
+    out
+}
+
+/// The exact size first (cheap for these), then the bytes written into the engine array itself:
+/// for packed arrays of numbers, whose encoding is mostly one copy of their data.
+fn encode_in_place(opts: &Options, value: &Variant) -> Result<PackedByteArray, CodecError> {
+    let mut sizer = Writer::new(SizeCounter::default(), opts)?;
+    write_variant(&mut sizer, value)?;
+    let size = sizer.into_sink().0;
+    let mut out = PackedByteArray::new();
+    out.resize(size);
+    let mut w = Writer::new(SliceSink::new(out.as_mut_slice()), opts)?;
+    write_variant(&mut w, value)?;
+    if w.sink().overflowed() || w.sink().written() != size {
+        return Err(CodecError::encode(EncodeReason::BufferFull));
+    }
+    Ok(out)
+}
+
+/// Packed arrays of numbers, vectors and colors: sized in constant time, and written faster
+/// straight into their final array than through a buffer and a copy.
+fn is_packed_numbers(v: &Variant) -> bool {
+    use fast_var_codec_core::VariantType as T;
+    matches!(
+        crate::fast_access::type_of(v),
+        Some(
+            T::PackedByteArray
+                | T::PackedInt32Array
+                | T::PackedInt64Array
+                | T::PackedFloat32Array
+                | T::PackedFloat64Array
+                | T::PackedVector2Array
+                | T::PackedVector3Array
+                | T::PackedVector4Array
+                | T::PackedColorArray
+        )
+    )
+}
+
+/// Decodes one Variant; a failed decode frees the objects it made.
+pub(crate) fn decode_variant(
+    bytes: &[u8],
+    offset: usize,
+    opts: &Options,
+) -> Result<(Variant, usize), CodecError> {
+    let mut builder = VariantBuilder::default();
+    let res = decode_with(bytes, offset, opts, &mut builder);
+    if res.is_err() {
+        builder.discard();
+    }
+    res
+}
+
+impl CodecState {
+    pub(crate) fn encode(&self, opts: &Options, value: &Variant) -> PackedByteArray {
+        let res = if is_packed_numbers(value) {
+            encode_in_place(opts, value)
+        } else {
+            // One walk into this thread's reused buffer, then one copy into the engine's
+            // array: walking Godot values twice (size, then bytes) costs more than the copy,
+            // and so does sizing a small leaf first (more engine calls) or a String.
+            encode_to_packed(opts, value)
+        };
+        match res {
+            Ok(bytes) => {
+                self.calls.ok();
+                bytes
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                PackedByteArray::new()
+            }
+        }
+    }
+    pub(crate) fn encoded_size(&self, opts: &Options, value: &Variant) -> i64 {
+        let res = Writer::new(SizeCounter::default(), opts).and_then(|mut w| {
+            write_variant(&mut w, value)?;
+            Ok(w.into_sink().0)
+        });
+        match res {
+            Ok(n) => {
+                self.calls.ok();
+                n as i64
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                -1
+            }
+        }
+    }
+    pub(crate) fn decode(&self, opts: &Options, bytes: &[u8], offset: i64) -> Variant {
+        let Ok(offset) = usize::try_from(offset) else {
+            self.calls.fail_with(
+                Error::ERR_INVALID_PARAMETER,
+                format!("negative offset {offset}"),
+            );
+            return Variant::nil();
+        };
+        match decode_variant(bytes, offset, opts) {
+            Ok((v, used)) => {
+                self.calls.ok_with_size(used as i64);
+                v
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                Variant::nil()
+            }
+        }
+    }
+}
