@@ -31,7 +31,7 @@ declare -A ABOUT=(
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
     [crate]="the core crate as published: cargo doc without warnings, cargo package"
     [addon]="build the addon's release library"
-    [godot]="the headless test scenes in Godot 4.6.3"
+    [godot]="the headless test scenes in Godot 4.6.3 (the deepest values again on a 512 KB stack)"
     [docs]="editor help: Godot's doctool finds a description for every class and member"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
@@ -181,6 +181,10 @@ need_engines_and_addon() { # what
 step_godot() {
     need_engines_and_addon "the Godot scenes" || return
     counted godot 60 bash tests/run_godot_tests.sh
+    # The deepest values again, in an engine whose main thread has a 512 KB stack (where the
+    # engine's own var_to_bytes and bytes_to_var still work).
+    counted godot_small_stack 4 env FVC_STACK_KB=512 FVC_GODOT_LOG=godot_tests_small_stack \
+        bash tests/run_godot_tests.sh test_deep.gd
 }
 
 step_docs() {
@@ -199,6 +203,8 @@ step_double() {
     must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
     counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
         bash tests/run_godot_tests.sh
+    counted double_small_stack 4 env GODOT4="$GODOT4_DOUBLE" FVC_STACK_KB=512 \
+        FVC_GODOT_LOG=godot_tests_double_small_stack bash tests/run_godot_tests.sh test_deep.gd
 }
 
 step_differential() {

@@ -41,6 +41,7 @@ pub mod real;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
+mod stack;
 pub mod stream;
 mod text;
 pub mod transcode;
@@ -56,6 +57,7 @@ pub mod internals {
     pub use crate::dialect::{DialectSpec, VariantRules, WireKind};
     pub use crate::header::*;
     pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};
+    pub use crate::stack::guard as guard_stack;
     pub use crate::text::{decode_utf8, Text};
     pub use crate::types::VARIANT_MAX;
 }

@@ -13,6 +13,7 @@ use crate::header::*;
 use crate::limits::Options;
 use crate::real::{real_width, WireReals};
 use crate::sink::LeWord;
+use crate::stack;
 use crate::text::decode_utf8;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
@@ -367,9 +368,30 @@ impl<'b> Reader<'b, '_> {
         let ty = match self.spec.kind_of_wire_id(id) {
             Some(WireKind::Type(ty)) => ty,
             Some(WireKind::IntVectorPool(ty)) => return self.int_vector_pool(b, ty, start),
-            Some(WireKind::TypedArray) => return self.typed_array(b, header, depth, start),
+            Some(WireKind::TypedArray) => {
+                return stack::guard(|| self.typed_array(b, header, depth, start));
+            }
             None => return Err(CodecError::decode(start, DecodeReason::UnknownType(id))),
         };
+        use VariantType as T;
+        match ty {
+            // Each level of nesting on a stack with room for it (`crate::stack`).
+            T::Object | T::Dictionary | T::Array => {
+                stack::guard(|| self.container(b, ty, header, depth, start))
+            }
+            _ => self.leaf(b, ty, header),
+        }
+    }
+
+    /// An Object, Dictionary or Array, whose header (at `start`) is read.
+    fn container<B: Build>(
+        &mut self,
+        b: &mut B,
+        ty: VariantType,
+        header: u32,
+        depth: usize,
+        start: usize,
+    ) -> Result<B::Value> {
         let at = |reason: DecodeReason| CodecError::decode(start, reason);
         use VariantType as T;
         match ty {
@@ -428,7 +450,7 @@ impl<'b> Reader<'b, '_> {
     }
 
     /// Everything that holds no nested value, kept out of [`Reader::value`] so that the frame
-    /// of the recursion stays small (1025 levels fit in a small stack).
+    /// of the recursion stays small (fewer stack segments for deep values: `crate::stack`).
     #[inline(never)]
     fn leaf<B: Build>(&mut self, b: &mut B, ty: VariantType, header: u32) -> Result<B::Value> {
         let wide = header & FLAG_64 != 0;

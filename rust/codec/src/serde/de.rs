@@ -125,15 +125,17 @@ impl<'a> Deserializer<'a> {
             Value::NodePath(p) => visitor.visit_string(p.to_string()),
             Value::Rid(id) | Value::ObjectId(id) => visitor.visit_u64(id),
             Value::Signal { name, .. } => visitor.visit_string(name),
-            Value::Object(o) => visitor.visit_map(Map::new(
-                o.properties
+            Value::Object(mut o) => visitor.visit_map(Map::new(
+                std::mem::take(&mut o.properties)
                     .into_iter()
                     .map(|(k, v)| (Value::String(k), v))
                     .collect(),
                 loc,
             )),
-            Value::Dictionary(d) => visitor.visit_map(Map::new(d.entries, loc)),
-            Value::Array(a) => visitor.visit_seq(Seq::new(a.items, loc)),
+            Value::Dictionary(mut d) => {
+                visitor.visit_map(Map::new(std::mem::take(&mut d.entries), loc))
+            }
+            Value::Array(mut a) => visitor.visit_seq(Seq::new(std::mem::take(&mut a.items), loc)),
             Value::PackedByteArray(b) => visitor.visit_byte_buf(b),
             Value::PackedInt32Array(x) => seq(
                 x.into_iter().map(|i| Value::Int(i.into())).collect(),
@@ -164,8 +166,8 @@ impl<'a> Deserializer<'a> {
                 content: None,
                 loc: None,
             }),
-            Value::Dictionary(d) if d.entries.len() == 1 => {
-                let mut entries = d.entries;
+            Value::Dictionary(mut d) if d.entries.len() == 1 => {
+                let mut entries = std::mem::take(&mut d.entries);
                 match entries.pop() {
                     Some((Value::String(variant) | Value::StringName(variant), content)) => visitor
                         .visit_enum(Enum {
@@ -296,7 +298,8 @@ impl<'de> SeqAccess<'de> for Seq<'_> {
         let i = self.index;
         self.index += 1;
         let loc = self.loc.and_then(|l| l.children.get(i));
-        seed.deserialize(Deserializer { value, loc })
+        // Each level of nesting on a stack with room for it (`crate::stack`).
+        crate::stack::guard(|| seed.deserialize(Deserializer { value, loc }))
             .map(Some)
             .map_err(|e| e.within(Segment::Index(i)))
     }
@@ -336,7 +339,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
         };
         let seg = key_segment(&key);
         self.pending = Some((value, seg));
-        seed.deserialize(Deserializer::new(key)).map(Some)
+        crate::stack::guard(|| seed.deserialize(Deserializer::new(key))).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -347,7 +350,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
         let i = self.index;
         self.index += 1;
         let loc = self.loc.and_then(|l| l.children.get(i));
-        seed.deserialize(Deserializer { value, loc })
+        crate::stack::guard(|| seed.deserialize(Deserializer { value, loc }))
             .map_err(|e| e.within(seg))
     }
 
@@ -416,12 +419,13 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
         let (d, seg) = self.content("newtype variant")?;
-        seed.deserialize(d).map_err(|e| e.within(seg))
+        crate::stack::guard(|| seed.deserialize(d)).map_err(|e| e.within(seg))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
         let (d, seg) = self.content("tuple variant")?;
-        de::Deserializer::deserialize_seq(d, visitor).map_err(|e| e.within(seg))
+        crate::stack::guard(|| de::Deserializer::deserialize_seq(d, visitor))
+            .map_err(|e| e.within(seg))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -430,7 +434,8 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let (d, seg) = self.content("struct variant")?;
-        de::Deserializer::deserialize_map(d, visitor).map_err(|e| e.within(seg))
+        crate::stack::guard(|| de::Deserializer::deserialize_map(d, visitor))
+            .map_err(|e| e.within(seg))
     }
 }
 

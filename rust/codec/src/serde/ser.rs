@@ -202,7 +202,8 @@ pub struct SeqSerializer {
 
 impl SeqSerializer {
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        let v = value.serialize(Serializer).map_err(|e| {
+        // Each level of nesting on a stack with room for it (`crate::stack`).
+        let v = crate::stack::guard(|| value.serialize(Serializer)).map_err(|e| {
             let e = e.within(Segment::Index(self.items.len()));
             match self.variant {
                 Some(name) => e.within(Segment::Field(name.to_owned())),
@@ -280,8 +281,7 @@ impl MapSerializer {
         }
     }
     fn entry<T: Serialize + ?Sized>(&mut self, key: Value, value: &T) -> Result<(), Error> {
-        let v = value
-            .serialize(Serializer)
+        let v = crate::stack::guard(|| value.serialize(Serializer))
             .map_err(|e| self.in_variant(e.within(key_segment(&key))))?;
         self.entries.push((key, v));
         Ok(())
@@ -299,7 +299,7 @@ impl ser::SerializeMap for MapSerializer {
     type Ok = Value;
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.key = Some(key.serialize(Serializer)?);
+        self.key = Some(crate::stack::guard(|| key.serialize(Serializer))?);
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {

@@ -351,7 +351,7 @@ fn built(p: Piece) -> Value {
 }
 
 // The container callbacks are `#[inline(never)]`: inlined into the reader's recursive frame they
-// would make each level's stack too large for 1024 levels in a thread's stack.
+// would make each level's frame larger, and deep values need more stack segments (`crate::stack`).
 impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     type Value = Piece;
     type Array = ArrayPart;
