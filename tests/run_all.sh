@@ -22,7 +22,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs double differential peers saves windows package fuzz)
+STEPS=(engines core probes fmt clippy crate addon godot docs double differential asan peers saves windows package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -35,6 +35,7 @@ declare -A ABOUT=(
     [docs]="editor help: Godot's doctool finds a description for every class and member"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
+    [asan]="the extension built with AddressSanitizer, every scene in both Godot 4.6.3 builds (about 4 minutes)"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
@@ -210,6 +211,11 @@ step_double() {
 step_differential() {
     need_engines_and_addon "the differential fuzzing" || return
     counted differential 6 bash tests/fuzz_differential.sh
+}
+
+step_asan() {
+    need_all_engines || { not_run "the sanitizer run needs the engines"; return; }
+    counted asan 34 bash tests/run_asan.sh
 }
 
 step_peers() {
