@@ -16,7 +16,7 @@ pub const RED_ZONE: usize = 128 * 1024;
 pub const SEGMENT: usize = 1024 * 1024;
 
 /// Runs `f` (one nesting level of a walk), first moving to a fresh stack segment when the
-/// thread's stack has less than [`RED_ZONE`] left.
+/// thread's stack has less than `RED_ZONE` (128 KB) left.
 #[inline]
 pub fn guard<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, f)
