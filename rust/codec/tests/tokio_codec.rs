@@ -206,9 +206,13 @@ fn framed_reports_a_stream_cut_short() {
         client.shutdown().await.unwrap();
         let err = server.next().await.unwrap().unwrap_err();
         assert!(
+            matches!(&err, VarCodecError::Io(e) if e.kind() == std::io::ErrorKind::UnexpectedEof),
+            "{err}"
+        );
+        assert!(
             matches!(
-                err,
-                VarCodecError::Codec(CodecError::Decode {
+                err.codec_error(),
+                Some(CodecError::Decode {
                     offset: 4,
                     reason: DecodeReason::Truncated {
                         needed: 100,

@@ -23,13 +23,15 @@ use crate::value::Value;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum VarCodecError {
-    /// Reading from or writing to the transport failed (a connection reset, …).
+    /// Reading from or writing to the transport failed (a connection reset, …), or the stream
+    /// ended inside a message: an [`io::ErrorKind::UnexpectedEof`] whose inner error is the
+    /// codec's [`DecodeReason::Truncated`] at the stream offset of the message cut short.
     #[error("I/O error: {0}")]
     Io(#[from] io::Error),
     /// The codec refused a message or a value: a length prefix above the maximum message size
     /// (the stream is then broken: see [`VarCodec::broken`]), a message whose value does not
-    /// decode (its offset counted from the start of the stream; the stream goes on), a stream
-    /// that ended inside a message, or a value that cannot be encoded in the dialect.
+    /// decode (its offset counted from the start of the stream; the stream goes on), or a value
+    /// that cannot be encoded in the dialect.
     #[error(transparent)]
     Codec(#[from] CodecError),
     /// [`TypedVarCodec`]: a message held a well-formed value that does not fit the expected
@@ -52,10 +54,11 @@ pub enum VarCodecError {
 }
 
 impl VarCodecError {
-    /// The codec's error, when the codec (not the transport or serde) refused something.
+    /// The codec's error: what the codec refused, or where the stream ended inside a message.
     pub fn codec_error(&self) -> Option<&CodecError> {
         match self {
             VarCodecError::Codec(e) => Some(e),
+            VarCodecError::Io(e) => e.get_ref()?.downcast_ref(),
             _ => None,
         }
     }
@@ -137,8 +140,8 @@ impl Framing {
     }
 
     /// The error for bytes left at the end of the stream, which are dropped: a length prefix or
-    /// a message cut short.
-    fn cut_short(&mut self, src: &mut BytesMut) -> CodecError {
+    /// a message cut short (an unexpected end of file, as tokio_util's own codecs report it).
+    fn cut_short(&mut self, src: &mut BytesMut) -> VarCodecError {
         let available = src.len();
         let err = match self.peek_len(src) {
             None => CodecError::decode(
@@ -160,7 +163,7 @@ impl Framing {
         };
         self.consumed = self.consumed.saturating_add(available as u64);
         src.clear();
-        err
+        VarCodecError::Io(io::Error::new(io::ErrorKind::UnexpectedEof, err))
     }
 
     fn reset(&mut self) {
@@ -188,11 +191,15 @@ impl Framing {
 ///   room for the rest of it, never more than the length it declared (itself at most the
 ///   maximum).
 /// * At the end of the stream ([`Decoder::decode_eof`]), bytes left of a message cut short are
-///   a [`DecodeReason::Truncated`] error and are dropped.
+///   an [`io::ErrorKind::UnexpectedEof`] error ([`VarCodecError::Io`], as tokio_util's own
+///   codecs report it) wrapping a [`DecodeReason::Truncated`] with the message's offset; they
+///   are dropped.
 ///
 /// Encoding appends exactly what [`super::frame`] appends; a value that cannot be encoded is
 /// an error and leaves the write buffer as it was. The maximum message size applies to reading
-/// only.
+/// only. The codec encodes both `Value` and `&Value`, so `Framed` is a sink of both: `send`
+/// and `feed` know which from their argument, `flush` and `close` are told
+/// (`SinkExt::<Value>::flush(&mut framed)`).
 ///
 /// With `Framed`: tokio_util's stream yields `None` once after any error of the decoder, then
 /// reads from the transport again before decoding; to go on after a malformed value, poll it
@@ -327,13 +334,15 @@ impl Decoder for VarCodec {
     /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing.
     ///
     /// # Errors
-    /// As [`VarCodec::decode`], and a [`DecodeReason::Truncated`] at the stream offset of a
-    /// message (or length prefix) cut short by the end of the stream; its bytes are dropped.
+    /// As [`VarCodec::decode`], and for a message (or length prefix) cut short by the end of
+    /// the stream, a [`VarCodecError::Io`] of kind [`io::ErrorKind::UnexpectedEof`] whose inner
+    /// error is a [`DecodeReason::Truncated`] at the message's stream offset; its bytes are
+    /// dropped.
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Value>, VarCodecError> {
         match self.decode(src)? {
             Some(value) => Ok(Some(value)),
             None if src.is_empty() => Ok(None),
-            None => Err(self.framing.cut_short(src).into()),
+            None => Err(self.framing.cut_short(src)),
         }
     }
 }
@@ -529,7 +538,7 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
         match self.decode(src)? {
             Some(item) => Ok(Some(item)),
             None if src.is_empty() => Ok(None),
-            None => Err(self.framing.cut_short(src).into()),
+            None => Err(self.framing.cut_short(src)),
         }
     }
 }
@@ -800,6 +809,10 @@ mod tests {
         src.extend_from_slice(&[20, 0, 0, 0, 4, 0, 0]);
         assert_eq!(codec.decode_eof(&mut src).unwrap(), Some(Value::Int(1)));
         let err = codec.decode_eof(&mut src).unwrap_err();
+        let VarCodecError::Io(io) = &err else {
+            panic!("not an I/O error: {err}")
+        };
+        assert_eq!(io.kind(), io::ErrorKind::UnexpectedEof);
         assert_eq!(
             err.codec_error(),
             Some(&CodecError::decode(
