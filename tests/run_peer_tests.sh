@@ -42,9 +42,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-out=$(fvc_out_dir)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
+out=$(fvc_out_dir)
 project="$repo/godot_project"
 peers3="$repo/tests/peers"
 peersp="$repo/tests/peers_pandemonium"
