@@ -18,8 +18,8 @@ use crate::error::{CodecError, DecodeReason};
 use crate::limits::Options;
 use crate::value::Value;
 
-/// What reading or writing a stream with [`VarCodec`] or [`TypedVarCodec`] can fail with: the
-/// transport's error, or the codec's.
+/// What reading or writing a stream with [`VarCodec`] (or `TypedVarCodec`, with the `serde`
+/// feature too) can fail with: the transport's error, or the codec's (or serde's).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum VarCodecError {
