@@ -24,8 +24,9 @@
 #        and the thread stacks stay a few hundred MiB).
 #    Throughput (messages per second) and round-trip percentiles (p50, p99, p99.9) are printed as
 #    figures, never checked: nothing here depends on the machine's speed.
-# Everything listens on 127.0.0.1 only and is bounded in time (about 30 s once built, 2 minutes at
-# most). Ends with "N passed, N failed"; logs in tests/out/run_load_test/.
+# Everything listens on 127.0.0.1 only and is bounded in time: about 10 s once the dependencies
+# are built (the load itself about 2 s on 2 cores), 2 minutes at most for the load. Ends with
+# "N passed, N failed"; logs in tests/out/run_load_test/.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
