@@ -46,6 +46,15 @@ declare -A SETS=(
     [quick]="core fmt clippy godot"
     [all]="${STEPS[*]}"
 )
+# The load step, run after peers: the tokio codec's tests and tests/run_load_test.sh.
+ordered=()
+for s in "${STEPS[@]}"; do
+    ordered+=("$s")
+    if [ "$s" = peers ]; then ordered+=(load); fi
+done
+STEPS=("${ordered[@]}")
+ABOUT[load]="the tokio codec's tests; the tokio example server under 1,000 connections at once, hostile ones among them (memory bounded; throughput and latency as figures)"
+SETS[all]="${STEPS[*]}"
 
 usage() {
     echo "usage: bash tests/run_all.sh [--list | STEP|SET ...]   (no argument: every step)"
@@ -222,6 +231,8 @@ step_peers() {
     need_engines_and_addon "the peer tests" || return
     counted peers 14 bash tests/run_peer_tests.sh
 }
+
+step_load() { counted load 16 bash tests/run_load_test.sh; }
 
 step_saves() {
     need_engines_and_addon "the save-file tests" || return

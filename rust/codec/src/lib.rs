@@ -18,6 +18,7 @@
 //!
 //! With the `serde` feature, the `serde` module makes the format a serde data format:
 //! `to_bytes` / `from_bytes` of any `Serialize` / `Deserialize` type.
+//! With the `tokio` feature, `stream::VarCodec` frames values for tokio_util's `Framed`.
 #![warn(missing_docs)]
 #![cfg_attr(
     not(test),
