@@ -10,6 +10,8 @@
 #                         (examples/widen_seeds.rs: an ordinary cargo build)
 #   roundtrip             every golden file
 #   transcode             every golden file
+#   serde                 every golden file, and typed messages in each dialect
+#                         (examples/serde_seeds.rs: an ordinary cargo build)
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #
@@ -75,6 +77,9 @@ seeds roundtrip g4 <"$tmp/g4"
 seeds roundtrip g3 <"$tmp/g3"
 seeds transcode g4 <"$tmp/g4"
 seeds transcode g3 <"$tmp/g3"
+seeds serde g4 <"$tmp/g4"
+seeds serde g3 <"$tmp/g3"
+(cd "$fuzz" && cargo run -q --release --example serde_seeds) | sed 's/^/0 /' | seeds serde message
 
 # stream: flags, seed, then messages (u32 length, little- or big-endian, + bytes).
 frames() {

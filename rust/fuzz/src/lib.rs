@@ -17,6 +17,8 @@
 //! are bounded by the bytes present ([`within_heap_bound`]). It counts per thread; libFuzzer runs the
 //! target on one thread.
 
+pub mod serde_message;
+
 #[path = "../../codec/tests/common/alloc_counter.rs"]
 mod alloc_counter;
 
