@@ -11,7 +11,8 @@
 #                                   next free port; FVC_PEER_BUDGET: seconds for all runs, default 240)
 #
 # Runs, for Godot 3.6.2 AND 3.2.3:
-#   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP;
+#   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP, and
+#     TCP a network tick at a time (peers/batch_client.gd: FastVarStream.put_vars/pop_vars);
 #   * godot3_client.gd (Godot 3, its own put_var/get_var) -> Rust echo server, Godot 3 dialect;
 #   * serde_client3.gd (Godot 3, its own put_var/get_var) -> Rust serde server
 #     (rust/codec/examples/serde_server.rs, serde structs), Godot 3 dialect;
@@ -158,6 +159,10 @@ for engine in "$GODOT3" "$GODOT32"; do
             "$engine" --no-window --path "$peers3" -s res://godot3_server.gd --mode=$mode --port=$port --timeout=50 -- \
             "${g4[@]}" -s res://peers/godot3_client.gd -- --mode=$mode --port=$port --timeout=50
     done
+    take_port
+    run "Godot 3 ($v) server <- Godot 4 client, put_vars/pop_vars" \
+        "$engine" --no-window --path "$peers3" -s res://godot3_server.gd --mode=tcp --port=$port --timeout=50 -- \
+        "${g4[@]}" -s res://peers/batch_client.gd -- --port=$port --timeout=50
     take_port
     run "Godot 3 ($v) client -> Rust echo_server, godot3 dialect" \
         "$echo_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \

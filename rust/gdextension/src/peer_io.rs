@@ -8,7 +8,7 @@ use godot::prelude::*;
 
 use crate::call_state::CallState;
 use crate::codec_state::CodecState;
-use crate::value_calls::{encode_into_buffer, encode_to_packed};
+use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
 impl CodecState {
     /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
@@ -37,6 +37,31 @@ impl CodecState {
         }
         calls.ok()
     }
+    /// Writes every value of `values` framed as [`Self::put_framed`] frames one, in one write.
+    /// A value that cannot be encoded fails the call before anything is written, and the
+    /// message names its index.
+    pub(crate) fn put_framed_all(
+        &self,
+        calls: &CallState,
+        mut peer: Gd<StreamPeer>,
+        values: &VarArray,
+        big_endian: bool,
+    ) -> Error {
+        let framed = match encode_frames_into_buffer(&self.options(), values, big_endian) {
+            Ok(b) => b,
+            Err((index, e)) => {
+                calls.fail(&e);
+                let message = format!("value {index}: {}; nothing was written", calls.message());
+                return calls.fail_with(calls.error(), message);
+            }
+        };
+        let err = peer.put_data(&framed);
+        if err != Error::OK {
+            return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
+        }
+        calls.ok()
+    }
+
     pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
         let bytes = match encode_to_packed(&self.options(), &value) {
             Ok(b) => b,

@@ -224,14 +224,69 @@ impl FastVarStream {
         }
     }
 
+    /// Every complete value received, in order, at most [param max_count] of them (all when
+    /// negative); an empty array when none is complete yet, with [constant OK].
+    ///
+    /// It stops at a malformed value: the values before it are returned, the malformed one is
+    /// skipped and reported by [method get_error] and [method get_error_message] (as [method
+    /// pop_var] reports it), and the next call goes on after it. So when [method get_error] is
+    /// not [constant OK], the failed value came right after the last one returned. An oversized
+    /// length prefix stops it the same way and breaks the stream ([method is_broken]).
+    /// ```gdscript
+    /// func _process(_delta):
+    ///     tcp.poll()
+    ///     stream.poll(tcp)
+    ///     for value in stream.pop_vars():
+    ///         handle(value)
+    ///     if stream.get_error() != OK:
+    ///         push_warning(stream.get_error_message())
+    /// ```
+    #[func]
+    fn pop_vars(&self, #[opt(default = -1)] max_count: i64) -> VarArray {
+        let limit = usize::try_from(max_count).unwrap_or(usize::MAX);
+        let mut values = VarArray::new();
+        let mut builder = VariantBuilder::default();
+        let mut state = self.state();
+        let opts = state.codec_state.options();
+        let mut failure = None;
+        while values.len() < limit {
+            match state.reader.next_value_with(&opts, &mut builder) {
+                Ok(Some(v)) => values.push(&v),
+                Ok(None) => break,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        drop(state);
+        match failure {
+            Some(e) => {
+                builder.discard();
+                self.calls.fail(&e);
+            }
+            None => {
+                self.calls.ok();
+            }
+        }
+        values
+    }
+
     /// Writes [param value] framed for this stream (prefix in [member big_endian] order).
     #[func]
     fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
-        let (codec, big_endian) = {
-            let state = self.state();
-            (state.codec_state.clone(), state.big_endian)
-        };
+        let (codec, big_endian) = self.codec_and_order();
         codec.put_framed(&self.calls, peer, &value, big_endian)
+    }
+
+    /// Writes every value of [param values] framed for this stream, as [method put_var] writes
+    /// one, in one write to [param peer]: one packet for a whole network tick instead of one per
+    /// value. When a value cannot be encoded nothing is written, and [method
+    /// get_error_message] names its index.
+    #[func]
+    fn put_vars(&self, peer: Gd<StreamPeer>, values: VarArray) -> Error {
+        let (codec, big_endian) = self.codec_and_order();
+        codec.put_framed_all(&self.calls, peer, &values, big_endian)
     }
 
     /// Bytes received but not yet handed out as values.
@@ -268,6 +323,12 @@ impl FastVarStream {
 }
 
 impl FastVarStream {
+    /// The codec's state and the prefix's byte order, taken out of the lock for a write.
+    fn codec_and_order(&self) -> (Arc<CodecState>, bool) {
+        let state = self.state();
+        (state.codec_state.clone(), state.big_endian)
+    }
+
     /// The stream's state, for one step of a call (a panic elsewhere never locks it for good).
     fn state(&self) -> MutexGuard<'_, StreamState> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)

@@ -38,24 +38,48 @@ pub(crate) fn encode_into_buffer(
     value: &Variant,
     framed: Option<bool>,
 ) -> Result<PackedByteArray, CodecError> {
-    let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
-    buf.clear();
-    let res = match framed {
+    with_encode_buffer(|buf| match framed {
         // The core's framing, as every put_var of the project.
-        Some(big_endian) => frame_with(
-            &mut buf,
-            opts,
-            ByteOrder::from_big_endian(big_endian),
-            |w| write_variant(w, value),
-        )
+        Some(big_endian) => frame_with(buf, opts, ByteOrder::from_big_endian(big_endian), |w| {
+            write_variant(w, value)
+        })
         .map(|_| ()),
-        None => Writer::new(std::mem::take(&mut buf), opts).and_then(|mut w| {
+        None => Writer::new(std::mem::take(buf), opts).and_then(|mut w| {
             let res = write_variant(&mut w, value);
-            buf = w.into_sink();
+            *buf = w.into_sink();
             res
         }),
-    };
-    let out = res.map(|()| PackedByteArray::from(&buf[..]));
+    })
+}
+
+/// Every value of `values` framed as [`encode_into_buffer`] frames one, back to back in one
+/// array (one write for a whole network tick). On failure, the index of the value that failed
+/// and its error; nothing is returned then.
+pub(crate) fn encode_frames_into_buffer(
+    opts: &Options,
+    values: &VarArray,
+    big_endian: bool,
+) -> Result<PackedByteArray, (usize, CodecError)> {
+    let order = ByteOrder::from_big_endian(big_endian);
+    let mut failed_at = 0;
+    with_encode_buffer(|buf| {
+        for (i, value) in values.iter_shared().enumerate() {
+            failed_at = i;
+            frame_with(buf, opts, order, |w| write_variant(w, &value))?;
+        }
+        Ok(())
+    })
+    .map_err(|e| (failed_at, e))
+}
+
+/// Runs `encode` on this thread's cleared encode buffer and copies what it wrote into an engine
+/// array; keeps the buffer for the next call unless it grew large.
+fn with_encode_buffer(
+    encode: impl FnOnce(&mut BytesMut) -> Result<(), CodecError>,
+) -> Result<PackedByteArray, CodecError> {
+    let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
+    buf.clear();
+    let out = encode(&mut buf).map(|()| PackedByteArray::from(&buf[..]));
     if buf.capacity() <= KEPT_BUFFER_CAPACITY {
         ENCODE_BUFFER.with(|cell| cell.set(Some(buf)));
     }
