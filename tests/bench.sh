@@ -12,6 +12,10 @@
 #    same process, FastVarCodec called through a typed and through an untyped variable alternating
 #    with the competitor (median of 15 rounds after 5 warm-ups).
 #    -> tests/out/bench/bench_godot.txt, tests/out/bench/bench_godot.json, tests/out/bench/bench_payloads/*.bin
+#    Then the network tick (godot_project/bench/network_tick.gd): 400 8-field messages per round
+#    over loopback TCP (the engine's put_var/get_var, FastVarStream per message, FastVarStream
+#    put_vars/pop_vars per round) and UDP (PacketPeerUDP.put_var against put_packet_var).
+#    -> tests/out/bench/bench_network.txt
 # 2. Rust: cargo bench -p fast_var_codec_core --bench codec (criterion, short measurement time) on
 #    the same payloads, after checking that the core encodes them to exactly the engine's bytes of
 #    part 1 (when part 1 has run); encode, encode_into, decode and a memcpy of as many bytes.
@@ -75,6 +79,15 @@ if [ "$run_godot" = 1 ]; then
         grep -v '^   ' "$out/bench_godot.stderr.log" | tail -n 15 >&2
         exit 1
     fi
+    echo "== Network tick (godot_project/bench/network_tick.gd, about 20 seconds)" >&2
+    rm -f "$out/bench_network.txt"
+    "$GODOT4" --headless --path "$project" -s res://bench/network_tick.gd -- --out="$out/bench_network.txt" \
+        >"$out/bench_network.stdout.log" 2>"$out/bench_network.stderr.log" || status=$?
+    if [ "$status" -ne 0 ] || [ ! -s "$out/bench_network.txt" ]; then
+        echo "bench.sh: the network tick benchmark failed (exit code $status); last lines of its logs:" >&2
+        tail -n 15 "$out/bench_network.stdout.log" "$out/bench_network.stderr.log" >&2
+        exit 1
+    fi
     # godot-rust prints its safeguard level: "balanced" in release builds, "strict" in debug ones.
     banner=$(grep -m1 '^Initialize godot-rust' "$out/bench_godot.stdout.log" "$out/bench_godot.stderr.log" 2>/dev/null | sed 's/^[^:]*://')
     [ "$(sha256sum "$lib" | cut -c1-16)" = "$lib_sum" ] || echo "bench.sh: WARNING: $lib was replaced during the run (another job rebuilt it?); Godot loaded it at startup, so the numbers are of the build made above, not of the current file" >&2
@@ -109,6 +122,8 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
     if [ "$run_godot" = 1 ]; then
         echo
         cat "$out/bench_godot.txt"
+        echo
+        cat "$out/bench_network.txt"
     fi
     if [ "$run_rust" = 1 ]; then
         echo
