@@ -3,6 +3,7 @@ extends SceneTree
 ## from one socket and all received on the other.
 ##
 ##   godot --headless --path godot_project -s res://bench/network_tick.gd -- [--rounds=15] [--out=FILE]
+##       [--only=tcp_stream]   (that way alone, for a profiler: perf record -g -- godot ...)
 ##
 ## TCP, three ways: the engine's StreamPeerTCP.put_var / get_var per message; FastVarStream.put_var
 ## per message and poll + pop_var; FastVarStream.put_vars once per round and poll + pop_vars.
@@ -72,6 +73,12 @@ func run(rounds: int, out_path: String) -> int:
 		"udp_engine": func(): return udp_engine(udp_a, udp_b),
 		"udp_codec": func(): return udp_codec(udp_a, udp_b, codec),
 	}
+	var only: String = OS.get_cmdline_user_args().filter(func(a): return a.begins_with("--only=")).map(func(a): return a.trim_prefix("--only=")).front() if OS.get_cmdline_user_args().any(func(a): return a.begins_with("--only=")) else ""
+	if only != "":
+		# Profiling one way: it alone, many rounds, no table.
+		for r in rounds:
+			ways[only].call()
+		return 0
 	# Correctness first: every way delivers the messages intact.
 	for name in ways:
 		var got: Array = ways[name].call()[1]
