@@ -22,7 +22,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs double differential peers saves windows package fuzz)
+STEPS=(engines core probes fmt clippy crate addon godot docs double differential asan peers saves windows package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -31,10 +31,11 @@ declare -A ABOUT=(
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
     [crate]="the core crate as published: cargo doc without warnings, cargo package"
     [addon]="build the addon's release library"
-    [godot]="the headless test scenes in Godot 4.6.3"
+    [godot]="the headless test scenes in Godot 4.6.3 (the deepest values again on a 512 KB stack)"
     [docs]="editor help: Godot's doctool finds a description for every class and member"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
+    [asan]="the extension built with AddressSanitizer, every scene in both Godot 4.6.3 builds (about 4 minutes)"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
@@ -45,6 +46,15 @@ declare -A SETS=(
     [quick]="core fmt clippy godot"
     [all]="${STEPS[*]}"
 )
+# The load step, run after peers: the tokio codec's tests and tests/run_load_test.sh.
+ordered=()
+for s in "${STEPS[@]}"; do
+    ordered+=("$s")
+    if [ "$s" = peers ]; then ordered+=(load); fi
+done
+STEPS=("${ordered[@]}")
+ABOUT[load]="the tokio codec's tests; the tokio example server under 1,000 connections at once, hostile ones among them (memory bounded; throughput and latency as figures)"
+SETS[all]="${STEPS[*]}"
 
 usage() {
     echo "usage: bash tests/run_all.sh [--list | STEP|SET ...]   (no argument: every step)"
@@ -181,6 +191,10 @@ need_engines_and_addon() { # what
 step_godot() {
     need_engines_and_addon "the Godot scenes" || return
     counted godot 60 bash tests/run_godot_tests.sh
+    # The deepest values again, in an engine whose main thread has a 512 KB stack (where the
+    # engine's own var_to_bytes and bytes_to_var still work).
+    counted godot_small_stack 4 env FVC_STACK_KB=512 FVC_GODOT_LOG=godot_tests_small_stack \
+        bash tests/run_godot_tests.sh test_deep.gd
 }
 
 step_docs() {
@@ -199,6 +213,8 @@ step_double() {
     must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
     counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
         bash tests/run_godot_tests.sh
+    counted double_small_stack 4 env GODOT4="$GODOT4_DOUBLE" FVC_STACK_KB=512 \
+        FVC_GODOT_LOG=godot_tests_double_small_stack bash tests/run_godot_tests.sh test_deep.gd
 }
 
 step_differential() {
@@ -206,10 +222,17 @@ step_differential() {
     counted differential 6 bash tests/fuzz_differential.sh
 }
 
+step_asan() {
+    need_all_engines || { not_run "the sanitizer run needs the engines"; return; }
+    counted asan 34 bash tests/run_asan.sh
+}
+
 step_peers() {
     need_engines_and_addon "the peer tests" || return
     counted peers 14 bash tests/run_peer_tests.sh
 }
+
+step_load() { counted load 16 bash tests/run_load_test.sh; }
 
 step_saves() {
     need_engines_and_addon "the save-file tests" || return

@@ -15,7 +15,8 @@ repo=$(cd "$here/.." && pwd)
 source "$here/lib.sh"
 project="$repo/godot_project"
 # FVC_GODOT_LOG names the engine's stderr log in tests/out/run_godot_tests/ (default godot_tests),
-# so that runs in two engines keep both.
+# so that runs in two engines keep both. FVC_STACK_KB runs the engine with that main-thread stack
+# (`ulimit -s`; the small stacks of secondary threads and other platforms).
 log="$(fvc_out_dir)/${FVC_GODOT_LOG:-godot_tests}.stderr.log"
 
 need_engines GODOT4 || exit 2
@@ -28,8 +29,10 @@ status=0
 # Bounded: the suite takes about 10 s; an engine that has not exited after FVC_GODOT_TEST_TIMEOUT
 # seconds (default 300) is killed, and that is a failure (reported below), never a stalled run.
 limit=${FVC_GODOT_TEST_TIMEOUT:-300}
-timeout -k 10 "$limit" "$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@" \
-    >"$stdout_file" 2>"$log" || status=$?
+(
+    if [ -n "${FVC_STACK_KB:-}" ]; then ulimit -s "$FVC_STACK_KB" || exit 3; fi
+    exec timeout -k 10 "$limit" "$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@"
+) >"$stdout_file" 2>"$log" || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "run_godot_tests.sh: the engine did not exit within $limit s and was killed (exit code $status)." >&2
 fi

@@ -42,9 +42,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-out=$(fvc_out_dir)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
+out=$(fvc_out_dir)
 project="$repo/godot_project"
 peers3="$repo/tests/peers"
 peersp="$repo/tests/peers_pandemonium"
@@ -237,6 +237,34 @@ tally $? "demo: exit code $drc, server $dsrc (tests/out/run_peer_tests/peer_demo
 tally_logs_clean "demo: an engine reported leaked objects or GDScript errors" \
     "$out/peer_demo.log" "$out/peer_demo.stdout" "$out/peer_demo.server.log"
 summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" $((passed - p0)) $((failed - f0)))")
+
+# The tokio echo server (rust/codec/examples/tokio_server.rs: Framed<TcpStream, VarCodec>, a task
+# per connection) speaks echo_server's protocol: the same Godot clients, with the same checks.
+echo
+echo "=== building the Rust tokio server (cargo build --release --features serde,tokio --example tokio_server)"
+if (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde,tokio --example tokio_server) \
+    >"$out/peer_cargo_build_tokio.log" 2>&1; then
+    tokio_server="$repo/target/release/examples/tokio_server"
+    tokio_run() { # NAME SERVER_ARGS... -- CLIENT_CMD...: run, then the server's own lines
+        local name=$1 slug
+        run "$@"
+        slug=$(printf '%s' "$name" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9.]+/_/g; s/^_+|_+$//g')
+        grep -E '^tokio_server' "$out/peer_${slug}.server.log" 2>/dev/null | cut -c1-220 | sed 's/^/  server: /'
+    }
+    take_port
+    tokio_run "Godot 4 client -> Rust tokio server, godot4 dialect" \
+        "$tokio_server" --port $port --dialect godot4 --connections 2 --timeout 50 --trickle 65536:2 -- \
+        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=godot4 --port=$port --timeout=50
+    v=$(engine_version "$GODOT3")
+    take_port
+    tokio_run "Godot 3 ($v) client -> Rust tokio server, godot3 dialect" \
+        "$tokio_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
+        "$GODOT3" --no-window --path "$peers3" -s res://godot3_client.gd --port=$port --timeout=50
+else
+    tail -n 30 "$out/peer_cargo_build_tokio.log"
+    tally 1 "cannot build the tokio server (tests/out/run_peer_tests/peer_cargo_build_tokio.log)"
+    summary+=("$(printf '%-66s %5d passed, %3d failed  (not built)' "Godot clients -> Rust tokio server" 0 1)")
+fi
 
 echo
 echo "=== Summary ($((SECONDS - started)) s; engine logs in tests/out/run_peer_tests/peer_*.log)"

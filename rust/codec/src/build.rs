@@ -226,7 +226,7 @@ pub trait Build {
 
     /// With [`Build::LOCATES`]: called with each value once it is read whole, and where it
     /// lies: `start` is the offset of its header and `end` the offset after it, both in the
-    /// `bytes` given to [`decode_with`] (`end` may pass their end by a final PackedByteArray's
+    /// `bytes` given to [`decode_with`](crate::decode_with) (`end` may pass their end by a final PackedByteArray's
     /// missing padding). Called for the top value and every value inside a container (items,
     /// keys and values, object property values), inner values first; not for the vectors of
     /// Pandemonium's int-vector pool arrays nor the items of a PackedStringArray, which are

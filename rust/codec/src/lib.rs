@@ -18,6 +18,7 @@
 //!
 //! With the `serde` feature, the `serde` module makes the format a serde data format:
 //! `to_bytes` / `from_bytes` of any `Serialize` / `Deserialize` type.
+//! With the `tokio` feature, `stream::VarCodec` frames values for tokio_util's `Framed`.
 #![warn(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -41,6 +42,7 @@ pub mod real;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
+mod stack;
 pub mod stream;
 mod text;
 pub mod transcode;
@@ -56,6 +58,7 @@ pub mod internals {
     pub use crate::dialect::{DialectSpec, VariantRules, WireKind};
     pub use crate::header::*;
     pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};
+    pub use crate::stack::guard as guard_stack;
     pub use crate::text::{decode_utf8, Text};
     pub use crate::types::VARIANT_MAX;
 }

@@ -8,8 +8,8 @@ use crate::objects::AllowList;
 
 /// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused.
 pub const DEFAULT_MAX_DEPTH: usize = 1024;
-/// Upper bound for [`Limits::max_depth`], the engine's own limit: each level costs up to ~1 KB
-/// of stack, and 1024 levels fit the 2 MiB stack of a spawned thread.
+/// Upper bound for [`Limits::max_depth`], the engine's own limit. Any depth fits any thread's
+/// stack: deep walks continue on stack segments from the heap (see `stack.rs`).
 pub const MAX_DEPTH_CEILING: usize = 1024;
 
 /// Default for [`Limits::max_elements`]: no limit, as the engine.

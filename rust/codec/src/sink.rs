@@ -153,6 +153,41 @@ macro_rules! bufmut_sink {
 bufmut_sink!(BytesMut);
 bufmut_sink!(Vec<u8>);
 
+/// A sink whose written bytes can be rewritten: where a container's count is written only
+/// once its end is known (the transcoder, serde's sequences of unknown length).
+pub(crate) trait PatchSink: Sink {
+    /// Writes `v` little-endian over the four bytes at `at` (nothing when they are not all
+    /// written yet).
+    fn patch_u32(&mut self, at: usize, v: u32);
+    /// The bytes written from `at` on (empty past the end).
+    #[cfg(feature = "serde")]
+    fn bytes_from(&self, at: usize) -> &[u8];
+}
+
+impl PatchSink for BytesMut {
+    fn patch_u32(&mut self, at: usize, v: u32) {
+        if let Some(field) = self.get_mut(at..at.saturating_add(4)) {
+            field.copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    #[cfg(feature = "serde")]
+    fn bytes_from(&self, at: usize) -> &[u8] {
+        self.get(at..).unwrap_or_default()
+    }
+}
+
+impl PatchSink for Vec<u8> {
+    fn patch_u32(&mut self, at: usize, v: u32) {
+        if let Some(field) = self.get_mut(at..at.saturating_add(4)) {
+            field.copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    #[cfg(feature = "serde")]
+    fn bytes_from(&self, at: usize) -> &[u8] {
+        self.get(at..).unwrap_or_default()
+    }
+}
+
 /// Counts bytes instead of writing them: the engine of [`crate::encoded_size`].
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SizeCounter(pub usize);

@@ -31,6 +31,13 @@ use crate::sink::Sink;
 use crate::value::{write_value, Value, ValueBuilder};
 use crate::writer::Writer;
 
+#[cfg(feature = "tokio")]
+mod tokio_codec;
+#[cfg(all(feature = "tokio", feature = "serde"))]
+pub use tokio_codec::TypedVarCodec;
+#[cfg(feature = "tokio")]
+pub use tokio_codec::{VarCodec, VarCodecError};
+
 /// The engine's `encode_buffer_max_size` default: the largest message accepted by default.
 pub const DEFAULT_MAX_MESSAGE: usize = 8 << 20;
 

@@ -69,6 +69,12 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 /// this function with the dialect's rules only when that decoder rejects the bytes.
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     match rules {
+        // Most texts (keys, names) are short ASCII: one pass finds neither a NUL, nor a
+        // byte-order mark, nor anything but ASCII, and then the bytes are the text.
+        _ if raw.len() <= 64 && raw.iter().all(|&b| b != 0 && b < 0x80) => {
+            // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
+            Some(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) }))
+        }
         Utf8Rules::Strict => {
             // Usually all valid and NUL-free: one validation, then a fast (memchr) NUL search.
             // Else the engine's order: cut at the first NUL, then validate what precedes it.

@@ -10,7 +10,7 @@ use crate::error::{CodecError, EncodeReason, Result};
 use crate::header::*;
 use crate::limits::Options;
 use crate::real::{real_width, Real};
-use crate::sink::{LeWord, Sink};
+use crate::sink::{LeWord, PatchSink, Sink};
 use crate::text::Text;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
@@ -847,5 +847,46 @@ impl<'o, S: Sink> Writer<'o, S> {
         s.put_utf8(&mut self.out);
         self.out.put_zeros(1 + pad4(len));
         Ok(())
+    }
+}
+
+/// A container begun before the number of its children is known: where its count lies, to be
+/// written when it ends ([`Writer::set_count`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct CountSlot(usize);
+
+// The methods are the crate's own, as is the trait.
+#[allow(private_bounds)]
+impl<S: PatchSink> Writer<'_, S> {
+    /// An untyped Array whose count is written at its end (it counts as not empty for the
+    /// depth limit).
+    #[cfg(feature = "serde")]
+    pub(crate) fn begin_array_unsized(&mut self) -> Result<CountSlot> {
+        self.begin_array(&ContainerType::Untyped, 1)?;
+        Ok(CountSlot(self.out.written().saturating_sub(4)))
+    }
+
+    /// An untyped Dictionary whose count is written at its end.
+    #[cfg(feature = "serde")]
+    pub(crate) fn begin_dictionary_unsized(&mut self) -> Result<CountSlot> {
+        let untyped = ContainerType::Untyped;
+        self.begin_dictionary(&untyped, &untyped, 1)?;
+        Ok(CountSlot(self.out.written().saturating_sub(4)))
+    }
+
+    /// Writes the count of a container begun unsized, or of one whose count changed (the
+    /// transcoder's merged keys).
+    ///
+    /// # Errors
+    /// [`EncodeReason::TooLarge`] for a count the format cannot carry.
+    pub(crate) fn set_count(&mut self, slot: CountSlot, count: usize) -> Result<()> {
+        let n = Self::len_u32("container", count)?;
+        self.out.patch_u32(slot.0, n);
+        Ok(())
+    }
+
+    /// The count slot of the container whose count was just written.
+    pub(crate) fn last_count_slot(&self) -> CountSlot {
+        CountSlot(self.out.written().saturating_sub(4))
     }
 }

@@ -2,6 +2,7 @@
 //! rule of the format stays in the core.
 
 use fast_var_codec_core::error::{CodecError, EncodeReason, PathSegment, Result};
+use fast_var_codec_core::internals::guard_stack;
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::{ContainerType, Sink, VariantType as T, Writer};
 use godot::builtin::{
@@ -74,6 +75,15 @@ pub fn write_variant<S: Sink>(w: &mut Writer<'_, S>, v: &Variant) -> Result<()> 
     let Some(typed) = Typed::of(v) else {
         return Err(invalid(format!("unknown Variant type {:?}", v.get_type())));
     };
+    match typed.ty() {
+        // Each level of nesting on a stack with room for it (the core's stack guard).
+        T::Object | T::Dictionary | T::Array => guard_stack(|| write_container(w, v, typed)),
+        _ => write_leaf(w, typed),
+    }
+}
+
+/// An Object, Dictionary or Array and what it holds.
+fn write_container<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, typed: Typed<'_>) -> Result<()> {
     match typed.ty() {
         T::Object => write_object(w, v),
         T::Dictionary => {
@@ -161,7 +171,7 @@ fn write_entry<S: Sink>(w: &mut Writer<'_, S>, k: &Variant, val: &Variant) -> Re
 }
 
 /// Everything that holds no nested value, kept out of [`write_variant`] so that the frame of
-/// the recursion stays small (1025 levels fit in a small stack).
+/// the recursion stays small.
 #[inline(never)]
 fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, typed: Typed<'_>) -> Result<()> {
     let (v, ty) = (typed.variant(), typed.ty());

@@ -56,6 +56,12 @@ impl Error {
         self
     }
 
+    /// Forgets the byte offset: a key's error is the Dictionary's, at its offset.
+    pub(crate) fn without_offset(mut self) -> Self {
+        self.0.offset = None;
+        self
+    }
+
     /// Sets the byte offset unless an inner value already set it.
     pub(crate) fn at_offset(mut self, offset: Option<usize>) -> Self {
         if self.0.offset.is_none() {
@@ -132,6 +138,13 @@ impl std::error::Error for Error {
 impl From<CodecError> for Error {
     fn from(e: CodecError) -> Self {
         Error::new(Kind::Codec(e))
+    }
+}
+
+impl From<crate::reader::Failure> for Error {
+    #[cold]
+    fn from(f: crate::reader::Failure) -> Self {
+        Error::from(CodecError::from(f))
     }
 }
 

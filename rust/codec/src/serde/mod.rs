@@ -1,5 +1,7 @@
 //! Godot's binary Variant format as a [serde](https://serde.rs) data format (the optional
-//! `serde` feature): any `Serialize` type to [`Value`] or bytes, and back.
+//! `serde` feature): any `Serialize` type to bytes, written as serde walks it, and any
+//! `Deserialize` type read straight from the bytes (strings and byte buffers borrowed where the
+//! type lets them); and to a [`Value`] and back.
 //!
 //! ```
 //! use fast_var_codec_core::serde::{from_bytes, to_bytes};
@@ -64,21 +66,36 @@ use std::io;
 
 pub use de::Deserializer;
 pub use error::Error;
-pub use ser::Serializer;
 
+use ::serde::{Deserialize, Serialize};
+
+use crate::dialect::{Dialect, Precision};
 use crate::limits::Options;
 use crate::value::Value;
+use crate::writer::Writer;
 
 /// The newtype-struct name by which [`Value`] recognises this format (as serde_json's
 /// `RawValue` does): a value passes through the serializer and deserializer unchanged.
 pub(crate) const RAW_VALUE_TOKEN: &str = "$fast_var_codec_core::private::Value";
 
-/// `value` as a [`Value`] (see the module's mapping).
+/// The options under which [`to_value`] turns serde's data into a [`Value`]: the model's own
+/// (Godot 4, `real_t` and objects carried whole), so nothing is lost on the way.
+fn model_options() -> Options {
+    Options::new(Dialect::Godot4)
+        .with_precision(Precision::Double)
+        .with_full_objects(true)
+        .with_allow_objects(true)
+}
+
+/// `value` as a [`Value`] (see the module's mapping): what [`to_bytes`] writes, as a decode
+/// makes it.
 ///
 /// # Errors
 /// An integer that does not fit `i64`, or an error from `value`'s `Serialize`.
-pub fn to_value<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
-    value.serialize(Serializer)
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
+    let opts = model_options();
+    let bytes = to_bytes(value, &opts)?;
+    Ok(crate::decode(&bytes, &opts)?.0)
 }
 
 /// A `T` from a [`Value`] (see the module's mapping).
@@ -86,19 +103,18 @@ pub fn to_value<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Value, Erro
 /// # Errors
 /// A value of the wrong shape for `T`, with the path to it.
 pub fn from_value<T: ::serde::de::DeserializeOwned>(value: Value) -> Result<T, Error> {
-    T::deserialize(Deserializer::new(value))
+    T::deserialize(de::ValueDeserializer::new(value))
 }
 
-/// The encoding of `value` in the dialect of `opts`, as [`crate::encode`] writes it.
+/// The encoding of `value` in the dialect of `opts`, written as serde walks it.
 ///
 /// # Errors
-/// As [`to_value`]'s, and the encoder's (a value the dialect cannot hold, sizes).
-pub fn to_bytes<T: ::serde::Serialize + ?Sized>(
-    value: &T,
-    opts: &Options,
-) -> Result<Vec<u8>, Error> {
-    let v = to_value(value)?;
-    Ok(crate::encode(&v, opts)?.to_vec())
+/// An integer that does not fit `i64`, an error from `value`'s `Serialize`, and the encoder's
+/// (a value the dialect cannot hold, nesting too deep, sizes), with the path to the value.
+pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<u8>, Error> {
+    let mut w = Writer::new(Vec::with_capacity(256), opts)?;
+    value.serialize(&mut ser::Serializer::new(&mut w))?;
+    Ok(w.into_sink())
 }
 
 /// Writes the encoding of `value` to `writer` (no length prefix: see [`crate::stream`] for
@@ -106,7 +122,7 @@ pub fn to_bytes<T: ::serde::Serialize + ?Sized>(
 ///
 /// # Errors
 /// As [`to_bytes`]'s, and the writer's.
-pub fn to_writer<W: io::Write, T: ::serde::Serialize + ?Sized>(
+pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(
     mut writer: W,
     value: &T,
     opts: &Options,
@@ -116,17 +132,13 @@ pub fn to_writer<W: io::Write, T: ::serde::Serialize + ?Sized>(
 }
 
 /// A `T` from the value at the start of `bytes` (bytes after it are ignored, as
-/// `bytes_to_var` ignores them). Errors carry the byte offset of the value that did not fit `T`.
+/// `bytes_to_var` ignores them), read straight from the bytes: `&str` and `&[u8]` fields borrow
+/// from them. Errors carry the path to the value that did not fit `T` and its byte offset.
 ///
 /// # Errors
 /// The decoder's (with its offset), or a value of the wrong shape for `T`.
-pub fn from_bytes<T: ::serde::de::DeserializeOwned>(
-    bytes: &[u8],
-    opts: &Options,
-) -> Result<T, Error> {
-    let mut builder = de::LocatingBuilder::default();
-    let ((value, loc), _used) = crate::reader::decode_with(bytes, 0, opts, &mut builder)?;
-    T::deserialize(Deserializer::located(value, &loc))
+pub fn from_bytes<'de, T: Deserialize<'de>>(bytes: &'de [u8], opts: &Options) -> Result<T, Error> {
+    T::deserialize(&mut Deserializer::from_bytes(bytes, opts))
 }
 
 /// A `T` from the value at the start of what `reader` holds; reads `reader` to its end.

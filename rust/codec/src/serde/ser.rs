@@ -1,4 +1,11 @@
-//! `Serialize` types to [`Value`], and `Serialize` for [`Value`].
+//! `Serialize` types written as Godot's encoding as they go (see the module's mapping), and
+//! `Serialize` for [`Value`].
+//!
+//! Each serde call becomes one call of the [`Writer`], so the format's rules (widths, padding,
+//! depth, dialects) stay the writer's. A sequence or map whose length serde does not give (an
+//! iterator without an exact size, `#[serde(flatten)]`) is begun with a placeholder count that
+//! is written over when it ends ([`Writer::set_count`]): the cost is one 4-byte write, and the
+//! bytes are the engine's.
 
 use std::cell::RefCell;
 
@@ -6,128 +13,142 @@ use ::serde::ser::{self, Serialize};
 
 use super::error::{Error, Segment};
 use super::RAW_VALUE_TOKEN;
-use crate::value::Value;
+use crate::sink::PatchSink;
+use crate::types::ContainerType;
+use crate::value::{write_value, Value};
+use crate::writer::{CountSlot, Writer};
+use crate::CodecError;
 
 thread_local! {
-    /// Set while [`Serializer`] asks a [`Value`] for itself (see [`RAW_VALUE_TOKEN`]): the
+    /// Set while the serializer asks a [`Value`] for itself (see [`RAW_VALUE_TOKEN`]): the
     /// value puts a clone here instead of serializing as plain data.
     static CAPTURE: RefCell<Option<Option<Value>>> = const { RefCell::new(None) };
 }
 
-/// Serializes into a [`Value`] (see the module's mapping). [`super::to_value`] uses it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Serializer;
+/// Writes serde's data model into a [`Writer`].
+pub(crate) struct Serializer<'w, 'o, S: PatchSink> {
+    w: &'w mut Writer<'o, S>,
+    /// Set while a [`Value`] hands itself over (see [`RAW_VALUE_TOKEN`]): the unit it then
+    /// serializes is a placeholder, not a null.
+    capturing: bool,
+}
 
-fn int<T: TryInto<i64> + std::fmt::Display + Copy>(v: T) -> Result<Value, Error> {
+impl<'w, 'o, S: PatchSink> Serializer<'w, 'o, S> {
+    pub(crate) fn new(w: &'w mut Writer<'o, S>) -> Self {
+        Serializer {
+            w,
+            capturing: false,
+        }
+    }
+}
+
+fn int<T: TryInto<i64> + std::fmt::Display + Copy>(v: T) -> Result<i64, Error> {
     v.try_into()
-        .map(Value::Int)
         .map_err(|_| Error::message(format!("integer {v} does not fit Godot's 64-bit int")))
 }
 
-fn key_segment(key: &Value) -> Segment {
-    match key {
-        Value::String(s) => Segment::Field(s.clone()),
-        Value::Int(i) => Segment::Key(i.to_string()),
-        other => Segment::Key(other.variant_type().name().to_string()),
-    }
+/// A writer error as a serde error (its path is added by the containers it travels through).
+fn codec(e: CodecError) -> Error {
+    Error::from(e)
 }
 
-fn one_entry(name: &str, content: Value) -> Value {
-    Value::dictionary(vec![(Value::String(name.to_owned()), content)])
-}
-
-impl ser::Serializer for Serializer {
-    type Ok = Value;
+impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S> {
+    type Ok = ();
     type Error = Error;
-    type SerializeSeq = SeqSerializer;
-    type SerializeTuple = SeqSerializer;
-    type SerializeTupleStruct = SeqSerializer;
-    type SerializeTupleVariant = SeqSerializer;
-    type SerializeMap = MapSerializer;
-    type SerializeStruct = MapSerializer;
-    type SerializeStructVariant = MapSerializer;
+    type SerializeSeq = Compound<'a, 'w, 'o, S>;
+    type SerializeTuple = Compound<'a, 'w, 'o, S>;
+    type SerializeTupleStruct = Compound<'a, 'w, 'o, S>;
+    type SerializeTupleVariant = Compound<'a, 'w, 'o, S>;
+    type SerializeMap = Compound<'a, 'w, 'o, S>;
+    type SerializeStruct = Compound<'a, 'w, 'o, S>;
+    type SerializeStructVariant = Compound<'a, 'w, 'o, S>;
 
-    fn serialize_bool(self, v: bool) -> Result<Value, Error> {
-        Ok(Value::Bool(v))
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.w.bool(v).map_err(codec)
     }
-    fn serialize_i8(self, v: i8) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_i16(self, v: i16) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_i32(self, v: i32) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_i64(self, v: i64) -> Result<Value, Error> {
-        Ok(Value::Int(v))
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        self.w.int(v).map_err(codec)
     }
-    fn serialize_i128(self, v: i128) -> Result<Value, Error> {
-        int(v)
+    fn serialize_i128(self, v: i128) -> Result<(), Error> {
+        self.w.int(int(v)?).map_err(codec)
     }
-    fn serialize_u8(self, v: u8) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_u16(self, v: u16) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_u32(self, v: u32) -> Result<Value, Error> {
-        Ok(Value::Int(v.into()))
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        self.w.int(v.into()).map_err(codec)
     }
-    fn serialize_u64(self, v: u64) -> Result<Value, Error> {
-        int(v)
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        self.w.int(int(v)?).map_err(codec)
     }
-    fn serialize_u128(self, v: u128) -> Result<Value, Error> {
-        int(v)
+    fn serialize_u128(self, v: u128) -> Result<(), Error> {
+        self.w.int(int(v)?).map_err(codec)
     }
-    fn serialize_f32(self, v: f32) -> Result<Value, Error> {
-        Ok(Value::Float(v.into()))
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        self.w.float(v.into()).map_err(codec)
     }
-    fn serialize_f64(self, v: f64) -> Result<Value, Error> {
-        Ok(Value::Float(v))
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        self.w.float(v).map_err(codec)
     }
-    fn serialize_char(self, v: char) -> Result<Value, Error> {
-        Ok(Value::String(v.to_string()))
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        self.w.string(v.encode_utf8(&mut [0; 4])).map_err(codec)
     }
-    fn serialize_str(self, v: &str) -> Result<Value, Error> {
-        Ok(Value::String(v.to_owned()))
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        self.w.string(v).map_err(codec)
     }
-    fn serialize_bytes(self, v: &[u8]) -> Result<Value, Error> {
-        Ok(Value::PackedByteArray(v.to_vec()))
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
+        self.w.packed_bytes(v).map_err(codec)
     }
-    fn serialize_none(self) -> Result<Value, Error> {
-        Ok(Value::Nil)
+    fn serialize_none(self) -> Result<(), Error> {
+        self.w.nil().map_err(codec)
     }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Value, Error> {
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
-    fn serialize_unit(self) -> Result<Value, Error> {
-        Ok(Value::Nil)
+    fn serialize_unit(self) -> Result<(), Error> {
+        if std::mem::take(&mut self.capturing) {
+            return Ok(());
+        }
+        self.w.nil().map_err(codec)
     }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<Value, Error> {
-        Ok(Value::Nil)
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        self.w.nil().map_err(codec)
     }
     fn serialize_unit_variant(
         self,
         _name: &'static str,
         _index: u32,
         variant: &'static str,
-    ) -> Result<Value, Error> {
-        Ok(Value::String(variant.to_owned()))
+    ) -> Result<(), Error> {
+        self.w.string(variant).map_err(codec)
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
         name: &'static str,
         value: &T,
-    ) -> Result<Value, Error> {
+    ) -> Result<(), Error> {
         if name == RAW_VALUE_TOKEN {
             let previous = CAPTURE.with(|c| c.replace(Some(None)));
-            let res = value.serialize(self);
+            self.capturing = true;
+            let res = value.serialize(&mut *self);
+            self.capturing = false;
             let captured = CAPTURE.with(|c| c.replace(previous)).flatten();
             return match (res, captured) {
                 (Err(e), _) => Err(e),
-                (Ok(_), Some(v)) => Ok(v),
-                (Ok(v), None) => Ok(v),
+                (Ok(()), Some(v)) => write_value(self.w, &v).map_err(codec),
+                (Ok(()), None) => Ok(()),
             };
         }
         value.serialize(self)
@@ -138,27 +159,29 @@ impl ser::Serializer for Serializer {
         _index: u32,
         variant: &'static str,
         value: &T,
-    ) -> Result<Value, Error> {
-        let content = value
-            .serialize(self)
+    ) -> Result<(), Error> {
+        let untyped = ContainerType::Untyped;
+        self.w
+            .begin_dictionary(&untyped, &untyped, 1)
+            .map_err(codec)?;
+        self.w.string(variant).map_err(codec)?;
+        nested(|| value.serialize(&mut *self))
             .map_err(|e| e.within(Segment::Field(variant.to_owned())))?;
-        Ok(one_entry(variant, content))
+        self.w.end_dictionary();
+        Ok(())
     }
-    fn serialize_seq(self, len: Option<usize>) -> Result<SeqSerializer, Error> {
-        Ok(SeqSerializer {
-            items: Vec::with_capacity(len.unwrap_or(0).min(4096)),
-            variant: None,
-        })
+    fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::array(self, len, None)
     }
-    fn serialize_tuple(self, len: usize) -> Result<SeqSerializer, Error> {
-        self.serialize_seq(Some(len))
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::array(self, Some(len), None)
     }
     fn serialize_tuple_struct(
         self,
         _name: &'static str,
         len: usize,
-    ) -> Result<SeqSerializer, Error> {
-        self.serialize_seq(Some(len))
+    ) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::array(self, Some(len), None)
     }
     fn serialize_tuple_variant(
         self,
@@ -166,20 +189,18 @@ impl ser::Serializer for Serializer {
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<SeqSerializer, Error> {
-        let mut s = self.serialize_seq(Some(len))?;
-        s.variant = Some(variant);
-        Ok(s)
+    ) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::array(self, Some(len), Some(variant))
     }
-    fn serialize_map(self, len: Option<usize>) -> Result<MapSerializer, Error> {
-        Ok(MapSerializer {
-            entries: Vec::with_capacity(len.unwrap_or(0).min(4096)),
-            key: None,
-            variant: None,
-        })
+    fn serialize_map(self, len: Option<usize>) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::dictionary(self, len, None)
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapSerializer, Error> {
-        self.serialize_map(Some(len))
+    fn serialize_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::dictionary(self, Some(len), None)
     }
     fn serialize_struct_variant(
         self,
@@ -187,164 +208,232 @@ impl ser::Serializer for Serializer {
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<MapSerializer, Error> {
-        let mut s = self.serialize_map(Some(len))?;
-        s.variant = Some(variant);
-        Ok(s)
+    ) -> Result<Compound<'a, 'w, 'o, S>, Error> {
+        Compound::dictionary(self, Some(len), Some(variant))
     }
 }
 
-/// Arrays (sequences, tuples, and the content of tuple variants).
-pub struct SeqSerializer {
-    items: Vec<Value>,
+/// Serializes one value inside a container: on a stack with room for it (`crate::stack`).
+fn nested<R>(f: impl FnOnce() -> R) -> R {
+    crate::stack::guard(f)
+}
+
+/// The count a container declared, or the slot of one whose count is written at its end.
+enum Count {
+    Declared(usize),
+    Unsized(CountSlot),
+}
+
+/// An Array or Dictionary being written (sequences, tuples, maps, structs, and the content of
+/// tuple and struct variants, which sits in a one-entry Dictionary).
+pub(crate) struct Compound<'a, 'w, 'o, S: PatchSink> {
+    ser: &'a mut Serializer<'w, 'o, S>,
+    count: Count,
+    /// Elements or entries written so far.
+    written: usize,
+    /// The enclosing variant, for a tuple or struct variant.
     variant: Option<&'static str>,
+    /// Where the key of the entry being written starts in the output (maps).
+    key_at: usize,
+    dictionary: bool,
 }
 
-impl SeqSerializer {
-    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        let v = value.serialize(Serializer).map_err(|e| {
-            let e = e.within(Segment::Index(self.items.len()));
-            match self.variant {
-                Some(name) => e.within(Segment::Field(name.to_owned())),
-                None => e,
-            }
-        })?;
-        self.items.push(v);
-        Ok(())
-    }
-    fn finish(self) -> Value {
-        let array = Value::array(self.items);
-        match self.variant {
-            Some(name) => one_entry(name, array),
-            None => array,
+impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
+    fn begin(
+        ser: &'a mut Serializer<'w, 'o, S>,
+        len: Option<usize>,
+        variant: Option<&'static str>,
+        dictionary: bool,
+    ) -> Result<Self, Error> {
+        let untyped = ContainerType::Untyped;
+        if let Some(name) = variant {
+            ser.w
+                .begin_dictionary(&untyped, &untyped, 1)
+                .map_err(codec)?;
+            ser.w.string(name).map_err(codec)?;
         }
+        let count = match (len, dictionary) {
+            (Some(n), false) => {
+                ser.w.begin_array(&untyped, n).map_err(codec)?;
+                Count::Declared(n)
+            }
+            (Some(n), true) => {
+                ser.w
+                    .begin_dictionary(&untyped, &untyped, n)
+                    .map_err(codec)?;
+                Count::Declared(n)
+            }
+            (None, false) => Count::Unsized(ser.w.begin_array_unsized().map_err(codec)?),
+            (None, true) => Count::Unsized(ser.w.begin_dictionary_unsized().map_err(codec)?),
+        };
+        Ok(Compound {
+            ser,
+            count,
+            written: 0,
+            variant,
+            key_at: 0,
+            dictionary,
+        })
     }
-}
 
-impl ser::SerializeSeq for SeqSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
+    fn array(
+        ser: &'a mut Serializer<'w, 'o, S>,
+        len: Option<usize>,
+        variant: Option<&'static str>,
+    ) -> Result<Self, Error> {
+        Self::begin(ser, len, variant, false)
     }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
 
-impl ser::SerializeTuple for SeqSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
+    fn dictionary(
+        ser: &'a mut Serializer<'w, 'o, S>,
+        len: Option<usize>,
+        variant: Option<&'static str>,
+    ) -> Result<Self, Error> {
+        Self::begin(ser, len, variant, true)
     }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
 
-impl ser::SerializeTupleStruct for SeqSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
-
-impl ser::SerializeTupleVariant for SeqSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
-
-/// Dictionaries (maps, structs, and the content of struct variants).
-pub struct MapSerializer {
-    entries: Vec<(Value, Value)>,
-    key: Option<Value>,
-    variant: Option<&'static str>,
-}
-
-impl MapSerializer {
+    /// An error from inside, with the enclosing variant's name added.
     fn in_variant(&self, e: Error) -> Error {
         match self.variant {
             Some(name) => e.within(Segment::Field(name.to_owned())),
             None => e,
         }
     }
-    fn entry<T: Serialize + ?Sized>(&mut self, key: Value, value: &T) -> Result<(), Error> {
-        let v = value
-            .serialize(Serializer)
-            .map_err(|e| self.in_variant(e.within(key_segment(&key))))?;
-        self.entries.push((key, v));
+
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let i = self.written;
+        nested(|| value.serialize(&mut *self.ser))
+            .map_err(|e| self.in_variant(e.within(Segment::Index(i))))?;
+        self.written += 1;
         Ok(())
     }
-    fn finish(self) -> Value {
-        let dict = Value::dictionary(self.entries);
-        match self.variant {
-            Some(name) => one_entry(name, dict),
-            None => dict,
+
+    fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
+        self.ser.w.string(name).map_err(codec)?;
+        nested(|| value.serialize(&mut *self.ser))
+            .map_err(|e| self.in_variant(e.within(Segment::Field(name.to_owned()))))?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        self.key_at = self.ser.w.sink().written();
+        nested(|| key.serialize(&mut *self.ser)).map_err(|e| self.in_variant(e))
+    }
+
+    fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let key_at = self.key_at;
+        nested(|| value.serialize(&mut *self.ser)).map_err(|e| {
+            let key = key_label(self.ser.w.sink(), key_at, self.ser.w.options());
+            self.in_variant(e.within(key))
+        })?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), Error> {
+        match self.count {
+            Count::Declared(n) if n != self.written => {
+                return Err(self.in_variant(Error::message(format!(
+                    "serialized {} {} where {n} were declared",
+                    self.written,
+                    if self.dictionary {
+                        "entries"
+                    } else {
+                        "elements"
+                    }
+                ))));
+            }
+            Count::Declared(_) => {}
+            Count::Unsized(slot) => self.ser.w.set_count(slot, self.written).map_err(codec)?,
+        }
+        if self.dictionary {
+            self.ser.w.end_dictionary();
+        } else {
+            self.ser.w.end_array();
+        }
+        if self.variant.is_some() {
+            self.ser.w.end_dictionary();
+        }
+        Ok(())
+    }
+}
+
+/// The path step of the map key written at `at`, read back from the output (only when an
+/// error needs it): `.name` for a String, its digits for an int, else its type.
+fn key_label<S: PatchSink>(out: &S, at: usize, opts: &crate::Options) -> Segment {
+    let bytes = out.bytes_from(at);
+    match crate::decode(bytes, opts) {
+        Ok((Value::String(s), _)) | Ok((Value::StringName(s), _)) => Segment::Field(s),
+        Ok((Value::Int(i), _)) => Segment::Key(i.to_string()),
+        Ok((other, _)) => Segment::Key(other.variant_type().name().to_string()),
+        Err(_) => Segment::Key("?".into()),
+    }
+}
+
+macro_rules! compound {
+    ($($trait:ident { $($body:tt)* })*) => {$(
+        impl<S: PatchSink> ser::$trait for Compound<'_, '_, '_, S> {
+            type Ok = ();
+            type Error = Error;
+            $($body)*
+            fn end(self) -> Result<(), Error> {
+                Compound::end(self)
+            }
+        }
+    )*};
+}
+
+compound! {
+    SerializeSeq {
+        fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+            self.element(value)
+        }
+    }
+    SerializeTuple {
+        fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+            self.element(value)
+        }
+    }
+    SerializeTupleStruct {
+        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+            self.element(value)
+        }
+    }
+    SerializeTupleVariant {
+        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+            self.element(value)
+        }
+    }
+    SerializeMap {
+        fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+            self.key(key)
+        }
+        fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+            self.value(value)
+        }
+    }
+    SerializeStruct {
+        fn serialize_field<T: Serialize + ?Sized>(
+            &mut self,
+            key: &'static str,
+            value: &T,
+        ) -> Result<(), Error> {
+            self.field(key, value)
+        }
+    }
+    SerializeStructVariant {
+        fn serialize_field<T: Serialize + ?Sized>(
+            &mut self,
+            key: &'static str,
+            value: &T,
+        ) -> Result<(), Error> {
+            self.field(key, value)
         }
     }
 }
 
-impl ser::SerializeMap for MapSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.key = Some(key.serialize(Serializer)?);
-        Ok(())
-    }
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| Error::message("serialize_value called before serialize_key"))?;
-        self.entry(key, value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
-
-impl ser::SerializeStruct for MapSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.entry(Value::String(key.to_owned()), value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
-
-impl ser::SerializeStructVariant for MapSerializer {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.entry(Value::String(key.to_owned()), value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        Ok(self.finish())
-    }
-}
-
-/// A [`Value`] under [`RAW_VALUE_TOKEN`]: itself for [`Serializer`], plain data for others.
+/// A [`Value`] under [`RAW_VALUE_TOKEN`]: itself for this format, plain data for others.
 struct Raw<'a>(&'a Value);
 
 impl Serialize for Raw<'_> {
@@ -367,7 +456,7 @@ impl Serialize for Raw<'_> {
 }
 
 impl Serialize for Value {
-    /// With this crate's [`Serializer`], the value itself; with other formats, plain data:
+    /// With this format, the value itself; with other formats, plain data:
     /// null, bool, int, float, strings, arrays and maps as such, a PackedByteArray as bytes,
     /// math types and packed arrays as arrays of components in wire order, a NodePath as its
     /// text, RID and object ids as integers, objects as maps of their properties.

@@ -29,7 +29,7 @@ use crate::sink::vec_from_le;
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
 use crate::value::keys::{DictionaryKeys, KeyHashing};
 use crate::value::{write_value, Array, DictionaryInProgress, Object, Value, ValueBuilder};
-use crate::writer::Writer;
+use crate::writer::{CountSlot, Writer};
 
 /// What the reader hands back up: nothing (already written) or a value still being built.
 pub(crate) enum Piece {
@@ -50,7 +50,7 @@ pub(crate) enum DictionaryPart {
 pub(crate) enum StringsPart {
     /// Written after a count patched at the end (the reader gives only a capacity up front).
     Transcoded {
-        count_at: usize,
+        count_at: CountSlot,
         count: u32,
     },
     Built(Vec<String>),
@@ -66,7 +66,7 @@ enum Frame {
 struct DictionaryFrame {
     entered: bool,
     /// Where the entry count lies in the output, patched when keys merged.
-    count_at: usize,
+    count_at: CountSlot,
     /// Each key as the engine compares it, and where its value lies in the output.
     entries: Vec<(Value, Entry)>,
     keys: DictionaryKeys,
@@ -314,10 +314,11 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
         }
     }
 
-    /// Writes a container's final count over the one written when it began.
-    fn patch_count(&mut self, at: usize, count: u32) {
-        if let Some(field) = self.w.sink_mut().get_mut(at..at + 4) {
-            field.copy_from_slice(&count.to_le_bytes());
+    /// Writes a container's final count over the one written when it began (never more than
+    /// the count the input gave, so always one the format can carry).
+    fn patch_count(&mut self, at: CountSlot, count: u32) {
+        if let Err(e) = self.w.set_count(at, count as usize) {
+            self.fail(e);
         }
     }
 
@@ -332,7 +333,7 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
             }
             None => Box::new(DictionaryFrame {
                 entered: false,
-                count_at: 0,
+                count_at: CountSlot::default(),
                 entries: Vec::new(),
                 keys: DictionaryKeys::default(),
                 slot: Slot::Key,
@@ -351,7 +352,7 @@ fn built(p: Piece) -> Value {
 }
 
 // The container callbacks are `#[inline(never)]`: inlined into the reader's recursive frame they
-// would make each level's stack too large for 1024 levels in a thread's stack.
+// would make each level's frame larger, and deep values need more stack segments (`crate::stack`).
 impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     type Value = Piece;
     type Array = ArrayPart;
@@ -470,7 +471,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         }
         match self.w.begin_packed_strings(0) {
             Ok(()) => StringsPart::Transcoded {
-                count_at: self.w.sink().len().saturating_sub(4),
+                count_at: self.w.last_count_slot(),
                 count: 0,
             },
             Err(e) => {
@@ -578,7 +579,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         });
         let mut d = self.take_frame();
         d.entered = entered;
-        d.count_at = self.w.sink().len().saturating_sub(4);
+        d.count_at = self.w.last_count_slot();
         self.frames.push(Frame::Dictionary(d));
         self.stop_if_failed()?;
         Ok(DictionaryPart::Transcoded)

@@ -42,7 +42,7 @@ pub(super) fn convert_strict(v: Value, to: VariantType, precision: Precision) ->
         (Value::Vector4(c), T::Vector4i) => Value::Vector4i(int_array(&ints(&c))),
         (Value::Rect2i(c), T::Rect2) => Value::Rect2(array_of(&reals(&c))),
         (Value::Rect2(c), T::Rect2i) => Value::Rect2i(int_array(&ints(&c))),
-        (Value::Array(a), to) => packed_from_items(a.items, to)?,
+        (Value::Array(mut a), to) => packed_from_items(std::mem::take(&mut a.items), to)?,
         (packed, T::Array) => Value::array(packed_items(packed)?),
         _ => return None,
     })

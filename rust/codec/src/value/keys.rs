@@ -43,6 +43,7 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use super::{Dictionary, Value};
 use crate::dialect::VariantRules;
+use crate::stack;
 use crate::types::VariantType;
 
 /// Up to this many entries, an equal key is found by scanning instead of hashing.
@@ -126,14 +127,16 @@ fn equal(a: &Value, b: &Value, at: At, rules: VariantRules) -> bool {
         V::PackedColorArray(x) => {
             matches!(b, V::PackedColorArray(y) if reals32(x.as_flattened(), y.as_flattened()))
         }
+        // Keys nest as deep as values: each level on a stack with room for it.
         V::Array(x) => matches!(b, V::Array(y) if x.items.len() == y.items.len()
-            && x.items.iter().zip(&y.items).all(|(p, q)| equal(p, q, At::Inside, rules))),
+            && stack::guard(|| x.items.iter().zip(&y.items)
+                .all(|(p, q)| equal(p, q, At::Inside, rules)))),
         V::Dictionary(x) => {
             godot4
                 && matches!(b, V::Dictionary(y) if x.entries.len() == y.entries.len()
-                && x.entries.iter().zip(&y.entries).all(|((k, v), (l, w))| {
+                && stack::guard(|| x.entries.iter().zip(&y.entries).all(|((k, v), (l, w))| {
                     equal(k, l, At::Key, rules) && equal(v, w, At::Inside, rules)
-                }))
+                })))
         }
         V::Object(_) | V::ObjectId(_) => false,
         V::Nil
@@ -234,16 +237,19 @@ fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool 
             h.write_u64(*object_id);
         }
         V::Dictionary(_) if !godot4 => return false,
-        V::Dictionary(d) => match hashing.dictionary_digest(d) {
+        V::Dictionary(d) => match stack::guard(|| hashing.dictionary_digest(d)) {
             Some(digest) => h.write_u64(digest),
             None => return false,
         },
         V::Array(a) => {
             h.write_usize(a.items.len());
-            for item in &a.items {
-                if !feed(item, At::Inside, h, hashing) {
-                    return false;
-                }
+            let all = stack::guard(|| {
+                a.items
+                    .iter()
+                    .all(|item| feed(item, At::Inside, h, hashing))
+            });
+            if !all {
+                return false;
             }
         }
         V::PackedByteArray(b) => {

@@ -5,6 +5,7 @@
 
 mod build;
 mod convert;
+mod depth;
 pub(crate) mod keys;
 mod write;
 
@@ -152,7 +153,7 @@ impl std::fmt::Display for NodePath {
 /// A full object (`var_to_bytes_with_objects`): its class and the properties the engine sent.
 /// The engine makes a new instance of the class and sets them on decode, so which classes may
 /// come in is decided by [`crate::Options::allowed_objects`].
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, PartialEq, Default)]
 pub struct Object {
     /// The class name (`"Resource"`, …).
     pub class: String,
@@ -161,7 +162,7 @@ pub struct Object {
 }
 
 /// An Array: its element type ([`ContainerType::Untyped`] for a plain Array) and items.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, PartialEq, Default)]
 pub struct Array {
     /// The element type (`Array[int]`, …), written where the dialect has typed Arrays.
     pub element: ContainerType,
@@ -171,7 +172,7 @@ pub struct Array {
 
 /// A Dictionary: its key and value types ([`ContainerType::Untyped`] for a plain one) and
 /// entries.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, PartialEq, Default)]
 pub struct Dictionary {
     /// The key type (`Dictionary[String, int]`'s String), written where the dialect has typed
     /// Dictionaries (Godot 4.4+).
@@ -403,7 +404,8 @@ impl PartialEq for Value {
             (V::Rect2i(a), V::Rect2i(b)) | (V::Vector4i(a), V::Vector4i(b)) => a == b,
             (V::NodePath(a), V::NodePath(b)) => a == b,
             (V::Rid(a), V::Rid(b)) | (V::ObjectId(a), V::ObjectId(b)) => a == b,
-            (V::Object(a), V::Object(b)) => a == b,
+            // Containers compare what they hold: each level on a stack with room for it.
+            (V::Object(a), V::Object(b)) => crate::stack::guard(|| a == b),
             (
                 V::Signal {
                     name: a,
@@ -414,8 +416,8 @@ impl PartialEq for Value {
                     object_id: y,
                 },
             ) => a == b && x == y,
-            (V::Dictionary(a), V::Dictionary(b)) => a == b,
-            (V::Array(a), V::Array(b)) => a == b,
+            (V::Dictionary(a), V::Dictionary(b)) => crate::stack::guard(|| a == b),
+            (V::Array(a), V::Array(b)) => crate::stack::guard(|| a == b),
             (V::PackedByteArray(a), V::PackedByteArray(b)) => a == b,
             (V::PackedInt32Array(a), V::PackedInt32Array(b)) => a == b,
             (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,

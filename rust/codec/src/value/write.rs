@@ -3,6 +3,7 @@
 use super::Value;
 use crate::error::{CodecError, EncodeReason, PathSegment, Result};
 use crate::sink::Sink;
+use crate::stack;
 use crate::types::{IntVectorType, PackedVectorType, RealType};
 use crate::writer::Writer;
 
@@ -13,6 +14,17 @@ use crate::writer::Writer;
 /// that failed; [`EncodeReason::Invalid`] for an object's `script` property that is neither
 /// a String nor NIL.
 pub fn write_value<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
+    match v {
+        // Each level of nesting on a stack with room for it (`crate::stack`).
+        Value::Object(_) | Value::Dictionary(_) | Value::Array(_) => {
+            stack::guard(|| write_container(w, v))
+        }
+        leaf => write_leaf(w, leaf),
+    }
+}
+
+/// An Object, Dictionary or Array and what it holds.
+fn write_container<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
     match v {
         Value::Object(o) => {
             w.begin_object(o.class.as_str(), o.properties.len())?;

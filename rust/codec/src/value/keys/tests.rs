@@ -26,8 +26,11 @@ fn decode_counting(entries: Vec<(Value, Value)>) -> (Vec<Value>, u64) {
     };
     let (_, inside) = count(&Value::array(entries.iter().map(|e| e.0.clone()).collect()));
     match count(&Value::dictionary(entries)) {
-        (Value::Dictionary(d), made) => (
-            d.entries.into_iter().map(|(k, _)| k).collect(),
+        (Value::Dictionary(mut d), made) => (
+            std::mem::take(&mut d.entries)
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect(),
             made - inside,
         ),
         (other, _) => panic!("decoded {other:?}"),

@@ -1,7 +1,6 @@
-//! [`Value`] to `Deserialize` types, `Deserialize` for [`Value`], and the builder that records
-//! where each decoded value lies (for errors' byte offsets).
+//! [`Value`] to `Deserialize` types (`from_value`, and the values the byte deserializer builds
+//! whole: objects, math types, NodePaths, packed arrays), and `Deserialize` for [`Value`].
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 
@@ -11,58 +10,30 @@ use ::serde::de::{
     Unexpected, VariantAccess, Visitor,
 };
 
-use super::error::{Error, Segment};
-use super::RAW_VALUE_TOKEN;
-use crate::build::Build;
-use crate::error::DecodeReason;
-use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
-use crate::value::{Array, DictionaryInProgress, Object, Value, ValueBuilder};
+use super::super::error::{Error, Segment};
+use super::super::RAW_VALUE_TOKEN;
+use crate::value::Value;
 
 thread_local! {
-    /// The value [`Deserializer`] hands to `Value`'s visitor (see [`RAW_VALUE_TOKEN`]).
+    /// The value a deserializer of this format hands to `Value`'s visitor (see
+    /// [`RAW_VALUE_TOKEN`]).
     static STASH: RefCell<Option<Value>> = const { RefCell::new(None) };
 }
 
-/// Where a decoded value lies: the offset of its header, and the same for the values inside
-/// it (Array items, Dictionary values, object properties), when known.
-#[derive(Debug, Default)]
-pub(crate) struct Loc {
-    start: usize,
-    children: Vec<Loc>,
-}
-
-/// Deserializes `T` from a [`Value`] (see the module's mapping). [`super::from_value`] uses it.
-pub struct Deserializer<'a> {
+/// Deserializes `T` from a [`Value`] (see the module's mapping).
+pub(crate) struct ValueDeserializer {
     value: Value,
-    loc: Option<&'a Loc>,
 }
 
-impl Deserializer<'static> {
-    /// A deserializer of `value`; its errors carry paths but no byte offsets (a
-    /// [`Value`] has none).
-    pub fn new(value: Value) -> Self {
-        Deserializer { value, loc: None }
-    }
-}
-
-impl<'a> Deserializer<'a> {
-    pub(crate) fn located(value: Value, loc: &'a Loc) -> Self {
-        Deserializer {
-            value,
-            loc: Some(loc),
-        }
-    }
-
-    fn offset(&self) -> Option<usize> {
-        self.loc.map(|l| l.start)
-    }
-
-    fn child(&self, i: usize) -> Option<&'a Loc> {
-        self.loc.and_then(|l| l.children.get(i))
+impl ValueDeserializer {
+    /// A deserializer of `value`; its errors carry paths but no byte offsets (a [`Value`] has
+    /// none: the byte deserializer adds the offset of the value it built).
+    pub(crate) fn new(value: Value) -> Self {
+        ValueDeserializer { value }
     }
 }
 
-fn unexpected(v: &Value) -> Unexpected<'_> {
+pub(crate) fn unexpected(v: &Value) -> Unexpected<'_> {
     match v {
         Value::Nil => Unexpected::Unit,
         Value::Bool(b) => Unexpected::Bool(*b),
@@ -75,7 +46,7 @@ fn unexpected(v: &Value) -> Unexpected<'_> {
     }
 }
 
-fn key_segment(key: &Value) -> Segment {
+pub(crate) fn key_segment(key: &Value) -> Segment {
     match key {
         Value::String(s) | Value::StringName(s) => Segment::Field(s.clone()),
         Value::Int(i) => Segment::Key(i.to_string()),
@@ -99,10 +70,9 @@ fn rows<const N: usize>(v: Vec<[f64; N]>) -> Vec<Value> {
     v.into_iter().map(|c| Value::array(reals(c))).collect()
 }
 
-impl<'a> Deserializer<'a> {
+impl ValueDeserializer {
     fn any<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let loc = self.loc;
-        let seq = |items: Vec<Value>, visitor: V| visitor.visit_seq(Seq::new(items, None));
+        let seq = |items: Vec<Value>, visitor: V| visitor.visit_seq(Seq::new(items));
         match self.value {
             Value::Nil | Value::Callable => visitor.visit_unit(),
             Value::Bool(b) => visitor.visit_bool(b),
@@ -125,15 +95,14 @@ impl<'a> Deserializer<'a> {
             Value::NodePath(p) => visitor.visit_string(p.to_string()),
             Value::Rid(id) | Value::ObjectId(id) => visitor.visit_u64(id),
             Value::Signal { name, .. } => visitor.visit_string(name),
-            Value::Object(o) => visitor.visit_map(Map::new(
-                o.properties
+            Value::Object(mut o) => visitor.visit_map(Map::new(
+                std::mem::take(&mut o.properties)
                     .into_iter()
                     .map(|(k, v)| (Value::String(k), v))
                     .collect(),
-                loc,
             )),
-            Value::Dictionary(d) => visitor.visit_map(Map::new(d.entries, loc)),
-            Value::Array(a) => visitor.visit_seq(Seq::new(a.items, loc)),
+            Value::Dictionary(mut d) => visitor.visit_map(Map::new(std::mem::take(&mut d.entries))),
+            Value::Array(mut a) => visitor.visit_seq(Seq::new(std::mem::take(&mut a.items))),
             Value::PackedByteArray(b) => visitor.visit_byte_buf(b),
             Value::PackedInt32Array(x) => seq(
                 x.into_iter().map(|i| Value::Int(i.into())).collect(),
@@ -157,21 +126,18 @@ impl<'a> Deserializer<'a> {
     }
 
     fn enumeration<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let loc = self.child(0);
         match self.value {
             Value::String(variant) | Value::StringName(variant) => visitor.visit_enum(Enum {
                 variant,
                 content: None,
-                loc: None,
             }),
-            Value::Dictionary(d) if d.entries.len() == 1 => {
-                let mut entries = d.entries;
+            Value::Dictionary(mut d) if d.entries.len() == 1 => {
+                let mut entries = std::mem::take(&mut d.entries);
                 match entries.pop() {
                     Some((Value::String(variant) | Value::StringName(variant), content)) => visitor
                         .visit_enum(Enum {
                             variant,
                             content: Some(content),
-                            loc,
                         }),
                     _ => Err(de::Error::custom(
                         "an enum variant is a String or a one-entry Dictionary with a String key",
@@ -186,21 +152,18 @@ impl<'a> Deserializer<'a> {
     }
 }
 
-impl<'de> de::Deserializer<'de> for Deserializer<'_> {
+impl<'de> de::Deserializer<'de> for ValueDeserializer {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.offset();
-        self.any(visitor).map_err(|e| e.at_offset(at))
+        self.any(visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.offset();
-        let res = match self.value {
+        match self.value {
             Value::Nil => visitor.visit_none(),
             _ => visitor.visit_some(self),
-        };
-        res.map_err(|e| e.at_offset(at))
+        }
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -208,16 +171,10 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let at = self.offset();
         if name == RAW_VALUE_TOKEN {
-            STASH.with(|s| *s.borrow_mut() = Some(self.value));
-            let res: Result<V::Value, Error> = visitor.visit_unit();
-            STASH.with(|s| s.borrow_mut().take());
-            return res.map_err(|e| e.at_offset(at));
+            return pass_value(self.value, visitor);
         }
-        visitor
-            .visit_newtype_struct(self)
-            .map_err(|e| e.at_offset(at))
+        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -226,22 +183,18 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let at = self.offset();
-        self.enumeration(visitor).map_err(|e| e.at_offset(at))
+        self.enumeration(visitor)
     }
 
     /// A PackedByteArray is bytes to `deserialize_any` (`serde_bytes`), and a sequence of
     /// ints to a `Vec<u8>`.
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.offset();
-        let res = match self.value {
+        match self.value {
             Value::PackedByteArray(b) => visitor.visit_seq(Seq::new(
                 b.into_iter().map(|x| Value::Int(x.into())).collect(),
-                None,
             )),
             _ => self.any(visitor),
-        };
-        res.map_err(|e| e.at_offset(at))
+        }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(
@@ -267,23 +220,33 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_> {
     }
 }
 
-struct Seq<'a> {
-    items: std::vec::IntoIter<Value>,
-    index: usize,
-    loc: Option<&'a Loc>,
+/// Hands `value` to `Value`'s own visitor (see [`RAW_VALUE_TOKEN`]): through [`STASH`], as
+/// serde's data model has no way to carry it.
+pub(crate) fn pass_value<'de, V: Visitor<'de>>(
+    value: Value,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    STASH.with(|s| *s.borrow_mut() = Some(value));
+    let res = visitor.visit_unit();
+    STASH.with(|s| s.borrow_mut().take());
+    res
 }
 
-impl<'a> Seq<'a> {
-    fn new(items: Vec<Value>, loc: Option<&'a Loc>) -> Self {
+struct Seq {
+    items: std::vec::IntoIter<Value>,
+    index: usize,
+}
+
+impl Seq {
+    fn new(items: Vec<Value>) -> Self {
         Seq {
             items: items.into_iter(),
             index: 0,
-            loc,
         }
     }
 }
 
-impl<'de> SeqAccess<'de> for Seq<'_> {
+impl<'de> SeqAccess<'de> for Seq {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
@@ -295,8 +258,8 @@ impl<'de> SeqAccess<'de> for Seq<'_> {
         };
         let i = self.index;
         self.index += 1;
-        let loc = self.loc.and_then(|l| l.children.get(i));
-        seed.deserialize(Deserializer { value, loc })
+        // Each level of nesting on a stack with room for it (`crate::stack`).
+        crate::stack::guard(|| seed.deserialize(ValueDeserializer::new(value)))
             .map(Some)
             .map_err(|e| e.within(Segment::Index(i)))
     }
@@ -306,25 +269,21 @@ impl<'de> SeqAccess<'de> for Seq<'_> {
     }
 }
 
-struct Map<'a> {
+struct Map {
     entries: std::vec::IntoIter<(Value, Value)>,
-    index: usize,
-    loc: Option<&'a Loc>,
     pending: Option<(Value, Segment)>,
 }
 
-impl<'a> Map<'a> {
-    fn new(entries: Vec<(Value, Value)>, loc: Option<&'a Loc>) -> Self {
+impl Map {
+    fn new(entries: Vec<(Value, Value)>) -> Self {
         Map {
             entries: entries.into_iter(),
-            index: 0,
-            loc,
             pending: None,
         }
     }
 }
 
-impl<'de> MapAccess<'de> for Map<'_> {
+impl<'de> MapAccess<'de> for Map {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -336,7 +295,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
         };
         let seg = key_segment(&key);
         self.pending = Some((value, seg));
-        seed.deserialize(Deserializer::new(key)).map(Some)
+        crate::stack::guard(|| seed.deserialize(ValueDeserializer::new(key))).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -344,10 +303,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
             .pending
             .take()
             .ok_or_else(|| Error::message("next_value_seed called before next_key_seed"))?;
-        let i = self.index;
-        self.index += 1;
-        let loc = self.loc.and_then(|l| l.children.get(i));
-        seed.deserialize(Deserializer { value, loc })
+        crate::stack::guard(|| seed.deserialize(ValueDeserializer::new(value)))
             .map_err(|e| e.within(seg))
     }
 
@@ -356,20 +312,16 @@ impl<'de> MapAccess<'de> for Map<'_> {
     }
 }
 
-struct Enum<'a> {
+struct Enum {
     variant: String,
     content: Option<Value>,
-    loc: Option<&'a Loc>,
 }
 
-impl<'de, 'a> EnumAccess<'de> for Enum<'a> {
+impl<'de> EnumAccess<'de> for Enum {
     type Error = Error;
-    type Variant = Variant<'a>;
+    type Variant = Variant;
 
-    fn variant_seed<V: DeserializeSeed<'de>>(
-        self,
-        seed: V,
-    ) -> Result<(V::Value, Variant<'a>), Error> {
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Variant), Error> {
         let d: StringDeserializer<Error> = self.variant.clone().into_deserializer();
         let name = seed.deserialize(d)?;
         Ok((
@@ -377,34 +329,26 @@ impl<'de, 'a> EnumAccess<'de> for Enum<'a> {
             Variant {
                 name: self.variant,
                 content: self.content,
-                loc: self.loc,
             },
         ))
     }
 }
 
-struct Variant<'a> {
+struct Variant {
     name: String,
     content: Option<Value>,
-    loc: Option<&'a Loc>,
 }
 
-impl<'a> Variant<'a> {
-    fn content(self, expected: &str) -> Result<(Deserializer<'a>, Segment), Error> {
+impl Variant {
+    fn content(self, expected: &str) -> Result<(ValueDeserializer, Segment), Error> {
         match self.content {
-            Some(value) => Ok((
-                Deserializer {
-                    value,
-                    loc: self.loc,
-                },
-                Segment::Field(self.name),
-            )),
+            Some(value) => Ok((ValueDeserializer::new(value), Segment::Field(self.name))),
             None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &expected)),
         }
     }
 }
 
-impl<'de> VariantAccess<'de> for Variant<'_> {
+impl<'de> VariantAccess<'de> for Variant {
     type Error = Error;
 
     fn unit_variant(self) -> Result<(), Error> {
@@ -416,12 +360,13 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
         let (d, seg) = self.content("newtype variant")?;
-        seed.deserialize(d).map_err(|e| e.within(seg))
+        crate::stack::guard(|| seed.deserialize(d)).map_err(|e| e.within(seg))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
         let (d, seg) = self.content("tuple variant")?;
-        de::Deserializer::deserialize_seq(d, visitor).map_err(|e| e.within(seg))
+        crate::stack::guard(|| de::Deserializer::deserialize_seq(d, visitor))
+            .map_err(|e| e.within(seg))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -430,12 +375,13 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let (d, seg) = self.content("struct variant")?;
-        de::Deserializer::deserialize_map(d, visitor).map_err(|e| e.within(seg))
+        crate::stack::guard(|| de::Deserializer::deserialize_map(d, visitor))
+            .map_err(|e| e.within(seg))
     }
 }
 
 impl<'de> Deserialize<'de> for Value {
-    /// With this crate's [`Deserializer`], the value itself; with other formats, from plain
+    /// With this format, the value itself; with other formats, from plain
     /// data (null, bool, int, float, string, bytes, sequences as Arrays, maps as Dictionaries).
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
         d.deserialize_newtype_struct(RAW_VALUE_TOKEN, ValueVisitor)
@@ -501,200 +447,5 @@ impl<'de> Visitor<'de> for ValueVisitor {
             entries.push(entry);
         }
         Ok(Value::dictionary(entries))
-    }
-}
-
-/// A [`ValueBuilder`] that also records where each value lies ([`Build::located`]).
-#[derive(Default)]
-pub(crate) struct LocatingBuilder {
-    inner: ValueBuilder,
-}
-
-fn leaf(v: Value) -> (Value, Loc) {
-    (v, Loc::default())
-}
-
-impl Build for LocatingBuilder {
-    type Value = (Value, Loc);
-    type Array = (Array, Vec<Loc>);
-    type Dictionary = (DictionaryInProgress, Vec<Loc>);
-    type Object = (Object, Vec<Loc>);
-    type Strings = Vec<String>;
-
-    const LOCATES: bool = true;
-
-    fn located(&mut self, mut value: (Value, Loc), start: usize, _end: usize) -> (Value, Loc) {
-        value.1.start = start;
-        value
-    }
-
-    fn configure(&mut self, opts: &crate::Options) {
-        self.inner.configure(opts);
-    }
-    fn nil(&mut self) -> (Value, Loc) {
-        leaf(self.inner.nil())
-    }
-    fn bool(&mut self, v: bool) -> (Value, Loc) {
-        leaf(self.inner.bool(v))
-    }
-    fn int(&mut self, v: i64) -> (Value, Loc) {
-        leaf(self.inner.int(v))
-    }
-    fn float(&mut self, v: f64) -> (Value, Loc) {
-        leaf(self.inner.float(v))
-    }
-    fn string(&mut self, s: &str) -> (Value, Loc) {
-        leaf(self.inner.string(s))
-    }
-    fn string_name(&mut self, s: &str) -> (Value, Loc) {
-        leaf(self.inner.string_name(s))
-    }
-    fn real(&mut self, ty: RealType, c: crate::real::WireReals<'_>) -> (Value, Loc) {
-        leaf(self.inner.real(ty, c))
-    }
-    fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> (Value, Loc) {
-        leaf(self.inner.int_vector(ty, c))
-    }
-    fn color(&mut self, rgba: [f32; 4]) -> (Value, Loc) {
-        leaf(self.inner.color(rgba))
-    }
-    fn node_path(
-        &mut self,
-        names: &[Cow<'_, str>],
-        subnames: &[Cow<'_, str>],
-        absolute: bool,
-    ) -> (Value, Loc) {
-        leaf(self.inner.node_path(names, subnames, absolute))
-    }
-    fn rid(&mut self, id: u64) -> (Value, Loc) {
-        leaf(self.inner.rid(id))
-    }
-    fn object_id(&mut self, id: u64) -> (Value, Loc) {
-        leaf(self.inner.object_id(id))
-    }
-    fn null_object(&mut self) -> (Value, Loc) {
-        leaf(self.inner.null_object())
-    }
-    fn callable(&mut self) -> (Value, Loc) {
-        leaf(self.inner.callable())
-    }
-    fn signal(&mut self, name: &str, object_id: u64) -> (Value, Loc) {
-        leaf(self.inner.signal(name, object_id))
-    }
-    fn packed_bytes(&mut self, bytes: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_bytes(bytes))
-    }
-    fn packed_i32(&mut self, raw: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_i32(raw))
-    }
-    fn packed_i64(&mut self, raw: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_i64(raw))
-    }
-    fn packed_f32(&mut self, raw: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_f32(raw))
-    }
-    fn packed_f64(&mut self, raw: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_f64(raw))
-    }
-    fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> (Value, Loc) {
-        leaf(self.inner.packed_vectors(ty, raw, wide))
-    }
-    fn packed_colors(&mut self, raw: &[u8]) -> (Value, Loc) {
-        leaf(self.inner.packed_colors(raw))
-    }
-    fn begin_strings(&mut self, capacity: usize) -> Vec<String> {
-        self.inner.begin_strings(capacity)
-    }
-    fn push_string(&mut self, strings: &mut Vec<String>, s: &str) {
-        self.inner.push_string(strings, s);
-    }
-    fn end_strings(&mut self, strings: Vec<String>) -> (Value, Loc) {
-        leaf(self.inner.end_strings(strings))
-    }
-
-    fn begin_array(
-        &mut self,
-        element: ContainerType,
-        capacity: usize,
-        claimed: usize,
-    ) -> Result<(Array, Vec<Loc>), DecodeReason> {
-        Ok((
-            self.inner.begin_array(element, capacity, claimed)?,
-            Vec::new(),
-        ))
-    }
-    fn push(&mut self, array: &mut (Array, Vec<Loc>), v: (Value, Loc)) -> Result<(), DecodeReason> {
-        let before = array.0.items.len();
-        self.inner.push(&mut array.0, v.0)?;
-        // A typed Array drops what it cannot convert: keep the locations aligned.
-        if array.0.items.len() > before {
-            array.1.push(v.1);
-        }
-        Ok(())
-    }
-    fn end_array(&mut self, array: (Array, Vec<Loc>)) -> (Value, Loc) {
-        (
-            self.inner.end_array(array.0),
-            Loc {
-                start: 0,
-                children: array.1,
-            },
-        )
-    }
-    fn begin_dictionary(
-        &mut self,
-        key: ContainerType,
-        value: ContainerType,
-        capacity: usize,
-        claimed: usize,
-    ) -> Result<(DictionaryInProgress, Vec<Loc>), DecodeReason> {
-        Ok((
-            self.inner.begin_dictionary(key, value, capacity, claimed)?,
-            Vec::new(),
-        ))
-    }
-    fn insert(
-        &mut self,
-        dict: &mut (DictionaryInProgress, Vec<Loc>),
-        key: (Value, Loc),
-        value: (Value, Loc),
-    ) -> Result<(), DecodeReason> {
-        self.inner.insert(&mut dict.0, key.0, value.0)?;
-        dict.1.push(value.1);
-        Ok(())
-    }
-    fn end_dictionary(&mut self, dict: (DictionaryInProgress, Vec<Loc>)) -> (Value, Loc) {
-        let v = self.inner.end_dictionary(dict.0);
-        // Merged or dropped keys: the locations no longer line up, so none are given.
-        let children = match &v {
-            Value::Dictionary(d) if d.entries.len() == dict.1.len() => dict.1,
-            _ => Vec::new(),
-        };
-        (v, Loc { start: 0, children })
-    }
-    fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
-        self.inner.check_class(class)
-    }
-    fn begin_object(&mut self, class: &str) -> Result<(Object, Vec<Loc>), DecodeReason> {
-        Ok((self.inner.begin_object(class)?, Vec::new()))
-    }
-    fn set_property(
-        &mut self,
-        object: &mut (Object, Vec<Loc>),
-        name: &str,
-        value: (Value, Loc),
-    ) -> Result<(), DecodeReason> {
-        self.inner.set_property(&mut object.0, name, value.0)?;
-        object.1.push(value.1);
-        Ok(())
-    }
-    fn end_object(&mut self, object: (Object, Vec<Loc>)) -> Result<(Value, Loc), DecodeReason> {
-        Ok((
-            self.inner.end_object(object.0)?,
-            Loc {
-                start: 0,
-                children: object.1,
-            },
-        ))
     }
 }

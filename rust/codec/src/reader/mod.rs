@@ -8,15 +8,45 @@ use std::borrow::Cow;
 
 use crate::build::Build;
 use crate::dialect::{DialectSpec, WireKind};
-use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind, Result};
+use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind};
 use crate::header::*;
 use crate::limits::Options;
 use crate::real::{real_width, WireReals};
 use crate::sink::LeWord;
+use crate::stack;
+
+#[cfg(feature = "serde")]
+mod pull;
 use crate::text::decode_utf8;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
 };
+
+/// A failed read inside the reader: the [`CodecError`] boxed, so that every result the walk
+/// passes around fits in two registers (a `CodecError` is 64 bytes). Unboxed where a decode
+/// returns.
+pub(crate) struct Failure(Box<CodecError>);
+
+impl From<CodecError> for Failure {
+    #[cold]
+    fn from(e: CodecError) -> Self {
+        Failure(Box::new(e))
+    }
+}
+
+impl From<Failure> for CodecError {
+    fn from(f: Failure) -> Self {
+        *f.0
+    }
+}
+
+type Result<T> = std::result::Result<T, Failure>;
+
+/// A [`CodecError::Decode`] at `at`, boxed.
+#[cold]
+fn decode_err(at: usize, reason: DecodeReason) -> Failure {
+    CodecError::decode(at, reason).into()
+}
 
 /// Decodes one value from `bytes[offset..]` with `builder`; returns it with the number of bytes
 /// it used (trailing bytes are ignored, as the engine does).
@@ -56,7 +86,7 @@ pub fn decode_with<B: Build>(
     offset: usize,
     opts: &Options,
     builder: &mut B,
-) -> Result<(B::Value, usize)> {
+) -> crate::error::Result<(B::Value, usize)> {
     let mut r = Reader {
         buf: bytes,
         pos: offset,
@@ -69,17 +99,19 @@ pub fn decode_with<B: Build>(
     };
     builder.configure(opts);
     if offset > bytes.len() {
-        return Err(r.fail(DecodeReason::Truncated {
-            what: "the start offset",
-            needed: offset,
-            available: bytes.len(),
-        }));
+        return Err(r
+            .fail(DecodeReason::Truncated {
+                what: "the start offset",
+                needed: offset,
+                available: bytes.len(),
+            })
+            .into());
     }
-    let v = r.value(builder, 0)?;
+    let v = r.value(builder, 0).map_err(CodecError::from)?;
     Ok((v, r.pos - offset))
 }
 
-struct Reader<'b, 'o> {
+pub(crate) struct Reader<'b, 'o> {
     buf: &'b [u8],
     /// May run past `buf.len()` after a PackedByteArray whose padding is missing.
     pos: usize,
@@ -92,6 +124,14 @@ struct Reader<'b, 'o> {
     /// Elements all containers together may still reserve up front: nested containers that
     /// claim huge counts must not each reserve from the same remaining bytes.
     prealloc_left: usize,
+}
+
+/// A value's header as it was read: what it is, the header word (its flags), and where the
+/// value starts.
+pub(crate) struct Head {
+    pub(crate) kind: WireKind,
+    pub(crate) header: u32,
+    pub(crate) start: usize,
 }
 
 impl<'b> Reader<'b, '_> {
@@ -135,8 +175,9 @@ impl<'b> Reader<'b, '_> {
         self.buf.len().saturating_sub(self.pos)
     }
 
-    fn fail(&self, reason: DecodeReason) -> CodecError {
-        CodecError::decode(self.pos, reason)
+    #[cold]
+    fn fail(&self, reason: DecodeReason) -> Failure {
+        decode_err(self.pos, reason)
     }
 
     #[inline]
@@ -179,16 +220,17 @@ impl<'b> Reader<'b, '_> {
 
     fn string_body(&mut self, len: i64) -> Result<Cow<'b, str>> {
         let (raw, start) = self.string_bytes(len)?;
-        decode_utf8(raw, self.spec.utf8)
-            .ok_or_else(|| CodecError::decode(start, DecodeReason::InvalidUtf8))
+        decode_utf8(raw, self.spec.utf8).ok_or_else(|| decode_err(start, DecodeReason::InvalidUtf8))
     }
 
     /// A string payload's raw UTF-8 (with its offset), padding checked and skipped.
+    #[inline]
     fn raw_string(&mut self) -> Result<(&'b [u8], usize)> {
         let len = i64::from(self.i32("a string length")?);
         self.string_bytes(len)
     }
 
+    #[inline]
     fn string_bytes(&mut self, len: i64) -> Result<(&'b [u8], usize)> {
         let available = self.remaining();
         let pad = pad4(len.unsigned_abs() as usize);
@@ -205,6 +247,31 @@ impl<'b> Reader<'b, '_> {
         let raw = self.take(len as usize, "string bytes")?;
         self.pos += pad;
         Ok((raw, start))
+    }
+
+    #[inline]
+    fn bool_payload(&mut self) -> Result<bool> {
+        Ok(self.u32("a bool")? != 0)
+    }
+
+    /// An int: 64 bits with the header's flag, else 32.
+    #[inline]
+    fn int_payload(&mut self, wide: bool) -> Result<i64> {
+        Ok(if wide {
+            self.u64("an int64")? as i64
+        } else {
+            i64::from(self.i32("an int32")?)
+        })
+    }
+
+    /// A float: binary64 with the header's flag, else binary32 widened as the engine widens it.
+    #[inline]
+    fn float_payload(&mut self, wide: bool) -> Result<f64> {
+        Ok(if wide {
+            f64::from_bits(self.u64("a float64")?)
+        } else {
+            crate::real::widen_as_engine(f32::from_bits(self.u32("a float32")?))
+        })
     }
 
     /// A math type's components, handed to the builder at the wire's width.
@@ -258,7 +325,11 @@ impl<'b> Reader<'b, '_> {
 
     /// Container type info for a header kind (docs/wire_format.md#typed-containers), admitted
     /// by the object policy before any builder sees it.
+    #[inline]
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
+        if kind == KIND_NONE {
+            return Ok(ContainerType::Untyped);
+        }
         let start = self.pos;
         let ty = self.container_type_unchecked(kind)?;
         self.admit_container_type(ty, start)
@@ -270,14 +341,14 @@ impl<'b> Reader<'b, '_> {
             self.opts
                 .object_policy()
                 .check_container(&ty)
-                .map_err(|r| CodecError::decode(at, r))?;
+                .map_err(|r| decode_err(at, r))?;
         }
         Ok(ty)
     }
 
     fn container_type_unchecked(&mut self, kind: u32) -> Result<ContainerType> {
         let start = self.pos;
-        let bad = |msg: String| CodecError::decode(start, DecodeReason::BadContainerType(msg));
+        let bad = |msg: String| decode_err(start, DecodeReason::BadContainerType(msg));
         match kind {
             KIND_NONE => Ok(ContainerType::Untyped),
             KIND_BUILTIN => {
@@ -358,34 +429,102 @@ impl<'b> Reader<'b, '_> {
     }
 
     fn unlocated_value<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<B::Value> {
+        let head = self.head(depth)?;
+        self.value_after_head(b, &head, depth)
+    }
+
+    /// The next value's header, read, with where it starts: a value deeper than the limit, or
+    /// of a type the dialect lacks, is refused here.
+    #[inline]
+    fn head(&mut self, depth: usize) -> Result<Head> {
         if depth > self.max_depth {
             return Err(self.fail(DecodeReason::TooDeep(self.max_depth)));
         }
         let start = self.pos;
         let header = self.u32("a value header")?;
         let id = header & TYPE_MASK;
-        let ty = match self.spec.kind_of_wire_id(id) {
-            Some(WireKind::Type(ty)) => ty,
-            Some(WireKind::IntVectorPool(ty)) => return self.int_vector_pool(b, ty, start),
-            Some(WireKind::TypedArray) => return self.typed_array(b, header, depth, start),
-            None => return Err(CodecError::decode(start, DecodeReason::UnknownType(id))),
+        let kind = self
+            .spec
+            .kind_of_wire_id(id)
+            .ok_or_else(|| decode_err(start, DecodeReason::UnknownType(id)))?;
+        Ok(Head {
+            kind,
+            header,
+            start,
+        })
+    }
+
+    /// The value whose header `head` was just read.
+    fn value_after_head<B: Build>(
+        &mut self,
+        b: &mut B,
+        head: &Head,
+        depth: usize,
+    ) -> Result<B::Value> {
+        let (header, start) = (head.header, head.start);
+        let ty = match head.kind {
+            WireKind::Type(ty) => ty,
+            WireKind::IntVectorPool(ty) => return self.int_vector_pool(b, ty, start),
+            WireKind::TypedArray => {
+                return stack::guard(|| self.typed_array(b, header, depth, start));
+            }
         };
-        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        use VariantType as T;
+        match ty {
+            // Each level of nesting on a stack with room for it (`crate::stack`).
+            T::Object | T::Dictionary | T::Array => {
+                stack::guard(|| self.container(b, ty, header, depth, start))
+            }
+            _ => self.leaf(b, ty, header),
+        }
+    }
+
+    /// A Dictionary's key and value types (checked by the object policy) and count, after its
+    /// header.
+    #[inline]
+    fn dictionary_head(&mut self, header: u32) -> Result<(ContainerType, ContainerType, u32)> {
+        let (kk, vk) = if self.spec.typed_dictionaries {
+            (
+                (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
+                (header >> KIND_SHIFT_VALUE) & KIND_MASK,
+            )
+        } else {
+            (KIND_NONE, KIND_NONE)
+        };
+        let key_type = self.container_type(kk)?;
+        let value_type = self.container_type(vk)?;
+        let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
+        Ok((key_type, value_type, count))
+    }
+
+    /// An Array's element type (checked by the object policy) and count, after its header.
+    #[inline]
+    fn array_head(&mut self, header: u32) -> Result<(ContainerType, u32)> {
+        let kind = if self.spec.typed_arrays {
+            (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
+        } else {
+            KIND_NONE
+        };
+        let element = self.container_type(kind)?;
+        let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
+        Ok((element, count))
+    }
+
+    /// An Object, Dictionary or Array, whose header (at `start`) is read.
+    fn container<B: Build>(
+        &mut self,
+        b: &mut B,
+        ty: VariantType,
+        header: u32,
+        depth: usize,
+        start: usize,
+    ) -> Result<B::Value> {
+        let at = |reason: DecodeReason| decode_err(start, reason);
         use VariantType as T;
         match ty {
             T::Object => self.object(b, header, depth),
             T::Dictionary => {
-                let (kk, vk) = if self.spec.typed_dictionaries {
-                    (
-                        (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
-                        (header >> KIND_SHIFT_VALUE) & KIND_MASK,
-                    )
-                } else {
-                    (KIND_NONE, KIND_NONE)
-                };
-                let key_type = self.container_type(kk)?;
-                let value_type = self.container_type(vk)?;
-                let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
+                let (key_type, value_type, count) = self.dictionary_head(header)?;
                 let capacity = self.prealloc(count as usize, 8);
                 let mut d = b
                     .begin_dictionary(key_type, value_type, capacity, count as usize)
@@ -402,13 +541,7 @@ impl<'b> Reader<'b, '_> {
                 Ok(b.end_dictionary(d))
             }
             T::Array => {
-                let kind = if self.spec.typed_arrays {
-                    (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
-                } else {
-                    KIND_NONE
-                };
-                let element = self.container_type(kind)?;
-                let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
+                let (element, count) = self.array_head(header)?;
                 let capacity = self.prealloc(count as usize, 4);
                 let mut a = b
                     .begin_array(element, capacity, count as usize)
@@ -428,7 +561,7 @@ impl<'b> Reader<'b, '_> {
     }
 
     /// Everything that holds no nested value, kept out of [`Reader::value`] so that the frame
-    /// of the recursion stays small (1025 levels fit in a small stack).
+    /// of the recursion stays small (fewer stack segments for deep values: `crate::stack`).
     #[inline(never)]
     fn leaf<B: Build>(&mut self, b: &mut B, ty: VariantType, header: u32) -> Result<B::Value> {
         let wide = header & FLAG_64 != 0;
@@ -436,35 +569,18 @@ impl<'b> Reader<'b, '_> {
         use VariantType as T;
         Ok(match ty {
             T::Nil => b.nil(),
-            T::Bool => {
-                let v = self.u32("a bool")?;
-                b.bool(v != 0)
-            }
-            T::Int if wide => {
-                let v = self.u64("an int64")?;
-                b.int(v as i64)
-            }
-            T::Int => {
-                let v = self.i32("an int32")?;
-                b.int(i64::from(v))
-            }
-            T::Float if wide => {
-                let v = self.u64("a float64")?;
-                b.float(f64::from_bits(v))
-            }
-            T::Float => {
-                let v = self.u32("a float32")?;
-                b.float(crate::real::widen_as_engine(f32::from_bits(v)))
-            }
+            T::Bool => b.bool(self.bool_payload()?),
+            T::Int => b.int(self.int_payload(wide)?),
+            T::Float => b.float(self.float_payload(wide)?),
             T::String => {
                 let (raw, at) = self.raw_string()?;
                 b.string_utf8(raw, self.spec.utf8)
-                    .ok_or_else(|| CodecError::decode(at, DecodeReason::InvalidUtf8))?
+                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
             }
             T::StringName => {
                 let (raw, at) = self.raw_string()?;
                 b.string_name_utf8(raw, self.spec.utf8)
-                    .ok_or_else(|| CodecError::decode(at, DecodeReason::InvalidUtf8))?
+                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
             }
             T::Vector2 => self.real_value(b, RealType::Vector2, wide_reals)?,
             T::Rect2 => self.real_value(b, RealType::Rect2, wide_reals)?,
@@ -558,7 +674,7 @@ impl<'b> Reader<'b, '_> {
                     // Each string's bytes count against max_bytes (in raw_string).
                     let (raw, at) = self.raw_string()?;
                     if !b.push_string_utf8(&mut strings, raw, self.spec.utf8) {
-                        return Err(CodecError::decode(at, DecodeReason::InvalidUtf8));
+                        return Err(decode_err(at, DecodeReason::InvalidUtf8));
                     }
                 }
                 b.end_strings(strings)
@@ -578,7 +694,7 @@ impl<'b> Reader<'b, '_> {
     ) -> Result<B::Value> {
         let n = ty.components();
         let (raw, count) = self.packed_raw(4 * n, "an int-vector pool array")?;
-        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        let at = |reason: DecodeReason| decode_err(start, reason);
         let mut a = b
             .begin_array(ContainerType::Builtin(ty.variant_type()), count, count)
             .map_err(at)?;
@@ -602,11 +718,11 @@ impl<'b> Reader<'b, '_> {
         depth: usize,
         start: usize,
     ) -> Result<B::Value> {
-        let at = |reason: DecodeReason| CodecError::decode(start, reason);
+        let at = |reason: DecodeReason| decode_err(start, reason);
         let type_at = self.pos;
         let elem_id = self.u32("a typed array element type")?;
         let Some(elem) = self.spec.type_of_wire_id(elem_id) else {
-            return Err(CodecError::decode(
+            return Err(decode_err(
                 type_at,
                 DecodeReason::BadContainerType(format!("element type id {elem_id} does not exist")),
             ));
@@ -620,7 +736,7 @@ impl<'b> Reader<'b, '_> {
                 let name_at = self.pos;
                 let inner = self.u32("the class name's header")?;
                 if self.spec.type_of_wire_id(inner & TYPE_MASK) != Some(VariantType::StringName) {
-                    return Err(CodecError::decode(
+                    return Err(decode_err(
                         name_at,
                         DecodeReason::BadContainerType("the class name is not a StringName".into()),
                     ));
@@ -671,7 +787,7 @@ impl<'b> Reader<'b, '_> {
         }
         let first = self.u32("a NodePath name count")?;
         if first & NODE_PATH_NEW_FORMAT == 0 {
-            return Err(CodecError::decode(start, DecodeReason::OldNodePath));
+            return Err(decode_err(start, DecodeReason::OldNodePath));
         }
         let names = first & !NODE_PATH_NEW_FORMAT;
         let mut subnames = self.u32("a NodePath subname count")?;
@@ -718,7 +834,7 @@ impl<'b> Reader<'b, '_> {
         };
         let header = peek.u32("a value header")?;
         let ty = self.spec.type_of_wire_id(header & TYPE_MASK);
-        let refuse = |reason: DecodeReason| CodecError::decode(value_at, reason);
+        let refuse = |reason: DecodeReason| decode_err(value_at, reason);
         let bad = |why: &str| {
             refuse(DecodeReason::Refused(format!(
                 "invalid \"script\" property: {why}"
@@ -773,7 +889,7 @@ impl<'b> Reader<'b, '_> {
                 }
                 r => r,
             };
-            CodecError::decode(start, r)
+            decode_err(start, r)
         };
         // The class is judged when it is read (as the engine does), by the policy and then by
         // the builder's knowledge of what exists; nothing is made yet.
@@ -804,15 +920,15 @@ impl<'b> Reader<'b, '_> {
         self.opts
             .object_policy()
             .check_object(&class, script.as_deref())
-            .map_err(|r| CodecError::decode(start, r))?;
+            .map_err(|r| decode_err(start, r))?;
         let mut obj = b.begin_object(&class).map_err(class_error)?;
         for (name_at, name, v, path) in properties {
             match path {
                 Some(path) => b.set_script(&mut obj, v, &path),
                 None => b.set_property(&mut obj, &name, v),
             }
-            .map_err(|r| CodecError::decode(name_at, r))?;
+            .map_err(|r| decode_err(name_at, r))?;
         }
-        b.end_object(obj).map_err(|r| CodecError::decode(start, r))
+        b.end_object(obj).map_err(|r| decode_err(start, r))
     }
 }

@@ -1,0 +1,444 @@
+//! A Variant echo server for Godot peers on tokio: one task per connection, each a
+//! `Framed<TcpStream, VarCodec>` ([`VarCodec`], the core's `tokio` feature).
+//!
+//! It speaks exactly the protocol of `examples/echo_server.rs` (the same Godot clients talk to
+//! both): it listens on `127.0.0.1:PORT`, reads length-prefixed values (`StreamPeer.put_var`,
+//! or `FastVarCodec.put_var`), decodes each in the chosen dialect and sends it back re-encoded.
+//! Connections are served at the same time. Dialects: `godot4`, `godot3`, `pandemonium38`
+//! (Pandemonium v3.8.0–v4.9.0) and `pandemonium5` (v5.0.0 and later).
+//!
+//! ```sh
+//! cargo run --release -p fast_var_codec_core --features tokio --example tokio_server -- \
+//!     --port 47400 --dialect godot3 --connections 2 --timeout 30
+//! ```
+//!
+//! * A value that does not decode is answered with the String `"echo_server error: <message>"`
+//!   (the echo protocol's error answer); the connection goes on with the next value.
+//! * A length prefix above `--max-message` breaks the stream (nothing is allocated for it): the
+//!   connection is closed. So is one whose peer ends it inside a message, or whose socket fails.
+//! * `--trickle BYTES:MS` sends each answer in pieces of BYTES with a pause of MS milliseconds
+//!   between them, as a slow network would (a large value then reaches the client in many reads).
+//! * `--max-concurrent N` serves at most N connections at once; the next ones wait in the
+//!   listen queue until one ends. Each connection holds at most one message of `--max-message`
+//!   bytes, plus its answer.
+//! * The server exits once `--connections` connections have been served (0: no such limit), or
+//!   `--timeout` seconds after it started, whichever comes first (exit code 0; 3 if the timeout
+//!   cut a connection short or fewer connections came).
+//!
+//! Prints `listening on 127.0.0.1:PORT` on stdout once it accepts connections, one line per
+//! connection on stderr (with `--quiet`, only for those that end in an error), and a final line
+//! `tokio_server: done: ...` with the totals and, on Linux, the peak resident memory (VmHWM).
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::BytesMut;
+use clap::Parser;
+use fast_var_codec_core::stream::{ByteOrder, VarCodec, VarCodecError, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::{CodecError, Dialect, Options, Value};
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tokio::time::{sleep, sleep_until, timeout_at, Instant};
+use tokio_util::codec::{Decoder, Encoder, Framed};
+
+#[path = "common/args.rs"]
+mod common;
+
+/// The echo protocol's answer to a value that does not decode starts with this.
+const ERROR_PREFIX: &str = "echo_server error:";
+
+/// The command line (clap).
+#[derive(Parser)]
+#[command(
+    name = "tokio_server",
+    about = "Echoes every value Godot peers send, re-encoded; many connections at once (tokio)."
+)]
+struct Args {
+    /// Port on 127.0.0.1.
+    #[arg(long, default_value_t = 47400)]
+    port: u16,
+    /// Dialect of both directions (3 and 4 are short for godot3 and godot4).
+    #[arg(long, default_value = "godot4", value_parser = dialect_arg)]
+    dialect: Dialect,
+    /// Connections to serve before exiting (0: serve until the timeout).
+    #[arg(long, default_value_t = 1)]
+    connections: usize,
+    /// Connections served at the same time, at most; the next ones wait.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    max_concurrent: u32,
+    /// Seconds before giving up (0 < S < 86400).
+    #[arg(long, default_value = "30", value_parser = common::timeout_arg)]
+    timeout: Duration,
+    /// Longest message accepted, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_MESSAGE)]
+    max_message: usize,
+    /// Decode (and echo) full objects.
+    #[arg(long)]
+    allow_objects: bool,
+    /// Length prefixes in big-endian order.
+    #[arg(long)]
+    big_endian: bool,
+    /// Write answers in pieces of BYTES, MS milliseconds apart (e.g. 65536:2).
+    #[arg(long, value_name = "BYTES:MS", value_parser = trickle_arg)]
+    trickle: Option<(usize, Duration)>,
+    /// A line on stderr only for connections that end in an error.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn dialect_arg(s: &str) -> Result<Dialect, String> {
+    match s {
+        "3" => Ok(Dialect::Godot3),
+        "4" => Ok(Dialect::Godot4),
+        name => name.parse().map_err(|e| format!("{e}")),
+    }
+}
+
+fn trickle_arg(s: &str) -> Result<(usize, Duration), String> {
+    let (bytes, ms) = s.split_once(':').ok_or("expected BYTES:MS, e.g. 65536:2")?;
+    let bytes: usize = bytes.parse().map_err(|e| format!("{e}"))?;
+    let ms: u64 = ms.parse().map_err(|e| format!("{e}"))?;
+    if bytes == 0 || ms > 1000 {
+        return Err("BYTES must be positive and MS at most 1000".into());
+    }
+    Ok((bytes, Duration::from_millis(ms)))
+}
+
+/// What every connection shares.
+struct Config {
+    codec: VarCodec,
+    trickle: Option<(usize, Duration)>,
+    quiet: bool,
+}
+
+/// How a connection ended.
+enum End {
+    /// The peer closed it.
+    Closed,
+    /// A length prefix above the maximum: we closed it.
+    Broken(CodecError),
+    /// The peer ended the stream inside a message.
+    CutShort(VarCodecError),
+    /// Reading or writing the socket failed.
+    Io(VarCodecError),
+    /// The server's deadline came first.
+    Deadline,
+}
+
+#[derive(Default)]
+struct Stats {
+    values: u64,
+    malformed: u64,
+}
+
+type Conn = Framed<TcpStream, VarCodec>;
+
+/// Where [`next_item`] stands: tokio_util's `Framed` ends its stream (one `None`) after any
+/// error of the decoder, and decodes again only after its next read from the socket. After a
+/// malformed value the messages already buffered are decoded here first, so that none waits
+/// for the peer's next bytes.
+#[derive(Default, PartialEq)]
+enum Resume {
+    /// Framed's stream as it is.
+    #[default]
+    Reading,
+    /// The decoder failed: Framed's `None` is next.
+    AfterError,
+    /// Decoding what Framed has buffered, until it holds no complete message.
+    Buffered,
+}
+
+/// The next value (or error) of the connection; `None` once the peer has closed it.
+async fn next_item(framed: &mut Conn, resume: &mut Resume) -> Option<Result<Value, VarCodecError>> {
+    loop {
+        match resume {
+            Resume::Reading => {
+                let item = framed.next().await;
+                if matches!(item, Some(Err(_))) {
+                    *resume = Resume::AfterError;
+                }
+                return item;
+            }
+            Resume::AfterError => {
+                *resume = Resume::Buffered;
+                // Framed answers `None` at once here.
+                if let Some(item) = framed.next().await {
+                    return Some(item);
+                }
+            }
+            Resume::Buffered => {
+                let mut buf = std::mem::take(framed.read_buffer_mut());
+                let item = framed.codec_mut().decode(&mut buf);
+                *framed.read_buffer_mut() = buf;
+                match item {
+                    Ok(Some(value)) => return Some(Ok(value)),
+                    Ok(None) => *resume = Resume::Reading,
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+        }
+    }
+}
+
+/// Sends `value`; in pieces with pauses when trickling.
+async fn send(framed: &mut Conn, value: &Value, cfg: &Config) -> Result<(), VarCodecError> {
+    let Some((piece, pause)) = cfg.trickle else {
+        return framed.send(value).await;
+    };
+    let mut out = BytesMut::new();
+    framed.codec_mut().encode(value, &mut out)?;
+    // (The codec encodes `Value` and `&Value`: `flush` names one.)
+    SinkExt::<&Value>::flush(framed).await?;
+    let sock = framed.get_mut();
+    for (i, chunk) in out.chunks(piece).enumerate() {
+        if i > 0 {
+            sleep(pause).await;
+        }
+        sock.write_all(chunk).await?;
+        sock.flush().await?;
+    }
+    Ok(())
+}
+
+/// Sends the echo protocol's answer to a value that does not decode (or encode).
+async fn send_error(framed: &mut Conn, what: String, cfg: &Config) -> Result<(), VarCodecError> {
+    send(
+        framed,
+        &Value::String(format!("{ERROR_PREFIX} {what}")),
+        cfg,
+    )
+    .await
+}
+
+async fn serve(sock: TcpStream, cfg: &Config, stats: &mut Stats) -> End {
+    let _ = sock.set_nodelay(true);
+    let mut framed = Framed::new(sock, cfg.codec.clone());
+    let mut resume = Resume::default();
+    loop {
+        let item = match next_item(&mut framed, &mut resume).await {
+            None => return End::Closed,
+            Some(item) => item,
+        };
+        let sent = match item {
+            Ok(value) => {
+                stats.values += 1;
+                match send(&mut framed, &value, cfg).await {
+                    // Cannot happen for a value that decoded in the same dialect; say so.
+                    Err(VarCodecError::Codec(e)) => {
+                        send_error(&mut framed, format!("re-encoding: {e}"), cfg).await
+                    }
+                    sent => sent,
+                }
+            }
+            Err(e @ VarCodecError::Io(_)) => {
+                let cut = e.codec_error().is_some();
+                return if cut { End::CutShort(e) } else { End::Io(e) };
+            }
+            Err(e) => match framed.codec().broken() {
+                Some(broken) => {
+                    let broken = broken.clone();
+                    // Answers already queued go out first; then the connection is closed.
+                    let _ = SinkExt::<&Value>::flush(&mut framed).await;
+                    let _ = framed.get_mut().shutdown().await;
+                    return End::Broken(broken);
+                }
+                None => {
+                    stats.malformed += 1;
+                    send_error(&mut framed, e.to_string(), cfg).await
+                }
+            },
+        };
+        if let Err(e) = sent {
+            return End::Io(e);
+        }
+    }
+}
+
+/// What one connection task reports.
+struct Report {
+    n: u64,
+    addr: SocketAddr,
+    stats: Stats,
+    end: End,
+    secs: f64,
+}
+
+#[derive(Default)]
+struct Totals {
+    served: u64,
+    values: u64,
+    malformed: u64,
+    broken: u64,
+    cut_short: u64,
+    io_errors: u64,
+    deadline: u64,
+}
+
+impl Totals {
+    fn add(&mut self, r: Report, quiet: bool) {
+        self.served += 1;
+        self.values += r.stats.values;
+        self.malformed += r.stats.malformed;
+        let (how, error) = match &r.end {
+            End::Closed => ("closed by the peer".to_string(), false),
+            End::Broken(e) => {
+                self.broken += 1;
+                (format!("stream broken: {e}; closed"), true)
+            }
+            End::CutShort(e) => {
+                self.cut_short += 1;
+                (format!("ended inside a message: {e}"), true)
+            }
+            End::Io(e) => {
+                self.io_errors += 1;
+                (format!("{e}"), true)
+            }
+            End::Deadline => {
+                self.deadline += 1;
+                ("cut by the timeout".to_string(), true)
+            }
+        };
+        if !quiet || error || r.stats.malformed > 0 {
+            eprintln!(
+                "tokio_server: connection {} from {}: {} values echoed, {} malformed, {:.2} s; {how}",
+                r.n, r.addr, r.stats.values, r.stats.malformed, r.secs
+            );
+        }
+    }
+}
+
+/// The process's peak resident memory in KiB (Linux: VmHWM in /proc/self/status).
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let a = Args::parse();
+    let started = Instant::now();
+    let deadline = started + a.timeout;
+    let opts = Options::new(a.dialect).with_allow_objects(a.allow_objects);
+    let order = ByteOrder::from_big_endian(a.big_endian);
+    let cfg = Arc::new(Config {
+        codec: VarCodec::new(opts)
+            .with_byte_order(order)
+            .with_max_message(a.max_message),
+        trickle: a.trickle,
+        quiet: a.quiet,
+    });
+    let mut listener = match TcpListener::bind(("127.0.0.1", a.port)).await {
+        Ok(l) => Some(l),
+        Err(e) => {
+            eprintln!("tokio_server: cannot listen on 127.0.0.1:{}: {e}", a.port);
+            return ExitCode::from(2);
+        }
+    };
+    println!(
+        "listening on 127.0.0.1:{} ({}, {} connection(s), at most {} at once, {:.0} s)",
+        a.port,
+        a.dialect.name(),
+        match a.connections {
+            0 => "any number of".to_string(),
+            n => n.to_string(),
+        },
+        a.max_concurrent,
+        a.timeout.as_secs_f64()
+    );
+    let _ = std::io::stdout().flush();
+
+    let slots = Arc::new(Semaphore::new(a.max_concurrent as usize));
+    let mut tasks: JoinSet<Report> = JoinSet::new();
+    let mut totals = Totals::default();
+    let mut accepted: u64 = 0;
+    let wanted = a.connections as u64;
+    let mut timed_out = false;
+    loop {
+        if wanted > 0 && accepted >= wanted {
+            listener = None; // later connections are refused
+        }
+        if listener.is_none() && tasks.is_empty() {
+            break;
+        }
+        tokio::select! {
+            incoming = async {
+                let slot = slots.clone().acquire_owned().await;
+                let conn = match &listener {
+                    Some(l) => l.accept().await,
+                    None => std::future::pending::<std::io::Result<(TcpStream, SocketAddr)>>().await,
+                };
+                (slot, conn)
+            }, if listener.is_some() => {
+                let (slot, conn) = incoming;
+                let (sock, addr) = match conn {
+                    Ok(c) => c,
+                    Err(e) => {
+                        // Out of file descriptors, say: wait a little and go on.
+                        eprintln!("tokio_server: accept failed: {e}");
+                        sleep(Duration::from_millis(20)).await;
+                        continue;
+                    }
+                };
+                accepted += 1;
+                let n = accepted;
+                let cfg = Arc::clone(&cfg);
+                tasks.spawn(async move {
+                    let _slot = slot;
+                    let t0 = Instant::now();
+                    let mut stats = Stats::default();
+                    let end = timeout_at(deadline, serve(sock, &cfg, &mut stats))
+                        .await
+                        .unwrap_or(End::Deadline);
+                    Report { n, addr, stats, end, secs: t0.elapsed().as_secs_f64() }
+                });
+            }
+            Some(done) = tasks.join_next(), if !tasks.is_empty() => {
+                match done {
+                    Ok(report) => totals.add(report, cfg.quiet),
+                    Err(e) => {
+                        eprintln!("tokio_server: a connection task failed: {e}");
+                        totals.io_errors += 1;
+                    }
+                }
+            }
+            _ = sleep_until(deadline) => {
+                timed_out = true;
+                break;
+            }
+        }
+    }
+    // Every task ends at the deadline at the latest.
+    while let Some(done) = tasks.join_next().await {
+        match done {
+            Ok(report) => totals.add(report, cfg.quiet),
+            Err(e) => eprintln!("tokio_server: a connection task failed: {e}"),
+        }
+    }
+    eprintln!(
+        "tokio_server: done: {} connection(s) served in {:.2} s: {} values echoed, {} malformed \
+         answered, {} closed for an oversized prefix, {} ended inside a message, {} I/O errors, \
+         {} cut by the timeout; peak RSS {}",
+        totals.served,
+        started.elapsed().as_secs_f64(),
+        totals.values,
+        totals.malformed,
+        totals.broken,
+        totals.cut_short,
+        totals.io_errors,
+        totals.deadline,
+        peak_rss_kib().map_or("unknown".to_string(), |k| format!("{k} KiB"))
+    );
+    let short = wanted > 0 && (timed_out || totals.served < wanted);
+    if totals.deadline > 0 || short {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

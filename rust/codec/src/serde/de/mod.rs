@@ -1,0 +1,514 @@
+//! Godot's encoding to `Deserialize` types, read straight from the bytes (see the module's
+//! mapping).
+//!
+//! The reader's own methods read and check every part (`reader::pull`), so a value is refused
+//! exactly where a decode refuses it. Scalars, Strings (borrowed from the input when they can
+//! be), PackedByteArrays, Arrays and Dictionaries are read here as the bytes hold them; the
+//! values the model gives more meaning (objects, with the object policy; math types, NodePaths,
+//! packed arrays, Pandemonium's containers) are built whole as a [`Value`] and read from it
+//! ([`value::ValueDeserializer`]), which is also what `from_value` uses.
+
+mod value;
+
+use std::borrow::Cow;
+
+use ::serde::de::{
+    self, DeserializeSeed, Deserializer as _, EnumAccess, IgnoredAny, IntoDeserializer, MapAccess,
+    SeqAccess, VariantAccess, Visitor,
+};
+
+use super::error::{Error, Segment};
+use super::RAW_VALUE_TOKEN;
+use crate::dialect::WireKind;
+use crate::limits::Options;
+use crate::reader::{Head, Reader};
+use crate::types::VariantType;
+use crate::value::{Value, ValueBuilder};
+pub(crate) use value::ValueDeserializer;
+use value::{key_segment, pass_value, unexpected};
+
+/// Reads `Deserialize` types from Godot's encoding of one value, in the dialect and with the
+/// limits and object policy of its [`Options`].
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::serde::{to_bytes, Deserializer};
+/// use fast_var_codec_core::Options;
+/// use serde::Deserialize;
+///
+/// let opts = Options::default();
+/// let bytes = to_bytes(&("hi", 7), &opts)?;
+/// let mut de = Deserializer::from_bytes(&bytes, &opts);
+/// let (text, n): (&str, i64) = Deserialize::deserialize(&mut de)?; // the text is borrowed
+/// assert_eq!((text, n, de.position()), ("hi", 7, bytes.len()));
+/// # Ok::<(), fast_var_codec_core::serde::Error>(())
+/// ```
+pub struct Deserializer<'de, 'o> {
+    r: Reader<'de, 'o>,
+    /// The nesting depth of the next value.
+    depth: usize,
+}
+
+impl<'de, 'o> Deserializer<'de, 'o> {
+    /// A deserializer of the value at the start of `bytes` (bytes after it are left unread).
+    pub fn from_bytes(bytes: &'de [u8], opts: &'o Options) -> Self {
+        Deserializer {
+            r: Reader::pull(bytes, opts),
+            depth: 0,
+        }
+    }
+
+    /// The offset after what has been read: after a whole value, its size, counting the
+    /// padding of a final PackedByteArray even when the input ends without it (as a decode
+    /// does).
+    pub fn position(&self) -> usize {
+        self.r.position()
+    }
+
+    #[inline]
+    fn head(&mut self) -> Result<Head, Error> {
+        Ok(self.r.pull_head(self.depth)?)
+    }
+
+    /// The value whose header was read, built whole as a [`Value`].
+    fn built(&mut self, head: &Head) -> Result<Value, Error> {
+        Ok(self
+            .r
+            .pull_rest(&mut ValueBuilder::default(), head, self.depth)?)
+    }
+
+    /// The value whose header was read, to `visitor`.
+    #[inline]
+    fn after_head<V: Visitor<'de>>(&mut self, head: Head, visitor: V) -> Result<V::Value, Error> {
+        let start = head.start;
+        let res = match head.kind {
+            WireKind::Type(ty) => match ty {
+                VariantType::Nil => visitor.visit_unit(),
+                VariantType::Bool => visitor.visit_bool(self.r.pull_bool()?),
+                VariantType::Int => visitor.visit_i64(self.r.pull_int(&head)?),
+                VariantType::Float => visitor.visit_f64(self.r.pull_float(&head)?),
+                VariantType::String | VariantType::StringName => match self.r.pull_text()? {
+                    Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+                    Cow::Owned(s) => visitor.visit_string(s),
+                },
+                VariantType::PackedByteArray => visitor.visit_borrowed_bytes(self.r.pull_bytes()?),
+                // Each level of nesting on a stack with room for it (`crate::stack`).
+                VariantType::Array => {
+                    // A typed Array's elements are read as the bytes hold them (a decode into a
+                    // Value converts or drops those of another type, as the engine does).
+                    let (_, count) = self.r.pull_array_head(&head)?;
+                    crate::stack::guard(|| self.sequence(count, visitor))
+                }
+                VariantType::Dictionary => {
+                    let (_, _, count) = self.r.pull_dictionary_head(&head)?;
+                    crate::stack::guard(|| self.map(count, visitor))
+                }
+                _ => ValueDeserializer::new(self.built(&head)?).deserialize_any(visitor),
+            },
+            _ => ValueDeserializer::new(self.built(&head)?).deserialize_any(visitor),
+        };
+        res.map_err(|e| e.at_offset(Some(start)))
+    }
+
+    /// The `count` elements of an Array, to `visitor`; those it leaves are read and dropped.
+    fn sequence<V: Visitor<'de>>(&mut self, count: u32, visitor: V) -> Result<V::Value, Error> {
+        let mut access = Elements {
+            de: self,
+            left: count,
+            index: 0,
+        };
+        let out = visitor.visit_seq(&mut access)?;
+        while access.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(out)
+    }
+
+    /// The `count` entries of a Dictionary, to `visitor`; those it leaves are read and dropped.
+    fn map<V: Visitor<'de>>(&mut self, count: u32, visitor: V) -> Result<V::Value, Error> {
+        let mut access = Entries {
+            de: self,
+            left: count,
+            key_at: 0,
+        };
+        let out = visitor.visit_map(&mut access)?;
+        while access.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(out)
+    }
+
+    /// One value inside a container, one level deeper (the container entered a stack with
+    /// room for it).
+    #[inline]
+    fn nested<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        self.depth += 1;
+        let res = seed.deserialize(&mut *self);
+        self.depth -= 1;
+        res
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let head = self.head()?;
+        self.after_head(head, visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.r.peek_type() {
+            Some(VariantType::Nil) => {
+                self.head()?;
+                visitor.visit_none()
+            }
+            // A null object (an id of 0, or no class) is null too.
+            Some(VariantType::Object) => {
+                let head = self.head()?;
+                let v = self.built(&head)?;
+                let res = match v {
+                    Value::Nil => visitor.visit_none(),
+                    v => visitor.visit_some(ValueDeserializer::new(v)),
+                };
+                res.map_err(|e| e.at_offset(Some(head.start)))
+            }
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == RAW_VALUE_TOKEN {
+            let head = self.head()?;
+            let v = self.built(&head)?;
+            return pass_value(v, visitor).map_err(|e| e.at_offset(Some(head.start)));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let head = self.head()?;
+        let start = head.start;
+        let res = match head.kind {
+            WireKind::Type(VariantType::String | VariantType::StringName) => {
+                let name = self.r.pull_text()?;
+                visitor.visit_enum(UnitVariant(name))
+            }
+            WireKind::Type(VariantType::Dictionary) => {
+                let (_, _, count) = self.r.pull_dictionary_head(&head)?;
+                self.enum_entry(count, visitor)
+            }
+            _ => {
+                let v = self.built(&head)?;
+                Err(de::Error::invalid_type(
+                    unexpected(&v),
+                    &"an enum variant (a String, or a one-entry Dictionary {name: content})",
+                ))
+            }
+        };
+        res.map_err(|e| e.at_offset(Some(start)))
+    }
+
+    /// A PackedByteArray is bytes to `deserialize_any` (`serde_bytes`), and a sequence of
+    /// ints to a `Vec<u8>`.
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.r.peek_type() == Some(VariantType::PackedByteArray) {
+            let head = self.head()?;
+            let bytes = self.r.pull_bytes()?;
+            let res: Result<V::Value, Error> = visitor.visit_seq(ByteInts(bytes.iter()));
+            return res.map_err(|e| e.at_offset(Some(head.start)));
+        }
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    /// Struct fields: an int key is the field named by its digits (so it is an unknown field,
+    /// ignored or refused by `deny_unknown_fields`, rather than a field index).
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let head = self.head()?;
+        if let WireKind::Type(VariantType::Int) = head.kind {
+            let i = self.r.pull_int(&head)?;
+            let res: Result<V::Value, Error> = visitor.visit_string(i.to_string());
+            return res.map_err(|e| e.at_offset(Some(head.start)));
+        }
+        self.after_head(head, visitor)
+    }
+
+    ::serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct tuple_struct map struct ignored_any
+    }
+}
+
+impl<'de> Deserializer<'de, '_> {
+    /// A variant as a one-entry Dictionary `{name: content}` of `count` entries.
+    fn enum_entry<V: Visitor<'de>>(&mut self, count: u32, visitor: V) -> Result<V::Value, Error> {
+        let not_one = || {
+            de::Error::custom(
+                "an enum variant is a String or a one-entry Dictionary with a String key",
+            )
+        };
+        if count != 1 {
+            return Err(not_one());
+        }
+        self.r.pull_element()?;
+        self.depth += 1;
+        let key = self.head();
+        self.depth -= 1;
+        let key = key?;
+        let name = match key.kind {
+            WireKind::Type(VariantType::String | VariantType::StringName) => self.r.pull_text()?,
+            _ => return Err(not_one()),
+        };
+        visitor.visit_enum(VariantEntry { de: self, name })
+    }
+}
+
+/// The elements of an Array, read as serde asks for them.
+struct Elements<'a, 'de, 'o> {
+    de: &'a mut Deserializer<'de, 'o>,
+    left: u32,
+    index: usize,
+}
+
+impl<'de> SeqAccess<'de> for Elements<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        self.de.r.pull_element()?;
+        let i = self.index;
+        self.index += 1;
+        self.de
+            .nested(seed)
+            .map(Some)
+            .map_err(|e| e.within(Segment::Index(i)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.de.r.plausible(self.left))
+    }
+}
+
+/// The entries of a Dictionary, read as serde asks for them.
+struct Entries<'a, 'de, 'o> {
+    de: &'a mut Deserializer<'de, 'o>,
+    left: u32,
+    /// Where the key of the current entry starts (read again to name it in an error).
+    key_at: usize,
+}
+
+impl<'de> MapAccess<'de> for Entries<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        self.de.r.pull_element()?;
+        self.key_at = self.de.r.position();
+        // A key that does not fit (an unknown field, say) is the Dictionary's error.
+        self.de
+            .nested(seed)
+            .map(Some)
+            .map_err(Error::without_offset)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let key_at = self.key_at;
+        self.de.nested(seed).map_err(|e| {
+            let input = self.de.r.input();
+            let opts = self.de.r.options();
+            let key = input
+                .get(key_at..)
+                .and_then(|rest| crate::decode(rest, opts).ok());
+            match key {
+                Some((key, _)) => e.within(key_segment(&key)),
+                None => e,
+            }
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.de.r.plausible(self.left))
+    }
+}
+
+/// A unit variant given as its name.
+struct UnitVariant<'de>(Cow<'de, str>);
+
+impl<'de> EnumAccess<'de> for UnitVariant<'de> {
+    type Error = Error;
+    type Variant = UnitOnly;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, UnitOnly), Error> {
+        let name = match self.0 {
+            Cow::Borrowed(s) => {
+                seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(s))
+            }
+            Cow::Owned(s) => seed.deserialize(IntoDeserializer::<Error>::into_deserializer(s)),
+        }?;
+        Ok((name, UnitOnly))
+    }
+}
+
+struct UnitOnly;
+
+impl<'de> VariantAccess<'de> for UnitOnly {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value, Error> {
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"newtype variant",
+        ))
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"tuple variant",
+        ))
+    }
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"struct variant",
+        ))
+    }
+}
+
+/// A variant given as a one-entry Dictionary: its name read, its content next.
+struct VariantEntry<'a, 'de, 'o> {
+    de: &'a mut Deserializer<'de, 'o>,
+    name: Cow<'de, str>,
+}
+
+impl<'a, 'de, 'o> EnumAccess<'de> for VariantEntry<'a, 'de, 'o> {
+    type Error = Error;
+    type Variant = VariantContent<'a, 'de, 'o>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, VariantContent<'a, 'de, 'o>), Error> {
+        let name = match &self.name {
+            Cow::Borrowed(s) => {
+                seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(s))
+            }
+            Cow::Owned(s) => {
+                seed.deserialize(IntoDeserializer::<Error>::into_deserializer(s.as_str()))
+            }
+        }?;
+        Ok((
+            name,
+            VariantContent {
+                de: self.de,
+                name: self.name.into_owned(),
+            },
+        ))
+    }
+}
+
+struct VariantContent<'a, 'de, 'o> {
+    de: &'a mut Deserializer<'de, 'o>,
+    name: String,
+}
+
+impl<'de> VariantContent<'_, 'de, '_> {
+    fn content<T>(
+        self,
+        f: impl FnOnce(&mut Deserializer<'de, '_>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let de = self.de;
+        de.depth += 1;
+        let res = crate::stack::guard(|| f(&mut *de));
+        de.depth -= 1;
+        res.map_err(|e| e.within(Segment::Field(self.name)))
+    }
+}
+
+impl<'de> VariantAccess<'de> for VariantContent<'_, 'de, '_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        self.content(|de| match de.r.peek_type() {
+            Some(VariantType::Nil) => {
+                de.head()?;
+                Ok(())
+            }
+            _ => {
+                let head = de.head()?;
+                let v = de.built(&head)?;
+                Err(de::Error::invalid_type(unexpected(&v), &"unit variant"))
+            }
+        })
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        self.content(|de| seed.deserialize(de))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.content(|de| de::Deserializer::deserialize_seq(de, visitor))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.content(|de| de::Deserializer::deserialize_map(de, visitor))
+    }
+}
+
+/// A PackedByteArray read as a sequence of ints.
+struct ByteInts<'a>(std::slice::Iter<'a, u8>);
+
+impl<'de> SeqAccess<'de> for ByteInts<'_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        match self.0.next() {
+            Some(&b) => seed
+                .deserialize(IntoDeserializer::<Error>::into_deserializer(i64::from(b)))
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}

@@ -1,0 +1,946 @@
+//! `put_var`'s framing as a `tokio_util` codec (the `tokio` feature): [`VarCodec`] for
+//! [`Value`]s and, with the `serde` feature too, [`TypedVarCodec`] for serde types, to use with
+//! `tokio_util::codec::Framed` on a `tokio::net::TcpStream`.
+//!
+//! Both frame and read exactly as [`super::frame`] and [`super::StreamReader`] do (the same
+//! functions underneath: [`super::prefix_len`], [`super::check_message_len`], [`super::frame`]),
+//! and report the same errors at the same stream offsets.
+
+use std::io;
+#[cfg(feature = "serde")]
+use std::marker::PhantomData;
+
+use bytes::{Buf, BytesMut};
+use tokio_util::codec::{Decoder, Encoder};
+
+use super::{check_message_len, frame, prefix_len, ByteOrder, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
+use crate::error::{CodecError, DecodeReason};
+use crate::limits::Options;
+use crate::value::Value;
+
+/// What reading or writing a stream with [`VarCodec`] (or `TypedVarCodec`, with the `serde`
+/// feature too) can fail with: the transport's error, or the codec's (or serde's).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum VarCodecError {
+    /// Reading from or writing to the transport failed (a connection reset, …), or the stream
+    /// ended inside a message: an [`io::ErrorKind::UnexpectedEof`] whose inner error is the
+    /// codec's [`DecodeReason::Truncated`] at the stream offset of the message cut short.
+    #[error("I/O error: {0}")]
+    Io(#[from] io::Error),
+    /// The codec refused a message or a value: a length prefix above the maximum message size
+    /// (the stream is then broken: see [`VarCodec::broken`]), a message whose value does not
+    /// decode (its offset counted from the start of the stream; the stream goes on), or a value
+    /// that cannot be encoded in the dialect.
+    #[error(transparent)]
+    Codec(#[from] CodecError),
+    /// [`TypedVarCodec`]: a message held a well-formed value that does not fit the expected
+    /// type (a missing field, a String where an int was expected, …). The message was consumed:
+    /// the stream goes on.
+    #[cfg(feature = "serde")]
+    #[error("the value of the message at stream byte {message_at} does not fit the expected type: {error}")]
+    Mismatch {
+        /// The stream offset of the message's value (after its length prefix); the offset
+        /// `error` names, if any, is counted from there.
+        message_at: usize,
+        /// What did not fit, with the path to it.
+        error: crate::serde::Error,
+    },
+    /// [`TypedVarCodec`]: the item to send could not be serialized (an integer beyond `i64`,
+    /// an error of its `Serialize` implementation). Nothing was written.
+    #[cfg(feature = "serde")]
+    #[error("the item cannot be serialized: {0}")]
+    Serialize(crate::serde::Error),
+}
+
+impl VarCodecError {
+    /// The codec's error: what the codec refused, or where the stream ended inside a message.
+    pub fn codec_error(&self) -> Option<&CodecError> {
+        match self {
+            VarCodecError::Codec(e) => Some(e),
+            VarCodecError::Io(e) => e.get_ref()?.downcast_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl From<VarCodecError> for io::Error {
+    /// The transport's own error as it was; any other as an [`io::ErrorKind::InvalidData`].
+    fn from(e: VarCodecError) -> Self {
+        match e {
+            VarCodecError::Io(e) => e,
+            e => io::Error::new(io::ErrorKind::InvalidData, e),
+        }
+    }
+}
+
+/// The framing state both codecs share: the prefixes' byte order, the maximum message size,
+/// the bytes taken from the stream so far (for error offsets) and the error that broke it.
+#[derive(Debug, Clone)]
+struct Framing {
+    order: ByteOrder,
+    max_message: usize,
+    consumed: u64,
+    broken: Option<CodecError>,
+}
+
+impl Framing {
+    fn new() -> Self {
+        Framing {
+            order: ByteOrder::Little,
+            max_message: DEFAULT_MAX_MESSAGE,
+            consumed: 0,
+            broken: None,
+        }
+    }
+
+    /// The stream offset of the next message's prefix.
+    fn offset(&self) -> usize {
+        usize::try_from(self.consumed).unwrap_or(usize::MAX)
+    }
+
+    /// The length the prefix at the start of `src` announces, once its bytes are all there.
+    fn peek_len(&self, src: &[u8]) -> Option<usize> {
+        let head: [u8; PREFIX_LEN] = src.get(..PREFIX_LEN)?.try_into().ok()?;
+        Some(prefix_len(head, self.order))
+    }
+
+    /// Takes the next complete message off `src` and returns what `read` makes of its payload
+    /// (given with the payload's stream offset); `None` while the message is incomplete, having
+    /// reserved room in `src` for the rest of it. A prefix above the maximum breaks the stream
+    /// (as [`super::StreamReader`]'s), before anything is reserved: this and every later call
+    /// fail with that error, and drop what `src` holds.
+    fn next<R>(
+        &mut self,
+        src: &mut BytesMut,
+        read: impl FnOnce(&[u8], usize) -> R,
+    ) -> Result<Option<R>, CodecError> {
+        if let Some(e) = &self.broken {
+            src.clear();
+            return Err(e.clone());
+        }
+        let Some(len) = self.peek_len(src) else {
+            return Ok(None);
+        };
+        if let Err(e) = check_message_len(len, self.max_message, self.offset()) {
+            src.clear();
+            self.broken = Some(e.clone());
+            return Err(e);
+        }
+        let total = PREFIX_LEN.saturating_add(len);
+        let Some(payload) = src.get(PREFIX_LEN..total) else {
+            // At most the rest of this message (no more than its declared length).
+            src.reserve(total.saturating_sub(src.len()));
+            return Ok(None);
+        };
+        let out = read(payload, self.offset().saturating_add(PREFIX_LEN));
+        src.advance(total);
+        self.consumed = self.consumed.saturating_add(total as u64);
+        Ok(Some(out))
+    }
+
+    /// The error for bytes left at the end of the stream, which are dropped: a length prefix or
+    /// a message cut short (an unexpected end of file, as tokio_util's own codecs report it).
+    fn cut_short(&mut self, src: &mut BytesMut) -> VarCodecError {
+        let available = src.len();
+        let err = match self.peek_len(src) {
+            None => CodecError::decode(
+                self.offset(),
+                DecodeReason::Truncated {
+                    what: "a message's length prefix",
+                    needed: PREFIX_LEN,
+                    available,
+                },
+            ),
+            Some(len) => CodecError::decode(
+                self.offset().saturating_add(PREFIX_LEN),
+                DecodeReason::Truncated {
+                    what: "a message",
+                    needed: len,
+                    available: available.saturating_sub(PREFIX_LEN),
+                },
+            ),
+        };
+        self.consumed = self.consumed.saturating_add(available as u64);
+        src.clear();
+        VarCodecError::Io(io::Error::new(io::ErrorKind::UnexpectedEof, err))
+    }
+
+    fn reset(&mut self) {
+        self.consumed = 0;
+        self.broken = None;
+    }
+}
+
+/// `StreamPeer.put_var` / `get_var`'s framing of [`Value`]s for `tokio_util`'s `Framed`,
+/// `FramedRead` and `FramedWrite`: a `u32` length in the chosen byte order, then the value
+/// encoded in the dialect of the [`Options`].
+///
+/// It reads as [`super::StreamReader`] does and writes as [`super::frame`] does:
+///
+/// * A message whose value does not decode is an error ([`VarCodecError::Codec`], a
+///   [`CodecError::Decode`] whose offset is counted from the start of the stream, as
+///   `StreamReader`'s). The message has been consumed and the codec is ready for the next one:
+///   the caller decides whether to go on (an echo server answers with an error message and
+///   does).
+/// * A length prefix above [`VarCodec::max_message`] is an error before anything is allocated
+///   for the message, and it breaks the stream (there is no telling where the next message
+///   would start): that call and every later one return the same error and drop the buffered
+///   bytes, until [`VarCodec::reset`]. Close the connection.
+/// * An incomplete message is `Ok(None)`; once its length is known, the read buffer is given
+///   room for the rest of it, never more than the length it declared (itself at most the
+///   maximum).
+/// * At the end of the stream ([`Decoder::decode_eof`]), bytes left of a message cut short are
+///   an [`io::ErrorKind::UnexpectedEof`] error ([`VarCodecError::Io`], as tokio_util's own
+///   codecs report it) wrapping a [`DecodeReason::Truncated`] with the message's offset; they
+///   are dropped.
+///
+/// Encoding appends exactly what [`super::frame`] appends; a value that cannot be encoded is
+/// an error and leaves the write buffer as it was. The maximum message size applies to reading
+/// only. The codec encodes both `Value` and `&Value`, so `Framed` is a sink of both: `send`
+/// and `feed` know which from their argument, `flush` and `close` are told
+/// (`SinkExt::<Value>::flush(&mut framed)`).
+///
+/// With `Framed`: tokio_util's stream yields `None` once after any error of the decoder, then
+/// reads from the transport again before decoding; to go on after a malformed value, poll it
+/// again, and decode the messages already buffered with
+/// `framed.codec_mut().decode(...)` on the `framed.read_buffer_mut()` (the example
+/// `examples/tokio_server.rs` shows how), or they wait for the peer's next bytes.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::stream::{VarCodec, VarCodecError};
+/// use fast_var_codec_core::{Dialect, Options, Value};
+/// use futures_util::{SinkExt, StreamExt};
+/// use tokio_util::codec::Framed;
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), VarCodecError> {
+/// // A tokio::net::TcpStream in a real server.
+/// let (game, server) = tokio::io::duplex(64 * 1024);
+/// let codec = VarCodec::new(Options::new(Dialect::Godot3));
+/// let mut game = Framed::new(game, codec.clone());
+/// let mut server = Framed::new(server, codec);
+///
+/// game.send(Value::String("hello".into())).await?;
+/// let got = server.next().await.transpose()?;
+/// assert_eq!(got, Some(Value::String("hello".into())));
+/// # Ok(())
+/// # }
+/// ```
+///
+/// Without a runtime, on a buffer of received bytes:
+/// ```
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::stream::{ByteOrder, VarCodec};
+/// use fast_var_codec_core::{Options, Value};
+/// use tokio_util::codec::Decoder;
+///
+/// let mut codec = VarCodec::new(Options::default()).with_byte_order(ByteOrder::Big);
+/// let mut buf = BytesMut::from(&[0, 0, 0, 8, 2, 0, 0][..]); // 8 bytes announced, 3 here
+/// assert_eq!(codec.decode(&mut buf)?, None);
+/// buf.extend_from_slice(&[0, 5, 0, 0, 0]);
+/// assert_eq!(codec.decode(&mut buf)?, Some(Value::Int(5)));
+///
+/// // A message that is no value: an error naming its offset in the stream, then the next one.
+/// buf.extend_from_slice(&[0, 0, 0, 4, 0xff, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]);
+/// let err = codec.decode(&mut buf).unwrap_err();
+/// assert!(err.to_string().starts_with("decode failed at byte 16"), "{err}");
+/// assert_eq!(codec.decode(&mut buf)?, Some(Value::Nil));
+///
+/// // A 2 GiB message: refused before anything is allocated, and the stream is broken.
+/// buf.extend_from_slice(&[0x80, 0, 0, 0]);
+/// assert!(codec.decode(&mut buf).is_err());
+/// assert!(codec.broken().is_some());
+/// # Ok::<(), fast_var_codec_core::stream::VarCodecError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct VarCodec {
+    opts: Options,
+    framing: Framing,
+}
+
+impl VarCodec {
+    /// A codec of values in the dialect (and with the limits) of `options`; little-endian
+    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`] bytes, as
+    /// [`super::StreamReader`]'s defaults and the engine's.
+    pub fn new(options: Options) -> Self {
+        VarCodec {
+            opts: options,
+            framing: Framing::new(),
+        }
+    }
+
+    /// The same codec with length prefixes in `order` (the engine's `big_endian` property).
+    pub fn with_byte_order(mut self, order: ByteOrder) -> Self {
+        self.framing.order = order;
+        self
+    }
+
+    /// The same codec refusing messages above `max` bytes (the prefix excluded; the engine's
+    /// `encode_buffer_max_size`).
+    pub fn with_max_message(mut self, max: usize) -> Self {
+        self.framing.max_message = max;
+        self
+    }
+
+    /// The options values are encoded and decoded with.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The byte order of the length prefixes.
+    pub fn byte_order(&self) -> ByteOrder {
+        self.framing.order
+    }
+
+    /// The largest message accepted, in bytes (the prefix excluded).
+    pub fn max_message(&self) -> usize {
+        self.framing.max_message
+    }
+
+    /// The error that broke the stream (a length prefix above the maximum), if any.
+    pub fn broken(&self) -> Option<&CodecError> {
+        self.framing.broken.as_ref()
+    }
+
+    /// Forgets the broken state and the stream offset, for a new stream (clear the read buffer
+    /// too: `Framed::read_buffer_mut`).
+    pub fn reset(&mut self) {
+        self.framing.reset();
+    }
+}
+
+impl Decoder for VarCodec {
+    type Item = Value;
+    type Error = VarCodecError;
+
+    /// The next value, once its message is complete.
+    ///
+    /// # Errors
+    /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
+    /// maximum (the stream is then broken, see [`VarCodec::broken`]), or the decoder's error for
+    /// a message that holds no valid value, with its offset in the stream (the stream goes on).
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Value>, VarCodecError> {
+        let opts = &self.opts;
+        let next = self.framing.next(src, |payload, at| {
+            crate::decode(payload, opts)
+                .map(|(value, _)| value)
+                .map_err(|e| e.shifted(at))
+        })?;
+        Ok(next.transpose()?)
+    }
+
+    /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing.
+    ///
+    /// # Errors
+    /// As [`VarCodec::decode`], and for a message (or length prefix) cut short by the end of
+    /// the stream, a [`VarCodecError::Io`] of kind [`io::ErrorKind::UnexpectedEof`] whose inner
+    /// error is a [`DecodeReason::Truncated`] at the message's stream offset; its bytes are
+    /// dropped.
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Value>, VarCodecError> {
+        match self.decode(src)? {
+            Some(value) => Ok(Some(value)),
+            None if src.is_empty() => Ok(None),
+            None => Err(self.framing.cut_short(src)),
+        }
+    }
+}
+
+impl<'a> Encoder<&'a Value> for VarCodec {
+    type Error = VarCodecError;
+
+    /// Appends `item` framed to `dst`, exactly as [`super::frame`] does.
+    ///
+    /// # Errors
+    /// [`VarCodecError::Codec`]: what [`super::frame`] refuses (a value the dialect cannot hold,
+    /// with its path; an encoding too long for the prefix). `dst` is then left as it was.
+    fn encode(&mut self, item: &'a Value, dst: &mut BytesMut) -> Result<(), VarCodecError> {
+        frame(item, &self.opts, self.framing.order, dst)?;
+        Ok(())
+    }
+}
+
+impl Encoder<Value> for VarCodec {
+    type Error = VarCodecError;
+
+    /// As the `Encoder<&Value>` implementation.
+    ///
+    /// # Errors
+    /// As the `Encoder<&Value>` implementation.
+    fn encode(&mut self, item: Value, dst: &mut BytesMut) -> Result<(), VarCodecError> {
+        <Self as Encoder<&Value>>::encode(self, &item, dst)
+    }
+}
+
+/// [`VarCodec`] for serde types (the `tokio` and `serde` features): it decodes each message
+/// into a `T` with [`crate::serde::from_bytes`], and encodes any `Serialize` item (a `T`, a
+/// `&T`, or another type: a server decodes its requests and encodes its answers with one codec)
+/// with [`crate::serde::to_value`] then [`super::frame`]. The mapping between Rust and Godot
+/// types is the [`crate::serde`] module's.
+///
+/// The framing, the byte order, the maximum message size and the state after an error are
+/// those of [`VarCodec`]. A message that holds no valid value is the same
+/// [`VarCodecError::Codec`]; one whose value does not fit `T` is a
+/// [`VarCodecError::Mismatch`]. Either way the message has been consumed and the stream goes
+/// on.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::stream::{TypedVarCodec, VarCodecError};
+/// use fast_var_codec_core::{Dialect, Options};
+/// use futures_util::{SinkExt, StreamExt};
+/// use serde::{Deserialize, Serialize};
+/// use tokio_util::codec::Framed;
+///
+/// #[derive(Serialize, Deserialize, Debug, PartialEq)]
+/// enum Request {
+///     Move { dx: f64, dy: f64 },
+/// }
+///
+/// #[derive(Serialize, Deserialize, Debug, PartialEq)]
+/// enum Answer {
+///     Moved { x: f64, y: f64 },
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), VarCodecError> {
+/// let opts = Options::new(Dialect::Godot4);
+/// let (game, server) = tokio::io::duplex(64 * 1024);
+/// let mut game = Framed::new(game, TypedVarCodec::<Answer>::new(opts.clone()));
+/// let mut server = Framed::new(server, TypedVarCodec::<Request>::new(opts));
+///
+/// // What `put_var({"Move": {"dx": 1.5, "dy": 0.0}})` sends from GDScript.
+/// game.send(Request::Move { dx: 1.5, dy: 0.0 }).await?;
+/// let Some(Request::Move { dx, dy }) = server.next().await.transpose()? else {
+///     panic!("no request");
+/// };
+/// server.send(&Answer::Moved { x: dx, y: dy }).await?;
+/// assert_eq!(game.next().await.transpose()?, Some(Answer::Moved { x: 1.5, y: 0.0 }));
+/// # Ok(())
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+pub struct TypedVarCodec<T> {
+    opts: Options,
+    framing: Framing,
+    /// Decodes `T`s; holds none (`fn() -> T`: `Send` and `Sync` whatever `T` is).
+    item: PhantomData<fn() -> T>,
+}
+
+#[cfg(feature = "serde")]
+impl<T> TypedVarCodec<T> {
+    /// A codec of `T`s in the dialect (and with the limits) of `options`; little-endian
+    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`] bytes, as [`VarCodec::new`].
+    pub fn new(options: Options) -> Self {
+        TypedVarCodec {
+            opts: options,
+            framing: Framing::new(),
+            item: PhantomData,
+        }
+    }
+
+    /// The same codec with length prefixes in `order` (the engine's `big_endian` property).
+    pub fn with_byte_order(mut self, order: ByteOrder) -> Self {
+        self.framing.order = order;
+        self
+    }
+
+    /// The same codec refusing messages above `max` bytes (the prefix excluded).
+    pub fn with_max_message(mut self, max: usize) -> Self {
+        self.framing.max_message = max;
+        self
+    }
+
+    /// The options values are encoded and decoded with.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The byte order of the length prefixes.
+    pub fn byte_order(&self) -> ByteOrder {
+        self.framing.order
+    }
+
+    /// The largest message accepted, in bytes (the prefix excluded).
+    pub fn max_message(&self) -> usize {
+        self.framing.max_message
+    }
+
+    /// The error that broke the stream (a length prefix above the maximum), if any.
+    pub fn broken(&self) -> Option<&CodecError> {
+        self.framing.broken.as_ref()
+    }
+
+    /// Forgets the broken state and the stream offset, for a new stream (clear the read buffer
+    /// too).
+    pub fn reset(&mut self) {
+        self.framing.reset();
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T> Clone for TypedVarCodec<T> {
+    fn clone(&self) -> Self {
+        TypedVarCodec {
+            opts: self.opts.clone(),
+            framing: self.framing.clone(),
+            item: PhantomData,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T> std::fmt::Debug for TypedVarCodec<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypedVarCodec")
+            .field("item", &std::any::type_name::<T>())
+            .field("opts", &self.opts)
+            .field("framing", &self.framing)
+            .finish()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
+    type Item = T;
+    type Error = VarCodecError;
+
+    /// The next `T`, once its message is complete.
+    ///
+    /// # Errors
+    /// As [`VarCodec::decode`]'s, and [`VarCodecError::Mismatch`] for a value that does not fit
+    /// `T` (the stream goes on).
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>, VarCodecError> {
+        let opts = &self.opts;
+        let next = self.framing.next(src, |payload, at| {
+            crate::serde::from_bytes::<T>(payload, opts).map_err(|error| {
+                match error.codec_error() {
+                    // The value itself is malformed: the same error as VarCodec's.
+                    Some(e @ CodecError::Decode { .. }) => {
+                        VarCodecError::Codec(e.clone().shifted(at))
+                    }
+                    _ => VarCodecError::Mismatch {
+                        message_at: at,
+                        error,
+                    },
+                }
+            })
+        })?;
+        next.transpose()
+    }
+
+    /// As [`TypedVarCodec::decode`]; what is left at the end of the stream must be nothing.
+    ///
+    /// # Errors
+    /// As [`VarCodec::decode_eof`]'s, and [`VarCodecError::Mismatch`].
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>, VarCodecError> {
+        match self.decode(src)? {
+            Some(item) => Ok(Some(item)),
+            None if src.is_empty() => Ok(None),
+            None => Err(self.framing.cut_short(src)),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T, U: ::serde::Serialize> Encoder<U> for TypedVarCodec<T> {
+    type Error = VarCodecError;
+
+    /// Appends `item` framed to `dst`: its [`crate::serde::to_value`], framed by
+    /// [`super::frame`].
+    ///
+    /// # Errors
+    /// [`VarCodecError::Serialize`] when `item` does not serialize, and
+    /// [`VarCodecError::Codec`] for what [`super::frame`] refuses. `dst` is then left as it
+    /// was.
+    fn encode(&mut self, item: U, dst: &mut BytesMut) -> Result<(), VarCodecError> {
+        let value = crate::serde::to_value(&item).map_err(VarCodecError::Serialize)?;
+        frame(&value, &self.opts, self.framing.order, dst)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+    use crate::stream::StreamReader;
+    use crate::Dialect;
+
+    fn framed(values: &[Value], opts: &Options, order: ByteOrder) -> BytesMut {
+        let mut out = BytesMut::new();
+        for v in values {
+            frame(v, opts, order, &mut out).unwrap();
+        }
+        out
+    }
+
+    fn sample_values() -> Vec<Value> {
+        vec![
+            Value::Int(7),
+            Value::String("héllo".into()),
+            Value::array(vec![Value::Nil, Value::Float(0.5), Value::Bool(true)]),
+            Value::PackedByteArray((0..=255).collect()),
+            Value::Vector3([1.0, -2.0, 0.25]),
+        ]
+    }
+
+    /// Decodes everything `src` holds, in arrival order.
+    fn drain(codec: &mut VarCodec, src: &mut BytesMut) -> Vec<Value> {
+        let mut got = Vec::new();
+        while let Some(v) = codec.decode(src).unwrap() {
+            got.push(v);
+        }
+        got
+    }
+
+    #[test]
+    fn split_arrival_one_byte_at_a_time() {
+        for dialect in [Dialect::Godot4, Dialect::Godot3] {
+            let opts = Options::new(dialect);
+            let values = sample_values();
+            let wire = framed(&values, &opts, ByteOrder::Little);
+            let mut codec = VarCodec::new(opts);
+            let mut src = BytesMut::new();
+            let mut got = Vec::new();
+            for b in wire.iter() {
+                src.extend_from_slice(&[*b]);
+                got.extend(drain(&mut codec, &mut src));
+            }
+            assert_eq!(got, values);
+            assert!(src.is_empty());
+            assert_eq!(codec.decode_eof(&mut src).unwrap(), None);
+        }
+    }
+
+    #[test]
+    fn split_arrival_in_uneven_chunks() {
+        let opts = Options::default();
+        let values = sample_values();
+        let wire = framed(&values, &opts, ByteOrder::Little);
+        for chunk in [2, 3, 5, 7, 64, 1000] {
+            let mut codec = VarCodec::new(opts.clone());
+            let mut src = BytesMut::new();
+            let mut got = Vec::new();
+            for piece in wire.chunks(chunk) {
+                src.extend_from_slice(piece);
+                got.extend(drain(&mut codec, &mut src));
+            }
+            assert_eq!(got, values, "chunks of {chunk}");
+        }
+    }
+
+    #[test]
+    fn coalesced_arrival() {
+        let opts = Options::default();
+        let values = sample_values();
+        let mut src = framed(&values, &opts, ByteOrder::Little);
+        let mut codec = VarCodec::new(opts);
+        assert_eq!(drain(&mut codec, &mut src), values);
+        assert!(src.is_empty());
+    }
+
+    #[test]
+    fn big_endian_prefixes() {
+        let opts = Options::default();
+        let values = sample_values();
+        let mut src = framed(&values, &opts, ByteOrder::Big);
+        assert_eq!(src.get(..4), Some(&[0, 0, 0, 8][..])); // Int(7): 8 bytes, big-endian
+        let mut codec = VarCodec::new(opts.clone()).with_byte_order(ByteOrder::Big);
+        assert_eq!(codec.byte_order(), ByteOrder::Big);
+        assert_eq!(drain(&mut codec, &mut src), values);
+
+        // Read as little-endian, the same prefix announces 128 MiB: above the maximum.
+        let mut src = framed(&values, &opts, ByteOrder::Big);
+        let mut little = VarCodec::new(opts);
+        let err = little.decode(&mut src).unwrap_err();
+        assert!(matches!(
+            err.codec_error(),
+            Some(CodecError::Decode {
+                offset: 0,
+                reason: DecodeReason::MessageTooLong {
+                    len: 0x0800_0000,
+                    ..
+                }
+            })
+        ));
+    }
+
+    #[test]
+    fn encoder_output_is_frame_output() {
+        for order in [ByteOrder::Little, ByteOrder::Big] {
+            for dialect in [Dialect::Godot4, Dialect::Godot3] {
+                let opts = Options::new(dialect);
+                let mut codec = VarCodec::new(opts.clone()).with_byte_order(order);
+                let mut by_ref = BytesMut::new();
+                let mut by_value = BytesMut::new();
+                for v in sample_values() {
+                    codec.encode(&v, &mut by_ref).unwrap();
+                    codec.encode(v, &mut by_value).unwrap();
+                }
+                let expected = framed(&sample_values(), &opts, order);
+                assert_eq!(by_ref, expected);
+                assert_eq!(by_value, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn encode_error_leaves_the_buffer_as_it_was() {
+        let mut codec = VarCodec::new(Options::new(Dialect::Godot3));
+        let mut dst = BytesMut::new();
+        codec.encode(Value::Int(1), &mut dst).unwrap();
+        let before = dst.clone();
+        let err = codec.encode(Value::Vector2i([1, 2]), &mut dst).unwrap_err();
+        assert_eq!(
+            err.codec_error().map(CodecError::code),
+            Some(ErrorCode::InvalidParameter)
+        );
+        assert_eq!(dst, before);
+    }
+
+    #[test]
+    fn malformed_value_then_the_next_good_one() {
+        let opts = Options::default();
+        let good = framed(&[Value::Int(1)], &opts, ByteOrder::Little);
+        // A message of 8 bytes whose type id does not exist, between two good ones.
+        let mut wire = good.clone();
+        wire.extend_from_slice(&[8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]);
+        wire.extend_from_slice(&framed(&[Value::Bool(true)], &opts, ByteOrder::Little));
+
+        let mut codec = VarCodec::new(opts.clone());
+        let mut src = wire.clone();
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(1)));
+        let err = codec.decode(&mut src).unwrap_err();
+        // The value's offset in the stream: after the first message (12 bytes) and the prefix.
+        let Some(CodecError::Decode { offset, reason }) = err.codec_error() else {
+            panic!("not a decode error: {err}")
+        };
+        assert_eq!(*offset, 16);
+        assert_eq!(reason.code(), ErrorCode::InvalidData);
+        assert!(codec.broken().is_none());
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Bool(true)));
+        assert!(src.is_empty());
+
+        // The same errors, at the same offsets, as StreamReader's.
+        let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+        reader.feed(&wire).unwrap();
+        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Int(1)));
+        assert_eq!(
+            Some(&reader.next_value(&opts).unwrap_err()),
+            err.codec_error()
+        );
+        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Bool(true)));
+    }
+
+    #[test]
+    fn oversized_prefix_breaks_the_stream_until_reset() {
+        let opts = Options::default();
+        let mut codec = VarCodec::new(opts.clone()).with_max_message(1024);
+        assert_eq!(codec.max_message(), 1024);
+        let mut src = framed(&[Value::Int(3)], &opts, ByteOrder::Little);
+        src.extend_from_slice(&[0, 0, 0, 0x80, 1, 2, 3]);
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(3)));
+        let err = codec.decode(&mut src).unwrap_err();
+        let expected = CodecError::decode(
+            12,
+            DecodeReason::MessageTooLong {
+                len: 0x8000_0000,
+                max: 1024,
+            },
+        );
+        assert_eq!(err.codec_error(), Some(&expected));
+        assert_eq!(codec.broken(), Some(&expected));
+        assert!(src.is_empty(), "the buffered bytes are dropped");
+
+        // Broken: even a good message is refused (and dropped), with the same error.
+        src.extend_from_slice(&framed(&[Value::Int(4)], &opts, ByteOrder::Little));
+        let again = codec.decode(&mut src).unwrap_err();
+        assert_eq!(again.codec_error(), Some(&expected));
+        assert!(src.is_empty());
+
+        codec.reset();
+        assert!(codec.broken().is_none());
+        src.extend_from_slice(&framed(&[Value::Int(4)], &opts, ByteOrder::Little));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(4)));
+
+        // As StreamReader.
+        let mut reader = StreamReader::new(ByteOrder::Little, 1024);
+        reader
+            .feed(&framed(&[Value::Int(3)], &opts, ByteOrder::Little))
+            .unwrap();
+        reader.feed(&[0, 0, 0, 0x80, 1, 2, 3]).unwrap();
+        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Int(3)));
+        assert_eq!(reader.next_value(&opts).unwrap_err(), expected);
+    }
+
+    #[test]
+    fn a_message_of_exactly_the_maximum_is_read() {
+        let opts = Options::default();
+        let v = Value::PackedByteArray(vec![9; 100]);
+        let mut src = framed(std::slice::from_ref(&v), &opts, ByteOrder::Little);
+        let len = src.len() - PREFIX_LEN;
+        let mut codec = VarCodec::new(opts.clone()).with_max_message(len);
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(v.clone()));
+        let mut src = framed(std::slice::from_ref(&v), &opts, ByteOrder::Little);
+        let mut codec = VarCodec::new(opts).with_max_message(len - 1);
+        assert!(codec.decode(&mut src).is_err());
+    }
+
+    #[test]
+    fn partial_frame_reserves_at_most_its_declared_length() {
+        let mut codec = VarCodec::new(Options::default());
+        // 1 MiB announced, 10 bytes here.
+        let mut src = BytesMut::new();
+        src.extend_from_slice(&(1u32 << 20).to_le_bytes());
+        src.extend_from_slice(&[0; 6]);
+        assert_eq!(codec.decode(&mut src).unwrap(), None);
+        assert!(src.capacity() >= PREFIX_LEN + (1 << 20));
+        assert!(src.capacity() <= 2 * (PREFIX_LEN + (1 << 20)));
+        assert_eq!(src.len(), 10, "nothing consumed");
+    }
+
+    #[test]
+    fn end_of_stream_inside_a_message() {
+        let opts = Options::default();
+        let mut codec = VarCodec::new(opts.clone());
+        let mut src = framed(&[Value::Int(1)], &opts, ByteOrder::Little);
+        src.extend_from_slice(&[20, 0, 0, 0, 4, 0, 0]);
+        assert_eq!(codec.decode_eof(&mut src).unwrap(), Some(Value::Int(1)));
+        let err = codec.decode_eof(&mut src).unwrap_err();
+        let VarCodecError::Io(io) = &err else {
+            panic!("not an I/O error: {err}")
+        };
+        assert_eq!(io.kind(), io::ErrorKind::UnexpectedEof);
+        assert_eq!(
+            err.codec_error(),
+            Some(&CodecError::decode(
+                16,
+                DecodeReason::Truncated {
+                    what: "a message",
+                    needed: 20,
+                    available: 3
+                }
+            ))
+        );
+        assert!(src.is_empty());
+        assert_eq!(codec.decode_eof(&mut src).unwrap(), None);
+
+        // A prefix cut short.
+        src.extend_from_slice(&[1, 0]);
+        let err = codec.decode_eof(&mut src).unwrap_err();
+        assert!(matches!(
+            err.codec_error(),
+            Some(CodecError::Decode {
+                offset: 19,
+                reason: DecodeReason::Truncated { available: 2, .. }
+            })
+        ));
+    }
+
+    #[test]
+    fn io_errors_stay_io_errors() {
+        let e = VarCodecError::from(io::Error::new(io::ErrorKind::ConnectionReset, "reset"));
+        assert!(e.codec_error().is_none());
+        assert_eq!(io::Error::from(e).kind(), io::ErrorKind::ConnectionReset);
+        let e = VarCodecError::from(CodecError::decode(3, DecodeReason::UnknownType(99)));
+        assert_eq!(io::Error::from(e).kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[cfg(feature = "serde")]
+    mod typed {
+        use super::*;
+        use serde::{Deserialize, Serialize};
+
+        #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+        struct Move {
+            player: String,
+            dx: f64,
+            dy: i32,
+        }
+
+        fn sample() -> Move {
+            Move {
+                player: "ada".into(),
+                dx: 1.5,
+                dy: -2,
+            }
+        }
+
+        #[test]
+        fn typed_roundtrip_split_and_coalesced() {
+            let opts = Options::new(Dialect::Godot3);
+            let mut codec =
+                TypedVarCodec::<Move>::new(opts.clone()).with_byte_order(ByteOrder::Big);
+            let mut wire = BytesMut::new();
+            for i in 0..3 {
+                let mut m = sample();
+                m.dy = i;
+                codec.encode(&m, &mut wire).unwrap();
+            }
+            // The same bytes as a Value through VarCodec: the serde mapping, framed by frame().
+            let first = Move { dy: 0, ..sample() };
+            let as_value = crate::serde::to_value(&first).unwrap();
+            let expected = framed(&[as_value], &opts, ByteOrder::Big);
+            assert_eq!(wire.get(..expected.len()), Some(&expected[..]));
+
+            let mut src = BytesMut::new();
+            let mut got = Vec::new();
+            for piece in wire.chunks(5) {
+                src.extend_from_slice(piece);
+                while let Some(m) = codec.decode(&mut src).unwrap() {
+                    got.push(m.dy);
+                }
+            }
+            assert_eq!(got, [0, 1, 2]);
+        }
+
+        #[test]
+        fn typed_malformed_and_mismatched_values_then_a_good_one() {
+            let opts = Options::default();
+            let mut codec = TypedVarCodec::<Move>::new(opts.clone());
+            let mut src = BytesMut::new();
+            src.extend_from_slice(&[8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]);
+            codec.encode(Value::Int(5), &mut src).unwrap(); // well-formed, not a Move
+            codec.encode(sample(), &mut src).unwrap();
+
+            let err = codec.decode(&mut src).unwrap_err();
+            assert!(
+                matches!(
+                    err.codec_error(),
+                    Some(CodecError::Decode { offset: 4, .. })
+                ),
+                "{err}"
+            );
+            let err = codec.decode(&mut src).unwrap_err();
+            assert!(
+                matches!(err, VarCodecError::Mismatch { message_at: 16, .. }),
+                "{err}"
+            );
+            assert_eq!(codec.decode(&mut src).unwrap(), Some(sample()));
+            assert!(codec.broken().is_none());
+        }
+
+        #[test]
+        fn typed_oversized_prefix_breaks_the_stream() {
+            let mut codec = TypedVarCodec::<Move>::new(Options::default()).with_max_message(64);
+            let mut src = BytesMut::from(&[65, 0, 0, 0][..]);
+            let err = codec.decode(&mut src).unwrap_err();
+            assert_eq!(
+                err.codec_error().map(CodecError::code),
+                Some(ErrorCode::OutOfMemory)
+            );
+            assert!(codec.broken().is_some());
+        }
+
+        #[test]
+        fn typed_unserializable_item_writes_nothing() {
+            let mut codec = TypedVarCodec::<u64>::new(Options::default());
+            let mut dst = BytesMut::new();
+            let err = codec.encode(u64::MAX, &mut dst).unwrap_err();
+            assert!(matches!(err, VarCodecError::Serialize(_)), "{err}");
+            assert!(dst.is_empty());
+        }
+    }
+}
