@@ -13,8 +13,9 @@ const F123456789ABCDEF := -1070935975390360081
 
 ## Every value of the corpus, in order. tree: a live SceneTree (an object sent by id); item_script,
 ## holder_script: golden_item.gd and golden_holder.gd, or scripts alike; keep: the objects made
-## here that must stay alive until the values are used (the caller frees the Nodes).
-static func add_all(add: Callable, tree: SceneTree, item_script: Script, holder_script: Script, keep: Array) -> void:
+## here that must stay alive until the values are used (the caller frees the Nodes). Returns the
+## objects the values refer to (add_objects), for a caller's further values.
+static func add_all(add: Callable, tree: SceneTree, item_script: Script, holder_script: Script, keep: Array) -> Dictionary:
 	add_scalars(add)
 	add_math(add)
 	add_rids(add)
@@ -26,6 +27,7 @@ static func add_all(add: Callable, tree: SceneTree, item_script: Script, holder_
 	add_typed_arrays(add, o, item_script)
 	add_typed_dictionaries(add, o, item_script, holder_script)
 	add_random(add)
+	return o
 
 
 ## Nil, bool, int, float, String, StringName and NodePath values.
@@ -288,7 +290,7 @@ static func add_objects(add: Callable, tree: SceneTree, item_script: Script, hol
 	add.call("array/typed/pathless_script/full", Array([pathless], TYPE_OBJECT, &"RefCounted", gs), true)
 	add.call("array/typed/pathless_script/id", Array([pathless], TYPE_OBJECT, &"RefCounted", gs))
 	return {"node": node, "obj": obj, "res": res, "rc": rc, "item": item, "item2": item2,
-			"item_default": item_default}
+			"item_default": item_default, "holder": holder}
 
 
 static func add_callables_and_signals(add: Callable, o: Dictionary) -> void:
