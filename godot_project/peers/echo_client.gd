@@ -68,28 +68,15 @@ func echo_all(values: Array) -> bool:
 	var codec := new_codec()
 	var stream := FastVarStream.new()
 	stream.codec.dialect = dialect
-	var echoed := 0
-	var adjusted := []
-	for i in values.size():
-		var name: String = values[i][0]
-		var v = values[i][1]
-		# The core decodes the Godot 3 dialect as Godot 3 does (a leading BOM is dropped).
-		var expected = Godot3.echo_of(v) if dialect == FastVarCodec.DIALECT_GODOT_3 else v
-		if not Peer.same(expected, v):
-			adjusted.append(name)
-		var err := codec.put_var(tcp, v) if i % 2 == 0 else stream.put_var(tcp, v)
-		var msg := codec.get_error_message() if i % 2 == 0 else stream.get_error_message()
-		var why := ""
-		var r := {}
-		if err != OK:
-			why = "put_var: %s: %s" % [error_string(err), msg]
-		else:
-			r = Peer.next_var(tcp, stream, mini(p.deadline, Time.get_ticks_msec() + 15000))
-			why = Peer.why_not_same(expected, r.value) if r.ok else "no echo: " + r.why
-		if p.check(why == "", "%s: echo" % name, why):
-			echoed += 1
-		if r.get("error", OK) in [ERR_TIMEOUT, ERR_CONNECTION_ERROR]:
-			return true
+	# The core decodes the Godot 3 dialect as Godot 3 does (a leading BOM is dropped).
+	var entries := []
+	for e in values:
+		entries.append([e[0], e[1], Godot3.echo_of(e[1]) if dialect == FastVarCodec.DIALECT_GODOT_3 else e[1]])
+	var sent := p.echo_each(tcp, codec, stream, entries)
+	if sent.lost:
+		return true
+	var echoed: int = sent.echoed
+	var adjusted: Array = sent.adjusted
 	if not adjusted.is_empty():
 		print("%s: expected echo adjusted for %d values (%s): the core's Godot 3 decoder models the engine here: %s" % [p.label, adjusted.size(), ", ".join(adjusted), Godot3.ECHO_NOTE])
 	print("%s: %d of %d values echoed intact" % [p.label, echoed, values.size()])

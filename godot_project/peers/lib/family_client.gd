@@ -65,29 +65,12 @@ func run_tcp() -> bool:
 	var codec := new_codec()
 	var stream := FastVarStream.new()
 	stream.codec.dialect = dialect
-	var echoed := 0
-	var adjusted := []
-	for i in values.size():
-		var name: String = values[i][0]
-		var v = values[i][1]
-		var expected = values[i][2]
-		if not Peer.same(expected, v):
-			adjusted.append(name)
-		# Both writers: FastVarCodec.put_var and FastVarStream.put_var.
-		var err := codec.put_var(tcp, v) if i % 2 == 0 else stream.put_var(tcp, v)
-		var msg := codec.get_error_message() if i % 2 == 0 else stream.get_error_message()
-		var why := ""
-		var r := {}
-		if err != OK:
-			why = "put_var: %s: %s" % [error_string(err), msg]
-		else:
-			r = Peer.next_var(tcp, stream, mini(p.deadline, Time.get_ticks_msec() + 15000))
-			why = Peer.why_not_same(expected, r.value) if r.ok else "no echo: " + r.why
-		if p.check(why == "", "%s: echo" % name, why):
-			echoed += 1
-		if r.get("error", OK) in [ERR_TIMEOUT, ERR_CONNECTION_ERROR]:
-			return true
-	say_adjusted(adjusted)
+	# Both writers: FastVarCodec.put_var and FastVarStream.put_var.
+	var sent := p.echo_each(tcp, codec, stream, values)
+	if sent.lost:
+		return true
+	var echoed: int = sent.echoed
+	say_adjusted(sent.adjusted)
 	codec.put_var(tcp, Peer.END_MARK)
 	var got_own := 0
 	for e in own:

@@ -212,6 +212,35 @@ static func next_var(tcp: StreamPeerTCP, stream: FastVarStream, deadline_ms: int
 	return {}
 
 
+## Sends each [name, value, expected] of `entries` over `tcp`, by turns with codec.put_var and
+## stream.put_var, and checks that its echo, read through `stream`, is `expected` (one check each).
+## Returns {"echoed": how many came back as expected, "adjusted": the names whose expected echo
+## is not the value sent, "lost": true when the connection is gone or timed out}.
+func echo_each(tcp: StreamPeerTCP, codec: FastVarCodec, stream: FastVarStream, entries: Array) -> Dictionary:
+	var out := {"echoed": 0, "adjusted": [], "lost": false}
+	for i in entries.size():
+		var name: String = entries[i][0]
+		var v = entries[i][1]
+		var expected = entries[i][2]
+		if not same(expected, v):
+			out.adjusted.append(name)
+		var err := codec.put_var(tcp, v) if i % 2 == 0 else stream.put_var(tcp, v)
+		var msg := codec.get_error_message() if i % 2 == 0 else stream.get_error_message()
+		var why := ""
+		var r := {}
+		if err != OK:
+			why = "put_var: %s: %s" % [error_string(err), msg]
+		else:
+			r = next_var(tcp, stream, mini(deadline, Time.get_ticks_msec() + 15000))
+			why = why_not_same(expected, r.value) if r.ok else "no echo: " + r.why
+		if check(why == "", "%s: echo" % name, why):
+			out.echoed += 1
+		if r.get("error", OK) in [ERR_TIMEOUT, ERR_CONNECTION_ERROR]:
+			out.lost = true
+			return out
+	return out
+
+
 ## Waits for the next datagram's value (FastVarCodec.get_packet_var), ignoring stray HELLO replies.
 static func next_packet_var(udp: PacketPeerUDP, codec: FastVarCodec, deadline_ms: int) -> Dictionary:
 	while Time.get_ticks_msec() < deadline_ms:
