@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prepares godot_project/ for a headless run against the built FastVarCodec extension:
 #   * links the addon (addons/fast_var_codec -> godot_project/addons/fast_var_codec), the
-#     golden corpus (tests/golden -> godot_project/golden) and the Godot 3 save-file fixtures
-#     (tests/saves -> godot_project/saves), relative symlinks, all gitignored;
+#     golden corpus (tests/golden -> godot_project/golden), the Godot 3 save-file fixtures
+#     (tests/saves -> godot_project/saves) and the two scripts the golden corpus names
+#     (godot_project/golden_item.gd, golden_holder.gd), relative symlinks, all gitignored;
 #   * lists the extension in godot_project/.godot/extension_list.cfg (headless Godot 4 loads only
 #     the extensions listed there; never run --import, which crashes this build);
 #   * creates tests/out/.
@@ -37,10 +38,15 @@ link ../../addons/fast_var_codec "$project/addons/fast_var_codec"
 link ../tests/golden "$project/golden"
 link ../tests/saves "$project/saves"
 echo "res://addons/fast_var_codec/fast_var_codec.gdextension" > "$project/.godot/extension_list.cfg"
-# The golden generator's scripts at the res:// paths its corpus names, so that decoding full
-# objects and script-typed containers from the corpus finds them as the generator's engine did.
-for script in "$repo"/tests/golden/gen/godot4/*.gd; do
-    name=$(basename "$script")
-    [ "$name" = generate.gd ] && continue
+# The two scripts the golden corpus names by res:// path (its full objects and script-typed
+# containers), at those paths, so that decoding them finds the scripts the generator's engine had.
+# The corpus's values themselves (golden_values.gd) are reached through the golden link.
+for name in golden_item.gd golden_holder.gd; do
     link "../tests/golden/gen/godot4/$name" "$project/$name"
+done
+# Stale links to the generator's other scripts, which no scene needs, are removed.
+for name in reals.gd golden_values.gd; do
+    if [ -L "$project/$name" ] && [ "$(readlink "$project/$name")" = "../tests/golden/gen/godot4/$name" ]; then
+        rm -f "$project/$name"
+    fi
 done

@@ -18,20 +18,16 @@ const PrecisionValues := preload("res://peers/lib/precision_values.gd")
 const FrameReader := preload("res://peers/lib/frame_reader.gd")
 
 var p: Peer
-var deadline := 0
 var frames := FrameReader.new()
 
 
 func _initialize() -> void:
 	p = Peer.new("single client -> double server")
-	var port := p.arg_int("port", 47400)
-	deadline = Time.get_ticks_msec() + p.arg_int("timeout", 60) * 1000
-	if not ClassDB.class_exists(&"FastVarCodec"):
-		p.check(false, "class FastVarCodec is not registered (is the extension built and listed?)")
+	if not p.has_extension():
 		quit(p.finish())
 		return
-	var tcp := Peer.connect_tcp(port, mini(deadline, Time.get_ticks_msec() + 20000))
-	if p.check(tcp != null, "connecting to the double-precision server at 127.0.0.1:%d" % port):
+	var tcp := Peer.connect_tcp(p.port, mini(p.deadline, Time.get_ticks_msec() + 20000))
+	if p.check(tcp != null, "connecting to the double-precision server at 127.0.0.1:%d" % p.port):
 		exchange(tcp)
 		tcp.disconnect_from_host()
 	quit(p.finish())
@@ -46,7 +42,7 @@ func exchange(tcp: StreamPeerTCP) -> void:
 		var name: String = e[0]
 		var ours := codec.encode(e[1])
 		p.check(codec.put_var(tcp, e[1]) == OK, name + ": put_var", codec.get_error_message())
-		var echo := frames.next(tcp, deadline)
+		var echo := frames.next(tcp, p.deadline)
 		if not p.check(echo.ok, name + ": echo received", echo.get("why")):
 			return
 		p.check(echo.bytes == ours, name + ": the double engine's put_var bytes are FastVarCodec's PRECISION_DOUBLE bytes",
@@ -56,14 +52,14 @@ func exchange(tcp: StreamPeerTCP) -> void:
 				codec.get_error_message())
 		p.check(Peer.same(e[1], back), name + ": echo decodes to the value sent", Peer.why_not_same(e[1], back))
 	codec.put_var(tcp, Peer.END_MARK)
-	var verdict := frames.next(tcp, deadline)
+	var verdict := frames.next(tcp, p.deadline)
 	if p.check(verdict.ok, "the server's verdict received", verdict.get("why")):
 		var v = codec.decode(verdict.bytes)
 		p.check(v is Dictionary and v.get("matched") == exact.size() and v.get("mismatched") == [],
 				"the double engine read every value as sent (%d)" % exact.size(), Peer.show(v))
 	for e in PrecisionValues.wide():
 		var name: String = e[0]
-		var r := frames.next(tcp, deadline)
+		var r := frames.next(tcp, p.deadline)
 		if not p.check(r.ok, name + ": received", r.get("why")):
 			return
 		if not e[1] is Array:  # an Array's header has no such flag; its elements do

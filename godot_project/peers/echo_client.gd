@@ -20,8 +20,6 @@ const Expected3 := preload("res://peers/lib/expected3.gd")
 const Godot3 := preload("res://peers/lib/godot3_behaviour.gd")
 
 var p: Peer
-var port := 47400
-var deadline := 0
 var dialect := FastVarCodec.DIALECT_GODOT_4
 
 
@@ -29,10 +27,7 @@ func _initialize() -> void:
 	p = Peer.new("echo")
 	var dialect_name := p.arg("dialect", "godot4")
 	p.label = "godot4 client -> rust echo_server (%s dialect)" % dialect_name
-	port = p.arg_int("port", 47400)
-	deadline = Time.get_ticks_msec() + p.arg_int("timeout", 60) * 1000
-	if not ClassDB.class_exists(&"FastVarCodec"):
-		p.check(false, "class FastVarCodec is not registered (is the extension built and listed?)")
+	if not p.has_extension():
 		quit(p.finish())
 		return
 	var golden_path := "res://golden/godot4_6_3.json"
@@ -67,34 +62,21 @@ func new_codec() -> FastVarCodec:
 
 
 func echo_all(values: Array) -> bool:
-	var tcp := Peer.connect_tcp(port, mini(deadline, Time.get_ticks_msec() + 20000))
-	if not p.check(tcp != null, "connecting to the echo server at 127.0.0.1:%d" % port):
+	var tcp := Peer.connect_tcp(p.port, mini(p.deadline, Time.get_ticks_msec() + 20000))
+	if not p.check(tcp != null, "connecting to the echo server at 127.0.0.1:%d" % p.port):
 		return true
 	var codec := new_codec()
 	var stream := FastVarStream.new()
 	stream.codec.dialect = dialect
-	var echoed := 0
-	var adjusted := []
-	for i in values.size():
-		var name: String = values[i][0]
-		var v = values[i][1]
-		# The core decodes the Godot 3 dialect as Godot 3 does (a leading BOM is dropped).
-		var expected = Godot3.echo_of(v) if dialect == FastVarCodec.DIALECT_GODOT_3 else v
-		if not Peer.same(expected, v):
-			adjusted.append(name)
-		var err := codec.put_var(tcp, v) if i % 2 == 0 else stream.put_var(tcp, v)
-		var msg := codec.get_error_message() if i % 2 == 0 else stream.get_error_message()
-		var why := ""
-		var r := {}
-		if err != OK:
-			why = "put_var: %s: %s" % [error_string(err), msg]
-		else:
-			r = Peer.next_var(tcp, stream, mini(deadline, Time.get_ticks_msec() + 15000))
-			why = Peer.why_not_same(expected, r.value) if r.ok else "no echo: " + r.why
-		if p.check(why == "", "%s: echo" % name, why):
-			echoed += 1
-		if r.get("error", OK) in [ERR_TIMEOUT, ERR_CONNECTION_ERROR]:
-			return true
+	# The core decodes the Godot 3 dialect as Godot 3 does (a leading BOM is dropped).
+	var entries := []
+	for e in values:
+		entries.append([e[0], e[1], Godot3.echo_of(e[1]) if dialect == FastVarCodec.DIALECT_GODOT_3 else e[1]])
+	var sent := p.echo_each(tcp, codec, stream, entries)
+	if sent.lost:
+		return true
+	var echoed: int = sent.echoed
+	var adjusted: Array = sent.adjusted
 	if not adjusted.is_empty():
 		print("%s: expected echo adjusted for %d values (%s): the core's Godot 3 decoder models the engine here: %s" % [p.label, adjusted.size(), ", ".join(adjusted), Godot3.ECHO_NOTE])
 	print("%s: %d of %d values echoed intact" % [p.label, echoed, values.size()])
@@ -113,7 +95,7 @@ func echo_all(values: Array) -> bool:
 	var readers := ["engine", "codec"] if dialect == FastVarCodec.DIALECT_GODOT_4 else ["codec"]
 	for reader in readers:
 		err = codec.put_var(tcp, big)
-		var until := mini(deadline, Time.get_ticks_msec() + 15000)
+		var until := mini(p.deadline, Time.get_ticks_msec() + 15000)
 		while tcp.get_available_bytes() < 4 and Time.get_ticks_msec() < until:
 			tcp.poll()
 			OS.delay_msec(1)
@@ -134,7 +116,7 @@ func echo_all(values: Array) -> bool:
 
 ## The echo server (the core's StreamReader) facing bad input.
 func bad_input() -> bool:
-	var tcp := Peer.connect_tcp(port, mini(deadline, Time.get_ticks_msec() + 20000))
+	var tcp := Peer.connect_tcp(p.port, mini(p.deadline, Time.get_ticks_msec() + 20000))
 	if not p.check(tcp != null, "connecting to the echo server a second time"):
 		return true
 	var codec := new_codec()
@@ -142,19 +124,19 @@ func bad_input() -> bool:
 	stream.codec.dialect = dialect
 	# A frame whose payload is not a value (type id 0x7fffffff): answered with an error String.
 	tcp.put_data(PackedByteArray([8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]))
-	var r := Peer.next_var(tcp, stream, mini(deadline, Time.get_ticks_msec() + 10000))
+	var r := Peer.next_var(tcp, stream, mini(p.deadline, Time.get_ticks_msec() + 10000))
 	p.check(r.ok and r.value is String and r.value.begins_with("echo_server error:"),
 			"a malformed value is answered with the server's error message", Peer.show(r.value) + " " + r.why)
 	if r.ok:
 		print("%s: the server said: %s" % [p.label, r.value])
 	# The connection goes on.
 	codec.put_var(tcp, {"still": "here"})
-	r = Peer.next_var(tcp, stream, mini(deadline, Time.get_ticks_msec() + 10000))
+	r = Peer.next_var(tcp, stream, mini(p.deadline, Time.get_ticks_msec() + 10000))
 	p.check(r.ok and Peer.same(r.value, {"still": "here"}), "the connection goes on after a malformed value",
 			Peer.show(r.value) + " " + r.why)
 	# A 2 GiB length prefix: the server closes the connection without waiting for (or allocating) it.
 	tcp.put_data(PackedByteArray([0, 0, 0, 0x80, 1, 2, 3, 4]))
-	var until := mini(deadline, Time.get_ticks_msec() + 10000)
+	var until := mini(p.deadline, Time.get_ticks_msec() + 10000)
 	while Time.get_ticks_msec() < until:
 		tcp.poll()
 		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:

@@ -9,37 +9,30 @@
 # Prints one line per failure and a final "N passed, N failed"; exit code 0 only if nothing failed.
 extends SceneTree
 
+const Cli = preload("res://godot3_lib/cli.gd")
+const Tally = preload("res://godot3_lib/tally.gd")
+const Tcp = preload("res://godot3_lib/tcp.gd")
+
 var port = 47400
-var timeout_ms = 60000
 var deadline = 0
-var passed = 0
-var failed = 0
-var label = ""
+var t = Tally.new()
 
 
 func _init():
-	for a in OS.get_cmdline_args():
-		if a.begins_with("--port="):
-			port = int(a.substr(7, a.length() - 7))
-		elif a.begins_with("--timeout="):
-			timeout_ms = int(float(a.substr(10, a.length() - 10)) * 1000.0)
-	deadline = OS.get_ticks_msec() + timeout_ms
-	label = "godot3 %s client -> rust serde_server (godot3 dialect)" % Engine.get_version_info().string
+	var args = Cli.args()
+	port = int(args.get("port", str(port)))
+	deadline = OS.get_ticks_msec() + Cli.timeout_ms(args, 60)
+	t.label = "godot3 %s client -> rust serde_server (godot3 dialect)" % Engine.get_version_info().string
 	var finished = exchange()
 	# A GDScript runtime error aborts the function silently: count that as a failure.
-	check(finished == true, "the exchange did not reach its end (a script error aborted it? see the log)")
-	print("%s: %d passed, %d failed" % [label, passed, failed])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
+	t.check(finished == true, "the exchange did not reach its end (a script error aborted it? see the log)")
+	print("%s: %s" % [t.label, t.summary()])
+	print(t.summary())
+	quit(0 if t.failed == 0 else 1)
 
 
 func check(ok, what, detail = ""):
-	if ok:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL %s: %s%s" % [label, what, "" if detail == "" else " -- " + detail])
-	return ok
+	return t.check(ok, what, detail)
 
 
 ## Same Variant: same type and the same bytes from the engine's own var2bytes.
@@ -49,23 +42,6 @@ static func same(a, b):
 
 static func show(v):
 	return "%s (type %d)" % [str(v), typeof(v)]
-
-
-## Connects to 127.0.0.1:port, retrying until connect_deadline (the server may still be starting).
-func connect_tcp(connect_deadline):
-	while OS.get_ticks_msec() < connect_deadline:
-		var peer = StreamPeerTCP.new()
-		if peer.connect_to_host("127.0.0.1", port) == OK:
-			while OS.get_ticks_msec() < connect_deadline:
-				var st = peer.get_status()
-				if st == StreamPeerTCP.STATUS_CONNECTED:
-					return peer
-				if st != StreamPeerTCP.STATUS_CONNECTING:
-					break
-				OS.delay_msec(5)
-		peer.disconnect_from_host()
-		OS.delay_msec(50)
-	return null
 
 
 ## The messages, each with the answer expected: [name, message, answer variant, answer fields]
@@ -121,19 +97,15 @@ func steps():
 
 
 func exchange():
-	var peer = connect_tcp(min(deadline, OS.get_ticks_msec() + 20000))
+	var peer = Tcp.connect_to(port, min(deadline, OS.get_ticks_msec() + 20000))
 	if not check(peer != null, "connecting to the serde server at 127.0.0.1:%d" % port):
 		return true
 	peer.set_no_delay(true)
 	for s in steps():
 		var name = s[0]
 		peer.put_var(s[1])  # void in Godot 3
-		# One message in flight at a time: wait for the answer to start, then the engine's
-		# blocking get_var reads the whole of it.
-		while OS.get_ticks_msec() < deadline and peer.get_available_bytes() < 4 \
-				and peer.get_status() == StreamPeerTCP.STATUS_CONNECTED:
-			OS.delay_msec(1)
-		if not check(peer.get_available_bytes() >= 4, "%s: an answer" % name,
+		# One message in flight at a time.
+		if not check(Tcp.wait_for_answer(peer, deadline), "%s: an answer" % name,
 				"none (connection status %d)" % peer.get_status()):
 			return true
 		check_answer(name, peer.get_var(), s[2], s[3])
@@ -158,7 +130,7 @@ func check_answer(name, got, variant, fields):
 	if typeof(fields) == TYPE_STRING:
 		check(same(inner.keys(), ["message"]) and typeof(inner["message"]) == TYPE_STRING and inner["message"].find(fields) >= 0,
 				"%s: the Error message names %s" % [name, fields], show(inner))
-		print("%s: %s: the server said: %s" % [label, name, inner.get("message")])
+		print("%s: %s: the server said: %s" % [t.label, name, inner.get("message")])
 		return
 	check(same(inner.keys(), fields.keys()), "%s: %s's fields, in declaration order" % [name, variant],
 			"got %s, expected %s" % [str(inner.keys()), str(fields.keys())])

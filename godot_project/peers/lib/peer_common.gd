@@ -21,6 +21,10 @@ var label: String:
 	set(value):
 		file = value
 var args := {}
+## --port (default 47400), and the end of the time the script may take: --timeout seconds
+## (default 60) from its start.
+var port := 47400
+var deadline := 0
 
 
 func _init(p_label: String) -> void:
@@ -32,6 +36,8 @@ func _init(p_label: String) -> void:
 			args[kv[0]] = kv[1]
 		elif a.begins_with("--"):
 			args[a.substr(2)] = "true"
+	port = arg_int("port", 47400)
+	deadline = Time.get_ticks_msec() + arg_int("timeout", 60) * 1000
 
 
 func arg(name: String, default: String) -> String:
@@ -41,6 +47,14 @@ func arg(name: String, default: String) -> String:
 func arg_int(name: String, default: int) -> int:
 	var s: String = args.get(name, "")
 	return s.to_int() if s.is_valid_int() else default
+
+
+## True when the extension's classes are registered; else a failed check.
+func has_extension() -> bool:
+	if ClassDB.class_exists(&"FastVarCodec"):
+		return true
+	check(false, "class FastVarCodec is not registered (is the extension built and listed?)")
+	return false
 
 
 # ------------------------------------------------------------------ values
@@ -154,11 +168,11 @@ static func datagram_values() -> Array:
 
 # ------------------------------------------------------------------ networking
 
-## Connects to 127.0.0.1:port, retrying until the deadline (the server may still be starting).
-static func connect_tcp(port: int, deadline_ms: int) -> StreamPeerTCP:
+## Connects to 127.0.0.1:to_port, retrying until the deadline (the server may still be starting).
+static func connect_tcp(to_port: int, deadline_ms: int) -> StreamPeerTCP:
 	while Time.get_ticks_msec() < deadline_ms:
 		var tcp := StreamPeerTCP.new()
-		if tcp.connect_to_host("127.0.0.1", port) == OK:
+		if tcp.connect_to_host("127.0.0.1", to_port) == OK:
 			while Time.get_ticks_msec() < deadline_ms:
 				tcp.poll()
 				var st := tcp.get_status()
@@ -196,6 +210,35 @@ static func next_var(tcp: StreamPeerTCP, stream: FastVarStream, deadline_ms: int
 		if not stream.has_var():
 			OS.delay_msec(1)
 	return {}
+
+
+## Sends each [name, value, expected] of `entries` over `tcp`, by turns with codec.put_var and
+## stream.put_var, and checks that its echo, read through `stream`, is `expected` (one check each).
+## Returns {"echoed": how many came back as expected, "adjusted": the names whose expected echo
+## is not the value sent, "lost": true when the connection is gone or timed out}.
+func echo_each(tcp: StreamPeerTCP, codec: FastVarCodec, stream: FastVarStream, entries: Array) -> Dictionary:
+	var out := {"echoed": 0, "adjusted": [], "lost": false}
+	for i in entries.size():
+		var name: String = entries[i][0]
+		var v = entries[i][1]
+		var expected = entries[i][2]
+		if not same(expected, v):
+			out.adjusted.append(name)
+		var err := codec.put_var(tcp, v) if i % 2 == 0 else stream.put_var(tcp, v)
+		var msg := codec.get_error_message() if i % 2 == 0 else stream.get_error_message()
+		var why := ""
+		var r := {}
+		if err != OK:
+			why = "put_var: %s: %s" % [error_string(err), msg]
+		else:
+			r = next_var(tcp, stream, mini(deadline, Time.get_ticks_msec() + 15000))
+			why = why_not_same(expected, r.value) if r.ok else "no echo: " + r.why
+		if check(why == "", "%s: echo" % name, why):
+			out.echoed += 1
+		if r.get("error", OK) in [ERR_TIMEOUT, ERR_CONNECTION_ERROR]:
+			out.lost = true
+			return out
+	return out
 
 
 ## Waits for the next datagram's value (FastVarCodec.get_packet_var), ignoring stray HELLO replies.

@@ -8,18 +8,17 @@ func _init(seed_value: int = 20240611) -> void:
 	rng.seed = seed_value
 
 
+## The golden corpus's values (tests/golden/gen/godot4/golden_values.gd) and its bit helpers.
+const GoldenValues := preload("res://golden/gen/godot4/golden_values.gd")
+
+
 static func float_from_bits(bits: int) -> float:
-	var b := PackedByteArray()
-	b.resize(8)
-	b.encode_s64(0, bits)
-	return b.decode_double(0)
+	return GoldenValues.float_from_bits(bits)
 
 
 ## Big-endian hex (as written in docs) to the int64 with those bits.
 static func hx(s: String) -> int:
-	var b := s.hex_decode()
-	b.reverse()
-	return b.decode_s64(0)
+	return GoldenValues.hx(s)
 
 
 static func neg0() -> float:
@@ -28,18 +27,12 @@ static func neg0() -> float:
 
 ## n nested Arrays; the innermost holds `leaf` (nothing when leaf is null).
 static func nest_array(n: int, leaf = null) -> Array:
-	var a := [] if leaf == null else [leaf]
-	for i in n - 1:
-		a = [a]
-	return a
+	return GoldenValues.nest_array(n, leaf)
 
 
 ## n nested Dictionaries {"k": {...}}.
 static func nest_dict(n: int) -> Dictionary:
-	var d := {}
-	for i in n - 1:
-		d = {"k": d}
-	return d
+	return GoldenValues.nest_dict(n)
 
 
 static func garbage(n: int, salt: int) -> PackedByteArray:

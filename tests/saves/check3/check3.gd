@@ -15,43 +15,33 @@
 # "N passed, N failed"; exits 1 on failure.
 extends SceneTree
 
-var passed = 0
-var failed = 0
-var kind_passed = 0
-var kind_failed = 0
+const Cli = preload("res://godot3_lib/cli.gd")
+const Tally = preload("res://godot3_lib/tally.gd")
+
+var total = Tally.new()
+var kind_tally = Tally.new()   # the checks of the file kind being read
 
 
 func _init():
-	var args = {}
-	for a in OS.get_cmdline_args():
-		if a.begins_with("--") and a.find("=") > 0:
-			var i = a.find("=")
-			args[a.substr(2, i - 2)] = a.substr(i + 1, a.length() - i - 1)
+	var args = Cli.args()
 	if not args.has("in") or not args.has("fixture"):
 		printerr("usage: -s res://check3.gd --in=DIR --fixture=DIR")
 		quit(2)
 		return
 	print("engine %s" % Engine.get_version_info().string)
 	run(args["in"], args["fixture"])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
+	print(total.summary())
+	quit(0 if total.failed == 0 else 1)
 
 
 func check(ok, what):
-	if ok:
-		kind_passed += 1
-	else:
-		kind_failed += 1
-		print("FAIL " + what)
-	return ok
+	return kind_tally.check(ok, what)
 
 
 func end_kind(kind):
-	print("RESULT %s %d %d" % [kind, kind_passed, kind_failed])
-	passed += kind_passed
-	failed += kind_failed
-	kind_passed = 0
-	kind_failed = 0
+	print("RESULT %s %d %d" % [kind, kind_tally.passed, kind_tally.failed])
+	total.add(kind_tally)
+	kind_tally = Tally.new()
 
 
 func hex_decode(h):

@@ -2,14 +2,14 @@
 # them back itself and describes what it read. Output format: tests/saves/FORMAT.md.
 # Run through run.sh (next to this file), or:
 #   godot3-server --no-window --path <this dir> -s res://generate.gd --out=DIR 2>ERR.log
-# Works unchanged on Godot 3.2.3 and 3.6.2. Values are described with the golden generator's own
-# describe() (describe.gd, extracted from tests/golden/gen/godot3/generate.gd by run.sh).
+# Works unchanged on Godot 3.2.3 and 3.6.2. Values are described with the golden generators' own
+# describe() (res://godot3_lib/describe.gd).
 extends SceneTree
 
 const PASSWORD = "fvc secret ✓"   # non-ASCII on purpose
 const BIG = 16384                  # packed arrays / strings above this many bytes get a digest
 
-var D = preload("res://describe.gd").new()
+var D = preload("res://godot3_lib/describe.gd").new()
 var out_dir = ""
 var values = []         # [name, value, full_objects]
 var keep = []           # objects freed at the end
@@ -45,7 +45,7 @@ func _init():
 
 	for line in summary:
 		print(line)
-	for w in D.warnings:
+	for w in D.problems:
 		problems.append("describe: " + w)
 	for p in problems:
 		print("PROBLEM: " + p)

@@ -10,7 +10,6 @@ repo=$(cd "$here/../../.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$repo/tests/lib.sh"
 need_engines GODOT3 GODOT32 || exit 2
-bash "$here/extract_describe.sh" || exit 1
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fvc_saves3.XXXXXX")
 status=0

@@ -8,6 +8,7 @@
 #                                     run.sh can attach the engine's own error message.
 extends SceneTree
 
+const Cli = preload("res://godot3_lib/cli.gd")
 const PASSWORD = "fvc secret ✓"
 const SIZES = [0, 5, 4096, 8192, 12295, 300000]
 const MODES = [["fastlz", File.COMPRESSION_FASTLZ], ["deflate", File.COMPRESSION_DEFLATE],
@@ -20,10 +21,7 @@ var rng_state = 1
 
 
 func _init():
-	for a in OS.get_cmdline_args():
-		if a.begins_with("--") and a.find("=") > 0:
-			var i = a.find("=")
-			args[a.substr(2, i - 2)] = a.substr(i + 1, a.length() - i - 1)
+	args = Cli.args()
 	var rc = 0
 	if args.get("phase") == "write":
 		rc = write_phase(args["dir"].plus_file(args["label"]))

@@ -1,1 +1,0 @@
-../tests/golden/gen/godot4/reals.gd
