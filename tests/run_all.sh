@@ -22,7 +22,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs double differential asan peers saves windows package fuzz)
+STEPS=(engines core probes fmt clippy crate addon godot docs snippets double differential asan peers saves windows package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -33,6 +33,7 @@ declare -A ABOUT=(
     [addon]="build the addon's release library"
     [godot]="the headless test scenes in Godot 4.6.3 (the deepest values again on a 512 KB stack)"
     [docs]="editor help: Godot's doctool finds a description for every class and member"
+    [snippets]="the GDScript snippets of README.md and docs/, run as written (one against a real Godot 3.6.2 server)"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
     [asan]="the extension built with AddressSanitizer, every scene in both Godot 4.6.3 builds (about 4 minutes)"
@@ -200,6 +201,11 @@ step_godot() {
 step_docs() {
     need_engines_and_addon "the editor help check" || return
     counted docs 20 bash tests/check_docs.sh
+}
+
+step_snippets() {
+    need_engines_and_addon "the snippets" || return
+    counted snippets 10 bash tests/run_snippets.sh
 }
 
 step_double() {

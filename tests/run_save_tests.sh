@@ -29,9 +29,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-out=$(fvc_out_dir)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
+out=$(fvc_out_dir)
 project="$repo/godot_project"
 saves4="$out/saves4"
 migrated="$out/migrated"

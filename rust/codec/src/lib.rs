@@ -235,3 +235,13 @@ pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
 pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
     decode_with(bytes, offset, opts, &mut ValueBuilder::default())
 }
+
+/// The Rust snippets of the repository's README, run as doctests.
+#[cfg(all(doctest, feature = "serde", feature = "tokio"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeSnippets;
+
+/// The Rust snippets of `docs/rust.md`, run as doctests.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../../docs/rust.md")]
+pub struct DocsRustSnippets;
