@@ -54,8 +54,6 @@ for name in $names; do
         continue
     fi
     echo "=== snippet $name"
-    # Godot imports the new scripts once before they load (a class cache), quietly.
-    timeout -k 5 120 "$GODOT4" --headless --path "$project" --import >"$out/import.log" 2>&1 || true
     spid=""
     if [ "$name" = godot3_client ]; then
         timeout -k 5 60 "$GODOT3" --no-window --path tests/peers -s res://godot3_server.gd --mode=tcp \
