@@ -28,7 +28,7 @@
 #                                        otherwise tests/install_engines.sh finds them)
 # Prints each run's failing checks and counts, then "N passed, N failed"; exits non-zero on any
 # failure. Engine output goes to tests/out/run_package_test/package_*.log, and a log holding "SCRIPT ERROR" or
-# "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about ARM64_PKG_TIME.
+# "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s for the x86_64 runs; the arm64 runs under the emulator take longer.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
