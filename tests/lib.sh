@@ -137,6 +137,28 @@ tally_result() {
     fi
 }
 
+# count_cargo_test LOG STATUS: counts a cargo test run from its log and exit status: the sum of
+# its "test result:" lines; one failure per test binary that failed without a result line (aborted: a stack overflow, a failed
+# allocation, a signal); and one if cargo exited non-zero, or ran no test, with no failure counted
+# otherwise (it did not compile, say).
+count_cargo_test() { # log exit_status
+    local log=$1 rc=$2 results failed_targets aborted before=$failed
+    results='test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed'
+    tally_add "$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')" \
+        "$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')"
+    failed_targets=$(grep -cE '^error: (test|doctest) failed, to rerun' "$log")
+    aborted=$((failed_targets - $(grep -cE '^test result: FAILED' "$log")))
+    if [ "$aborted" -gt 0 ]; then
+        tally_add 0 "$aborted"
+        echo "FAIL $aborted cargo test binaries ended without a result (${log#"$fvc_root/"}):"
+        grep -E "process didn't exit successfully" "$log" | head -n 5 | cut -c1-300
+    fi
+    if { [ "$rc" -ne 0 ] || ! grep -qE "$results" "$log"; } && [ "$failed" -eq "$before" ]; then
+        tally 1 "cargo test exited with $rc, no failing test counted (or no test ran; ${log#"$fvc_root/"})"
+        grep -E '^error' "$log" | head -n 5
+    fi
+}
+
 # tally_logs_clean [--only-failure] MESSAGE LOG...: one check, passed when no LOG holds what
 # engine_logs_clean looks for; otherwise prints "FAIL MESSAGE" and the problems. With
 # --only-failure, clean logs count nothing (runners that never counted them, so that their

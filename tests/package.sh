@@ -13,15 +13,25 @@
 #   bin/fast_var_codec.dll              Windows x86_64, release profile  (tests/build_windows.sh,
 #                                       which also checks it: exports, imports, wine)
 #   bin/fast_var_codec.debug.dll        Windows x86_64, dev profile
-# Every library is stripped (strip; x86_64-w64-mingw32-strip for the DLLs), and must export
-# gdext_rust_init. Nothing else goes in (no bin/README.md, no .gdignore).
+#   bin/libfast_var_codec.arm64.so      Linux arm64, release profile     (tests/run_arm64.sh, which
+#                                       also runs it in an arm64 Godot under qemu-aarch64)
+#   bin/libfast_var_codec.arm64.debug.so  Linux arm64, dev profile
+#   bin/libfast_var_codec.macos.dylib   macOS universal (x86_64 + arm64), release profile
+#                                       (tests/build_macos.sh --debug, which checks both builds'
+#                                       Mach-O: slices, exports, loads, minimum macOS, signature)
+#   bin/libfast_var_codec.macos.debug.dylib  macOS universal, dev profile
+# Every Linux and Windows library is stripped (strip, aarch64-linux-gnu-strip,
+# x86_64-w64-mingw32-strip); the macOS ones are linked without debug map or local symbols
+# (rust/gdextension/build.rs), since stripping afterwards would break the arm64 slice's code
+# signature. Each must export gdext_rust_init. Nothing else goes in (no bin/README.md, no .gdignore).
 #
 # Why two library names per platform in the zip, and one in the repository: Godot picks the entry
 # whose feature tags match best and never falls back when that file is missing, and the engines
 # the tests run (editor builds) always carry the "debug" tag. So the repository's .gdextension
-# names the release builds for debug too (what tests/build_addon.sh and tests/build_windows.sh
-# make, and every test loads), and this script rewrites just those two lines for the zip, then
-# checks that the shipped .gdextension names exactly the libraries the zip holds.
+# names the release builds for debug too (what tests/build_addon.sh, tests/build_windows.sh,
+# tests/run_arm64.sh and tests/build_macos.sh make, and every test loads), and this script
+# rewrites just the debug lines for the zip, then checks that the shipped .gdextension names
+# exactly the libraries the zip holds.
 #
 #   bash tests/package.sh        -> dist/fast_var_codec-VERSION.zip; prints its file list
 #
@@ -30,8 +40,11 @@
 # everything is built (tests/build_windows.sh's checks included); when the test command's earlier
 # steps have built the release libraries, the two dev-profile builds add about 3 minutes on two
 # cores from scratch (Linux 90 s, Windows 100 s). Installs what
-# tests/build_windows.sh needs (MinGW-w64, wine) through that script. FVC_BUILD_LOCK=FILE runs
-# each build under `flock FILE`. Output of the builds: tests/out/package/*.log.
+# tests/build_windows.sh, tests/run_arm64.sh and tests/build_macos.sh need through those scripts
+# (MinGW-w64 and wine; qemu, the aarch64 linker and the arm64 Godot; zig, cargo-zigbuild and lief).
+# FVC_PACKAGE_ARM64_BUILT=1 skips running tests/run_arm64.sh when the test command has just run it
+# (its library is in bin/, its tools installed); the arm64 dev build is made here either way.
+# FVC_BUILD_LOCK=FILE runs each build under `flock FILE`. Output of the builds: tests/out/package/*.log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -57,6 +70,8 @@ zip_path=dist/fast_var_codec-$version.zip
 src=addons/fast_var_codec
 bin=$src/bin
 windows_target=x86_64-pc-windows-gnu
+arm64_target=aarch64-unknown-linux-gnu
+mac_target=universal2-apple-darwin
 
 # --- build -------------------------------------------------------------------------------------
 start=$(date +%s)
@@ -81,6 +96,15 @@ else
     run_logged build_windows_debug locked env RUSTC="$wrapper" RUSTC_BOOTSTRAP=1 \
         cargo "${win_args[@]}" -Zbuild-std=std,panic_abort --target-dir "$win_dir"
 fi
+# Linux arm64: the release library built, checked and run by tests/run_arm64.sh (its scenes
+# included), and the dev profile here with the same linker.
+if [ "${FVC_PACKAGE_ARM64_BUILT:-0}" != 1 ] || [ ! -f "$bin/libfast_var_codec.arm64.so" ]; then
+    run_logged build_arm64 bash tests/run_arm64.sh
+fi
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+run_logged build_arm64_debug locked nice -n 10 cargo build -p fast_var_codec_gdextension --target "$arm64_target"
+# macOS: both profiles, built and checked by tests/build_macos.sh.
+run_logged build_macos bash tests/build_macos.sh --debug
 echo "package.sh: built in $(($(date +%s) - start)) s" >&2
 
 # --- stage -------------------------------------------------------------------------------------
@@ -97,11 +121,17 @@ strip -o "$out/bin/libfast_var_codec.debug.so" target/debug/libfast_var_codec.so
 strip -o "$out/bin/libfast_var_codec.double.so" "$bin/libfast_var_codec.double.so"
 x86_64-w64-mingw32-strip -o "$out/bin/fast_var_codec.dll" "$bin/fast_var_codec.dll"
 x86_64-w64-mingw32-strip -o "$out/bin/fast_var_codec.debug.dll" "$win_dir/$windows_target/debug/fast_var_codec.dll"
+aarch64-linux-gnu-strip -o "$out/bin/libfast_var_codec.arm64.so" "$bin/libfast_var_codec.arm64.so"
+aarch64-linux-gnu-strip -o "$out/bin/libfast_var_codec.arm64.debug.so" "target/$arm64_target/debug/libfast_var_codec.so"
+cp "target/$mac_target/release/libfast_var_codec.dylib" "$out/bin/libfast_var_codec.macos.dylib"
+cp "target/$mac_target/debug/libfast_var_codec.dylib" "$out/bin/libfast_var_codec.macos.debug.dylib"
 cp "$src/LICENSE" "$src/README.md" "$src/icon.svg" "$out/"
 res=res://addons/fast_var_codec/bin
 sed -e '/^; repo:/d' \
     -e "s|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = \"$res/libfast_var_codec.debug.so\"|" \
     -e "s|^windows\.debug\.x86_64 = .*|windows.debug.x86_64 = \"$res/fast_var_codec.debug.dll\"|" \
+    -e "s|^linux\.debug\.arm64 = .*|linux.debug.arm64 = \"$res/libfast_var_codec.arm64.debug.so\"|" \
+    -e "s|^macos\.debug = .*|macos.debug = \"$res/libfast_var_codec.macos.debug.dylib\"|" \
     "$src/fast_var_codec.gdextension" >"$out/fast_var_codec.gdextension"
 
 # --- checks ------------------------------------------------------------------------------------
@@ -112,11 +142,18 @@ present=$(cd "$out" && find bin -type f | sort)
 [ "$named" = "$present" ] || die "the shipped .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]"
 grep -q '^linux\.debug\.x86_64 = .*libfast_var_codec\.debug\.so"$' "$out/fast_var_codec.gdextension" \
     && grep -q '^windows\.debug\.x86_64 = .*fast_var_codec\.debug\.dll"$' "$out/fast_var_codec.gdextension" \
+    && grep -q '^linux\.debug\.arm64 = .*libfast_var_codec\.arm64\.debug\.so"$' "$out/fast_var_codec.gdextension" \
+    && grep -q '^macos\.debug = .*libfast_var_codec\.macos\.debug\.dylib"$' "$out/fast_var_codec.gdextension" \
     || die "the debug entries of $src/fast_var_codec.gdextension were not found to rewrite"
 if grep -q '^; repo:' "$out/fast_var_codec.gdextension"; then die "a '; repo:' comment is left in the shipped .gdextension"; fi
 for so in "$out"/bin/*.so; do
     nm -D --defined-only "$so" | grep -w gdext_rust_init >/dev/null || die "$so does not export gdext_rust_init"
 done
+# The macOS libraries as copied: the same Mach-O checks tests/build_macos.sh made.
+tools=$(bash tests/install_tools.sh 2>"$logs/install_tools.log") || die "tests/install_tools.sh failed (tests/out/package/install_tools.log)"
+eval "$tools"
+PYTHONPATH=$FVC_TOOLS_PYTHONPATH python3 tests/macos/check_macho.py "$out"/bin/*.dylib >"$logs/check_macho.log" 2>&1 \
+    || { grep FAIL "$logs/check_macho.log" >&2; die "the macOS libraries fail tests/macos/check_macho.py"; }
 for dll in "$out"/bin/*.dll; do
     x86_64-w64-mingw32-objdump -p "$dll" | grep -w gdext_rust_init >/dev/null || die "$dll does not export gdext_rust_init"
 done
@@ -132,6 +169,10 @@ files=(
     addons/fast_var_codec/bin/libfast_var_codec.double.so
     addons/fast_var_codec/bin/fast_var_codec.dll
     addons/fast_var_codec/bin/fast_var_codec.debug.dll
+    addons/fast_var_codec/bin/libfast_var_codec.arm64.so
+    addons/fast_var_codec/bin/libfast_var_codec.arm64.debug.so
+    addons/fast_var_codec/bin/libfast_var_codec.macos.dylib
+    addons/fast_var_codec/bin/libfast_var_codec.macos.debug.dylib
 )
 listed=$(printf '%s\n' "${files[@]}" | sort)
 staged=$(cd "$stage" && find addons -type f | sort)

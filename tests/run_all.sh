@@ -6,7 +6,8 @@
 #   bash tests/run_all.sh STEP|SET...  those steps only, in the order of the list below
 #   bash tests/run_all.sh --list       the steps and sets, one line each
 # On a fresh machine it installs what it needs (the engines: tests/install_engines.sh; cross
-# toolchains: the steps' own scripts). A step that needs the engines or the built addon gets them
+# toolchains, the arm64 Godot and the macOS tools: the steps' own scripts, tests/install_arm64.sh
+# and tests/install_tools.sh). A step that needs the engines or the built addon gets them
 # first (each at most once per run, counted as a check of its own). Every step's output is kept in
 # tests/out/steps/STEP.log (the naming rule for everything under tests/out/: tests/lib.sh).
 #
@@ -22,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs snippets double differential asan peers saves windows package fuzz)
+STEPS=(engines core probes fmt clippy crate addon godot docs snippets double differential asan peers saves windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -40,6 +41,8 @@ declare -A ABOUT=(
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
+    [arm64]="Linux arm64 cross-build; the core's tests and the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64"
+    [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
     [package]="the release zip, unzipped into a fresh Godot project and run with each library"
     [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 60) seconds"
 )
@@ -70,28 +73,6 @@ list() {
 }
 
 # --- what steps share ----------------------------------------------------------------------------
-
-# Counts a cargo test run from its log and exit status: the sum of its "test result:" lines; one
-# failure per test binary that failed without a result line (aborted: a stack overflow, a failed
-# allocation, a signal); and one if cargo exited non-zero, or ran no test, with no failure counted
-# otherwise (it did not compile, say).
-count_cargo_test() { # log exit_status
-    local log=$1 rc=$2 results failed_targets aborted before=$failed
-    results='test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed'
-    tally_add "$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')" \
-        "$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')"
-    failed_targets=$(grep -cE '^error: (test|doctest) failed, to rerun' "$log")
-    aborted=$((failed_targets - $(grep -cE '^test result: FAILED' "$log")))
-    if [ "$aborted" -gt 0 ]; then
-        tally_add 0 "$aborted"
-        echo "FAIL $aborted cargo test binaries ended without a result (${log#"$root/"}):"
-        grep -E "process didn't exit successfully" "$log" | head -n 5 | cut -c1-300
-    fi
-    if { [ "$rc" -ne 0 ] || ! grep -qE "$results" "$log"; } && [ "$failed" -eq "$before" ]; then
-        tally 1 "cargo test exited with $rc, no failing test counted (or no test ran; ${log#"$root/"})"
-        grep -E '^error' "$log" | head -n 5
-    fi
-}
 
 # must NAME COMMAND...: a command that must succeed and reports no counts of its own: one check.
 # Its output goes to tests/out/steps/NAME.log (its end is shown when it fails).
@@ -247,9 +228,20 @@ step_saves() {
 
 step_windows() { counted windows 12 bash tests/build_windows.sh; }
 
+# The arm64 library as built and run by this step is what the package ships (the package step
+# then builds only its dev profile).
+arm64_state=
+step_arm64() {
+    counted arm64 30 bash tests/run_arm64.sh
+    if [ "$(last_result "$(fvc_step_log arm64)" | awk '{print $2}')" = 0 ]; then arm64_state=ok; fi
+}
+
+step_macos() { counted macos 40 bash tests/build_macos.sh --debug; }
+
 step_package() {
     need_all_engines || { not_run "the package test needs the engines"; return; }
-    must package bash tests/package.sh || return
+    must package env FVC_PACKAGE_ARM64_BUILT="$([ "$arm64_state" = ok ] && echo 1 || echo 0)" \
+        bash tests/package.sh || return
     grep -E '^(dist/|  )' "$(fvc_step_log package)"
     counted package_test 16 bash tests/run_package_test.sh
 }

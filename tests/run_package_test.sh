@@ -2,8 +2,10 @@
 # Tests the release package that tests/package.sh made (dist/fast_var_codec-VERSION.zip) as a user
 # gets it:
 #  1. the zip holds exactly the expected files (addons/fast_var_codec/ only), its LICENSE the full
-#     MIT text, and its .gdextension names exactly the libraries it holds; the Windows DLLs export
-#     gdext_rust_init and import only Windows system DLLs (they cannot run here);
+#     MIT text; every [libraries] entry of its .gdextension names a file in the zip, and every
+#     library in the zip is named by an entry; the Windows DLLs export gdext_rust_init and import
+#     only Windows system DLLs, the macOS dylibs pass tests/macos/check_macho.py (neither can run
+#     here), and each ELF library is for its machine;
 #  2. it is unzipped into a fresh temporary project (just a project.godot), which Godot 4.6.3
 #     imports (--headless --import: fine for this throwaway project, never for godot_project/);
 #  3. tests/package_test/test_package.gd runs there headless (-s): FastVarCodec (encode equal to
@@ -16,15 +18,17 @@
 # it finds mapped in /proc/self/maps, and is told which one to expect. Release exports load
 # linux.release.x86_64, which no engine here would pick: the second run points the temporary
 # copy's linux.debug.x86_64 entry at bin/libfast_var_codec.so, so that the release library runs the
-# same scene. With a double-precision Godot 4.6.3 (GODOT4_DOUBLE, an export template), a third run
-# loads bin/libfast_var_codec.double.so.
+# same scene. Then Debian's arm64 Godot 4.6.3 under qemu-aarch64 (tests/install_arm64.sh) runs the
+# scene from the same unzipped project with bin/libfast_var_codec.arm64.debug.so and, the same
+# way, bin/libfast_var_codec.arm64.so. With a double-precision Godot 4.6.3 (GODOT4_DOUBLE, an
+# export template), a last run loads bin/libfast_var_codec.double.so.
 #
 #   bash tests/run_package_test.sh      (after bash tests/package.sh; GODOT4 / GODOT4_DOUBLE may be
 #                                        preset, GODOT4_DOUBLE to "" to leave its run out;
 #                                        otherwise tests/install_engines.sh finds them)
 # Prints each run's failing checks and counts, then "N passed, N failed"; exits non-zero on any
 # failure. Engine output goes to tests/out/run_package_test/package_*.log, and a log holding "SCRIPT ERROR" or
-# "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s.
+# "ObjectDB instances leaked" fails its run (tests/lib.sh). Takes about 10 s for the x86_64 runs; the arm64 runs under the emulator take longer.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -52,7 +56,11 @@ addons/fast_var_codec/bin/libfast_var_codec.so
 addons/fast_var_codec/bin/libfast_var_codec.debug.so
 addons/fast_var_codec/bin/libfast_var_codec.double.so
 addons/fast_var_codec/bin/fast_var_codec.dll
-addons/fast_var_codec/bin/fast_var_codec.debug.dll"
+addons/fast_var_codec/bin/fast_var_codec.debug.dll
+addons/fast_var_codec/bin/libfast_var_codec.arm64.so
+addons/fast_var_codec/bin/libfast_var_codec.arm64.debug.so
+addons/fast_var_codec/bin/libfast_var_codec.macos.dylib
+addons/fast_var_codec/bin/libfast_var_codec.macos.debug.dylib"
 listing=$(unzip -Z1 "$zip_path")
 if [ "$listing" = "$expected" ]; then
     tally 0
@@ -82,13 +90,32 @@ tally_check "LICENSE is not the full MIT text ($(wc -w <"$license") words, 170 e
 tally_check "the repository's Cargo.toml declares license = \"MIT\"" \
     grep -q '^license = "MIT"$' "$repo/Cargo.toml"
 gdext=$addon/fast_var_codec.gdextension
-named=$(sed -n 's|^[a-z0-9_.]* = "res://addons/fast_var_codec/\(bin/[^"]*\)"$|\1|p' "$gdext" | sort -u)
-present=$(cd "$addon" && find bin -type f | sort)
-tally_check "the .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]" test "$named" = "$present"
+# Every entry of [libraries] names a file in the zip, and every library in the zip is named by an
+# entry (read from the section itself, whatever the form of its lines).
+entries=$(sed -n '/^\[libraries\]/,/^\[/ {/^[a-z]/p}' "$gdext")
+tally_check "the .gdextension has no [libraries] entries" test -n "$entries"
+while IFS= read -r entry; do
+    key=${entry%% =*}
+    file=$(sed -n 's|^[^=]*= *"res://addons/fast_var_codec/\(.*\)"$|\1|p' <<<"$entry")
+    tally_check "the .gdextension's $key names a file the zip lacks: $entry" test -n "$file" -a -f "$addon/$file"
+done <<<"$entries"
+named=$(sed -n 's|^[^=]*= *"res://addons/fast_var_codec/\(.*\)"$|\1|p' <<<"$entries" | sort -u)
+while IFS= read -r file; do
+    tally_check "the zip's $file is named by no entry of the .gdextension" grep -qxF "$file" <<<"$named"
+done < <(cd "$addon" && find bin -type f | sort)
+# The platforms the zip is for, each with its debug and release entry.
+for key in linux.debug.x86_64 linux.release.x86_64 linux.debug.double.x86_64 linux.release.double.x86_64 \
+    windows.debug.x86_64 windows.release.x86_64 linux.debug.arm64 linux.release.arm64 macos.debug macos.release; do
+    tally_check "the .gdextension has no $key entry" grep -q "^${key//./\\.} = " <<<"$entries"
+done
 tally_check "the .gdextension's linux.debug.x86_64 is the debug library" \
     grep -q '^linux\.debug\.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.debug\.so"$' "$gdext"
 tally_check "the .gdextension's windows.debug.x86_64 is the debug library" \
     grep -q '^windows\.debug\.x86_64 = "res://addons/fast_var_codec/bin/fast_var_codec\.debug\.dll"$' "$gdext"
+tally_check "the .gdextension's linux.debug.arm64 is the debug library" \
+    grep -q '^linux\.debug\.arm64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.arm64\.debug\.so"$' "$gdext"
+tally_check "the .gdextension's macos.debug is the debug library" \
+    grep -q '^macos\.debug = "res://addons/fast_var_codec/bin/libfast_var_codec\.macos\.debug\.dylib"$' "$gdext"
 # The Windows libraries: no Windows Godot here; their exports and imports, as build_windows.sh.
 system_dlls='^(kernel32|kernelbase|ntdll|advapi32|userenv|ws2_32|bcrypt|bcryptprimitives|msvcrt|ucrtbase|user32|ole32|oleaut32|shell32|secur32|crypt32|ncrypt|dbghelp|synchronization|api-ms-win-[a-z0-9-]+)\.dll$'
 for dll in "$addon"/bin/*.dll; do
@@ -101,6 +128,23 @@ done
 for so in "$addon"/bin/*.so; do
     tally_check "bin/$(basename "$so") is stripped" bash -c "! file -b '$so' | grep -q 'not stripped'"
 done
+# The arm64 libraries' machine (they run below, under emulation); the x86_64 ones' too.
+for so in "$addon"/bin/*.so; do
+    case $so in *.arm64.*) machine='ARM aarch64' ;; *) machine='x86-64' ;; esac
+    tally_check "bin/$(basename "$so") is not an ELF shared object for $machine" \
+        bash -c "file -b '$so' | grep -q '^ELF 64-bit LSB shared object, $machine'"
+done
+# The macOS libraries cannot run here: their Mach-O is checked (tests/macos/check_macho.py: both
+# slices, _gdext_rust_init exported, system libraries only, macOS 11, the arm64 slice signed).
+if tools=$(bash "$here/install_tools.sh" 2>"$out/install_tools.log"); then
+    eval "$tools"
+    PYTHONPATH=$FVC_TOOLS_PYTHONPATH python3 "$here/macos/check_macho.py" "$addon"/bin/*.dylib >"$out/check_macho.log" 2>&1
+    status=$?
+    grep '^FAIL' "$out/check_macho.log" || true
+    tally_result "check_macho.py" "$out/check_macho.log" "$status"
+else
+    tally 1 "tests/install_tools.sh failed (tests/out/run_package_test/install_tools.log): the macOS libraries were not checked"
+fi
 
 # --- 2. a fresh project, imported ----------------------------------------------------------------
 cat >"$project/project.godot" <<'EOF'
@@ -139,6 +183,16 @@ run_scene debug_library "$GODOT4" libfast_var_codec.debug.so
 # The release library, through the entry this engine picks (a copy in the temporary project only).
 sed -i 's|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec.so"|' "$gdext"
 run_scene release_library "$GODOT4" libfast_var_codec.so
+# Linux arm64, from the same unzipped project, in Debian's arm64 Godot 4.6.3 under qemu-aarch64
+# (tests/install_arm64.sh): the debug library (this editor build's pick), then the release one.
+if arm64=$(bash "$here/install_arm64.sh" 2>"$out/install_arm64.log"); then
+    eval "$arm64"
+    run_scene arm64_debug_library "$GODOT4_ARM64" libfast_var_codec.arm64.debug.so
+    sed -i 's|^linux\.debug\.arm64 = .*|linux.debug.arm64 = "res://addons/fast_var_codec/bin/libfast_var_codec.arm64.so"|' "$gdext"
+    run_scene arm64_release_library "$GODOT4_ARM64" libfast_var_codec.arm64.so
+else
+    tally 1 "tests/install_arm64.sh failed (tests/out/run_package_test/install_arm64.log): the arm64 libraries were not run"
+fi
 if [ -n "$GODOT4_DOUBLE" ]; then
     run_scene double_library "$GODOT4_DOUBLE" libfast_var_codec.double.so
 else

@@ -15,7 +15,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 project="$repo/godot_project"
 addon="$repo/addons/fast_var_codec"
-lib="$addon/bin/libfast_var_codec.so"
+# FVC_ADDON_LIBRARY: the library the run will load, when not the x86_64 one (tests/run_arm64.sh).
+lib=${FVC_ADDON_LIBRARY:-$addon/bin/libfast_var_codec.so}
 gdext="$addon/fast_var_codec.gdextension"
 
 die() { echo "setup_godot_project.sh: $*" >&2; exit 2; }

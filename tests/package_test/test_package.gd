@@ -26,7 +26,7 @@ func _initialize() -> void:
 
 func run() -> void:
 	var tags := []
-	for tag in ["editor", "template", "debug", "release", "double", "single", "linux", "x86_64"]:
+	for tag in ["editor", "template", "debug", "release", "double", "single", "linux", "x86_64", "arm64"]:
 		if OS.has_feature(tag):
 			tags.append(tag)
 	print("engine %s; feature tags: %s" % [Engine.get_version_info().string, ", ".join(tags)])
