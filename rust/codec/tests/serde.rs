@@ -718,3 +718,27 @@ fn values_in_other_formats_are_plain_data() {
         ])
     );
 }
+
+/// Text borrows from the input where the bytes are the text; Godot 3's lenient decoder makes a
+/// lone surrogate U+FFFD, which only an owned string can take.
+#[test]
+fn borrowed_text_where_the_bytes_are_the_text() {
+    // A String of 5 bytes: "a", a lone surrogate (ED A0 80), "b"; padded to 8.
+    let mut bytes = vec![4, 0, 0, 0, 5, 0, 0, 0];
+    bytes.extend_from_slice(&[b'a', 0xED, 0xA0, 0x80, b'b', 0, 0, 0]);
+    let g3 = Options::new(Dialect::Godot3);
+    let owned: String = from_bytes(&bytes, &g3).expect("Godot 3 reads it");
+    assert_eq!(owned, "a\u{FFFD}b");
+    let err = from_bytes::<&str>(&bytes, &g3).expect_err("not borrowable");
+    assert!(err.to_string().contains("borrowed string"), "{err}");
+    // Godot 4 refuses the bytes outright, as its engine does.
+    assert!(from_bytes::<String>(&bytes, &Options::new(Dialect::Godot4)).is_err());
+    // Valid text borrows in both dialects, and a PackedByteArray's bytes borrow too.
+    let text = [4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0];
+    for opts in [g3, Options::new(Dialect::Godot4)] {
+        assert_eq!(from_bytes::<&str>(&text, &opts).expect("borrowed"), "hi");
+    }
+    let pba = [29, 0, 0, 0, 3, 0, 0, 0, 7, 8, 9, 0];
+    let got: &[u8] = from_bytes(&pba, &Options::new(Dialect::Godot4)).expect("borrowed bytes");
+    assert_eq!(got, [7, 8, 9]);
+}
