@@ -59,7 +59,7 @@ struct Args {
     #[arg(long, default_value_t = 47400)]
     port: u16,
     /// Dialect of both directions (3 and 4 are short for godot3 and godot4).
-    #[arg(long, default_value = "godot4", value_parser = dialect_arg)]
+    #[arg(long, default_value = "godot4", value_parser = common::dialect_arg)]
     dialect: Dialect,
     /// Connections to serve, one after another.
     #[arg(long, default_value_t = 1)]
@@ -77,26 +77,8 @@ struct Args {
     #[arg(long)]
     big_endian: bool,
     /// Write answers in pieces of BYTES, MS milliseconds apart (e.g. 65536:2).
-    #[arg(long, value_name = "BYTES:MS", value_parser = trickle_arg)]
+    #[arg(long, value_name = "BYTES:MS", value_parser = common::trickle_arg)]
     trickle: Option<(usize, Duration)>,
-}
-
-fn dialect_arg(s: &str) -> Result<Dialect, String> {
-    match s {
-        "3" => Ok(Dialect::Godot3),
-        "4" => Ok(Dialect::Godot4),
-        name => name.parse().map_err(|e| format!("{e}")),
-    }
-}
-
-fn trickle_arg(s: &str) -> Result<(usize, Duration), String> {
-    let (bytes, ms) = s.split_once(':').ok_or("expected BYTES:MS, e.g. 65536:2")?;
-    let bytes: usize = bytes.parse().map_err(|e| format!("{e}"))?;
-    let ms: u64 = ms.parse().map_err(|e| format!("{e}"))?;
-    if bytes == 0 || ms > 1000 {
-        return Err("BYTES must be positive and MS at most 1000".into());
-    }
-    Ok((bytes, Duration::from_millis(ms)))
 }
 
 fn parse_args() -> Config {

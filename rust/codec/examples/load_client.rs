@@ -49,7 +49,7 @@ struct Args {
     #[arg(long, default_value_t = 47400)]
     port: u16,
     /// Dialect the server speaks (3 and 4 are short for godot3 and godot4).
-    #[arg(long, default_value = "godot4", value_parser = dialect_arg)]
+    #[arg(long, default_value = "godot4", value_parser = common::dialect_arg)]
     dialect: Dialect,
     /// Well-behaved connections, open at the same time.
     #[arg(long, default_value_t = 1000)]
@@ -63,14 +63,6 @@ struct Args {
     /// Seconds the whole run may take (0 < S < 86400).
     #[arg(long, default_value = "90", value_parser = common::timeout_arg)]
     timeout: Duration,
-}
-
-fn dialect_arg(s: &str) -> Result<Dialect, String> {
-    match s {
-        "3" => Ok(Dialect::Godot3),
-        "4" => Ok(Dialect::Godot4),
-        name => name.parse().map_err(|e| format!("{e}")),
-    }
 }
 
 /// How long a single step (a connect, an echo, the server closing) may take.

@@ -117,6 +117,39 @@ pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<
     Ok(w.into_sink())
 }
 
+/// What framing a serialized value can fail with.
+#[cfg(feature = "tokio")]
+pub(crate) enum FrameError {
+    /// The value does not serialize (serde's error, with its path).
+    Serialize(Error),
+    /// The framing refused the encoding (too long for the prefix).
+    Frame(crate::error::CodecError),
+}
+
+/// Appends `value` to `out` framed as `put_var` frames it ([`crate::stream::frame_with`]),
+/// serialized straight into the frame; `out` is left as it was on failure.
+#[cfg(feature = "tokio")]
+pub(crate) fn frame_serialized<T: Serialize + ?Sized>(
+    value: &T,
+    opts: &Options,
+    order: crate::stream::ByteOrder,
+    out: &mut bytes::BytesMut,
+) -> Result<usize, FrameError> {
+    let mut failure = None;
+    let framed = crate::stream::frame_with(out, opts, order, |w| {
+        value.serialize(&mut ser::Serializer::new(w)).map_err(|e| {
+            failure = Some(e);
+            // Stands in for the serde error, which is returned instead.
+            crate::error::CodecError::encode(crate::error::EncodeReason::Invalid(String::new()))
+        })
+    });
+    match (framed, failure) {
+        (Ok(used), _) => Ok(used),
+        (Err(_), Some(e)) => Err(FrameError::Serialize(e)),
+        (Err(e), None) => Err(FrameError::Frame(e)),
+    }
+}
+
 /// Writes the encoding of `value` to `writer` (no length prefix: see [`crate::stream`] for
 /// `store_var`'s framing).
 ///

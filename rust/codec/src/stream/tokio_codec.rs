@@ -547,17 +547,20 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
 impl<T, U: ::serde::Serialize> Encoder<U> for TypedVarCodec<T> {
     type Error = VarCodecError;
 
-    /// Appends `item` framed to `dst`: its [`crate::serde::to_value`], framed by
-    /// [`super::frame`].
+    /// Appends `item` framed to `dst`: serialized straight into the frame (as
+    /// [`crate::serde::to_bytes`] writes it), framed as [`super::frame`] frames a value.
     ///
     /// # Errors
     /// [`VarCodecError::Serialize`] when `item` does not serialize, and
     /// [`VarCodecError::Codec`] for what [`super::frame`] refuses. `dst` is then left as it
     /// was.
     fn encode(&mut self, item: U, dst: &mut BytesMut) -> Result<(), VarCodecError> {
-        let value = crate::serde::to_value(&item).map_err(VarCodecError::Serialize)?;
-        frame(&value, &self.opts, self.framing.order, dst)?;
-        Ok(())
+        use crate::serde::FrameError;
+        match crate::serde::frame_serialized(&item, &self.opts, self.framing.order, dst) {
+            Ok(_) => Ok(()),
+            Err(FrameError::Serialize(e)) => Err(VarCodecError::Serialize(e)),
+            Err(FrameError::Frame(e)) => Err(VarCodecError::Codec(e)),
+        }
     }
 }
 
