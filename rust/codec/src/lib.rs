@@ -39,6 +39,7 @@ pub mod limits;
 pub mod objects;
 pub mod reader;
 pub mod real;
+pub mod save;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
