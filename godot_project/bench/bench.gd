@@ -342,7 +342,7 @@ func _payloads() -> Array:
 		ints[i] = _rnd() - 2147483648
 	list.append(_payload("typed_int_100k", "Array[int] of %d (int32 range)" % n, ints))
 
-	# Payloads added for issue 11: the fixed cost of small Dictionaries, the common shape of game
+	# Payloads that measure the fixed cost of small Dictionaries, the common shape of game
 	# state (many records with the same keys), nesting and typed Arrays of floats. Coin flips take
 	# bit 16 of _rnd(): its bit 0 alternates between calls.
 	list.append(_payload("one_key_dict", "Dictionary {\"a\": 1}", {"a": 1}))

@@ -111,7 +111,7 @@ func constants_and_properties() -> void:
 		for v in props[p]:
 			codec.set(p, v)
 			t.check(codec.get(p) == v, "property %s round-trips %s" % [p, v], "read back %s" % codec.get(p))
-	# Typed access, as the brief's snippet uses it.
+	# Typed access, as the documentation's snippets use it.
 	codec.dialect = FastVarCodec.DIALECT_GODOT_4
 	codec.precision = FastVarCodec.PRECISION_DOUBLE
 	t.check(codec.dialect == FastVarCodec.DIALECT_GODOT_4 and codec.precision == FastVarCodec.PRECISION_DOUBLE,

@@ -65,7 +65,7 @@ func refused(codec: FastVarCodec, bytes: PackedByteArray, what: String) -> void:
 			func(): return "%s: %s (%s)" % [v, codec.get_error(), codec.get_error_message()])
 
 
-## The issue's case: allow_objects with ["RefCounted", "Resource"] must not load a script named
+## The allow-list's promise: allow_objects with ["RefCounted", "Resource"] must not load a script named
 ## by a typed container, a typed Dictionary key or value, or a script property, at any depth.
 func scripts_are_judged_before_loading() -> void:
 	var codec := FastVarCodec.new()

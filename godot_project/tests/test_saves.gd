@@ -9,6 +9,11 @@ extends RefCounted
 ##   * the encrypted ConfigFiles decrypt to the text of config_plain.cfg and parse to its values;
 ##   * errors: wrong password or key, a flipped byte, a cut file, not an encrypted file, a key of
 ##     the wrong length; a plain file cut short; a full object of a class Godot 4 lacks;
+##   * read_godot3_save: every kind of file in one call (the container and the compression mode
+##     found in the file), values equal to the sidecar's; damaged and cut files made from the
+##     fixtures (a compressed block overwritten, which the engine's own open_compressed passes
+##     on with get_error() OK; a file cut inside its blocks or its last record; a record whose
+##     type is broken), wrong, missing and malformed passwords and keys, a missing file;
 ##   * in the Godot 4 dialect, store_var / read_var frame as FileAccess.store_var / get_var do, in
 ##     both byte orders.
 
@@ -48,6 +53,7 @@ func run(ctx: Ctx) -> void:
 		config_files(tag, dir)
 		decrypt_errors(tag, dir)
 		cut_plain_file(tag, dir, plain)
+		one_call(tag, dir, plain)
 	missing_class()
 	framing()
 	DirAccess.remove_absolute(TMP_DIR)
@@ -413,6 +419,93 @@ func cut_plain_file(tag: String, dir: String, sc: Dictionary) -> void:
 ## A full object of a Godot 3-only class (Reference, bytes made by Godot 3.6.2: the golden
 ## corpus' object/full_reference) between two values of a save file: read_var fails with the
 ## documented error and leaves the position at that record, and the caller can skip it.
+# ------------------------------------------------------------------ read_godot3_save
+
+func one_call(tag: String, dir: String, plain: Dictionary) -> void:
+	var c := FastVarCodec.new()  # the Godot 4 dialect: read_godot3_save decodes in Godot 3's anyway
+	c.allow_objects = true
+	c.allowed_classes = PackedStringArray(["Curve"])
+	var pass_sc := load_sidecar(dir, "encrypted_pass")
+	var key_sc := load_sidecar(dir, "encrypted_key")
+	var password := String(pass_sc.password)
+	var key := String(key_sc.key_hex).hex_decode()
+	var kinds := {"plain": [], "encrypted_pass": [password], "encrypted_key": ["", key]}
+	for kind in COMPRESSED:
+		kinds[kind] = []
+	for kind in kinds:
+		var what := "%s read_godot3_save(%s)" % [tag, kind]
+		var values: Array = c.callv("read_godot3_save", [dir.path_join(kind + ".bin")] + kinds[kind])
+		if not t.check(c.get_error() == OK and values.size() == VALUE_COUNT, what + ": every value, OK",
+				func(): return "%d values, %s" % [values.size(), err_text(c)]):
+			continue
+		for i in VALUE_COUNT:
+			check_value("%s[%s]" % [what, plain.values[i].name], plain.values[i], values[i], true, c)
+		for v in values:
+			Ctx.dispose(v)
+
+	# Damaged compressed files: the second block's first bytes overwritten (0xff starts no
+	# block of any mode). The engine's own reader opens it and reports nothing.
+	var raw := FileAccess.get_file_as_bytes(dir.path_join("plain.bin"))
+	for kind in COMPRESSED:
+		var b := FileAccess.get_file_as_bytes(dir.path_join(kind + ".bin"))
+		var second := 16 + 4 * (b.decode_u32(12) / 4096 + 1) + b.decode_u32(16)
+		var d := b.duplicate()
+		for i in 4:
+			d[second + i] = 0xff
+		var path := tmp_file("damaged.bin", d)
+		var what := "%s read_godot3_save(%s, block 1 damaged)" % [tag, kind]
+		var values := c.read_godot3_save(path)
+		t.check(values.is_empty() and c.get_error() == ERR_FILE_CORRUPT, what + ": ERR_FILE_CORRUPT, no values",
+				func(): return "%d values, %s" % [values.size(), err_text(c)])
+		t.check(c.get_error_message().contains("compressed block 1 (file offset %d) is damaged" % second),
+				what + ": the message names the block", c.get_error_message())
+		var f := FileAccess.open_compressed(path, FileAccess.READ, COMPRESSED[kind])
+		if t.check(f != null, what + ": FileAccess.open_compressed opens it all the same"):
+			var got := f.get_buffer(f.get_length())
+			t.check(f.get_error() == OK and got.size() == raw.size() and got != raw,
+					what + ": the engine's get_buffer gives wrong bytes with get_error() OK",
+					"%s, %d bytes" % [error_string(f.get_error()), got.size()])
+			f.close()
+		var cut := c.read_godot3_save(tmp_file("cut.bin", b.slice(0, b.size() / 2)))
+		t.check(cut.is_empty() and c.get_error() == ERR_FILE_CORRUPT and c.get_error_message().contains("cut short"),
+				"%s read_godot3_save(%s, cut in half): ERR_FILE_CORRUPT, no values" % [tag, kind], err_text(c))
+
+	# Records: the last one cut, one broken; the values before them are kept.
+	var last := int(plain.values[VALUE_COUNT - 1].offset)
+	var values := c.read_godot3_save(tmp_file("cut.bin", raw.slice(0, raw.size() - 3)))
+	t.check(values.size() == VALUE_COUNT - 1 and c.get_error() == ERR_FILE_EOF
+			and c.get_error_message().contains("value %d" % (VALUE_COUNT - 1))
+			and c.get_error_message().contains("offset %d" % last),
+			tag + " read_godot3_save(plain cut inside its last record): the values before it, ERR_FILE_EOF",
+			func(): return "%d values, %s" % [values.size(), err_text(c)])
+	var broken := raw.duplicate()
+	var at := int(plain.values[10].offset)
+	broken[at + 4] = 0xff  # the type word of value 10
+	values = c.read_godot3_save(tmp_file("broken.bin", broken))
+	t.check(values.size() == 10 and c.get_error() == ERR_INVALID_DATA
+			and c.get_error_message().contains("value 10 (payload offset %d)" % at),
+			tag + " read_godot3_save(plain, value 10 broken): the 10 values before it, ERR_INVALID_DATA",
+			func(): return "%d values, %s" % [values.size(), err_text(c)])
+	for i in values.size():
+		check_value("%s read_godot3_save(broken)[%d]" % [tag, i], plain.values[i], values[i], true, c)
+
+	# Keys and files.
+	var enc := dir.path_join("encrypted_pass.bin")
+	for case in [["no password", [enc], ERR_UNAUTHORIZED, "password or key is needed"],
+			["a wrong password", [enc, "fvc secret"], ERR_FILE_CORRUPT, "wrong key or password"],
+			["the key of the other file", [enc, "", key], ERR_FILE_CORRUPT, "wrong key or password"],
+			["a 31-byte key", [enc, "", key.slice(1)], ERR_INVALID_PARAMETER, "32 bytes"],
+			["a password and a key", [enc, password, key], ERR_INVALID_PARAMETER, "not both"],
+			["a missing file", [TMP_DIR.path_join("none.bin")], ERR_FILE_NOT_FOUND, "cannot open"]]:
+		values = c.callv("read_godot3_save", case[1])
+		t.check(values.is_empty() and c.get_error() == case[2] and c.get_error_message().contains(case[3]),
+				"%s read_godot3_save with %s: %s" % [tag, case[0], error_string(case[2])],
+				func(): return "%d values, %s" % [values.size(), err_text(c)])
+	DirAccess.remove_absolute(TMP_DIR.path_join("damaged.bin"))
+	DirAccess.remove_absolute(TMP_DIR.path_join("cut.bin"))
+	DirAccess.remove_absolute(TMP_DIR.path_join("broken.bin"))
+
+
 func missing_class() -> void:
 	var ref_bytes := PackedByteArray()
 	var corpus := FileAccess.open("res://golden/godot3_6_2.json", FileAccess.READ)

@@ -1,10 +1,12 @@
-//! Reading an input: the file (or stdin), a Godot 3 encrypted container opened, the values
+//! Reading an input: the file (or stdin), a Godot 3 compressed or encrypted container opened
+//! (the core's `save` module tells which), the values
 //! split by the core's stream framing or taken as one raw value, and the dialect and framing
 //! guessed when not given.
 
 use std::io::Read;
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, Godot3Key};
+use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::save::{payload, Container};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
 use fast_var_codec_core::{
     decode_with, CodecError, DecodeReason, Dialect, Options, Value, ValueBuilder,
@@ -83,8 +85,9 @@ pub struct Resolved {
     pub framing_guessed: bool,
 }
 
-/// The input's bytes: `-` is standard input; decrypted first with `key` (a Godot 3 encrypted
-/// file).
+/// The input's bytes: `-` is standard input; a Godot 3 compressed file (`GCPF`) is decompressed
+/// and an encrypted one (`GDEC`) decrypted with `key`, which it needs; anything else is taken as
+/// it is.
 pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
@@ -96,10 +99,16 @@ pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> 
     } else {
         std::fs::read(path).map_err(|e| Fail::Invalid(format!("cannot read {path}: {e}")))?
     };
-    match key {
-        Some(key) => decrypt_godot3(&bytes, key)
-            .map_err(|e| Fail::Invalid(format!("cannot decrypt {path}: {e}"))),
-        None => Ok(bytes),
+    let container = fast_var_codec_core::save::detect(&bytes);
+    match payload(&bytes, key, crate::decompress::block) {
+        Ok(p) => Ok(p.into_owned()),
+        Err(FileError::KeyNeeded) => Err(Fail::Invalid(format!(
+            "{path} is a Godot 3 encrypted file: pass --password or --key-hex"
+        ))),
+        Err(e) if container == Container::Compressed => Err(Fail::Invalid(format!(
+            "cannot decompress {path} (a Godot 3 compressed file): {e}"
+        ))),
+        Err(e) => Err(Fail::Invalid(format!("cannot decrypt {path}: {e}"))),
     }
 }
 

@@ -13,6 +13,7 @@
     )
 )]
 
+mod decompress;
 mod dump;
 mod input;
 mod tree;
@@ -69,8 +70,8 @@ enum Command {
     #[command(
         long_about = "Show every value with its byte offset, type and contents: one line \
 per value, indented by nesting, `offset: type: value` (long strings and packed arrays \
-abbreviated unless --full). Offsets count from the start of the input (of the decrypted \
-payload for an encrypted file). The values are shown as written; where Godot's decode changes \
+abbreviated unless --full). Offsets count from the start of the input (of the payload for a \
+Godot 3 compressed or encrypted file, which is opened as its magic says). The values are shown as written; where Godot's decode changes \
 one (a typed container converts or drops elements, equal keys merge) a note says so.\n\n\
 --json writes one JSON document instead: {\"dialect\", \"framing\", \"size\", \"values\": \
 [{\"frame\": {\"offset\", \"length\"} (framed only), \"value\": V, \"decoded\": V (only where \
@@ -358,11 +359,6 @@ fn load(
     opts: &Options,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
     let bytes = input::read_input(file, input.key().as_ref())?;
-    if input.key().is_none() && bytes.starts_with(b"GDEC") {
-        return Err(Fail::Invalid(format!(
-            "{file} is a Godot 3 encrypted file: pass --password or --key-hex"
-        )));
-    }
     let resolved = resolve(
         &bytes,
         dialect.dialect(),

@@ -1128,3 +1128,92 @@ fn readme_example_is_exact() {
     );
     assert!(o.stderr.is_empty());
 }
+
+/// Godot 3's compressed saves (`File.open_compressed`), as Godot 3.6.2 and 3.2.3 wrote them in
+/// each mode: the mode comes from the file's header, the values are those of `plain.bin`, and
+/// damaged or cut files fail with a reason instead of wrong values.
+#[test]
+fn compressed_godot3_saves_read_in_every_mode() {
+    big_stack(|| {
+        let dir = TempDir::new("compressed");
+        let dump = |path: &str| {
+            let o = run(&[
+                "dump",
+                "--json",
+                "--dialect",
+                "godot3",
+                "--allow-objects",
+                "--framed",
+                path,
+            ]);
+            assert_eq!(code(&o), 0, "{path}: {}", text(&o.stderr));
+            serde_json::from_slice::<Json>(&o.stdout).expect("JSON")
+        };
+        for engine in ["godot3_6_2", "godot3_2_3"] {
+            let saves = repo().join("tests/saves").join(engine);
+            let plain = dump(saves.join("plain.bin").to_str().expect("path"));
+            assert_eq!(plain["values"].as_array().map(Vec::len), Some(59));
+            for mode in ["fastlz", "deflate", "zstd", "gzip"] {
+                let name = format!("compressed_{mode}.bin");
+                let path = saves.join(&name);
+                let path = path.to_str().expect("path");
+                assert_eq!(
+                    dump(path),
+                    plain,
+                    "{engine} {name}: the values of plain.bin"
+                );
+
+                let file = std::fs::read(path).expect("fixture");
+                // The second block (offset after the 16-byte header and the block table),
+                // its first bytes overwritten: no codec takes 0xff as a block's start.
+                let count = u32::from_le_bytes(file[12..16].try_into().expect("4")) / 4096 + 1;
+                let first = u32::from_le_bytes(file[16..20].try_into().expect("4")) as usize;
+                let second = 16 + 4 * count as usize + first;
+                let mut damaged = file.clone();
+                damaged[second..second + 4].fill(0xff);
+                let bad = dir.file(&format!("{engine}_{name}_damaged"), &damaged);
+                let o = run(&["check", "--dialect", "godot3", &bad]);
+                assert_eq!(code(&o), 1, "{engine} {name} damaged");
+                let err = text(&o.stderr);
+                assert!(
+                    err.contains(&format!(
+                        "compressed block 1 (file offset {second}) is damaged"
+                    )),
+                    "{engine} {name} damaged: {err}"
+                );
+
+                // Cut inside the blocks.
+                let cut = dir.file(&format!("{engine}_{name}_cut"), &file[..file.len() / 2]);
+                let o = run(&["check", "--dialect", "godot3", &cut]);
+                assert_eq!(code(&o), 1, "{engine} {name} cut");
+                assert!(
+                    text(&o.stderr).contains("compressed file cut short"),
+                    "{engine} {name} cut: {}",
+                    text(&o.stderr)
+                );
+            }
+        }
+        // A plain save cut inside its last record.
+        let plain = std::fs::read(repo().join("tests/saves/godot3_6_2/plain.bin")).expect("plain");
+        let cut = dir.file("plain_cut", &plain[..plain.len() - 3]);
+        let o = run(&[
+            "check",
+            "--dialect",
+            "godot3",
+            "--framed",
+            "--allow-objects",
+            &cut,
+        ]);
+        assert_eq!(code(&o), 1);
+        assert!(text(&o.stderr).contains("cut short"), "{}", text(&o.stderr));
+        // An encrypted save without its password.
+        let enc = repo().join("tests/saves/godot3_6_2/encrypted_pass.bin");
+        let o = run(&["check", "--dialect", "godot3", enc.to_str().expect("path")]);
+        assert_eq!(code(&o), 1);
+        assert!(
+            text(&o.stderr).contains("is a Godot 3 encrypted file: pass --password or --key-hex"),
+            "{}",
+            text(&o.stderr)
+        );
+    });
+}

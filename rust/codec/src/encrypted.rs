@@ -19,7 +19,8 @@ use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
 use aes::Aes256;
 use md5::{Digest, Md5};
 
-const MAGIC: &[u8; 4] = b"GDEC";
+/// The magic a Godot 3 encrypted file starts with.
+pub(crate) const MAGIC: &[u8; 4] = b"GDEC";
 /// The only mode Godot 3 writes (its `MODE_WRITE_AES256`); 0 is read mode, never stored.
 const MODE_AES256: u32 = 1;
 const HEADER: usize = 4 + 4 + 16 + 8;
@@ -116,15 +117,76 @@ pub enum FileError {
     /// A raw key given to [`Godot3Key::from_slice`] is not 32 bytes long; the field is its length.
     #[error("a key must be 32 bytes, got {0}")]
     KeyLength(usize),
+    /// The file is encrypted and no password or key was given.
+    #[error("a Godot 3 encrypted file (GDEC): its password or key is needed")]
+    KeyNeeded,
+    /// The file does not start with the `GCPF` magic of a compressed file.
+    #[error("not a Godot 3 compressed file (no GCPF magic)")]
+    NotCompressed,
+    /// A compressed file's mode word is none of Godot 3's four.
+    #[error("unknown compression mode {0} (Godot 3 writes 0 FastLZ, 1 Deflate, 2 Zstd, 3 Gzip)")]
+    UnknownCompression(u32),
+    /// A compressed file's block size is 0 or above [`crate::save::MAX_BLOCK_SIZE`].
+    #[error("compressed block size {0} (the engines write 4096)")]
+    BlockSize(u32),
+    /// A compressed file ends inside its header, block table or blocks.
+    #[error("compressed file cut short: {length} bytes, its header and block table need {needed}")]
+    CompressedCut {
+        /// The bytes the header, the block table and the blocks up to the missing one need.
+        needed: u64,
+        /// The file's length.
+        length: usize,
+    },
+    /// A compressed block does not decompress to the size it must have.
+    #[error("compressed block {index} (file offset {offset}) is damaged: {reason}")]
+    BlockDamaged {
+        /// The block's index (0 for the first).
+        index: usize,
+        /// The block's offset in the file.
+        offset: usize,
+        /// What the decompressor said, or the size it gave.
+        reason: String,
+    },
+    /// The decompressor has no codec for the file's compression mode.
+    #[error("{0} compression is not supported here")]
+    UnsupportedCompression(&'static str),
+    /// The payload ends inside a `store_var` record.
+    #[error("{}", record_cut(*offset, *announced, *available))]
+    RecordCut {
+        /// Where the record's length is in the payload.
+        offset: usize,
+        /// The length it announces (`None`: the payload ends inside the length itself).
+        announced: Option<usize>,
+        /// The payload bytes after the length (when it is whole), or left at `offset`.
+        available: usize,
+    },
+}
+
+fn record_cut(offset: usize, announced: Option<usize>, available: usize) -> String {
+    match announced {
+        Some(len) => format!(
+            "the record at payload offset {offset} announces {len} bytes, {available} follow: cut short or damaged"
+        ),
+        None => format!(
+            "{available} bytes at payload offset {offset}: a record's 4-byte length cut short"
+        ),
+    }
 }
 
 impl FileError {
-    /// The `Error` Godot 3 reports for the same file: `ERR_FILE_UNRECOGNIZED` for no magic,
-    /// `ERR_INVALID_PARAMETER` for a bad key, `ERR_FILE_CORRUPT` otherwise.
+    /// The `Error` for it, as Godot 3 reports the same file where it does:
+    /// `ERR_FILE_UNRECOGNIZED` for no magic, `ERR_INVALID_PARAMETER` for a bad key,
+    /// `ERR_UNAUTHORIZED` for a missing one, `ERR_UNAVAILABLE` for a compression this build
+    /// cannot read, `ERR_FILE_EOF` for a record cut short, `ERR_FILE_CORRUPT` otherwise.
     pub fn code(&self) -> crate::ErrorCode {
         match self {
-            FileError::NotEncrypted => crate::ErrorCode::FileUnrecognized,
+            FileError::NotEncrypted | FileError::NotCompressed => {
+                crate::ErrorCode::FileUnrecognized
+            }
             FileError::KeyLength(_) => crate::ErrorCode::InvalidParameter,
+            FileError::KeyNeeded => crate::ErrorCode::Unauthorized,
+            FileError::UnsupportedCompression(_) => crate::ErrorCode::Unavailable,
+            FileError::RecordCut { .. } => crate::ErrorCode::FileEof,
             _ => crate::ErrorCode::FileCorrupt,
         }
     }

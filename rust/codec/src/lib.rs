@@ -1,24 +1,4 @@
-//! Godot's binary Variant format (`var_to_bytes`, `StreamPeer.put_var`, `FileAccess.store_var`)
-//! in the Godot 4 and Godot 3 dialects, in single or double precision, without an engine.
-//!
-//! ```
-//! use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
-//!
-//! let opts = Options::new(Dialect::Godot3);
-//! let bytes = encode(&Value::array(vec![Value::Int(1), Value::String("a".into())]), &opts)?;
-//! assert_eq!(bytes[0], 19); // Godot 3's ARRAY id
-//! let (value, used) = decode(&bytes, &opts)?;
-//! assert_eq!(used, bytes.len());
-//! # Ok::<(), fast_var_codec_core::CodecError>(())
-//! ```
-//!
-//! The rules live in [`writer::Writer`] and the reader ([`reader::decode_with`]); [`Value`] is one
-//! source of values, and the Godot extension walks Variants through the very same writer and
-//! reader.
-//!
-//! With the `serde` feature, the `serde` module makes the format a serde data format:
-//! `to_bytes` / `from_bytes` of any `Serialize` / `Deserialize` type.
-//! With the `tokio` feature, `stream::VarCodec` frames values for tokio_util's `Framed`.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -39,6 +19,7 @@ pub mod limits;
 pub mod objects;
 pub mod reader;
 pub mod real;
+pub mod save;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;

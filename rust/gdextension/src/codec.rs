@@ -303,6 +303,42 @@ impl FastVarCodec {
         self.state.read_var(file)
     }
 
+    /// Reads every value of a save file written by Godot 3's [code]File.store_var[/code], in
+    /// order, whatever the file's container: plain ([code]File.open[/code]), compressed
+    /// ([code]File.open_compressed[/code], any of the four modes: the mode is read from the file)
+    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password],
+    /// [code]File.open_encrypted[/code] with the 32-byte [param key]; give one of them, for
+    /// encrypted files only: other files ignore it). The values are decoded in the Godot 3
+    /// dialect whatever [member dialect] is, with this codec's other settings
+    /// ([member allow_objects], [member allowed_classes], the limits).
+    /// [method get_error] is [constant OK] when every value was read. Otherwise:
+    /// - the file cannot be opened: the engine's open error, and an empty array;
+    /// - an encrypted file without [param password] or [param key]: [constant ERR_UNAUTHORIZED];
+    /// a wrong one (which cannot be told from damage), a damaged or cut encrypted or compressed
+    /// file: [constant ERR_FILE_CORRUPT]; a key that is not 32 bytes, or both a password and a
+    /// key: [constant ERR_INVALID_PARAMETER]; in all these cases the array is empty, since no
+    /// byte of the payload can be trusted. (A damaged compressed block is found because each
+    /// block is decompressed with the engine's codec and its size checked:
+    /// [method FileAccess.open_compressed] itself passes such a block on unnoticed.)
+    /// - a value that does not decode, or the last one cut short ([constant ERR_FILE_EOF]): the
+    /// values before it are returned, and [method get_error_message] names the value's index.
+    ///
+    /// ```gdscript
+    /// var codec := FastVarCodec.new()
+    /// var values := codec.read_godot3_save("user://savegame.sav", "the game's password")
+    /// if codec.get_error() != OK:
+    ///     push_error(codec.get_error_message())
+    /// ```
+    #[func]
+    fn read_godot3_save(
+        &self,
+        path: GString,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+    ) -> VarArray {
+        self.state.read_godot3_save(&path, &password, &key)
+    }
+
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
     /// [code]ConfigFile.save_encrypted_pass[/code] (Godot 4's [method FileAccess.open_encrypted_with_pass]
     /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values, or

@@ -1,10 +1,14 @@
-//! Files as peers: values framed as `FileAccess.store_var` frames them (the core's framing), and
-//! Godot 3's encrypted container (the core's `encrypted` module), for save files written by a
-//! game's Godot 3 version.
+//! Files as peers: values framed as `FileAccess.store_var` frames them (the core's framing),
+//! Godot 3's encrypted container (the core's `encrypted` module), and Godot 3 save files of any
+//! container in one call (the core's `save` module: detection, layouts, records; the engine's
+//! own codecs decompress each compressed block).
 
 use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+use fast_var_codec_core::save::{payload, records, Compression};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, PREFIX_LEN};
-use godot::builtin::{GString, PackedByteArray, Variant};
+use fast_var_codec_core::Dialect;
+use godot::builtin::{GString, PackedByteArray, VarArray, Variant};
+use godot::classes::file_access::CompressionMode;
 use godot::classes::FileAccess;
 use godot::global::Error;
 use godot::obj::Gd;
@@ -28,7 +32,93 @@ impl KeySource<'_> {
     }
 }
 
+/// One compressed block decompressed by the engine (`PackedByteArray.decompress`, the codecs its
+/// `FileAccess.open_compressed` uses), to `len` bytes. The engine cannot make an empty buffer:
+/// a block holding nothing gives nothing without being looked at.
+fn engine_block(data: &[u8], mode: Compression, len: usize) -> Result<Vec<u8>, &'static str> {
+    if len == 0 {
+        return Ok(Vec::new());
+    }
+    let mode = match mode {
+        Compression::FastLz => CompressionMode::FASTLZ,
+        Compression::Deflate => CompressionMode::DEFLATE,
+        Compression::Zstd => CompressionMode::ZSTD,
+        Compression::Gzip => CompressionMode::GZIP,
+    };
+    PackedByteArray::from(data)
+        .decompress(len, mode)
+        .map(|b| b.to_vec())
+        .map_err(|()| "the engine's decompression failed")
+}
+
 impl CodecState {
+    /// `FastVarCodec.read_godot3_save`: every value of a Godot 3 save file, whatever its
+    /// container. A failure of the container (the file, the key, a block) gives no values; a
+    /// failure of a record keeps the values before it.
+    pub(crate) fn read_godot3_save(
+        &self,
+        path: &GString,
+        password: &GString,
+        key: &PackedByteArray,
+    ) -> VarArray {
+        let mut values = VarArray::new();
+        let key = match (password.is_empty(), key.is_empty()) {
+            (true, true) => None,
+            (false, true) => Some(Godot3Key::from_password(&password.to_string())),
+            (true, false) => match Godot3Key::from_slice(key.as_slice()) {
+                Ok(k) => Some(k),
+                Err(e) => {
+                    self.calls.fail_with(godot_error(e.code()), e.to_string());
+                    return values;
+                }
+            },
+            (false, false) => {
+                self.calls.fail_with(
+                    Error::ERR_INVALID_PARAMETER,
+                    "give a password or a key, not both".into(),
+                );
+                return values;
+            }
+        };
+        let file = FileAccess::get_file_as_bytes(path);
+        let open = FileAccess::get_open_error();
+        if open != Error::OK {
+            self.calls
+                .fail_with(open, format!("{path}: cannot open it ({open:?})"));
+            return values;
+        }
+        let payload = match payload(file.as_slice(), key.as_ref(), engine_block) {
+            Ok(p) => p,
+            Err(e) => {
+                self.calls
+                    .fail_with(godot_error(e.code()), format!("{path}: {e}"));
+                return values;
+            }
+        };
+        let mut opts = (*self.options()).clone();
+        opts.dialect = Dialect::Godot3;
+        for (index, record) in records(&payload).enumerate() {
+            let failed = match record {
+                Ok(r) => match decode_variant(r.bytes, 0, &opts) {
+                    Ok((v, _)) => {
+                        values.push(&v);
+                        continue;
+                    }
+                    Err(e) => (
+                        godot_error(e.code()),
+                        format!("value {index} (payload offset {}): {e}", r.offset),
+                    ),
+                },
+                Err(e) => (godot_error(e.code()), format!("value {index}: {e}")),
+            };
+            self.calls
+                .fail_with(failed.0, format!("{path}: {}", failed.1));
+            return values;
+        }
+        self.calls.ok();
+        values
+    }
+
     /// `FastVarCodec.store_var`: the framing of `FileAccess.store_var` (a 32-bit length in the
     /// file's byte order, then the encoding), at the file's position.
     pub(crate) fn store_var(&self, mut file: Gd<FileAccess>, value: &Variant) -> Error {

@@ -407,7 +407,7 @@ func add_mal(name: String, b: PackedByteArray, ao: bool) -> void:
 	var err := decode_error(cap.errs)
 	var size := b.decode_var_size(0, ao)
 	var has := b.has_encoded_var(0, ao)
-	# The PacketPeer route the brief asked for: one packet holding exactly these bytes.
+	# The PacketPeer route: one packet holding exactly these bytes.
 	var sp := StreamPeerBuffer.new()
 	sp.put_32(b.size())
 	sp.put_data(b)

@@ -1,0 +1,444 @@
+//! Godot 3 save files in one step: which container a file is, its payload, and the `store_var`
+//! records in that payload. Layouts (docs/godot3_save_files.md, checked against files Godot 3.6.2
+//! and 3.2.3 wrote):
+//!
+//! * plain (`File.open`): the records themselves, no header;
+//! * compressed (`File.open_compressed`), magic `GCPF`:
+//!
+//!   | bytes | field |
+//!   |---|---|
+//!   | 4 | magic `GCPF` |
+//!   | 4 | mode, u32 LE: 0 FastLZ, 1 Deflate (zlib), 2 Zstd, 3 Gzip |
+//!   | 4 | block size, u32 LE (4096 in every file the engines write) |
+//!   | 4 | payload size, u32 LE |
+//!   | 4 × n | compressed size of each block, n = payload size / block size + 1 |
+//!   | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
+//!   | 4 | magic `GCPF` again (not checked, as the engines do not) |
+//!
+//! * encrypted (`File.open_encrypted[_with_pass]`), magic `GDEC`: see [`crate::encrypted`].
+//!
+//! The core names no compression library: [`payload`] hands each compressed block to the
+//! caller's decompressor (the Godot extension uses the engine's, the command-line tool Rust
+//! crates) and checks what comes back, so a damaged block is reported, not passed on.
+//!
+//! ```
+//! use fast_var_codec_core::save::{detect, payload, records, Container};
+//! use fast_var_codec_core::{decode, Dialect, Options, Value};
+//!
+//! // Two store_var records as Godot 3 writes them: the int 7, then true.
+//! let file = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+//! assert_eq!(detect(&file), Container::Plain);
+//! let no_codec = |_: &[u8], _: fast_var_codec_core::save::Compression, _: usize| -> Result<Vec<u8>, String> {
+//!     Err("no decompressor".into())
+//! };
+//! let bytes = payload(&file, None, no_codec)?;
+//! let opts = Options::new(Dialect::Godot3);
+//! let mut values = Vec::new();
+//! for record in records(&bytes) {
+//!     let (value, _) = decode(record?.bytes, &opts).expect("a valid value");
+//!     values.push(value);
+//! }
+//! assert_eq!(values, [Value::Int(7), Value::Bool(true)]);
+//! # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+//! ```
+
+use std::borrow::Cow;
+
+use crate::encrypted::{decrypt_godot3, FileError, Godot3Key, MAGIC as ENCRYPTED_MAGIC};
+use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
+
+/// The magic at both ends of a Godot 3 (and 4) compressed file.
+pub const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
+/// Fixed header of a compressed file: magic, mode, block size, payload size.
+const COMPRESSED_HEADER: usize = 16;
+/// The largest block size accepted: the engines write 4096; a bigger one would let a damaged
+/// header ask a decompressor for gigabytes per block.
+pub const MAX_BLOCK_SIZE: u32 = 1 << 20;
+
+/// Which container a Godot 3 save file is, by its first four bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Container {
+    /// `File.open` + `store_var`: the records, no header.
+    Plain,
+    /// `File.open_compressed`: starts with `GCPF`.
+    Compressed,
+    /// `File.open_encrypted` / `open_encrypted_with_pass`: starts with `GDEC`.
+    Encrypted,
+}
+
+/// Which container `file` is. A plain file cannot start with either magic: its first bytes are a
+/// record's length, and no record is 1.1 GiB long.
+pub fn detect(file: &[u8]) -> Container {
+    match file.first_chunk::<4>() {
+        Some(m) if m == COMPRESSED_MAGIC => Container::Compressed,
+        Some(m) if m == ENCRYPTED_MAGIC => Container::Encrypted,
+        _ => Container::Plain,
+    }
+}
+
+/// The compression of a `GCPF` file: the header's mode word (Godot 3's `File.COMPRESSION_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Compression {
+    /// 0: FastLZ level 1. A block of less than 16 bytes is stored padded with zeros to 16.
+    FastLz,
+    /// 1: a zlib stream (RFC 1950) per block.
+    Deflate,
+    /// 2: a Zstandard frame per block.
+    Zstd,
+    /// 3: a gzip member (RFC 1952) per block.
+    Gzip,
+}
+
+impl Compression {
+    /// The mode for a header's mode word, if Godot 3 has one of that number.
+    pub fn from_mode(mode: u32) -> Option<Self> {
+        match mode {
+            0 => Some(Compression::FastLz),
+            1 => Some(Compression::Deflate),
+            2 => Some(Compression::Zstd),
+            3 => Some(Compression::Gzip),
+            _ => None,
+        }
+    }
+
+    /// The header's mode word: the value of `File.COMPRESSION_*` (and Godot 4's
+    /// `FileAccess.COMPRESSION_*`).
+    pub fn mode(self) -> u32 {
+        match self {
+            Compression::FastLz => 0,
+            Compression::Deflate => 1,
+            Compression::Zstd => 2,
+            Compression::Gzip => 3,
+        }
+    }
+
+    /// The engine's name of the mode: `"FastLZ"`, `"Deflate"`, `"Zstd"`, `"Gzip"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::FastLz => "FastLZ",
+            Compression::Deflate => "Deflate",
+            Compression::Zstd => "Zstd",
+            Compression::Gzip => "Gzip",
+        }
+    }
+
+    /// How many bytes a block holding `size` payload bytes decompresses to: `size`, except that
+    /// FastLZ blocks of less than 16 bytes were compressed padded to 16.
+    pub fn decompressed_len(self, size: usize) -> usize {
+        match self {
+            Compression::FastLz => size.max(16),
+            _ => size,
+        }
+    }
+}
+
+/// One compressed block of a `GCPF` file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block<'a> {
+    /// The block's offset in the file.
+    pub offset: usize,
+    /// Its compressed bytes.
+    pub data: &'a [u8],
+    /// The payload bytes it holds (the block size, or less for the last block).
+    pub size: usize,
+}
+
+/// The parsed header and block table of a `GCPF` file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompressedFile<'a> {
+    /// The header's mode.
+    pub compression: Compression,
+    /// The header's block size.
+    pub block_size: u32,
+    /// The payload size (what `get_length()` reports once opened).
+    pub payload_size: u32,
+    /// The blocks, in order.
+    pub blocks: Vec<Block<'a>>,
+}
+
+fn le_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    bytes
+        .get(at..at.checked_add(4)?)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_le_bytes)
+}
+
+/// Reads a `GCPF` file's header and block table, checking that every block is present.
+///
+/// # Errors
+/// [`FileError::NotCompressed`] without the magic; [`FileError::UnknownCompression`],
+/// [`FileError::BlockSize`] for a header the engines never write; [`FileError::CompressedCut`]
+/// when the file ends inside the header, the block table or a block.
+pub fn compressed_file(file: &[u8]) -> Result<CompressedFile<'_>, FileError> {
+    if detect(file) != Container::Compressed {
+        return Err(FileError::NotCompressed);
+    }
+    let cut = |needed: u64| FileError::CompressedCut {
+        needed,
+        length: file.len(),
+    };
+    let (Some(mode), Some(block_size), Some(payload_size)) =
+        (le_u32(file, 4), le_u32(file, 8), le_u32(file, 12))
+    else {
+        return Err(cut(COMPRESSED_HEADER as u64));
+    };
+    let compression = Compression::from_mode(mode).ok_or(FileError::UnknownCompression(mode))?;
+    if block_size == 0 || block_size > MAX_BLOCK_SIZE {
+        return Err(FileError::BlockSize(block_size));
+    }
+    let count = u64::from(payload_size / block_size) + 1;
+    let table_end = COMPRESSED_HEADER as u64 + 4 * count;
+    // The table must be there before anything is allocated for it.
+    if (file.len() as u64) < table_end {
+        return Err(cut(table_end));
+    }
+    let mut blocks = Vec::with_capacity(count as usize);
+    let mut at = table_end as usize;
+    let mut left = payload_size as usize;
+    for i in 0..count as usize {
+        let csize = le_u32(file, COMPRESSED_HEADER + 4 * i).ok_or(cut(table_end))? as usize;
+        let end = at.checked_add(csize).ok_or(cut(u64::MAX))?;
+        let data = file.get(at..end).ok_or(cut(end as u64))?;
+        let size = left.min(block_size as usize);
+        left -= size;
+        blocks.push(Block {
+            offset: at,
+            data,
+            size,
+        });
+        at = end;
+    }
+    Ok(CompressedFile {
+        compression,
+        block_size,
+        payload_size,
+        blocks,
+    })
+}
+
+/// The payload of a `GCPF` file: each block given to `decompress(data, compression, len)`, which
+/// returns the block's decompressed bytes (`len` of them, [`Compression::decompressed_len`]) or
+/// why it could not. A block whose decompressor fails or returns another length is reported as
+/// [`FileError::BlockDamaged`]; the engines' own readers pass such a block on unnoticed.
+///
+/// # Errors
+/// Those of [`compressed_file`], and [`FileError::BlockDamaged`].
+pub fn decompress_godot3<E: std::fmt::Display>(
+    file: &[u8],
+    mut decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+) -> Result<Vec<u8>, FileError> {
+    let parsed = compressed_file(file)?;
+    let mode = parsed.compression;
+    let mut out = Vec::with_capacity(parsed.payload_size.min(1 << 24) as usize);
+    for (index, block) in parsed.blocks.iter().enumerate() {
+        let want = mode.decompressed_len(block.size);
+        let damaged = |reason: String| FileError::BlockDamaged {
+            index,
+            offset: block.offset,
+            reason,
+        };
+        let got = decompress(block.data, mode, want).map_err(|e| damaged(e.to_string()))?;
+        if got.len() != want {
+            return Err(damaged(format!(
+                "decompressed to {} bytes, {want} expected",
+                got.len()
+            )));
+        }
+        out.extend_from_slice(got.get(..block.size).unwrap_or_default());
+    }
+    Ok(out)
+}
+
+/// The `store_var` payload of a Godot 3 save file of any container: the file itself when plain,
+/// decompressed ([`decompress_godot3`], with the caller's `decompress`) when compressed,
+/// decrypted with `key` when encrypted.
+///
+/// # Errors
+/// [`FileError::KeyNeeded`] for an encrypted file without a key; those of
+/// [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
+pub fn payload<'a, E: std::fmt::Display>(
+    file: &'a [u8],
+    key: Option<&Godot3Key>,
+    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+) -> Result<Cow<'a, [u8]>, FileError> {
+    match detect(file) {
+        Container::Plain => Ok(Cow::Borrowed(file)),
+        Container::Compressed => decompress_godot3(file, decompress).map(Cow::Owned),
+        Container::Encrypted => {
+            let key = key.ok_or(FileError::KeyNeeded)?;
+            decrypt_godot3(file, key).map(Cow::Owned)
+        }
+    }
+}
+
+/// One `store_var` record of a payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// Where its 4-byte length is in the payload.
+    pub offset: usize,
+    /// The value's encoding (what the length announces).
+    pub bytes: &'a [u8],
+}
+
+/// The records of a `store_var` payload, in order (Godot 3 writes lengths little-endian). A
+/// payload that ends inside a record yields [`FileError::RecordCut`], then nothing more.
+pub fn records(payload: &[u8]) -> Records<'_> {
+    Records { payload, at: 0 }
+}
+
+/// The iterator of [`records`].
+#[derive(Debug, Clone)]
+pub struct Records<'a> {
+    payload: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Result<Record<'a>, FileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.payload.get(self.at..).filter(|r| !r.is_empty())?;
+        let offset = self.at;
+        let cut = |announced: Option<usize>| FileError::RecordCut {
+            offset,
+            announced,
+            available: match announced {
+                Some(_) => rest.len().saturating_sub(PREFIX_LEN),
+                None => rest.len(),
+            },
+        };
+        let Some(head) = rest.first_chunk::<PREFIX_LEN>() else {
+            self.at = self.payload.len();
+            return Some(Err(cut(None)));
+        };
+        let len = prefix_len(*head, ByteOrder::Little);
+        let Some(bytes) = rest.get(PREFIX_LEN..PREFIX_LEN.saturating_add(len)) else {
+            self.at = self.payload.len();
+            return Some(Err(cut(Some(len))));
+        };
+        self.at += PREFIX_LEN + len;
+        Some(Ok(Record { offset, bytes }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn none(_: &[u8], _: Compression, _: usize) -> Result<Vec<u8>, String> {
+        Err("no decompressor".into())
+    }
+
+    /// A compressed file whose "codec" stores each block as it is.
+    fn stored(payload: &[u8], block: usize) -> Vec<u8> {
+        let chunks: Vec<&[u8]> = payload.chunks(block).collect();
+        let mut blocks: Vec<&[u8]> = chunks.clone();
+        if payload.len() % block == 0 {
+            blocks.push(&[]);
+        }
+        let mut f = b"GCPF".to_vec();
+        f.extend_from_slice(&1u32.to_le_bytes());
+        f.extend_from_slice(&(block as u32).to_le_bytes());
+        f.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        for b in &blocks {
+            f.extend_from_slice(&(b.len() as u32).to_le_bytes());
+        }
+        for b in &blocks {
+            f.extend_from_slice(b);
+        }
+        f.extend_from_slice(b"GCPF");
+        f
+    }
+
+    fn copy(d: &[u8], _: Compression, _: usize) -> Result<Vec<u8>, String> {
+        Ok(d.to_vec())
+    }
+
+    #[test]
+    fn detects_each_container() {
+        assert_eq!(detect(b""), Container::Plain);
+        assert_eq!(detect(b"GCP"), Container::Plain);
+        assert_eq!(detect(b"GCPF...."), Container::Compressed);
+        assert_eq!(detect(b"GDEC...."), Container::Encrypted);
+        assert_eq!(detect(&[4, 0, 0, 0, 0, 0, 0, 0]), Container::Plain);
+    }
+
+    #[test]
+    fn walks_blocks_and_checks_their_sizes() {
+        let payload: Vec<u8> = (0..10u8).collect();
+        for block in [1, 3, 5, 10, 16] {
+            let f = stored(&payload, block);
+            assert_eq!(
+                decompress_godot3(&f, copy).unwrap(),
+                payload,
+                "block {block}"
+            );
+            let parsed = compressed_file(&f).unwrap();
+            assert_eq!(parsed.blocks.len(), 10 / block + 1);
+        }
+        let f = stored(&payload, 4);
+        let short = |d: &[u8], _: Compression, _: usize| -> Result<Vec<u8>, String> {
+            Ok(d.get(1..).unwrap_or_default().to_vec())
+        };
+        assert!(matches!(
+            decompress_godot3(&f, short),
+            Err(FileError::BlockDamaged { index: 0, .. })
+        ));
+        assert!(matches!(
+            decompress_godot3(&f, none),
+            Err(FileError::BlockDamaged { index: 0, .. })
+        ));
+        for cut in 0..f.len() - 4 {
+            assert!(compressed_file(&f[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut bad = f.clone();
+        bad[4] = 9;
+        assert_eq!(compressed_file(&bad), Err(FileError::UnknownCompression(9)));
+        let mut bad = f.clone();
+        bad[8..12].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(compressed_file(&bad), Err(FileError::BlockSize(0)));
+        let mut huge = f;
+        huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(
+            compressed_file(&huge),
+            Err(FileError::CompressedCut { .. })
+        ));
+    }
+
+    #[test]
+    fn splits_records_and_reports_a_cut_one() {
+        let p = [1, 0, 0, 0, 9, 0, 0, 0, 0, 3, 0, 0, 0, 1];
+        let got: Vec<_> = records(&p).collect();
+        assert_eq!(
+            got,
+            [
+                Ok(Record {
+                    offset: 0,
+                    bytes: &[9]
+                }),
+                Ok(Record {
+                    offset: 5,
+                    bytes: &[]
+                }),
+                Err(FileError::RecordCut {
+                    offset: 9,
+                    announced: Some(3),
+                    available: 1
+                }),
+            ]
+        );
+        assert_eq!(
+            records(&[1, 0]).collect::<Vec<_>>(),
+            [Err(FileError::RecordCut {
+                offset: 0,
+                announced: None,
+                available: 2
+            })]
+        );
+        assert_eq!(records(&[]).count(), 0);
+        assert!(matches!(
+            payload(b"GDEC", None, none),
+            Err(FileError::KeyNeeded)
+        ));
+    }
+}
