@@ -1082,12 +1082,12 @@ fn godot3_save_files_dump_and_check() {
     });
 }
 
-// ---- the README's example ------------------------------------------------------------------
+// ---- the documented example ------------------------------------------------------------------
 
-/// The README's "Command line" example: its output is exactly what the binary prints.
+/// The "Command line" example of docs/rust.md: its output is exactly what the binary prints.
 #[test]
-fn readme_example_is_exact() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+fn documented_example_is_exact() {
+    let readme = std::fs::read_to_string(repo().join("docs/rust.md")).expect("docs/rust.md");
     let section = readme
         .split("\n## Command line\n")
         .nth(1)
@@ -1124,7 +1124,7 @@ fn readme_example_is_exact() {
     assert_eq!(
         text(&o.stdout),
         block,
-        "README example differs from the output"
+        "the example of docs/rust.md differs from the output"
     );
     assert!(o.stderr.is_empty());
 }

@@ -223,6 +223,6 @@ pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, 
 pub struct ReadmeSnippets;
 
 /// The Rust snippets of `docs/rust.md`, run as doctests.
-#[cfg(all(doctest, feature = "serde"))]
+#[cfg(all(doctest, feature = "serde", feature = "tokio"))]
 #[doc = include_str!("../../../docs/rust.md")]
 pub struct DocsRustSnippets;
