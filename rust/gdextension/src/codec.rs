@@ -107,7 +107,8 @@ impl IRefCounted for FastVarCodec {
 
 #[godot_api]
 impl FastVarCodec {
-    /// The Godot 4.4–4.6 layout of [method @GlobalScope.var_to_bytes].
+    /// The layout of [method @GlobalScope.var_to_bytes] from Godot 4.4 on (tested on 4.6.3; 4.7's
+    /// source writes the same bytes).
     #[constant]
     pub const DIALECT_GODOT_4: i64 = settings::DIALECT_GODOT_4;
     /// The Godot 3.1–3.6 layout of [code]var2bytes[/code].
