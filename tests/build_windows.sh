@@ -3,6 +3,8 @@
 # checks the DLL as far as Linux can:
 #   bash tests/build_windows.sh               addons/fast_var_codec/bin/fast_var_codec.dll (release, stripped)
 #   bash tests/build_windows.sh --build-std   the same, std built from Debian's rust-src (see below)
+# FVC_WINDOWS_BUILD_STD=1 is --build-std for every run in its environment (tests/run_all.sh's
+# windows and package steps alike), so the test command can run either way.
 # Ends with "N passed, N failed"; exits non-zero on any failure. A step of tests/run_all.sh (about
 # 3 minutes from scratch on two cores).
 #
@@ -39,7 +41,7 @@ source tests/lib.sh
 target=x86_64-pc-windows-gnu
 cache=${FVC_WINDOWS_CACHE:-/var/cache/fast_var_codec/windows}
 out=addons/fast_var_codec/bin/fast_var_codec.dll
-build_std=0
+build_std=${FVC_WINDOWS_BUILD_STD:-0}
 for arg in "$@"; do
     case $arg in
         --build-std) build_std=1 ;;

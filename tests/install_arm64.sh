@@ -8,8 +8,8 @@
 #                     under qemu-aarch64 with that root's libraries, through the root's own
 #                     dynamic loader (no binfmt_misc needed): cargo's runner
 #   GODOT4_ARM64      a wrapper that runs the root's Godot 4.6.3 the same way
-# and installs, when missing: qemu-user (qemu-aarch64) and gcc-aarch64-linux-gnu (the linker rustc
-# names for aarch64-unknown-linux-gnu) with apt, and Rust's std for aarch64-unknown-linux-gnu with
+# and installs, when missing: qemu-user (qemu-aarch64), gcc-aarch64-linux-gnu (the linker rustc
+# names for aarch64-unknown-linux-gnu) and its C library libc6-dev-arm64-cross with apt, and Rust's std for aarch64-unknown-linux-gnu with
 # rustup. Honours GODOT4_ARM64 when already set. Cache: $FVC_ENGINE_CACHE (default
 # /var/cache/fast_var_codec), beside tests/install_engines.sh's amd64 root. Idempotent; progress
 # goes to stderr. About 30 s from scratch once the packages are downloaded (the root: 490 MB).
@@ -33,6 +33,9 @@ apt_install() {
 command -v qemu-aarch64 >/dev/null || { log "installing qemu-user (apt)"; apt_install qemu-user; }
 command -v aarch64-linux-gnu-gcc >/dev/null || { log "installing gcc-aarch64-linux-gnu (apt)"; apt_install gcc-aarch64-linux-gnu; }
 command -v aarch64-linux-gnu-readelf >/dev/null || apt_install binutils-aarch64-linux-gnu
+# The cross C library (crti.o, libc.so for linking) is only a Recommends of the cross gcc, which
+# apt_install leaves out: without it every link for aarch64 fails with "cannot find crti.o".
+[ -f /usr/aarch64-linux-gnu/lib/crti.o ] || { log "installing libc6-dev-arm64-cross (apt)"; apt_install libc6-dev-arm64-cross; }
 if ! compgen -G "$(rustc --print target-libdir --target "$target" 2>/dev/null)/libstd-*.rlib" >/dev/null; then
     log "rustup target add $target"
     timeout 600 rustup target add "$target" >&2
