@@ -7,8 +7,7 @@
 use fast_var_codec_core::limits::MAX_DEPTH_CEILING;
 use fast_var_codec_core::transcode::transcode;
 use fast_var_codec_core::{
-    decode, encode, serde as fvc_serde, ContainerType, Dialect, ErrorCode, Options, Value,
-    VariantType,
+    decode, encode, ContainerType, Dialect, ErrorCode, Options, Value, VariantType,
 };
 
 /// The stack of the threads below.
@@ -170,51 +169,58 @@ fn transcode_the_deepest_between_dialects() {
     }
 }
 
-#[test]
-fn serde_both_ways_at_the_deepest() {
-    for (dialect, shape) in cases() {
-        let opts = Options::new(dialect);
-        let (deepest, _) = inputs(dialect, shape);
-        let value = nested(shape, DEEPEST);
-        let ok = on_small_stack(move || {
-            let bytes = fvc_serde::to_bytes(&value, &opts).expect("to_bytes");
-            let back: Value = fvc_serde::from_bytes(&bytes, &opts).expect("from_bytes");
-            let same = back == value;
-            drop((back, value));
-            (bytes, same)
+/// serde in both directions (the `serde` feature; the test command turns it on).
+#[cfg(feature = "serde")]
+mod through_serde {
+    use super::*;
+    use fast_var_codec_core::serde as fvc_serde;
+
+    #[test]
+    fn serde_both_ways_at_the_deepest() {
+        for (dialect, shape) in cases() {
+            let opts = Options::new(dialect);
+            let (deepest, _) = inputs(dialect, shape);
+            let value = nested(shape, DEEPEST);
+            let ok = on_small_stack(move || {
+                let bytes = fvc_serde::to_bytes(&value, &opts).expect("to_bytes");
+                let back: Value = fvc_serde::from_bytes(&bytes, &opts).expect("from_bytes");
+                let same = back == value;
+                drop((back, value));
+                (bytes, same)
+            });
+            assert_eq!(ok.0, deepest, "{dialect:?} {shape:?}: to_bytes");
+            assert!(
+                ok.1,
+                "{dialect:?} {shape:?}: from_bytes gives the value back"
+            );
+        }
+    }
+
+    /// A user type nested as deep, through serde's derive (the recursion runs through the
+    /// type's own code).
+    #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    struct Node {
+        child: Option<Box<Node>>,
+    }
+
+    #[test]
+    fn serde_of_a_nested_struct_at_the_deepest() {
+        // Each Node is a Dictionary; `None` is NIL.
+        let mut node = Node { child: None };
+        for _ in 1..DEEPEST {
+            node = Node {
+                child: Some(Box::new(node)),
+            };
+        }
+        let opts = Options::new(Dialect::Godot4);
+        let same = on_small_stack(move || {
+            let bytes = fvc_serde::to_bytes(&node, &opts).expect("to_bytes");
+            let back: Node = fvc_serde::from_bytes(&bytes, &opts).expect("from_bytes");
+            let same = back == node;
+            // Box<Node>'s drop recurses: leave the two trees to the process's end.
+            std::mem::forget((back, node));
+            same
         });
-        assert_eq!(ok.0, deepest, "{dialect:?} {shape:?}: to_bytes");
-        assert!(
-            ok.1,
-            "{dialect:?} {shape:?}: from_bytes gives the value back"
-        );
+        assert!(same);
     }
-}
-
-/// A user type nested as deep, through serde's derive (the recursion runs through the
-/// type's own code).
-#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-struct Node {
-    child: Option<Box<Node>>,
-}
-
-#[test]
-fn serde_of_a_nested_struct_at_the_deepest() {
-    // Each Node is a Dictionary; `None` is NIL.
-    let mut node = Node { child: None };
-    for _ in 1..DEEPEST {
-        node = Node {
-            child: Some(Box::new(node)),
-        };
-    }
-    let opts = Options::new(Dialect::Godot4);
-    let same = on_small_stack(move || {
-        let bytes = fvc_serde::to_bytes(&node, &opts).expect("to_bytes");
-        let back: Node = fvc_serde::from_bytes(&bytes, &opts).expect("from_bytes");
-        let same = back == node;
-        // Box<Node>'s drop recurses: leave the two trees to the process's end.
-        std::mem::forget((back, node));
-        same
-    });
-    assert!(same);
 }
