@@ -15,7 +15,7 @@
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #
-# Seeds are named seed-<dialect>-<n>; files libFuzzer adds to a corpus are kept. The corpus is
+# Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files libFuzzer adds to a corpus are kept. The corpus is
 # several MB once grown and is not committed (rust/fuzz/.gitignore). Needs perl.
 set -euo pipefail
 fuzz=$(cd "$(dirname "$0")" && pwd)
@@ -112,4 +112,12 @@ if [ -f "$fuzz/fuzz_targets/stream.rs" ]; then
     frames stream g4 0 <"$tmp/g4"
     frames stream g3 4 <"$tmp/g3"
 fi
+# Inputs that once failed a target (rust/fuzz/regressions/<target>/, committed) run again first
+# in every run, as libFuzzer reads its whole corpus before mutating.
+for dir in "$fuzz"/regressions/*/; do
+    target=$(basename "$dir")
+    mkdir -p "$corpus/$target"
+    for f in "$dir"*; do cp "$f" "$corpus/$target/regression-$(basename "$f")"; done
+    echo "  $corpus/$target: $(ls "$dir" | wc -l) regression inputs"
+done
 du -sh "$corpus"/* 2>/dev/null | sed 's/^/  /'

@@ -96,6 +96,8 @@ func _init() -> void:
 	probe("Float NaN, NaN", f64(NAN64A), f64(NAN64A), true)
 	probe("Float NaN payloads", f64(NAN64A), f64(NAN64B), true)
 	probe("Float 1.5 as f32, as f64", cat([hdr(3), "0000c03f"]), cat([hdr(3, 1), "000000000000f83f"]), true)
+	# A single-precision engine narrows a binary64 component as it decodes it: denormals become 0.0.
+	probe("Vector2 denormal as f64, 0.0 as f32", cat([hdr(5, 1), "0000000061000000", "0000000062000000"]), cat([hdr(5), Z, Z]), true)
 	probe("Int 1, Float 1.0", var_to_bytes(1), var_to_bytes(1.0), false)
 	probe("Bool true, Int 1", var_to_bytes(true), var_to_bytes(1), false)
 	probe("String, StringName", var_to_bytes("a"), var_to_bytes(&"a"), true)

@@ -209,6 +209,21 @@ pub fn narrow_reals(v: &Value) -> Value {
     v.with_single_precision_reals()
 }
 
+/// `v`, decoded with double-precision options `double`, as a single-precision engine holds it
+/// **after merging Dictionary keys**: reals that differ at double precision can narrow to the
+/// same binary32 (two denormal components both become 0.0), and the engine then merges the two
+/// keys as it decodes. [`narrow_reals`] narrows but keeps both keys, so this re-encodes the
+/// narrowed value (exact at single precision) and decodes it with single-precision options,
+/// which merge as the engine does. `None` where the narrowed value does not encode or decode.
+pub fn narrow_and_merge(v: &Value, double: &Options, sel: Selector) -> Option<Value> {
+    let single = double.clone().with_precision(Precision::Single);
+    let enc = single.clone().with_full_objects(sel.allow_objects);
+    let bytes = encode(&narrow_reals(v), &enc).ok()?;
+    decode_with(&bytes, 0, &single, &mut sel.builder())
+        .ok()
+        .map(|(v, _)| v)
+}
+
 /// Encodes `v` (decoded from `input` with `dec`) with `enc`, which must succeed and agree with
 /// `encoded_size`; decodes the encoding with `dec`, which must succeed, consume it exactly and
 /// give back `v` when `compare` (unless `v` holds text starting with a BOM, see

@@ -4,7 +4,7 @@
 //! 8 times a decode of n keys, and keys nested in keys must not be visited once per level.
 
 use super::{probes, work};
-use crate::{decode, encode, Dialect, NodePath, Object, Options, Value};
+use crate::{decode, encode, Dialect, NodePath, Object, Options, Precision, Value};
 
 fn opts() -> Options {
     Options::new(Dialect::Godot4)
@@ -961,6 +961,36 @@ fn a_repeated_key_keeps_its_first_form_and_last_value() {
         assert_eq!(d.entries.len(), fillers as usize + 1);
         assert!(d.entries.last() == Some(&(sn("k"), Value::Int(2))));
     }
+}
+
+/// Two Vector2 keys that differ at double precision (one sent as binary64 with denormal
+/// components, one as binary32 zeros) are one key in a single-precision engine, which narrows
+/// the first to (0, 0) as it decodes, and two in a double-precision one: Godot 4.6.3 keeps
+/// `{(0, 0): 2}` and its double-precision build both entries (the probe "Vector2 denormal as
+/// f64, 0.0 as f32" in `tests/engine_probes/dictionary_keys.gd` asks the standard engine).
+#[test]
+fn keys_that_narrow_to_one_merge_at_single_precision_only() {
+    let mut bytes = Vec::new();
+    for word in [27u32, 2, 0x0001_0005] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for bits in [0x0000_0061_0000_0000u64, 0x0000_0062_0000_0000] {
+        bytes.extend_from_slice(&bits.to_le_bytes());
+    }
+    for word in [2u32, 1, 5, 0, 0, 2, 2] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    let entries = |precision| {
+        let opts = Options::new(Dialect::Godot4).with_precision(precision);
+        match decode(&bytes, &opts) {
+            Ok((Value::Dictionary(d), used)) if used == bytes.len() => d.entries.clone(),
+            other => panic!("decoded {other:?}"),
+        }
+    };
+    assert!(entries(Precision::Single) == [(Value::Vector2([0.0, 0.0]), Value::Int(2))]);
+    let double = entries(Precision::Double);
+    assert_eq!(double.len(), 2, "{double:?}");
+    assert!(double[0].0 != Value::Vector2([0.0, 0.0]));
 }
 
 /// The values that key comparisons and digests visit while decoding `v`.
