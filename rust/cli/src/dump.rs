@@ -235,7 +235,7 @@ impl Dump<'_> {
             Value::Aabb(c) => reals(c),
             Value::Basis(c) => reals(c),
             Value::Transform3D(c) => reals(c),
-            Value::Projection(c) => reals(c),
+            Value::Projection(c) => reals(c.as_slice()),
             Value::Color(c) => f32s(c),
             Value::NodePath(p) => format!("^{}", string_text(&p.to_string(), full)),
             Value::Rid(id) => id.to_string(),
@@ -529,7 +529,7 @@ fn leaf_json(v: &Value, m: &mut Map<String, Json>) {
         Value::Aabb(c) => set(m, "aabb", nums(c)),
         Value::Basis(c) => set(m, "basis", nums(c)),
         Value::Transform3D(c) => set(m, "transform3d", nums(c)),
-        Value::Projection(c) => set(m, "projection", nums(c)),
+        Value::Projection(c) => set(m, "projection", nums(c.as_slice())),
         Value::Color(c) => set(m, "color", nums32(c)),
         Value::NodePath(p) => {
             m.insert("t".into(), json!("node_path"));

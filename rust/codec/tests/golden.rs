@@ -174,7 +174,7 @@ fn value_of(j: &Json) -> Value {
         "aabb" => Value::Aabb(reals(j)),
         "basis" => Value::Basis(reals(j)),
         "transform3d" => Value::Transform3D(reals(j)),
-        "projection" => Value::Projection(reals(j)),
+        "projection" => Value::Projection(Box::new(reals(j))),
         "color" => {
             let c: [f64; 4] = reals(j);
             Value::Color(c.map(|x| x as f32))

@@ -269,7 +269,7 @@ fn pandemonium_only() -> impl Strategy<Value = Value> {
         any::<[i32; 4]>().prop_map(Value::Vector4i),
         any::<[i32; 4]>().prop_map(Value::Rect2i),
         any::<[f32; 4]>().prop_map(|c| Value::Vector4(c.map(f64::from))),
-        any::<[f32; 16]>().prop_map(|c| Value::Projection(c.map(f64::from))),
+        any::<[f32; 16]>().prop_map(|c| Value::Projection(Box::new(c.map(f64::from)))),
         "[a-z]{0,5}".prop_map(Value::StringName),
         proptest::collection::vec(any::<[f32; 4]>(), 0..3).prop_map(|v| Value::PackedVector4Array(
             v.into_iter().map(|c| c.map(f64::from)).collect()

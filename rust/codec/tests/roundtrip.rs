@@ -102,7 +102,9 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
             any::<[i32; 3]>().prop_map(Value::Vector3i).boxed(),
             any::<[i32; 4]>().prop_map(Value::Vector4i).boxed(),
             reals::<4>(shape).prop_map(Value::Vector4).boxed(),
-            reals::<16>(shape).prop_map(Value::Projection).boxed(),
+            reals::<16>(shape)
+                .prop_map(|c| Value::Projection(Box::new(c)))
+                .boxed(),
             text().prop_map(Value::StringName).boxed(),
             any::<u64>().prop_map(Value::Rid).boxed(),
             Just(Value::Callable).boxed(),
@@ -221,7 +223,9 @@ fn check(shape: Shape, v: &Value) -> Result<(), TestCaseError> {
 /// re-encodes to bytes that decode to the same value.
 fn reencodes_to_itself(bytes: &[u8]) -> Result<(), TestCaseError> {
     for dialect in [Dialect::Godot4, Dialect::Godot3] {
-        let opts = Options::new(dialect).with_allow_objects(true).with_full_objects(true);
+        let opts = Options::new(dialect)
+            .with_allow_objects(true)
+            .with_full_objects(true);
         // Decoded reals may be binary64: re-encode at double precision where it exists, and
         // decode that at double precision too (a single-precision decode of binary64 narrows as
         // the engine does, quieting a signalling NaN that came in as binary32).

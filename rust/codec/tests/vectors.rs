@@ -90,7 +90,7 @@ fn double_precision_flags_and_widths() {
         (Value::Aabb([0.1; 6]), 6),
         (Value::Basis([0.1; 9]), 9),
         (Value::Transform3D([0.1; 12]), 12),
-        (Value::Projection([0.1; 16]), 16),
+        (Value::Projection(Box::new([0.1; 16])), 16),
     ];
     for (v, n) in flagged {
         let b = encode(&v, &double()).unwrap();
@@ -225,7 +225,7 @@ fn godot3_lossy_table() {
             Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
         ),
         (
-            Value::Projection([1.0; 16]),
+            Value::Projection(Box::new([1.0; 16])),
             Value::PackedFloat32Array(vec![1.0; 16]),
         ),
         (

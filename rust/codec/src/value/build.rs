@@ -184,7 +184,7 @@ impl Build for ValueBuilder {
             RealType::Aabb => Value::Aabb(array_of(c)),
             RealType::Basis => Value::Basis(array_of(c)),
             RealType::Transform3D => Value::Transform3D(array_of(c)),
-            RealType::Projection => Value::Projection(array_of(c)),
+            RealType::Projection => Value::Projection(Box::new(array_of(c))),
         }
     }
     fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> Value {

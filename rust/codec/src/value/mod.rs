@@ -59,8 +59,9 @@ pub enum Value {
     /// Row-major basis, then origin.
     Transform3D([f64; 12]),
     /// Column-major (not in Godot 3: a PackedFloat32Array of its 16 reals there under the lossy
-    /// policy).
-    Projection([f64; 16]),
+    /// policy). Boxed, as the one variant this large: every `Value` is the size of its largest
+    /// variant, and a `Value` of up to 128 bytes moves without a call to `memcpy`.
+    Projection(Box<[f64; 16]>),
     /// r, g, b, a: always binary32, in either precision.
     Color([f32; 4]),
     /// A StringName (`&"name"`); Godot 3 has none and writes a String.
@@ -110,6 +111,10 @@ pub enum Value {
     /// lossy policy).
     PackedVector4Array(Vec<[f64; 4]>),
 }
+
+// A `Value` of more than 128 bytes is moved with a call to `memcpy` (LLVM copies smaller ones
+// inline), which cost a decode into `Value` a quarter of its time: keep large variants boxed.
+const _: () = assert!(std::mem::size_of::<Value>() <= 128);
 
 /// A NodePath, as its parts: `^"/root/Player:position:x"` is absolute, with names `root`,
 /// `Player` and subnames `position`, `x`.
@@ -315,7 +320,7 @@ impl Value {
             Value::Aabb(c) => Value::Aabb(n(c)),
             Value::Basis(c) => Value::Basis(n(c)),
             Value::Transform3D(c) => Value::Transform3D(n(c)),
-            Value::Projection(c) => Value::Projection(n(c)),
+            Value::Projection(c) => Value::Projection(Box::new(n(c))),
             Value::PackedVector2Array(c) => Value::PackedVector2Array(nv(c)),
             Value::PackedVector3Array(c) => Value::PackedVector3Array(nv(c)),
             Value::PackedVector4Array(c) => Value::PackedVector4Array(nv(c)),
@@ -379,7 +384,7 @@ impl PartialEq for Value {
             (V::Transform2D(a), V::Transform2D(b)) | (V::Aabb(a), V::Aabb(b)) => f64s_eq(a, b),
             (V::Basis(a), V::Basis(b)) => f64s_eq(a, b),
             (V::Transform3D(a), V::Transform3D(b)) => f64s_eq(a, b),
-            (V::Projection(a), V::Projection(b)) => f64s_eq(a, b),
+            (V::Projection(a), V::Projection(b)) => f64s_eq(a.as_slice(), b.as_slice()),
             (V::Color(a), V::Color(b)) => f32s_eq(a, b),
             (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => f32s_eq(a, b),
             (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => f64s_eq(a, b),

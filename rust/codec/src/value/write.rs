@@ -93,7 +93,7 @@ fn write_leaf<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
         Value::Aabb(c) => w.real(RealType::Aabb, c),
         Value::Basis(c) => w.real(RealType::Basis, c),
         Value::Transform3D(c) => w.real(RealType::Transform3D, c),
-        Value::Projection(c) => w.real(RealType::Projection, c),
+        Value::Projection(c) => w.real(RealType::Projection, c.as_slice()),
         Value::Vector2i(c) => w.int_vector(IntVectorType::Vector2i, c),
         Value::Rect2i(c) => w.int_vector(IntVectorType::Rect2i, c),
         Value::Vector3i(c) => w.int_vector(IntVectorType::Vector3i, c),

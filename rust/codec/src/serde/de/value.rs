@@ -90,7 +90,7 @@ impl ValueDeserializer {
             Value::Transform2D(c) | Value::Aabb(c) => seq(reals(c), visitor),
             Value::Basis(c) => seq(reals(c), visitor),
             Value::Transform3D(c) => seq(reals(c), visitor),
-            Value::Projection(c) => seq(reals(c), visitor),
+            Value::Projection(c) => seq(reals(*c), visitor),
             Value::Color(c) => seq(floats32(c), visitor),
             Value::NodePath(p) => visitor.visit_string(p.to_string()),
             Value::Rid(id) | Value::ObjectId(id) => visitor.visit_u64(id),

@@ -619,7 +619,7 @@ fn math_types() -> Vec<(&'static str, MakeMath)> {
         ("AABB", |s| (Value::Aabb(c(s)), 6)),
         ("Basis", |s| (Value::Basis(c(s)), 9)),
         ("Transform3D", |s| (Value::Transform3D(c(s)), 12)),
-        ("Projection", |s| (Value::Projection(c(s)), 16)),
+        ("Projection", |s| (Value::Projection(Box::new(c(s))), 16)),
         ("Color", |s| (Value::Color(c::<4>(s).map(|x| x as f32)), 4)),
     ]
 }
@@ -688,7 +688,7 @@ fn distinct_kinds() -> Vec<(&'static str, Distinct)> {
         ("AABB", |i| Value::Aabb(reals(i))),
         ("Basis", |i| Value::Basis(reals(i))),
         ("Transform3D", |i| Value::Transform3D(reals(i))),
-        ("Projection", |i| Value::Projection(reals(i))),
+        ("Projection", |i| Value::Projection(Box::new(reals(i)))),
         ("Color", |i| {
             Value::Color([(i % 64) as f32, (i / 64) as f32, 0.5, 1.0])
         }),
@@ -845,7 +845,10 @@ fn twin_kinds() -> Vec<(&'static str, Twins)> {
             a[5] = f64::from(i);
             let mut b = [0.0; 16];
             b[5] = f64::from(i);
-            (Value::Projection(a), Value::Projection(b))
+            (
+                Value::Projection(Box::new(a)),
+                Value::Projection(Box::new(b)),
+            )
         }),
         ("Array with -0.0", |i| {
             (
