@@ -209,12 +209,11 @@ pub fn narrow_reals(v: &Value) -> Value {
     v.with_single_precision_reals()
 }
 
-/// `v`, decoded with double-precision options `double`, as a single-precision engine holds it
-/// **after merging Dictionary keys**: reals that differ at double precision can narrow to the
-/// same binary32 (two denormal components both become 0.0), and the engine then merges the two
-/// keys as it decodes. [`narrow_reals`] narrows but keeps both keys, so this re-encodes the
-/// narrowed value (exact at single precision) and decodes it with single-precision options,
-/// which merge as the engine does. `None` where the narrowed value does not encode or decode.
+/// `v`, decoded with double-precision options `double`, narrowed to single precision and
+/// decoded again there, which merges the Dictionary keys that narrowing made equal (reals that
+/// differ at double precision can narrow to the same binary32: two denormal components both
+/// become 0.0). Differs from [`narrow_reals`]`(v)` exactly where narrowing made keys equal.
+/// `None` where the narrowed value does not encode or decode.
 pub fn narrow_and_merge(v: &Value, double: &Options, sel: Selector) -> Option<Value> {
     let single = double.clone().with_precision(Precision::Single);
     let enc = single.clone().with_full_objects(sel.allow_objects);
