@@ -15,8 +15,9 @@
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #
-# Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files libFuzzer adds to a corpus are kept. The corpus is
-# several MB once grown and is not committed (rust/fuzz/.gitignore). Needs perl.
+# Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files
+# libFuzzer adds to a corpus are kept. The corpus is several MB once grown and is not committed
+# (rust/fuzz/.gitignore). Needs perl.
 set -euo pipefail
 fuzz=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$fuzz/../.." && pwd)

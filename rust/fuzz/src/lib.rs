@@ -209,18 +209,39 @@ pub fn narrow_reals(v: &Value) -> Value {
     v.with_single_precision_reals()
 }
 
-/// `v`, decoded with double-precision options `double`, narrowed to single precision and
-/// decoded again there, which merges the Dictionary keys that narrowing made equal (reals that
-/// differ at double precision can narrow to the same binary32: two denormal components both
-/// become 0.0). Differs from [`narrow_reals`]`(v)` exactly where narrowing made keys equal.
-/// `None` where the narrowed value does not encode or decode.
-pub fn narrow_and_merge(v: &Value, double: &Options, sel: Selector) -> Option<Value> {
+/// Whether narrowing `v` (decoded with double-precision options `double`) to single precision
+/// makes Dictionary keys equal that were not: reals that differ at double precision can narrow to
+/// the same binary32 (two denormal components both become 0.0), and the single-precision engine
+/// then merges the keys. Found by encoding the narrowed value and decoding it at single precision,
+/// which merges as the engine does: merging, and nothing else in that round trip, leaves fewer
+/// Dictionary entries. False where the narrowed value does not encode or decode.
+pub fn narrowing_merges_keys(v: &Value, double: &Options, sel: Selector) -> bool {
     let single = double.clone().with_precision(Precision::Single);
     let enc = single.clone().with_full_objects(sel.allow_objects);
-    let bytes = encode(&narrow_reals(v), &enc).ok()?;
+    let narrowed = narrow_reals(v);
+    let Ok(bytes) = encode(&narrowed, &enc) else {
+        return false;
+    };
     decode_with(&bytes, 0, &single, &mut sel.builder())
-        .ok()
-        .map(|(v, _)| v)
+        .is_ok_and(|(merged, _)| dictionary_entries(&merged) < dictionary_entries(&narrowed))
+}
+
+/// The entries of every Dictionary in `v`, at any depth.
+fn dictionary_entries(v: &Value) -> usize {
+    match v {
+        Value::Dictionary(d) => d
+            .entries
+            .iter()
+            .map(|(k, v)| 1 + dictionary_entries(k) + dictionary_entries(v))
+            .sum(),
+        Value::Array(a) => a.items.iter().map(dictionary_entries).sum(),
+        Value::Object(o) => o
+            .properties
+            .iter()
+            .map(|(_, v)| dictionary_entries(v))
+            .sum(),
+        _ => 0,
+    }
 }
 
 /// Encodes `v` (decoded from `input` with `dec`) with `enc`, which must succeed and agree with
