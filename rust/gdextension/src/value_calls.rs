@@ -123,6 +123,7 @@ fn is_packed_numbers(v: &Variant) -> bool {
 }
 
 /// Decodes one Variant; a failed decode frees the objects it made.
+#[inline]
 pub(crate) fn decode_variant(
     bytes: &[u8],
     offset: usize,
@@ -173,6 +174,7 @@ impl CodecState {
             }
         }
     }
+    #[inline]
     pub(crate) fn decode(&self, opts: &Options, bytes: &[u8], offset: i64) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
             self.calls.fail_with(

@@ -5,13 +5,13 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use godot::builtin::{PackedByteArray, Variant, VariantType};
-use godot::global::godot_error;
+use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
+use godot::global::{godot_error, Error};
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
 use godot::sys::{self, GodotFfi, PtrcallType};
 
-use super::{Method, Param, ParamKind, Returned};
+use super::{Method, Param, ParamKind, ReturnKind};
 use crate::codec::FastVarCodec;
 use crate::codec_registry::with_codec;
 use crate::codec_state::CodecState;
@@ -127,6 +127,118 @@ impl<'a> Args<'a> {
 
 /// The state of the codec whose instance storage is `instance`.
 ///
+/// Where a method's result goes: the engine's return slot, written where the result is made.
+///
+/// Returned as a value instead, a freshly built Variant travelled back through every layer of
+/// the call (the method, the codec lookup, the panic guard), and each move read it in pieces
+/// other than those it had just been written in, which stalls the processor: about a third of
+/// a `decode(1)` call's time in `perf` (Godot 4.6.3, release addon).
+///
+/// Two words, so that it is passed in registers: in memory, it was one more read of something
+/// just written in other pieces.
+pub(crate) struct Out {
+    ret: *mut c_void,
+    slot: Slot,
+}
+
+/// What the return slot holds.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// A Variant (varcall).
+    Variant,
+    /// A value of the method's registered return type (ptrcall).
+    Typed(ReturnKind),
+}
+
+/// Proof that a method wrote its result (only [`Out`] makes one).
+pub(crate) struct Written(());
+
+impl Out {
+    /// # Safety
+    /// `ret` must point to the engine's return slot of this call, valid until the call
+    /// returns: an initialized Variant when `by_variant` (varcall), else an initialized value
+    /// of the type `kind` names (ptrcall; an int for [`ReturnKind::Error`]).
+    unsafe fn new(ret: *mut c_void, by_variant: bool, kind: ReturnKind) -> Self {
+        let slot = if by_variant {
+            Slot::Variant
+        } else {
+            Slot::Typed(kind)
+        };
+        Out { ret, slot }
+    }
+
+    /// Writes `v` as a Variant (varcall); false when the method returns by pointer.
+    fn as_variant(&self, v: impl FnOnce() -> Variant) -> bool {
+        let by_variant = matches!(self.slot, Slot::Variant);
+        if by_variant {
+            // SAFETY: `new`'s promise: `ret` is the call's initialized Variant slot, which
+            // `move_return_ptr` replaces (dropping what it held).
+            unsafe { v().move_return_ptr(self.ret.cast(), PtrcallType::Standard) };
+        }
+        by_variant
+    }
+
+    /// Whether the slot holds a `kind`, or is a Variant. When not, the method's table entry
+    /// declares another kind of result than it writes: a bug in the table, logged, and nothing
+    /// is written (the engine's slot keeps its default value).
+    fn holds(&self, kind: ReturnKind) -> bool {
+        let ok = match self.slot {
+            Slot::Variant => true,
+            Slot::Typed(declared) => declared == kind,
+        };
+        if !ok {
+            godot_error!(
+                "FastVarCodec: a method returned a result of another kind than registered"
+            );
+        }
+        ok
+    }
+
+    pub(crate) fn variant(self, v: Variant) -> Written {
+        if !self.holds(ReturnKind::Variant) {
+            return Written(());
+        }
+        // SAFETY: `new`'s promise, and the kind is Variant (checked above) or the slot is a
+        // Variant (varcall): an initialized Variant slot, which `move_return_ptr` replaces.
+        unsafe { v.move_return_ptr(self.ret.cast(), PtrcallType::Standard) };
+        Written(())
+    }
+
+    pub(crate) fn bytes(self, b: PackedByteArray) -> Written {
+        if !self.as_variant(|| b.to_variant()) && self.holds(ReturnKind::Bytes) {
+            // SAFETY: `new`'s promise and the kind checked above: an initialized
+            // PackedByteArray slot, which `move_return_ptr` replaces.
+            unsafe { b.move_return_ptr(self.ret.cast(), PtrcallType::Standard) };
+        }
+        Written(())
+    }
+
+    pub(crate) fn string(self, s: GString) -> Written {
+        if !self.as_variant(|| s.to_variant()) && self.holds(ReturnKind::String) {
+            // SAFETY: `new`'s promise and the kind checked above: an initialized String slot,
+            // which `move_return_ptr` replaces.
+            unsafe { s.move_return_ptr(self.ret.cast(), PtrcallType::Standard) };
+        }
+        Written(())
+    }
+
+    pub(crate) fn int(self, n: i64) -> Written {
+        if !self.as_variant(|| n.to_variant()) && self.holds(ReturnKind::Int) {
+            // SAFETY: `new`'s promise and the kind checked above: an int slot.
+            unsafe { *self.ret.cast::<i64>() = n };
+        }
+        Written(())
+    }
+
+    pub(crate) fn error(self, e: Error) -> Written {
+        if !self.as_variant(|| e.to_variant()) && self.holds(ReturnKind::Error) {
+            // SAFETY: `new`'s promise and the kind checked above: an enum passes as an int.
+            unsafe { *self.ret.cast::<i64>() = e.ord() as i64 };
+        }
+        Written(())
+    }
+}
+
 /// # Safety
 /// `instance` must be the instance pointer the engine passes to a method of a live
 /// `FastVarCodec`.
@@ -146,13 +258,14 @@ unsafe fn run(
     method: &Method,
     instance: sys::GDExtensionClassInstancePtr,
     args: &Args<'_>,
-) -> Option<Returned> {
+    out: Out,
+) -> Option<Written> {
     let res = catch_unwind(AssertUnwindSafe(|| {
         // First call on this codec: one ordinary (blocking) bind finds its state.
         // SAFETY: the caller's promise.
         let find = || unsafe { state_of(instance) };
         with_codec(instance as usize, find, |state, opts| {
-            (method.run)(state, opts, args)
+            (method.run)(state, opts, args, out)
         })
     }));
     match res {
@@ -181,15 +294,8 @@ pub(super) unsafe extern "C" fn ptrcall(
     // SAFETY: the engine calls this for a live FastVarCodec with the registered argument types,
     // and `ret` points to an initialized value of the registered return type.
     unsafe {
-        if let Some(r) = run(method, instance, &Args::ptrcall(args, method.params)) {
-            match r {
-                Returned::Variant(v) => v.move_return_ptr(ret, PtrcallType::Standard),
-                Returned::Bytes(b) => b.move_return_ptr(ret, PtrcallType::Standard),
-                Returned::String(s) => s.move_return_ptr(ret, PtrcallType::Standard),
-                Returned::Int(n) => *ret.cast::<i64>() = n,
-                Returned::Error(e) => *ret.cast::<i64>() = e.ord() as i64,
-            }
-        }
+        let out = Out::new(ret.cast(), false, method.ret);
+        run(method, instance, &Args::ptrcall(args, method.params), out);
     }
 }
 
@@ -266,17 +372,10 @@ pub(super) unsafe extern "C" fn varcall(
             );
         }
     }
-    // SAFETY: the engine calls this for a live FastVarCodec; the arguments were checked above.
-    let Some(r) = (unsafe { run(method, instance, &Args::varcall(given, params)) }) else {
-        return;
-    };
-    let v = match r {
-        Returned::Variant(v) => v,
-        Returned::Bytes(b) => b.to_variant(),
-        Returned::String(s) => s.to_variant(),
-        Returned::Int(n) => n.to_variant(),
-        Returned::Error(e) => e.to_variant(),
-    };
-    // SAFETY: `ret` points to an initialized Variant, which this assignment replaces.
-    unsafe { v.move_return_ptr(ret.cast(), PtrcallType::Standard) };
+    // SAFETY: the engine calls this for a live FastVarCodec, and `ret` points to an initialized
+    // Variant; the arguments were checked above.
+    unsafe {
+        let out = Out::new(ret.cast(), true, method.ret);
+        run(method, instance, &Args::varcall(given, params), out);
+    }
 }

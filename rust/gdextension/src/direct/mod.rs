@@ -15,12 +15,9 @@
 mod ffi;
 mod registration;
 
-use godot::builtin::{GString, PackedByteArray, Variant};
-use godot::global::Error;
-
 use crate::codec_state::CodecState;
 use fast_var_codec_core::Options;
-use ffi::Args;
+use ffi::{Args, Out, Written};
 
 pub(crate) use registration::{docs_xml, register};
 
@@ -36,21 +33,13 @@ pub(super) enum ParamKind {
 }
 
 /// The kinds of result.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum ReturnKind {
     Variant,
     Bytes,
     Int,
     Error,
     String,
-}
-
-pub(super) enum Returned {
-    Variant(Variant),
-    Bytes(PackedByteArray),
-    Int(i64),
-    Error(Error),
-    String(GString),
 }
 
 pub(super) struct Param {
@@ -64,7 +53,7 @@ pub(super) struct Method {
     pub(super) params: &'static [Param],
     pub(super) ret: ReturnKind,
     pub(super) doc: &'static str,
-    pub(super) run: fn(&CodecState, &Options, &Args<'_>) -> Option<Returned>,
+    pub(super) run: fn(&CodecState, &Options, &Args<'_>, Out) -> Option<Written>,
 }
 
 const VALUE: &[Param] = &[Param {
@@ -79,14 +68,14 @@ pub(super) static METHODS: [Method; 6] = [
         params: VALUE,
         ret: ReturnKind::Bytes,
         doc: "Encodes [param value]. Returns empty bytes on failure (see [method get_error]).",
-        run: |s, o, a| Some(Returned::Bytes(s.encode(o, a.variant(0)?))),
+        run: |s, o, a, out| Some(out.bytes(s.encode(o, a.variant(0)?))),
     },
     Method {
         name: "encoded_size",
         params: VALUE,
         ret: ReturnKind::Int,
         doc: "The exact size [method encode] would return, computed without encoding; -1 on failure.",
-        run: |s, o, a| Some(Returned::Int(s.encoded_size(o, a.variant(0)?))),
+        run: |s, o, a, out| Some(out.int(s.encoded_size(o, a.variant(0)?))),
     },
     Method {
         name: "decode",
@@ -104,10 +93,10 @@ pub(super) static METHODS: [Method; 6] = [
         doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
               ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
               on failure; a failed decode leaves no object behind.",
-        run: |s, o, a| {
+        run: |s, o, a, out| {
             let mut converted = None;
             let bytes = a.bytes(0, &mut converted)?;
-            Some(Returned::Variant(s.decode(o, bytes, a.int(1)?)))
+            Some(out.variant(s.decode(o, bytes, a.int(1)?)))
         },
     },
     Method {
@@ -116,7 +105,7 @@ pub(super) static METHODS: [Method; 6] = [
         ret: ReturnKind::Int,
         doc: "Bytes consumed by this thread's last successful [method decode] or [method get_var] \
               on this codec (0 after a failure).",
-        run: |s, _, _| Some(Returned::Int(s.get_decoded_size())),
+        run: |s, _, _, out| Some(out.int(s.get_decoded_size())),
     },
     Method {
         name: "get_error",
@@ -125,7 +114,7 @@ pub(super) static METHODS: [Method; 6] = [
         doc: "The [enum Error] of this thread's last call on this codec: [constant OK], or why it \
               failed ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], \
               [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).",
-        run: |s, _, _| Some(Returned::Error(s.get_error())),
+        run: |s, _, _, out| Some(out.error(s.get_error())),
     },
     Method {
         name: "get_error_message",
@@ -134,6 +123,6 @@ pub(super) static METHODS: [Method; 6] = [
         doc: "What went wrong in this thread's last call on this codec, with the byte offset \
               (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
               empty after a success.",
-        run: |s, _, _| Some(Returned::String(s.get_error_message())),
+        run: |s, _, _, out| Some(out.string(s.get_error_message())),
     },
 ];

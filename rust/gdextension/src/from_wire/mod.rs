@@ -89,12 +89,15 @@ impl Build for VariantBuilder {
     fn nil(&mut self) -> Variant {
         Variant::nil()
     }
+    #[inline]
     fn bool(&mut self, v: bool) -> Variant {
         v.to_variant()
     }
+    #[inline]
     fn int(&mut self, v: i64) -> Variant {
         v.to_variant()
     }
+    #[inline]
     fn float(&mut self, v: f64) -> Variant {
         v.to_variant()
     }
@@ -288,6 +291,7 @@ impl Build for VariantBuilder {
         PackedStringArray::from(strings).to_variant()
     }
 
+    #[inline]
     fn begin_array(
         &mut self,
         element: ContainerType,
@@ -299,6 +303,7 @@ impl Build for VariantBuilder {
             typed: engine_type(&element)?,
         })
     }
+    #[inline]
     fn push(&mut self, array: &mut ArrayInProgress, v: Variant) -> Result<(), DecodeReason> {
         array.items.push(v);
         Ok(())
@@ -334,6 +339,7 @@ impl Build for VariantBuilder {
         }
         v
     }
+    #[inline]
     fn begin_dictionary(
         &mut self,
         key: ContainerType,
@@ -341,16 +347,17 @@ impl Build for VariantBuilder {
         _capacity: usize,
         _claimed: usize,
     ) -> Result<DictionaryInProgress, DecodeReason> {
-        let (k, v) = (engine_type(&key)?, engine_type(&value)?);
-        if k.is_none() && v.is_none() {
+        if key.is_untyped() && value.is_untyped() {
             return Ok(DictionaryInProgress {
                 dict: VarDictionary::new(),
             });
         }
+        let (k, v) = (engine_type(&key)?, engine_type(&value)?);
         Ok(DictionaryInProgress {
             dict: new_typed_dictionary(k.as_ref(), v.as_ref()),
         })
     }
+    #[inline]
     fn insert(
         &mut self,
         d: &mut DictionaryInProgress,
@@ -372,6 +379,7 @@ impl Build for VariantBuilder {
         }
         Ok(())
     }
+    #[inline]
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
         d.dict.to_variant()
     }
