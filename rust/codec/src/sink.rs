@@ -92,6 +92,13 @@ pub trait Sink {
     /// Bytes written so far.
     fn written(&self) -> usize;
 
+    /// Room for `additional` more bytes, made at once where the sink grows (a hint: one
+    /// growth for a String's length, bytes and padding instead of up to three).
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
+
     /// Numbers in little-endian order; a single copy on little-endian hosts.
     #[inline]
     fn put_words<T: LeWord>(&mut self, words: &[T]) {
@@ -124,6 +131,43 @@ pub trait Sink {
     }
 }
 
+/// A borrowed sink writes into the sink it borrows: a caller keeps its buffer in place (a
+/// buffer moved into a writer and back is copied twice).
+impl<S: Sink + ?Sized> Sink for &mut S {
+    #[inline]
+    fn put_u32(&mut self, v: u32) {
+        (**self).put_u32(v);
+    }
+    #[inline]
+    fn put_u64(&mut self, v: u64) {
+        (**self).put_u64(v);
+    }
+    #[inline]
+    fn put_slice(&mut self, bytes: &[u8]) {
+        (**self).put_slice(bytes);
+    }
+    #[inline]
+    fn put_zeros(&mut self, n: usize) {
+        (**self).put_zeros(n);
+    }
+    #[inline]
+    fn written(&self) -> usize {
+        (**self).written()
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        (**self).reserve(additional);
+    }
+    #[inline]
+    fn put_words<T: LeWord>(&mut self, words: &[T]) {
+        (**self).put_words(words);
+    }
+    #[inline]
+    fn put_chars_utf8(&mut self, chars: &[char]) {
+        (**self).put_chars_utf8(chars);
+    }
+}
+
 macro_rules! bufmut_sink {
     ($t:ty) => {
         impl Sink for $t {
@@ -141,11 +185,22 @@ macro_rules! bufmut_sink {
             }
             #[inline]
             fn put_zeros(&mut self, n: usize) {
-                self.put_bytes(0, n);
+                // Padding is 0 to 3 bytes: a few pushes cost less than a call to memset.
+                if n < 4 {
+                    for _ in 0..n {
+                        self.put_u8(0);
+                    }
+                } else {
+                    self.put_bytes(0, n);
+                }
             }
             #[inline]
             fn written(&self) -> usize {
                 self.len()
+            }
+            #[inline]
+            fn reserve(&mut self, additional: usize) {
+                <$t>::reserve(self, additional);
             }
         }
     };
