@@ -17,6 +17,7 @@ func run(ctx: Ctx) -> void:
 	errors()
 	offsets()
 	calling_conventions()
+	encode_inside_encode()
 	repeated_strings()
 	dictionary_reads()
 	stream_peer()
@@ -221,6 +222,23 @@ func errors() -> void:
 		t.check(c.encoded_size(42) == 8 and c.get_error() == OK, "encoded_size works again after: " + k)
 	cyclic.clear()
 	t.check(codec.encoded_size("abc") == var_to_bytes("abc").size(), "encoded_size(\"abc\") == var_to_bytes size")
+
+
+## An encode that runs script code which encodes again (a property getter, with full_objects):
+## the inner encode gets a buffer of its own, and both give the engine's bytes.
+func encode_inside_encode() -> void:
+	var obj: Resource = load("res://tests/fixtures/encoding_getter.gd").new()
+	var inner := var_to_bytes({"inner": [1, 2.5, "three"]})
+	t.check(obj.encoded_inside == inner, "encode inside a getter: the engine's bytes")
+	var codec := FastVarCodec.new()
+	codec.full_objects = true
+	for value in [obj, [obj, "after", obj]]:
+		var got := codec.encode(value)
+		var want := var_to_bytes_with_objects(value)
+		t.check(codec.get_error() == OK and got == want,
+				"encode of %s whose getter encodes: the engine's bytes" % type_string(typeof(value)),
+				"%d bytes, engine %d (%s)" % [got.size(), want.size(), codec.get_error_message()])
+	t.check(codec.encode("after") == var_to_bytes("after"), "an encode after those: the engine's bytes")
 
 
 func offsets() -> void:
