@@ -92,13 +92,6 @@ pub trait Sink {
     /// Bytes written so far.
     fn written(&self) -> usize;
 
-    /// Room for `additional` more bytes, made at once where the sink grows (a hint: one
-    /// growth for a String's length, bytes and padding instead of up to three).
-    #[inline]
-    fn reserve(&mut self, additional: usize) {
-        let _ = additional;
-    }
-
     /// Numbers in little-endian order; a single copy on little-endian hosts.
     #[inline]
     fn put_words<T: LeWord>(&mut self, words: &[T]) {
@@ -133,6 +126,16 @@ pub trait Sink {
 
 /// A borrowed sink writes into the sink it borrows: a caller keeps its buffer in place (a
 /// buffer moved into a writer and back is copied twice).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{Options, Writer};
+///
+/// let mut buf = vec![0xAA];
+/// Writer::new(&mut buf, &Options::default())?.int(7)?;
+/// assert_eq!(buf, [0xAA, 2, 0, 0, 0, 7, 0, 0, 0]);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline]
     fn put_u32(&mut self, v: u32) {
@@ -153,10 +156,6 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline]
     fn written(&self) -> usize {
         (**self).written()
-    }
-    #[inline]
-    fn reserve(&mut self, additional: usize) {
-        (**self).reserve(additional);
     }
     #[inline]
     fn put_words<T: LeWord>(&mut self, words: &[T]) {
@@ -185,22 +184,11 @@ macro_rules! bufmut_sink {
             }
             #[inline]
             fn put_zeros(&mut self, n: usize) {
-                // Padding is 0 to 3 bytes: a few pushes cost less than a call to memset.
-                if n < 4 {
-                    for _ in 0..n {
-                        self.put_u8(0);
-                    }
-                } else {
-                    self.put_bytes(0, n);
-                }
+                self.put_bytes(0, n);
             }
             #[inline]
             fn written(&self) -> usize {
                 self.len()
-            }
-            #[inline]
-            fn reserve(&mut self, additional: usize) {
-                <$t>::reserve(self, additional);
             }
         }
     };

@@ -71,7 +71,7 @@ pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     match rules {
         // Most texts (keys, names) are short ASCII: one pass finds neither a NUL, nor a
         // byte-order mark, nor anything but ASCII, and then the bytes are the text.
-        _ if raw.len() <= 64 && is_nul_free_ascii(raw) => {
+        _ if raw.len() <= 64 && raw.iter().all(|&b| b != 0 && b < 0x80) => {
             // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
             Some(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) }))
         }
@@ -91,26 +91,6 @@ pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
         }
         Utf8Rules::Godot3 => decode_godot3(raw),
     }
-}
-
-/// Whether every byte is ASCII and none is NUL, eight bytes at a time (short texts, keys
-/// above all, are most of what a decode reads).
-#[inline]
-fn is_nul_free_ascii(raw: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte's high bit is set in `w | (w - ONES) & !w` exactly when the byte is non-ASCII,
-    // or when some byte of the word is zero (the classic zero-byte test): either refuses.
-    let refused = |w: u64| (w | (w.wrapping_sub(ONES) & !w)) & HIGH != 0;
-    let mut words = raw.chunks_exact(8);
-    for chunk in &mut words {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        if refused(u64::from_le_bytes(w)) {
-            return false;
-        }
-    }
-    words.remainder().iter().all(|&b| b != 0 && b < 0x80)
 }
 
 /// Godot 3's lenient decoder: like strict UTF-8, but surrogates, code points above U+10FFFF
@@ -168,23 +148,6 @@ mod tests {
 
     fn strict(b: &[u8]) -> Option<String> {
         decode_utf8(b, Utf8Rules::Strict).map(|c| c.into_owned())
-    }
-
-    #[test]
-    fn word_check_agrees_with_a_byte_by_byte_check() {
-        for len in 1..=19 {
-            for at in 0..len {
-                for b in 0..=255u8 {
-                    let mut raw = vec![b'k'; len];
-                    if let Some(slot) = raw.get_mut(at) {
-                        *slot = b;
-                    }
-                    let by_byte = raw.iter().all(|&c| c != 0 && c < 0x80);
-                    assert_eq!(is_nul_free_ascii(&raw), by_byte, "{raw:?}");
-                }
-            }
-        }
-        assert!(is_nul_free_ascii(b""));
     }
 
     #[test]

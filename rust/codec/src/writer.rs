@@ -180,7 +180,6 @@ impl<'o, S: Sink> Writer<'o, S> {
     fn text<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         let len = s.utf8_len();
         Self::len_u32("string", len + pad4(len))?;
-        self.out.reserve(4 + len + pad4(len));
         self.out.put_u32(len as u32);
         s.put_utf8(&mut self.out);
         self.out.put_zeros(pad4(len));
@@ -844,7 +843,6 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub fn packed_string_item<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         let len = s.utf8_len() + 1;
         Self::len_u32("string", len + pad4(len))?;
-        self.out.reserve(4 + len + pad4(len));
         self.out.put_u32(len as u32);
         s.put_utf8(&mut self.out);
         self.out.put_zeros(1 + pad4(len));
