@@ -173,6 +173,10 @@ need_engines_and_addon() { # what
 step_godot() {
     need_engines_and_addon "the Godot scenes" || return
     counted godot 60 bash tests/run_godot_tests.sh
+    # Everything again with plain Variants built by the engine's constructors, the path the
+    # library takes when its check of the Variant layout fails.
+    counted godot_engine_variants 4 env FAST_VAR_CODEC_VARIANT_LAYOUT=engine \
+        FVC_GODOT_LOG=godot_tests_engine_variants bash tests/run_godot_tests.sh
     # The deepest values again, in an engine whose main thread has a 512 KB stack (where the
     # engine's own var_to_bytes and bytes_to_var still work).
     counted godot_small_stack 4 env FVC_STACK_KB=512 FVC_GODOT_LOG=godot_tests_small_stack \
@@ -200,6 +204,8 @@ step_double() {
     must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
     counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
         bash tests/run_godot_tests.sh
+    counted double_engine_variants 4 env GODOT4="$GODOT4_DOUBLE" FAST_VAR_CODEC_VARIANT_LAYOUT=engine \
+        FVC_GODOT_LOG=godot_tests_double_engine_variants bash tests/run_godot_tests.sh
     counted double_small_stack 4 env GODOT4="$GODOT4_DOUBLE" FVC_STACK_KB=512 \
         FVC_GODOT_LOG=godot_tests_double_small_stack bash tests/run_godot_tests.sh test_deep.gd
 }

@@ -5,8 +5,10 @@
 #                                                  install_engines.sh finds it)
 # Prepares the project (tests/setup_godot_project.sh: links, extension_list.cfg, checks that the
 # library is built), runs Godot, keeps its stderr (engine error spam on malformed input) in
-# tests/out/run_godot_tests/godot_tests.stderr.log and prints its stdout. Adds one check of its own: the engine's
-# output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR" (tests/lib.sh). Ends with the
+# tests/out/run_godot_tests/godot_tests.stderr.log and prints its stdout. Adds two checks of its own: the engine's
+# output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR" (tests/lib.sh), and the library
+# built plain Variants the way FAST_VAR_CODEC_VARIANT_LAYOUT asks (in place unless it is
+# "engine"). Ends with the
 # combined "N passed, N failed"; exits non-zero when Godot did or anything failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -52,6 +54,17 @@ tally_init
 read -r p f < <(last_result "$stdout_file")
 tally_add "$p" "$f"
 tally_logs_clean "the engine reported leaked objects or GDScript errors:" "$log" "$stdout_file"
+# How the library built plain Variants (rust/gdextension/src/variant_layout.rs): in place, unless
+# FAST_VAR_CODEC_VARIANT_LAYOUT=engine asks for the engine's constructors. Either way the log
+# says so only when the engine builds them, once.
+built_by_engine=$(grep -c "every Variant is built by the engine" "$log")
+if [ "${FAST_VAR_CODEC_VARIANT_LAYOUT:-}" = engine ]; then
+    [ "$built_by_engine" -eq 1 ] && grep -q "FAST_VAR_CODEC_VARIANT_LAYOUT=engine" "$log"
+    tally $? "the engine built the Variants once, as FAST_VAR_CODEC_VARIANT_LAYOUT=engine asks (log: $built_by_engine such lines)"
+else
+    [ "$built_by_engine" -eq 0 ]
+    tally $? "Variants built in place: the layout check found the engine's layout (log: $built_by_engine lines saying otherwise)"
+fi
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     tally 1 "the engine did not exit within $limit s after the tests (killed)"
 fi

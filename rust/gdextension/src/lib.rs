@@ -23,6 +23,7 @@ mod stream_class;
 mod string_cache;
 mod to_wire;
 mod value_calls;
+mod variant_layout;
 
 use godot::prelude::*;
 
@@ -37,6 +38,7 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
         // added to it here.
         if stage == godot::init::InitStage::Scene {
             direct::register();
+            variant_layout::check();
         }
     }
 }

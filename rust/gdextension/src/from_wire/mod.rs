@@ -29,6 +29,7 @@ use godot::sys::{interface_fn, GodotFfi};
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, FlatComponents};
 use crate::string_cache::StringCache;
+use crate::variant_layout;
 use admission::{engine_type, load_script, EngineType};
 use containers::{holds_nothing, move_into, new_typed_array, new_typed_dictionary};
 use text::{gstring, text_by_rules};
@@ -91,18 +92,18 @@ impl Build for VariantBuilder {
     }
     #[inline]
     fn bool(&mut self, v: bool) -> Variant {
-        v.to_variant()
+        variant_layout::bool(v)
     }
     #[inline]
     fn int(&mut self, v: i64) -> Variant {
-        v.to_variant()
+        variant_layout::int(v)
     }
     #[inline]
     fn float(&mut self, v: f64) -> Variant {
-        v.to_variant()
+        variant_layout::float(v)
     }
     fn string(&mut self, s: &str) -> Variant {
-        gstring(s).to_variant()
+        variant_layout::string(gstring(s))
     }
     fn string_name(&mut self, s: &str) -> Variant {
         StringName::from(&gstring(s)).to_variant()
@@ -262,8 +263,9 @@ impl Build for VariantBuilder {
         Vec::with_capacity(capacity)
     }
     fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
-        self.strings
-            .get_or_make(raw, |raw| text_by_rules(raw, rules).map(|g| g.to_variant()))
+        self.strings.get_or_make(raw, |raw| {
+            text_by_rules(raw, rules).map(variant_layout::string)
+        })
     }
     fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Variant> {
         text_by_rules(raw, rules).map(|g| StringName::from(&g).to_variant())
