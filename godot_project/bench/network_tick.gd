@@ -73,7 +73,10 @@ func run(rounds: int, out_path: String) -> int:
 		"udp_engine": func(): return udp_engine(udp_a, udp_b),
 		"udp_codec": func(): return udp_codec(udp_a, udp_b, codec),
 	}
-	var only: String = OS.get_cmdline_user_args().filter(func(a): return a.begins_with("--only=")).map(func(a): return a.trim_prefix("--only=")).front() if OS.get_cmdline_user_args().any(func(a): return a.begins_with("--only=")) else ""
+	var only := ""
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--only="):
+			only = arg.trim_prefix("--only=")
 	if only != "":
 		# Profiling one way: it alone, many rounds, no table.
 		for r in rounds:
