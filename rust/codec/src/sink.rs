@@ -124,49 +124,6 @@ pub trait Sink {
     }
 }
 
-/// A borrowed sink writes into the sink it borrows: a caller keeps its buffer in place (a
-/// buffer moved into a writer and back is copied twice).
-///
-/// # Examples
-/// ```
-/// use fast_var_codec_core::{Options, Writer};
-///
-/// let mut buf = vec![0xAA];
-/// Writer::new(&mut buf, &Options::default())?.int(7)?;
-/// assert_eq!(buf, [0xAA, 2, 0, 0, 0, 7, 0, 0, 0]);
-/// # Ok::<(), fast_var_codec_core::CodecError>(())
-/// ```
-impl<S: Sink + ?Sized> Sink for &mut S {
-    #[inline]
-    fn put_u32(&mut self, v: u32) {
-        (**self).put_u32(v);
-    }
-    #[inline]
-    fn put_u64(&mut self, v: u64) {
-        (**self).put_u64(v);
-    }
-    #[inline]
-    fn put_slice(&mut self, bytes: &[u8]) {
-        (**self).put_slice(bytes);
-    }
-    #[inline]
-    fn put_zeros(&mut self, n: usize) {
-        (**self).put_zeros(n);
-    }
-    #[inline]
-    fn written(&self) -> usize {
-        (**self).written()
-    }
-    #[inline]
-    fn put_words<T: LeWord>(&mut self, words: &[T]) {
-        (**self).put_words(words);
-    }
-    #[inline]
-    fn put_chars_utf8(&mut self, chars: &[char]) {
-        (**self).put_chars_utf8(chars);
-    }
-}
-
 macro_rules! bufmut_sink {
     ($t:ty) => {
         impl Sink for $t {

@@ -22,12 +22,13 @@ use godot::sys::{self, interface_fn, GodotFfi};
 /// The environment variable that turns the in-place path off.
 pub const ENV: &str = "FAST_VAR_CODEC_VARIANT_LAYOUT";
 
-/// What a Variant is, byte for byte.
-type Bytes = [u8; size_of::<Variant>()];
+/// What a Variant is, in 8-byte words: written whole, the way it is read back (a read of
+/// bytes written by several smaller stores waits for them to reach the cache).
+type Words = [u64; size_of::<Variant>() / 8];
 
 const _: () = {
-    // Room for the tag, its padding, and an 8-byte payload; the check below does the rest.
-    assert!(size_of::<Variant>() >= 16);
+    // The tag and its padding, an 8-byte payload, whole words; the check below does the rest.
+    assert!(size_of::<Variant>() >= 16 && size_of::<Variant>().is_multiple_of(8));
     assert!(size_of::<GString>() == 8);
 };
 
@@ -55,33 +56,32 @@ pub fn check() {
     in_place();
 }
 
-/// The bytes of a Variant of type `tag` with the 8 payload bytes `payload`, the rest zero.
-fn bytes_of(tag: sys::GDExtensionVariantType, payload: [u8; 8]) -> Bytes {
-    let mut b = [0u8; size_of::<Variant>()];
-    let tag = (tag as u32).to_ne_bytes();
-    for (dst, src) in b.iter_mut().zip(tag) {
-        *dst = src;
-    }
-    for (dst, src) in b.iter_mut().skip(8).zip(payload) {
-        *dst = src;
-    }
-    b
+/// A Variant of type `tag` whose payload is the 8 bytes of `payload` (native order), the rest
+/// zero.
+fn words_of(tag: sys::GDExtensionVariantType, payload: u64) -> Words {
+    let [a, b, c, d] = (tag as u32).to_ne_bytes();
+    let mut w = [0u64; size_of::<Variant>() / 8];
+    let [tag_word, payload_word, ..] = &mut w;
+    *tag_word = u64::from_ne_bytes([a, b, c, d, 0, 0, 0, 0]);
+    *payload_word = payload;
+    w
 }
 
 /// # Safety
-/// `bytes` must be a valid Variant: what [`layout_holds`] found the engine to make, for a
+/// `words` must be a valid Variant: what [`layout_holds`] found the engine to make, for a
 /// value whose payload (a String's reference, say) the new Variant may own.
-unsafe fn from_bytes(bytes: Bytes) -> Variant {
-    // SAFETY: the caller's promise; `Bytes` is exactly a Variant's size, and the write is
-    // unaligned-safe into the uninitialized Variant gdext hands out.
-    unsafe { Variant::new_with_var_uninit(|ptr| ptr.cast::<Bytes>().write_unaligned(bytes)) }
+#[inline]
+unsafe fn from_words(words: Words) -> Variant {
+    // SAFETY: the caller's promise; `Words` is exactly a Variant's size, written unaligned
+    // into the uninitialized Variant gdext hands out.
+    unsafe { Variant::new_with_var_uninit(|ptr| ptr.cast::<Words>().write_unaligned(words)) }
 }
 
-/// The bytes of `v`.
-fn bytes_in(v: &Variant) -> Bytes {
-    // SAFETY: `v` is a live Variant of exactly `size_of::<Bytes>()` bytes; every byte was
+/// The words of `v`.
+fn words_in(v: &Variant) -> Words {
+    // SAFETY: `v` is a live Variant of exactly `size_of::<Words>()` bytes; every byte was
     // initialized (the engine's Variants compared here are made in zeroed memory).
-    unsafe { v.var_sys().cast::<Bytes>().read_unaligned() }
+    unsafe { v.var_sys().cast::<Words>().read_unaligned() }
 }
 
 /// A Variant built by the engine's constructor for type `tag` from `*value`, in zeroed memory
@@ -123,59 +123,62 @@ fn layout_holds() -> bool {
     let [Some(int_v), Some(float_v), Some(bool_v), Some(string_v)] = made else {
         return false;
     };
-    let same_bytes = bytes_in(&int_v) == int_bytes(int)
-        && bytes_in(&float_v) == float_bytes(float)
-        && bytes_in(&bool_v) == bool_bytes(yes)
-        && bytes_in(&string_v) == string_bytes(&text);
+    let same_words = words_in(&int_v) == int_words(int)
+        && words_in(&float_v) == float_words(float)
+        && words_in(&bool_v) == bool_words(yes)
+        && words_in(&string_v) == string_words(&text);
     // And the engine reads back what was written in place.
-    same_bytes && {
-        // SAFETY: the bytes are those of the engine's own Variants, compared just above;
+    same_words && {
+        // SAFETY: the words are those of the engine's own Variants, compared just above;
         // the String's Variant owns the reference `text.clone()` gives up below.
         let (i, f, b, s) = unsafe {
             (
-                from_bytes(int_bytes(int)),
-                from_bytes(float_bytes(float)),
-                from_bytes(bool_bytes(yes)),
-                from_string_bytes(text.clone()),
+                from_words(int_words(int)),
+                from_words(float_words(float)),
+                from_words(bool_words(yes)),
+                from_string_words(text.clone()),
             )
         };
         i == int_v && f == float_v && b == bool_v && s == string_v
     }
 }
 
-fn int_bytes(v: i64) -> Bytes {
-    bytes_of(sys::GDEXTENSION_VARIANT_TYPE_INT, v.to_ne_bytes())
-}
-
-fn float_bytes(v: f64) -> Bytes {
-    bytes_of(sys::GDEXTENSION_VARIANT_TYPE_FLOAT, v.to_ne_bytes())
-}
-
-/// A bool is one byte.
-fn bool_bytes(v: bool) -> Bytes {
-    bytes_of(
-        sys::GDEXTENSION_VARIANT_TYPE_BOOL,
-        [u8::from(v), 0, 0, 0, 0, 0, 0, 0],
+fn int_words(v: i64) -> Words {
+    words_of(
+        sys::GDEXTENSION_VARIANT_TYPE_INT,
+        u64::from_ne_bytes(v.to_ne_bytes()),
     )
 }
 
-/// The bytes of a String's Variant sharing `s`'s reference.
-fn string_bytes(s: &GString) -> Bytes {
+fn float_words(v: f64) -> Words {
+    words_of(sys::GDEXTENSION_VARIANT_TYPE_FLOAT, v.to_bits())
+}
+
+/// A bool is one byte.
+fn bool_words(v: bool) -> Words {
+    words_of(
+        sys::GDEXTENSION_VARIANT_TYPE_BOOL,
+        u64::from_ne_bytes([u8::from(v), 0, 0, 0, 0, 0, 0, 0]),
+    )
+}
+
+/// The words of a String's Variant sharing `s`'s reference.
+fn string_words(s: &GString) -> Words {
     // SAFETY: a GString is exactly its 8-byte pointer (asserted above), live for the call.
-    let ptr = unsafe { s.sys().cast::<[u8; 8]>().read_unaligned() };
-    bytes_of(sys::GDEXTENSION_VARIANT_TYPE_STRING, ptr)
+    let ptr = unsafe { s.sys().cast::<u64>().read_unaligned() };
+    words_of(sys::GDEXTENSION_VARIANT_TYPE_STRING, ptr)
 }
 
 /// A String's Variant that takes over `s`'s reference.
 ///
 /// # Safety
-/// As [`from_bytes`]: the String layout must have been checked.
-unsafe fn from_string_bytes(s: GString) -> Variant {
-    let bytes = string_bytes(&s);
+/// As [`from_words`]: the String layout must have been checked.
+unsafe fn from_string_words(s: GString) -> Variant {
+    let words = string_words(&s);
     // The Variant owns the reference from now on.
     std::mem::forget(s);
     // SAFETY: the caller's promise.
-    unsafe { from_bytes(bytes) }
+    unsafe { from_words(words) }
 }
 
 /// An int's Variant.
@@ -183,7 +186,7 @@ unsafe fn from_string_bytes(s: GString) -> Variant {
 pub fn int(v: i64) -> Variant {
     if in_place() {
         // SAFETY: `in_place` checked this layout.
-        unsafe { from_bytes(int_bytes(v)) }
+        unsafe { from_words(int_words(v)) }
     } else {
         v.to_variant()
     }
@@ -194,7 +197,7 @@ pub fn int(v: i64) -> Variant {
 pub fn float(v: f64) -> Variant {
     if in_place() {
         // SAFETY: `in_place` checked this layout.
-        unsafe { from_bytes(float_bytes(v)) }
+        unsafe { from_words(float_words(v)) }
     } else {
         v.to_variant()
     }
@@ -205,7 +208,7 @@ pub fn float(v: f64) -> Variant {
 pub fn bool(v: bool) -> Variant {
     if in_place() {
         // SAFETY: `in_place` checked this layout.
-        unsafe { from_bytes(bool_bytes(v)) }
+        unsafe { from_words(bool_words(v)) }
     } else {
         v.to_variant()
     }
@@ -216,7 +219,7 @@ pub fn bool(v: bool) -> Variant {
 pub fn string(s: GString) -> Variant {
     if in_place() {
         // SAFETY: `in_place` checked this layout.
-        unsafe { from_string_bytes(s) }
+        unsafe { from_string_words(s) }
     } else {
         s.to_variant()
     }
