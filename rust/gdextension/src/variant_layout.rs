@@ -181,37 +181,39 @@ unsafe fn from_string_words(s: GString) -> Variant {
     unsafe { from_words(words) }
 }
 
-/// An int's Variant.
+/// `v`'s Variant: `words(v)` when the layout was found as checked, else the engine's.
+///
+/// # Safety
+/// `words` must give the Variant of `v` in the layout [`layout_holds`] checks for `T`.
 #[inline]
-pub fn int(v: i64) -> Variant {
+unsafe fn plain<T: ToGodot + Copy>(v: T, words: fn(T) -> Words) -> Variant {
     if in_place() {
-        // SAFETY: `in_place` checked this layout.
-        unsafe { from_words(int_words(v)) }
+        // SAFETY: `in_place` checked this layout; `words` follows it (the caller's promise).
+        unsafe { from_words(words(v)) }
     } else {
         v.to_variant()
     }
+}
+
+/// An int's Variant.
+#[inline]
+pub fn int(v: i64) -> Variant {
+    // SAFETY: `int_words` is the int layout `layout_holds` checks.
+    unsafe { plain(v, int_words) }
 }
 
 /// A float's Variant.
 #[inline]
 pub fn float(v: f64) -> Variant {
-    if in_place() {
-        // SAFETY: `in_place` checked this layout.
-        unsafe { from_words(float_words(v)) }
-    } else {
-        v.to_variant()
-    }
+    // SAFETY: `float_words` is the float layout `layout_holds` checks.
+    unsafe { plain(v, float_words) }
 }
 
 /// A bool's Variant.
 #[inline]
 pub fn bool(v: bool) -> Variant {
-    if in_place() {
-        // SAFETY: `in_place` checked this layout.
-        unsafe { from_words(bool_words(v)) }
-    } else {
-        v.to_variant()
-    }
+    // SAFETY: `bool_words` is the bool layout `layout_holds` checks.
+    unsafe { plain(v, bool_words) }
 }
 
 /// A String's Variant, `s` moved in.
