@@ -1,10 +1,11 @@
-//! Plain Variants (bool, int, float, String) written in place instead of built by an engine
-//! call, as godot-rust's Rust-side marshalling does.
+//! Plain Variants (bool, int, float, String, and the vector, rect, plane, quaternion and color
+//! types) written in place instead of built by an engine call, as godot-rust's Rust-side
+//! marshalling does.
 //!
 //! A Godot Variant is its type as a 32-bit tag, padding to 8 bytes, then its payload: a bool
-//! byte, an int64, a double, or a String's single pointer (which a move hands over without
-//! touching its reference count; the engine's constructor copies it, one atomic increment, and
-//! the dropped original one atomic decrement). That layout is not part of the GDExtension
+//! byte, an int64, a double, the components of a math type, or a String's single pointer
+//! (which a move hands over without touching its reference count; the engine's constructor
+//! copies it, one atomic increment, and the dropped original one atomic decrement). That layout is not part of the GDExtension
 //! interface, so it is checked, not assumed: the first use builds a Variant of each of these
 //! types through the engine, in zeroed memory, and compares every byte with what this module
 //! writes for the same value. On any difference every Variant is built by the engine from then
@@ -14,7 +15,10 @@
 use std::mem::{size_of, MaybeUninit};
 use std::sync::OnceLock;
 
-use godot::builtin::{GString, Variant};
+use godot::builtin::{
+    Color, GString, Plane, Quaternion, Rect2, Rect2i, Variant, Vector2, Vector2i, Vector3,
+    Vector3i, Vector4, Vector4i,
+};
 use godot::global::godot_warn;
 use godot::meta::ToGodot;
 use godot::sys::{self, interface_fn, GodotFfi};
@@ -106,41 +110,140 @@ unsafe fn engine_made(
 
 /// Builds one Variant of each type through the engine and compares it with this module's.
 fn layout_holds() -> bool {
-    let mut int = 0x0123_4567_89ab_cdef_i64;
-    let mut float = -1.0e-300_f64;
-    let mut yes = true;
-    let text = GString::from("FastVarCodec's layout check");
-    let mut copy = text.clone();
-    // SAFETY: each pointer is to a live value of the type its tag names.
-    let made = unsafe {
-        [
-            engine_made(sys::GDEXTENSION_VARIANT_TYPE_INT, (&raw mut int).cast()),
-            engine_made(sys::GDEXTENSION_VARIANT_TYPE_FLOAT, (&raw mut float).cast()),
-            engine_made(sys::GDEXTENSION_VARIANT_TYPE_BOOL, (&raw mut yes).cast()),
-            engine_made(sys::GDEXTENSION_VARIANT_TYPE_STRING, copy.sys_mut().cast()),
-        ]
+    use sys::{
+        GDEXTENSION_VARIANT_TYPE_BOOL as BOOL, GDEXTENSION_VARIANT_TYPE_FLOAT as FLOAT,
+        GDEXTENSION_VARIANT_TYPE_INT as INT,
     };
-    let [Some(int_v), Some(float_v), Some(bool_v), Some(string_v)] = made else {
+    // SAFETY: each tag names the type of the value given with it.
+    let plain = unsafe {
+        holds_for(INT, 0x0123_4567_89ab_cdef_i64, int_words)
+            && holds_for(FLOAT, -1.0e-300_f64, float_words)
+            && holds_for(BOOL, true, bool_words)
+    };
+    plain && inline_holds() && string_holds()
+}
+
+/// Whether every [`Inline`] type's Variant is its tag and then its bytes.
+fn inline_holds() -> bool {
+    fn one<T: Inline>() -> bool {
+        // SAFETY: `Inline::TAG` names `T`'s Variant type (the trait's promise).
+        unsafe { holds_for(T::TAG, T::sample(), inline_words::<T>) }
+    }
+    one::<Vector2>()
+        && one::<Vector2i>()
+        && one::<Rect2>()
+        && one::<Rect2i>()
+        && one::<Vector3>()
+        && one::<Vector3i>()
+        && one::<Vector4>()
+        && one::<Vector4i>()
+        && one::<Plane>()
+        && one::<Quaternion>()
+        && one::<Color>()
+}
+
+/// Whether the engine makes `v`'s Variant as `words(v)`, and takes `words(v)` for its own.
+///
+/// # Safety
+/// `tag` must name `T`'s Variant type.
+unsafe fn holds_for<T: Copy>(
+    tag: sys::GDExtensionVariantType,
+    mut v: T,
+    words: fn(T) -> Words,
+) -> bool {
+    // SAFETY: a live `T`, of the type `tag` names (the caller's promise).
+    let Some(engine) = (unsafe { engine_made(tag, (&raw mut v).cast()) }) else {
         return false;
     };
-    let same_words = words_in(&int_v) == int_words(int)
-        && words_in(&float_v) == float_words(float)
-        && words_in(&bool_v) == bool_words(yes)
-        && words_in(&string_v) == string_words(&text);
-    // And the engine reads back what was written in place.
-    same_words && {
-        // SAFETY: the words are those of the engine's own Variants, compared just above;
-        // the String's Variant owns the reference `text.clone()` gives up below.
-        let (i, f, b, s) = unsafe {
-            (
-                from_words(int_words(int)),
-                from_words(float_words(float)),
-                from_words(bool_words(yes)),
-                from_string_words(text.clone()),
-            )
-        };
-        i == int_v && f == float_v && b == bool_v && s == string_v
+    words_in(&engine) == words(v) && {
+        // SAFETY: these words are the engine's own Variant's, compared just above.
+        let ours = unsafe { from_words(words(v)) };
+        ours == engine
     }
+}
+
+/// The same for a String, whose Variant holds a reference.
+fn string_holds() -> bool {
+    let text = GString::from("FastVarCodec's layout check");
+    let mut copy = text.clone();
+    // SAFETY: a live String, tagged STRING.
+    let made = unsafe { engine_made(sys::GDEXTENSION_VARIANT_TYPE_STRING, copy.sys_mut().cast()) };
+    let Some(engine) = made else {
+        return false;
+    };
+    words_in(&engine) == string_words(&text) && {
+        // SAFETY: the engine's own words, compared just above; the new Variant owns the
+        // reference `text.clone()` gives up.
+        let ours = unsafe { from_string_words(text.clone()) };
+        ours == engine
+    }
+}
+
+/// A type Godot stores inside a Variant, right after the tag, as its own bytes: gdext's
+/// `#[repr(C)]` vector, rect, plane, quaternion and color types.
+///
+/// # Safety
+/// Implement only for plain data (no padding, no pointers, every field a number) laid out as
+/// the engine's own type (gdext passes these to the engine by pointer), with `TAG` the type's
+/// Variant type and a size that fits a Variant's payload.
+pub unsafe trait Inline: ToGodot + Copy {
+    const TAG: sys::GDExtensionVariantType;
+    /// A value with every component distinct and nonzero, for the check.
+    fn sample() -> Self;
+}
+
+macro_rules! inline_types {
+    ($($t:ty = $tag:ident, $sample:expr;)*) => {$(
+        // SAFETY: a gdext `#[repr(C)]` builtin of numbers only, passed to the engine as its
+        // own type; `inline_holds` checks its Variant before any is written in place.
+        unsafe impl Inline for $t {
+            const TAG: sys::GDExtensionVariantType = sys::$tag;
+            fn sample() -> Self {
+                $sample
+            }
+        }
+    )*};
+}
+
+inline_types! {
+    Vector2 = GDEXTENSION_VARIANT_TYPE_VECTOR2, Vector2::new(1.5, -2.25);
+    Vector2i = GDEXTENSION_VARIANT_TYPE_VECTOR2I, Vector2i::new(3, -4);
+    Rect2 = GDEXTENSION_VARIANT_TYPE_RECT2,
+        Rect2::new(Vector2::new(1.5, -2.25), Vector2::new(3.75, 5.5));
+    Rect2i = GDEXTENSION_VARIANT_TYPE_RECT2I,
+        Rect2i::new(Vector2i::new(1, -2), Vector2i::new(3, 5));
+    Vector3 = GDEXTENSION_VARIANT_TYPE_VECTOR3, Vector3::new(1.5, -2.25, 3.75);
+    Vector3i = GDEXTENSION_VARIANT_TYPE_VECTOR3I, Vector3i::new(3, -4, 5);
+    Vector4 = GDEXTENSION_VARIANT_TYPE_VECTOR4, Vector4::new(1.5, -2.25, 3.75, -5.5);
+    Vector4i = GDEXTENSION_VARIANT_TYPE_VECTOR4I, Vector4i::new(3, -4, 5, -6);
+    Plane = GDEXTENSION_VARIANT_TYPE_PLANE, Plane { normal: Vector3::new(0.5, -0.25, 0.75), d: 2.5 };
+    Quaternion = GDEXTENSION_VARIANT_TYPE_QUATERNION, Quaternion::new(0.5, -0.25, 0.75, 1.5);
+    Color = GDEXTENSION_VARIANT_TYPE_COLOR, Color::from_rgba(0.5, -0.25, 0.75, 1.5);
+}
+
+/// The words of `v`'s Variant: its tag, then its bytes.
+fn inline_words<T: Inline>(v: T) -> Words {
+    const {
+        assert!(size_of::<T>() <= size_of::<Variant>() - 8);
+    }
+    let mut w = words_of(T::TAG, 0);
+    // SAFETY: `T` is plain data (the trait's promise), so its bytes may be read; they are
+    // copied after the tag's word, and fit there (asserted above).
+    unsafe {
+        std::ptr::copy_nonoverlapping(
+            (&raw const v).cast::<u8>(),
+            w.as_mut_ptr().cast::<u8>().add(8),
+            size_of::<T>(),
+        );
+    }
+    w
+}
+
+/// The Variant of a vector, rect, plane, quaternion or color.
+#[inline]
+pub fn inline<T: Inline>(v: T) -> Variant {
+    // SAFETY: `inline_words` is the layout `layout_holds` checks for every `Inline` type.
+    unsafe { plain(v, inline_words::<T>) }
 }
 
 fn int_words(v: i64) -> Words {

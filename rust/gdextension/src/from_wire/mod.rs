@@ -118,19 +118,18 @@ impl Build for VariantBuilder {
         let v4 = |i: [real; 4]| Vector4::new(i[0], i[1], i[2], i[3]);
         let [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15] = a;
         match ty {
-            RealType::Vector2 => v2([p0, p1]).to_variant(),
-            RealType::Rect2 => Rect2::new(v2([p0, p1]), v2([p2, p3])).to_variant(),
-            RealType::Vector3 => v3([p0, p1, p2]).to_variant(),
+            RealType::Vector2 => variant_layout::inline(v2([p0, p1])),
+            RealType::Rect2 => variant_layout::inline(Rect2::new(v2([p0, p1]), v2([p2, p3]))),
+            RealType::Vector3 => variant_layout::inline(v3([p0, p1, p2])),
             RealType::Transform2D => {
                 Transform2D::from_cols(v2([p0, p1]), v2([p2, p3]), v2([p4, p5])).to_variant()
             }
-            RealType::Vector4 => v4([p0, p1, p2, p3]).to_variant(),
-            RealType::Plane => Plane {
+            RealType::Vector4 => variant_layout::inline(v4([p0, p1, p2, p3])),
+            RealType::Plane => variant_layout::inline(Plane {
                 normal: v3([p0, p1, p2]),
                 d: p3,
-            }
-            .to_variant(),
-            RealType::Quaternion => Quaternion::new(p0, p1, p2, p3).to_variant(),
+            }),
+            RealType::Quaternion => variant_layout::inline(Quaternion::new(p0, p1, p2, p3)),
             RealType::Aabb => Aabb::new(v3([p0, p1, p2]), v3([p3, p4, p5])).to_variant(),
             RealType::Basis => {
                 Basis::from_rows(v3([p0, p1, p2]), v3([p3, p4, p5]), v3([p6, p7, p8])).to_variant()
@@ -156,16 +155,16 @@ impl Build for VariantBuilder {
         }
         let [x, y, z, w] = a;
         match ty {
-            IntVectorType::Vector2i => Vector2i::new(x, y).to_variant(),
-            IntVectorType::Vector3i => Vector3i::new(x, y, z).to_variant(),
-            IntVectorType::Vector4i => Vector4i::new(x, y, z, w).to_variant(),
+            IntVectorType::Vector2i => variant_layout::inline(Vector2i::new(x, y)),
+            IntVectorType::Vector3i => variant_layout::inline(Vector3i::new(x, y, z)),
+            IntVectorType::Vector4i => variant_layout::inline(Vector4i::new(x, y, z, w)),
             IntVectorType::Rect2i => {
-                Rect2i::new(Vector2i::new(x, y), Vector2i::new(z, w)).to_variant()
+                variant_layout::inline(Rect2i::new(Vector2i::new(x, y), Vector2i::new(z, w)))
             }
         }
     }
     fn color(&mut self, [r, g, b, a]: [f32; 4]) -> Variant {
-        Color::from_rgba(r, g, b, a).to_variant()
+        variant_layout::inline(Color::from_rgba(r, g, b, a))
     }
     fn node_path(
         &mut self,
