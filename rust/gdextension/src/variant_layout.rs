@@ -5,12 +5,13 @@
 //! A Godot Variant is its type as a 32-bit tag, padding to 8 bytes, then its payload: a bool
 //! byte, an int64, a double, the components of a math type, or a String's single pointer
 //! (which a move hands over without touching its reference count; the engine's constructor
-//! copies it, one atomic increment, and the dropped original one atomic decrement). That layout is not part of the GDExtension
-//! interface, so it is checked, not assumed: the first use builds a Variant of each of these
-//! types through the engine, in zeroed memory, and compares every byte with what this module
-//! writes for the same value. On any difference every Variant is built by the engine from then
-//! on, and the log says so once. `FAST_VAR_CODEC_VARIANT_LAYOUT=engine` in the environment
-//! chooses that path without a check (and says so once too), so both stay tested.
+//! copies it, one atomic increment, and the dropped original one atomic decrement). That layout
+//! is not part of the GDExtension interface, so it is checked, not assumed: when the library
+//! loads, it builds a Variant of each of these types through the engine, in zeroed memory, and
+//! compares every word with what this module writes for the same value. On any difference
+//! every Variant is built by the engine from then on, and the log says so once.
+//! `FAST_VAR_CODEC_VARIANT_LAYOUT=engine` in the environment chooses that path without a check
+//! (and says so once too), so both stay tested.
 
 use std::mem::{size_of, MaybeUninit};
 use std::sync::OnceLock;

@@ -125,8 +125,6 @@ impl<'a> Args<'a> {
     }
 }
 
-/// The state of the codec whose instance storage is `instance`.
-///
 /// Where a method's result goes: the engine's return slot, written where the result is made.
 ///
 /// Returned as a value instead, a freshly built Variant travelled back through every layer of
@@ -156,14 +154,9 @@ pub(crate) struct Written(());
 impl Out {
     /// # Safety
     /// `ret` must point to the engine's return slot of this call, valid until the call
-    /// returns: an initialized Variant when `by_variant` (varcall), else an initialized value
-    /// of the type `kind` names (ptrcall; an int for [`ReturnKind::Error`]).
-    unsafe fn new(ret: *mut c_void, by_variant: bool, kind: ReturnKind) -> Self {
-        let slot = if by_variant {
-            Slot::Variant
-        } else {
-            Slot::Typed(kind)
-        };
+    /// returns, holding what `slot` says: an initialized Variant, or an initialized value of
+    /// the type the kind names (an int for [`ReturnKind::Error`]).
+    unsafe fn new(ret: *mut c_void, slot: Slot) -> Self {
         Out { ret, slot }
     }
 
@@ -239,6 +232,8 @@ impl Out {
     }
 }
 
+/// The state of the codec whose instance storage is `instance`.
+///
 /// # Safety
 /// `instance` must be the instance pointer the engine passes to a method of a live
 /// `FastVarCodec`.
@@ -294,7 +289,7 @@ pub(super) unsafe extern "C" fn ptrcall(
     // SAFETY: the engine calls this for a live FastVarCodec with the registered argument types,
     // and `ret` points to an initialized value of the registered return type.
     unsafe {
-        let out = Out::new(ret.cast(), false, method.ret);
+        let out = Out::new(ret.cast(), Slot::Typed(method.ret));
         run(method, instance, &Args::ptrcall(args, method.params), out);
     }
 }
@@ -375,7 +370,7 @@ pub(super) unsafe extern "C" fn varcall(
     // SAFETY: the engine calls this for a live FastVarCodec, and `ret` points to an initialized
     // Variant; the arguments were checked above.
     unsafe {
-        let out = Out::new(ret.cast(), true, method.ret);
+        let out = Out::new(ret.cast(), Slot::Variant);
         run(method, instance, &Args::varcall(given, params), out);
     }
 }
