@@ -5,11 +5,11 @@
 #                                                  install_engines.sh finds it)
 # Prepares the project (tests/setup_godot_project.sh: links, extension_list.cfg, checks that the
 # library is built), runs Godot, keeps its stderr (engine error spam on malformed input) in
-# tests/out/run_godot_tests/godot_tests.stderr.log and prints its stdout. Adds two checks of its own: the engine's
-# output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR" (tests/lib.sh), and the library
-# built plain Variants the way FAST_VAR_CODEC_VARIANT_LAYOUT asks (in place unless it is
-# "engine"). Ends with the
-# combined "N passed, N failed"; exits non-zero when Godot did or anything failed.
+# tests/out/run_godot_tests/godot_tests.stderr.log and prints its stdout. Adds two checks of its
+# own: the engine's output holds no "ObjectDB instances leaked" and no "SCRIPT ERROR"
+# (tests/lib.sh), and the library built plain Variants the way FAST_VAR_CODEC_VARIANT_LAYOUT asks
+# (in place unless it is "engine"). Ends with the combined "N passed, N failed"; exits non-zero
+# when Godot did or anything failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)

@@ -25,7 +25,7 @@ use godot::meta::ToGodot;
 use godot::sys::{self, interface_fn, GodotFfi};
 
 /// The environment variable that turns the in-place path off.
-pub const ENV: &str = "FAST_VAR_CODEC_VARIANT_LAYOUT";
+const ENV: &str = "FAST_VAR_CODEC_VARIANT_LAYOUT";
 
 /// What a Variant is, in 8-byte words: written whole, the way it is read back (a read of
 /// bytes written by several smaller stores waits for them to reach the cache).
@@ -124,25 +124,6 @@ fn layout_holds() -> bool {
     plain && inline_holds() && string_holds()
 }
 
-/// Whether every [`Inline`] type's Variant is its tag and then its bytes.
-fn inline_holds() -> bool {
-    fn one<T: Inline>() -> bool {
-        // SAFETY: `Inline::TAG` names `T`'s Variant type (the trait's promise).
-        unsafe { holds_for(T::TAG, T::sample(), inline_words::<T>) }
-    }
-    one::<Vector2>()
-        && one::<Vector2i>()
-        && one::<Rect2>()
-        && one::<Rect2i>()
-        && one::<Vector3>()
-        && one::<Vector3i>()
-        && one::<Vector4>()
-        && one::<Vector4i>()
-        && one::<Plane>()
-        && one::<Quaternion>()
-        && one::<Color>()
-}
-
 /// Whether the engine makes `v`'s Variant as `words(v)`, and takes `words(v)` for its own.
 ///
 /// # Safety
@@ -193,17 +174,30 @@ pub unsafe trait Inline: ToGodot + Copy {
     fn sample() -> Self;
 }
 
+/// Implements [`Inline`] for each type and checks every one of them in `inline_holds`: one list,
+/// so that no type is written in place unchecked.
 macro_rules! inline_types {
-    ($($t:ty = $tag:ident, $sample:expr;)*) => {$(
-        // SAFETY: a gdext `#[repr(C)]` builtin of numbers only, passed to the engine as its
-        // own type; `inline_holds` checks its Variant before any is written in place.
-        unsafe impl Inline for $t {
-            const TAG: sys::GDExtensionVariantType = sys::$tag;
-            fn sample() -> Self {
-                $sample
+    ($($t:ty = $tag:ident, $sample:expr;)*) => {
+        $(
+            // SAFETY: a gdext `#[repr(C)]` builtin of numbers only, passed to the engine as its
+            // own type; `inline_holds` checks its Variant before any is written in place.
+            unsafe impl Inline for $t {
+                const TAG: sys::GDExtensionVariantType = sys::$tag;
+                fn sample() -> Self {
+                    $sample
+                }
             }
+        )*
+
+        /// Whether every [`Inline`] type's Variant is its tag and then its bytes.
+        fn inline_holds() -> bool {
+            fn one<T: Inline>() -> bool {
+                // SAFETY: `Inline::TAG` names `T`'s Variant type (the trait's promise).
+                unsafe { holds_for(T::TAG, T::sample(), inline_words::<T>) }
+            }
+            true $(&& one::<$t>())*
         }
-    )*};
+    };
 }
 
 inline_types! {
