@@ -2,10 +2,20 @@
 //! values by recursion, which costs stack per level (about 1 KB in a release build, ten times
 //! that unoptimized); 1,024 levels (the engine's limit, a few KB of input) would overflow the
 //! small stacks threads often have (512 KB on macOS, 256 KB in some servers). So every walk
-//! enters each container through [`guard`]: while the thread has at least [`RED_ZONE`] of stack
-//! left it costs one comparison, and below that the walk goes on on a fresh stack segment of
-//! [`SEGMENT`] from the heap (the `stacker` crate, as rustc and serde_stacker use it), freed
+//! enters each nested value through [`guard`]: while the thread has at least [`RED_ZONE`] of
+//! stack left it costs one comparison, and below that the walk goes on on a fresh stack segment
+//! of [`SEGMENT`] from the heap (the `stacker` crate, as rustc and serde_stacker use it), freed
 //! when that level returns.
+//!
+//! Asking `stacker` how much stack is left costs a call into assembly and a thread-local
+//! lookup, a fifth of a serde encode that guards every field. So the first guard of a walk
+//! asks once and remembers, per thread, the range of addresses on the current stack above
+//! which more than [`RED_ZONE`] is left; the guards below it compare the address of a local
+//! with that range and ask again only outside it (near the end of a stack, or on a stack
+//! switched by other code between two guards). Stacks grow downwards on every target this
+//! crate builds for.
+
+use std::cell::Cell;
 
 /// The stack a walk may use between two guarded levels: one level's frames (a few KB even
 /// unoptimized) and whatever engine code a builder calls at a level (the Godot extension's
@@ -15,9 +25,61 @@ pub const RED_ZONE: usize = 128 * 1024;
 /// The size of each stack segment a deep walk gets from the heap.
 pub const SEGMENT: usize = 1024 * 1024;
 
+/// How far above the address where the range was measured a later guard's local may sit: a
+/// guard inlined into the measuring frame can place its local a little higher in that frame.
+const FRAME_SLACK: usize = 16 * 1024;
+
+thread_local! {
+    /// `(floor, ceiling)`: a guard whose local lies strictly between them has more than
+    /// [`RED_ZONE`] of stack left. `(0, 0)` (nothing inside) when no walk runs on this thread.
+    static ROOMY: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+}
+
+/// The address of a local of the caller's frame (inlined), close to the stack pointer.
+#[inline(always)]
+fn here() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(std::ptr::addr_of!(marker)) as usize
+}
+
 /// Runs `f` (one nesting level of a walk), first moving to a fresh stack segment when the
 /// thread's stack has less than `RED_ZONE` (128 KB) left.
 #[inline]
 pub fn guard<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    let at = here();
+    let (floor, ceiling) = ROOMY.with(Cell::get);
+    if floor < at && at < ceiling {
+        return f();
+    }
+    measured(f)
+}
+
+/// [`guard`]'s slow path: asks `stacker` (which moves to a new segment if little is left), then
+/// runs `f` with the range of the stack it runs on remembered for the guards inside it.
+#[cold]
+#[inline(never)]
+fn measured<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, || {
+        let at = here();
+        let roomy = match stacker::remaining_stack() {
+            Some(left) => (
+                at.saturating_sub(left).saturating_add(RED_ZONE),
+                at.saturating_add(FRAME_SLACK),
+            ),
+            // Unknown: every guard asks.
+            None => (0, 0),
+        };
+        let _restore = Restore(ROOMY.with(|r| r.replace(roomy)));
+        f()
+    })
+}
+
+/// Puts back the range of the enclosing walk (or none) when a measured level returns or
+/// unwinds.
+struct Restore((usize, usize));
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ROOMY.with(|r| r.set(self.0));
+    }
 }

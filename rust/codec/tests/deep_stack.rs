@@ -223,4 +223,34 @@ mod through_serde {
         });
         assert!(same);
     }
+
+    /// A type whose `Serialize` moves to a stack of its own (as `serde_stacker` does) in the
+    /// middle of a walk, then nests as deep from there: the guards must measure the new stack
+    /// rather than trust what they knew of the thread's.
+    struct OnItsOwnStack(Node);
+
+    impl serde::Serialize for OnItsOwnStack {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            stacker::grow(SMALL_STACK, || self.0.serialize(s))
+        }
+    }
+
+    #[test]
+    fn serde_of_a_walk_that_switches_stacks() {
+        let mut node = Node { child: None };
+        for _ in 2..DEEPEST {
+            node = Node {
+                child: Some(Box::new(node)),
+            };
+        }
+        let opts = Options::new(Dialect::Godot4);
+        let (bytes, expected) = on_small_stack(move || {
+            let outer = vec![OnItsOwnStack(node)];
+            let bytes = fvc_serde::to_bytes(&outer, &opts).map(|b| b.to_vec());
+            let expected = fvc_serde::to_bytes(&[&outer[0].0], &opts).map(|b| b.to_vec());
+            std::mem::forget(outer);
+            (bytes, expected)
+        });
+        assert_eq!(bytes.expect("to_bytes"), expected.expect("to_bytes"));
+    }
 }
