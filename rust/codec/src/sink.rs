@@ -141,7 +141,15 @@ macro_rules! bufmut_sink {
             }
             #[inline]
             fn put_zeros(&mut self, n: usize) {
-                self.put_bytes(0, n);
+                if n <= 4 {
+                    // Padding, the usual case: one word written and cut back costs less than
+                    // a call to `memset` for up to three bytes.
+                    let end = self.len() + n;
+                    self.put_u32_le(0);
+                    self.truncate(end);
+                } else {
+                    self.put_bytes(0, n);
+                }
             }
             #[inline]
             fn written(&self) -> usize {

@@ -35,7 +35,8 @@ thread_local! {
     static ROOMY: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
 }
 
-/// The address of a local of the caller's frame (inlined), close to the stack pointer.
+/// The address of a local of the caller's frame (inlined), close to the stack pointer
+/// (`black_box` keeps the local on the stack, where the optimizer could otherwise fold it).
 #[inline(always)]
 fn here() -> usize {
     let marker = 0u8;
@@ -54,24 +55,42 @@ pub fn guard<R>(f: impl FnOnce() -> R) -> R {
     measured(f)
 }
 
-/// [`guard`]'s slow path: asks `stacker` (which moves to a new segment if little is left), then
-/// runs `f` with the range of the stack it runs on remembered for the guards inside it.
+/// [`guard`]'s slow path: asks `stacker` how much stack is left, moves to a new segment if that
+/// is too little, and runs `f` with the range of the stack it runs on remembered for the guards
+/// inside it.
 #[cold]
 #[inline(never)]
 fn measured<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, SEGMENT, || {
-        let at = here();
-        let roomy = match stacker::remaining_stack() {
-            Some(left) => (
-                at.saturating_sub(left).saturating_add(RED_ZONE),
-                at.saturating_add(FRAME_SLACK),
-            ),
-            // Unknown: every guard asks.
-            None => (0, 0),
-        };
-        let _restore = Restore(ROOMY.with(|r| r.replace(roomy)));
-        f()
-    })
+    match roomy_range() {
+        Some(roomy) => with_range(roomy, f),
+        None => stacker::grow(SEGMENT, || match roomy_range() {
+            Some(roomy) => with_range(roomy, f),
+            // A fresh segment always has room; should the platform not say so, every guard
+            // inside asks again.
+            None => with_range((0, 0), f),
+        }),
+    }
+}
+
+/// The range above the red zone of the stack the caller runs on, `None` when less than the red
+/// zone is left there. Where the platform cannot tell, an empty range (every guard asks).
+#[inline(always)]
+fn roomy_range() -> Option<(usize, usize)> {
+    let at = here();
+    match stacker::remaining_stack() {
+        Some(left) if left < RED_ZONE => None,
+        Some(left) => Some((
+            at.saturating_sub(left).saturating_add(RED_ZONE),
+            at.saturating_add(FRAME_SLACK),
+        )),
+        None => Some((0, 0)),
+    }
+}
+
+#[inline(always)]
+fn with_range<R>(roomy: (usize, usize), f: impl FnOnce() -> R) -> R {
+    let _restore = Restore(ROOMY.with(|r| r.replace(roomy)));
+    f()
 }
 
 /// Puts back the range of the enclosing walk (or none) when a measured level returns or

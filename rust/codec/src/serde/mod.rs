@@ -112,7 +112,7 @@ pub fn from_value<T: ::serde::de::DeserializeOwned>(value: Value) -> Result<T, E
 /// An integer that does not fit `i64`, an error from `value`'s `Serialize`, and the encoder's
 /// (a value the dialect cannot hold, nesting too deep, sizes), with the path to the value.
 pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<u8>, Error> {
-    let mut w = Writer::new(Vec::with_capacity(256), opts)?;
+    let mut w = Writer::new(Vec::with_capacity(512), opts)?;
     value.serialize(&mut ser::Serializer::new(&mut w))?;
     Ok(w.into_sink())
 }

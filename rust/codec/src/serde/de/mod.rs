@@ -246,9 +246,35 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.after_head(head, visitor)
     }
 
+    /// A float where one is expected: read in place (the usual case, as in a `Vec<f32>`),
+    /// anything else as `deserialize_any` reads it.
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float_or_any(visitor)
+    }
+
+    /// As [`Deserializer::deserialize_f32`].
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float_or_any(visitor)
+    }
+
     ::serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 char str string
         bytes byte_buf unit unit_struct tuple_struct map struct ignored_any
+    }
+}
+
+impl<'de> Deserializer<'de, '_> {
+    #[inline]
+    fn float_or_any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
+        let head = self.head()?;
+        if head.kind != WireKind::Type(VariantType::Float) {
+            return self.after_head(head, visitor);
+        }
+        let res: Result<V::Value, Error> = match self.r.pull_float(&head) {
+            Ok(v) => visitor.visit_f64(v),
+            Err(e) => Err(e.into()),
+        };
+        res.map_err(|e| e.at_offset(Some(head.start)))
     }
 }
 
