@@ -278,7 +278,13 @@ impl Build for ValueBuilder {
             items: Vec::with_capacity(capacity),
         })
     }
+    #[inline]
     fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
+        // The usual Array takes anything: moved straight in, not through `admit`.
+        if array.element == ContainerType::Untyped {
+            array.items.push(v);
+            return Ok(());
+        }
         if let Some(v) = self.admit(&array.element, v) {
             array.items.push(v);
         }
@@ -311,8 +317,13 @@ impl Build for ValueBuilder {
         key: Value,
         value: Value,
     ) -> Result<(), DecodeReason> {
-        let Some(key) = self.admit(&d.dict.key, key) else {
-            return Ok(());
+        let key = if d.dict.key == ContainerType::Untyped {
+            key
+        } else {
+            let Some(key) = self.admit(&d.dict.key, key) else {
+                return Ok(());
+            };
+            key
         };
         d.keys
             .insert(&mut d.dict.entries, key, value, &self.key_hashing);
