@@ -246,35 +246,60 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.after_head(head, visitor)
     }
 
-    /// A float where one is expected: read in place (the usual case, as in a `Vec<f32>`),
-    /// anything else as `deserialize_any` reads it.
+    /// Numbers and bools where one is expected: read in place (the usual struct field, the
+    /// elements of a `Vec<f32>`), anything else as `deserialize_any` reads it.
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.float_or_any(visitor)
+        self.scalar_or_any(visitor)
     }
-
-    /// As [`Deserializer::deserialize_f32`].
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.float_or_any(visitor)
+        self.scalar_or_any(visitor)
+    }
+    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.scalar_or_any(visitor)
+    }
+    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.scalar_or_any(visitor)
+    }
+    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.scalar_or_any(visitor)
+    }
+    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.scalar_or_any(visitor)
+    }
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.scalar_or_any(visitor)
     }
 
     ::serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 char str string
+        i8 i16 i128 u8 u16 u128 char str string
         bytes byte_buf unit unit_struct tuple_struct map struct ignored_any
     }
 }
 
 impl<'de> Deserializer<'de, '_> {
+    /// A bool, int or float handed to `visitor` exactly as [`Deserializer::after_head`] hands
+    /// it, read here; any other value through a call to it. Kept small, so that a sequence's
+    /// loop compiles with the read inside it (inlining `after_head` here made a `Vec<f32>`
+    /// decode half again slower).
     #[inline]
-    fn float_or_any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
+    fn scalar_or_any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
         let head = self.head()?;
-        if head.kind != WireKind::Type(VariantType::Float) {
-            return self.after_head(head, visitor);
-        }
-        let res: Result<V::Value, Error> = match self.r.pull_float(&head) {
-            Ok(v) => visitor.visit_f64(v),
-            Err(e) => Err(e.into()),
+        let res: Result<V::Value, Error> = match head.kind {
+            WireKind::Type(VariantType::Float) => visitor.visit_f64(self.r.pull_float(&head)?),
+            WireKind::Type(VariantType::Int) => visitor.visit_i64(self.r.pull_int(&head)?),
+            WireKind::Type(VariantType::Bool) => visitor.visit_bool(self.r.pull_bool()?),
+            _ => return self.after_head_out_of_line(head, visitor),
         };
         res.map_err(|e| e.at_offset(Some(head.start)))
+    }
+
+    #[inline(never)]
+    fn after_head_out_of_line<V: Visitor<'de>>(
+        &mut self,
+        head: Head,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.after_head(head, visitor)
     }
 }
 
@@ -312,6 +337,7 @@ struct Elements<'a, 'de, 'o> {
 impl<'de> SeqAccess<'de> for Elements<'_, 'de, '_> {
     type Error = Error;
 
+    #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
