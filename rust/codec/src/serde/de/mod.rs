@@ -337,6 +337,7 @@ struct Elements<'a, 'de, 'o> {
 impl<'de> SeqAccess<'de> for Elements<'_, 'de, '_> {
     type Error = Error;
 
+    // Inlined into the visitor's loop: a call per element cost a third of a `Vec<f32>` decode.
     #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
