@@ -203,15 +203,21 @@ mod through_serde {
         child: Option<Box<Node>>,
     }
 
-    #[test]
-    fn serde_of_a_nested_struct_at_the_deepest() {
-        // Each Node is a Dictionary; `None` is NIL.
+    /// `levels` Nodes, each the child of the next.
+    fn nested_nodes(levels: usize) -> Node {
         let mut node = Node { child: None };
-        for _ in 1..DEEPEST {
+        for _ in 1..levels {
             node = Node {
                 child: Some(Box::new(node)),
             };
         }
+        node
+    }
+
+    #[test]
+    fn serde_of_a_nested_struct_at_the_deepest() {
+        // Each Node is a Dictionary; `None` is NIL.
+        let node = nested_nodes(DEEPEST);
         let opts = Options::new(Dialect::Godot4);
         let same = on_small_stack(move || {
             let bytes = fvc_serde::to_bytes(&node, &opts).expect("to_bytes");
@@ -237,12 +243,8 @@ mod through_serde {
 
     #[test]
     fn serde_of_a_walk_that_switches_stacks() {
-        let mut node = Node { child: None };
-        for _ in 2..DEEPEST {
-            node = Node {
-                child: Some(Box::new(node)),
-            };
-        }
+        // One level less: the Vec around it is the first.
+        let node = nested_nodes(DEEPEST - 1);
         let opts = Options::new(Dialect::Godot4);
         let (bytes, expected) = on_small_stack(move || {
             let outer = vec![OnItsOwnStack(node)];

@@ -145,6 +145,16 @@ impl<'de, 'o> Deserializer<'de, 'o> {
     }
 }
 
+/// `deserialize_*` methods that read a bool, int or float in place
+/// ([`Deserializer::scalar_or_any`]).
+macro_rules! scalar_or_any {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.scalar_or_any(visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
 
@@ -246,28 +256,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.after_head(head, visitor)
     }
 
-    /// Numbers and bools where one is expected: read in place (the usual struct field, the
-    /// elements of a `Vec<f32>`), anything else as `deserialize_any` reads it.
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
-    }
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.scalar_or_any(visitor)
+    // Numbers and bools where one is expected: read in place (the usual struct field, the
+    // elements of a `Vec<f32>`), anything else as `deserialize_any` reads it.
+    scalar_or_any! {
+        deserialize_bool deserialize_i32 deserialize_i64 deserialize_u32 deserialize_u64
+        deserialize_f32 deserialize_f64
     }
 
     ::serde::forward_to_deserialize_any! {
