@@ -18,6 +18,10 @@ use crate::types::{ContainerType, VariantType};
 /// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
 /// 0.0 differs from -0.0), which is what "the same bytes" needs.
 #[derive(Debug, Clone, Default)]
+// A whole word of tag, so that every payload starts at byte 8 and a `Value` is copied in whole
+// words: with a one-byte tag, bytes 1–7 held some payloads, and each copy read the first word
+// as two overlapping 4-byte halves of what had been stored as one byte, a stall each time.
+#[repr(u64)]
 pub enum Value {
     /// `null`.
     #[default]
