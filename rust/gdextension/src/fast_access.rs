@@ -37,9 +37,7 @@ fn getters() -> &'static [Getter; fast_var_codec_core::internals::VARIANT_MAX] {
 /// The type the Variant holds (a null object is OBJECT here, unlike gdext's `get_type`).
 #[inline]
 pub fn type_of(v: &Variant) -> Option<T> {
-    // SAFETY: `v` is a valid Variant for the duration of the call.
-    let t = unsafe { interface_fn!(variant_get_type)(v.var_sys()) };
-    T::from_id(t as u32)
+    T::from_id(crate::variant_layout::type_id(v))
 }
 
 /// A Rust type laid out exactly as the engine's payload for one Variant type.
@@ -97,6 +95,14 @@ impl<'a> Typed<'a> {
     pub fn payload<P: Payload>(self) -> Option<&'a P> {
         if self.ty != P::TYPE {
             return None;
+        }
+        let tag = self.ty as sys::GDExtensionVariantType;
+        // SAFETY: `self.ty` is the Variant's own type (only `Typed::of` makes a `Typed`).
+        if let Some(at) = unsafe { crate::variant_layout::value_in_place(self.variant, tag) } {
+            // SAFETY: the value of the Variant's type lies at `at` (checked layout), and `P` is
+            // laid out as that value (Payload contract), 8-aligned as the Variant; it lives as
+            // long as the borrow `'a`.
+            return unsafe { at.cast::<P>().as_ref() };
         }
         let getter = getters().get(self.ty as usize).copied().flatten()?;
         // SAFETY: `self.ty` is the Variant's own type (only `Typed::of` makes a `Typed`, from
@@ -181,14 +187,23 @@ unsafe fn dictionary_size_and_typed(dict: sys::GDExtensionTypePtr) -> Option<(i6
     Some((n, typed != 0))
 }
 
-/// The entries of an untyped Dictionary, read in place in the engine's order: keys copied
-/// (by the engine's own iteration), values borrowed. No new Arrays, unlike `keys()` and
-/// `values()`. `None` when the Dictionary is typed (its element types are needed: use gdext's
-/// view), or when the engine's iteration does not give exactly `size()` entries.
+/// An untyped Dictionary held by a Variant, whose entries are read in place in the engine's
+/// order: each key in one reused Variant (by the engine's own iteration), each value borrowed.
+/// No new Arrays, unlike `keys()` and `values()`, and no copy of any entry.
+pub struct UntypedEntries<'a> {
+    var: sys::GDExtensionVariantPtr,
+    dict: sys::GDExtensionTypePtr,
+    len: usize,
+    held: std::marker::PhantomData<&'a Variant>,
+}
+
+/// The entries of `v` when it holds an untyped Dictionary; `None` for another type, for a typed
+/// Dictionary (its element types are needed: use gdext's view), or if the engine lacks
+/// `size()` or `is_typed()`.
 ///
 /// # Safety
-/// As [`elements`]: nothing may change the Dictionary while the entries live.
-pub unsafe fn untyped_entries<'a>(v: Typed<'a>) -> Option<Vec<(Variant, &'a Variant)>> {
+/// As [`elements`]: nothing may change the Dictionary while the entries are read.
+pub unsafe fn untyped_entries(v: Typed<'_>) -> Option<UntypedEntries<'_>> {
     if v.ty != T::Dictionary {
         return None;
     }
@@ -202,34 +217,62 @@ pub unsafe fn untyped_entries<'a>(v: Typed<'a>) -> Option<Vec<(Variant, &'a Vari
     if typed {
         return None;
     }
-    let n = usize::try_from(n).ok()?;
-    let mut entries = Vec::with_capacity(n);
-    if n == 0 {
-        return Some(entries);
+    Some(UntypedEntries {
+        var,
+        dict,
+        len: usize::try_from(n).ok()?,
+        held: std::marker::PhantomData,
+    })
+}
+
+impl UntypedEntries<'_> {
+    /// The number of entries (the engine's `size()`).
+    pub fn len(&self) -> usize {
+        self.len
     }
-    let mut key = Variant::nil();
-    let mut valid: sys::GDExtensionBool = 0;
-    // SAFETY: `var` is a live Variant; the iteration writes the first key into `key` (a valid
-    // Variant holding nil, which owns nothing, so being overwritten in place leaks nothing).
-    let mut more =
-        unsafe { interface_fn!(variant_iter_init)(var, key.var_sys_mut().cast(), &mut valid) };
-    while more != 0 && valid != 0 {
-        // SAFETY: `dict` is live and `key` a valid Variant; the engine returns the value's slot
-        // or null when the key is not found.
-        let value = unsafe {
-            interface_fn!(dictionary_operator_index_const)(dict.cast_const(), key.var_sys())
-        };
-        // SAFETY: a non-null slot is a Variant inside the Dictionary, which nothing changes
-        // while the entries live (the caller's promise).
-        let value = unsafe { value.cast::<Variant>().as_ref() }?;
-        if entries.len() == n {
-            return None;
+
+    /// Calls `f` with each key and value in the engine's order, and stops at its first error.
+    /// `Ok(false)` when the engine's iteration did not give exactly [`Self::len`] entries (the
+    /// Dictionary changed meanwhile, which its caller's promise rules out).
+    pub fn for_each<E>(
+        self,
+        mut f: impl FnMut(&Variant, &Variant) -> Result<(), E>,
+    ) -> Result<bool, E> {
+        if self.len == 0 {
+            return Ok(true);
         }
-        entries.push((key.clone(), value));
-        // SAFETY: as for `variant_iter_init`; `key` is updated in place to the next key.
-        more = unsafe { interface_fn!(variant_iter_next)(var, key.var_sys_mut(), &mut valid) };
+        let mut key = Variant::nil();
+        let mut valid: sys::GDExtensionBool = 0;
+        let mut seen = 0;
+        // SAFETY: `var` is the live Variant holding the Dictionary; the iteration writes the
+        // first key into `key` (a valid Variant holding nil, which owns nothing, so being
+        // overwritten in place leaks nothing).
+        let mut more = unsafe {
+            interface_fn!(variant_iter_init)(self.var, key.var_sys_mut().cast(), &mut valid)
+        };
+        while more != 0 && valid != 0 {
+            // SAFETY: `dict` is live and `key` a valid Variant; the engine returns the value's
+            // slot or null when the key is not found.
+            let value = unsafe {
+                interface_fn!(dictionary_operator_index_const)(self.dict.cast_const(), key.var_sys())
+            };
+            // SAFETY: a non-null slot is a Variant inside the Dictionary, which nothing changes
+            // while it is read (the promise of `untyped_entries`' caller).
+            let Some(value) = (unsafe { value.cast::<Variant>().as_ref() }) else {
+                return Ok(false);
+            };
+            if seen == self.len {
+                return Ok(false);
+            }
+            seen += 1;
+            f(&key, value)?;
+            // SAFETY: as for `variant_iter_init`; `key` is updated in place to the next key.
+            more = unsafe {
+                interface_fn!(variant_iter_next)(self.var, key.var_sys_mut(), &mut valid)
+            };
+        }
+        Ok(seen == self.len)
     }
-    (entries.len() == n).then_some(entries)
 }
 
 /// The bytes of the engine PackedByteArray at `array`, borrowed in place (no copy, no

@@ -94,8 +94,10 @@ fn write_container<S: Sink>(w: &mut Writer<'_, S>, v: &Variant, typed: Typed<'_>
                 if let Some(entries) = unsafe { untyped_entries(typed) } {
                     let untyped = ContainerType::Untyped;
                     w.begin_dictionary(&untyped, &untyped, entries.len())?;
-                    for (k, val) in &entries {
-                        write_entry(w, k, val)?;
+                    if !entries.for_each(|k, val| write_entry(w, k, val))? {
+                        return Err(invalid(
+                            "the Dictionary changed while it was being encoded".into(),
+                        ));
                     }
                     w.end_dictionary();
                     return Ok(());

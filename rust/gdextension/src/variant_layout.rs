@@ -189,6 +189,11 @@ macro_rules! inline_types {
             }
         )*
 
+        /// Whether `tag` names an [`Inline`] type.
+        fn is_inline(tag: sys::GDExtensionVariantType) -> bool {
+            false $(|| tag == sys::$tag)*
+        }
+
         /// Whether every [`Inline`] type's Variant is its tag and then its bytes.
         fn inline_holds() -> bool {
             fn one<T: Inline>() -> bool {
@@ -323,4 +328,42 @@ pub fn string(s: GString) -> Variant {
     } else {
         s.to_variant()
     }
+}
+
+/// Whether the Variants of type `tag` were checked to hold their value right after the tag:
+/// bool, int, float, String and the [`Inline`] types.
+fn checked(tag: sys::GDExtensionVariantType) -> bool {
+    matches!(
+        tag,
+        sys::GDEXTENSION_VARIANT_TYPE_BOOL
+            | sys::GDEXTENSION_VARIANT_TYPE_INT
+            | sys::GDEXTENSION_VARIANT_TYPE_FLOAT
+            | sys::GDEXTENSION_VARIANT_TYPE_STRING
+    ) || is_inline(tag)
+}
+
+/// The type id of `v`: its tag read in place when the layout was checked (the tag is the same
+/// field in a Variant of any type), else the engine's `variant_get_type`.
+#[inline]
+pub fn type_id(v: &Variant) -> u32 {
+    if in_place() {
+        // SAFETY: `v` is a live Variant of at least 16 bytes (asserted above), 8-aligned; the
+        // check found its first 4 bytes to be the type id.
+        unsafe { v.var_sys().cast::<u32>().read() }
+    } else {
+        // SAFETY: `v` is a valid Variant for the duration of the call.
+        unsafe { interface_fn!(variant_get_type)(v.var_sys()) as u32 }
+    }
+}
+
+/// Where the value of `v` lies inside it, when `v` holds type `tag` and the check found that
+/// type's value right after the tag; `None` otherwise (the caller asks the engine).
+///
+/// # Safety
+/// `v` must hold a Variant of type `tag` (as [`type_id`] reports it).
+#[inline]
+pub unsafe fn value_in_place(v: &Variant, tag: sys::GDExtensionVariantType) -> Option<*const u8> {
+    // SAFETY: the Variant is at least 16 bytes (asserted above), so its second word is inside
+    // it; for a checked type that word starts the value (the caller's promise for the type).
+    (in_place() && checked(tag)).then(|| unsafe { v.var_sys().cast::<u8>().add(8) })
 }

@@ -15,7 +15,8 @@ use super::{Method, Param, ParamKind, ReturnKind};
 use crate::codec::FastVarCodec;
 use crate::codec_registry::with_codec;
 use crate::codec_state::CodecState;
-use crate::fast_access::{packed_bytes, packed_bytes_at, Typed};
+use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
+use fast_var_codec_core::VariantType as T;
 
 /// A call's arguments, as the engine passed them, with the parameters the method was registered
 /// with: each reader checks the kind it reads against them.
@@ -115,7 +116,9 @@ impl<'a> Args<'a> {
                 Some(unsafe { *p.cast::<i64>() })
             }
             Given::Var(given) => match given.get(i) {
-                Some(v) => v.try_to().or_else(|_| v.try_to_relaxed()).ok(),
+                Some(v) => Typed::of(v)
+                    .and_then(|t| t.payload::<i64>().copied())
+                    .or_else(|| v.try_to_relaxed().ok()),
                 None => match self.params.get(i)?.kind {
                     ParamKind::Int(default) => default,
                     _ => None,
@@ -347,16 +350,16 @@ pub(super) unsafe extern "C" fn varcall(
     for (i, (p, v)) in params.iter().zip(given).enumerate() {
         // The engine's own rule for its methods' arguments: the exact type, or one it converts
         // to it strictly (a float for an int, an Array for a PackedByteArray).
+        let ty = type_of(v);
         let (expected, fits) = match p.kind {
             ParamKind::Variant => continue,
             ParamKind::Bytes => (
                 VariantType::PACKED_BYTE_ARRAY,
-                v.get_type() == VariantType::PACKED_BYTE_ARRAY
-                    || v.try_to_relaxed::<PackedByteArray>().is_ok(),
+                ty == Some(T::PackedByteArray) || v.try_to_relaxed::<PackedByteArray>().is_ok(),
             ),
             ParamKind::Int(_) => (
                 VariantType::INT,
-                v.get_type() == VariantType::INT || v.try_to_relaxed::<i64>().is_ok(),
+                ty == Some(T::Int) || v.try_to_relaxed::<i64>().is_ok(),
             ),
         };
         if !fits {
