@@ -21,6 +21,7 @@ func run(ctx: Ctx) -> void:
 	repeated_strings()
 	dictionary_reads()
 	stream_peer()
+	packet_peer()
 	double_precision()
 	depth()
 	t.done()
@@ -414,6 +415,50 @@ func dictionary_reads() -> void:
 	removed["d"] = 4
 	t.check(c.encode(removed) == var_to_bytes(removed), "after erase and insert: the engine's order")
 	t.check(c.encode({}) == var_to_bytes({}), "empty Dictionary")
+
+
+## One value per datagram over loopback UDP, against the engine's own PacketPeer.put_var/get_var.
+func packet_peer() -> void:
+	var codec := FastVarCodec.new()
+	var a := PacketPeerUDP.new()
+	var b := PacketPeerUDP.new()
+	t.check(b.bind(0, "127.0.0.1") == OK and a.bind(0, "127.0.0.1") == OK, "packet peers: bound on 127.0.0.1")
+	a.set_dest_address("127.0.0.1", b.get_local_port())
+	b.set_dest_address("127.0.0.1", a.get_local_port())
+	var none = codec.get_packet_var(b)
+	t.check(none == null and codec.get_error() == ERR_UNAVAILABLE,
+			"get_packet_var with no datagram waiting: null and ERR_UNAVAILABLE", codec.get_error_message())
+	var values := [42, "héllo 😀", {"k": [1, 2.5, Vector3(1, 2, 3)]}, PackedByteArray([1, 2, 3]), null]
+	for i in values.size():
+		var v = values[i]
+		t.check(codec.put_packet_var(a, v) == OK, "put_packet_var #%d returns OK" % i, codec.get_error_message())
+		t.check(_wait_packet(b), "put_packet_var #%d arrives" % i)
+		t.check_bytes(b.get_packet(), var_to_bytes(v), "put_packet_var #%d: the datagram is var_to_bytes" % i)
+		a.put_var(v)
+		t.check(_wait_packet(b), "PacketPeer.put_var #%d arrives" % i)
+		var got = codec.get_packet_var(b)
+		t.check(codec.get_error() == OK, "get_packet_var #%d returns OK" % i, codec.get_error_message())
+		t.check_same(got, v, "get_packet_var #%d reads PacketPeer.put_var's value" % i)
+	var untyped: Variant = codec
+	t.check(untyped.put_packet_var(null, 1) == ERR_INVALID_PARAMETER and codec.get_error() == ERR_INVALID_PARAMETER,
+			"put_packet_var with a null peer: ERR_INVALID_PARAMETER", codec.get_error_message())
+	t.check(untyped.get_var(b) == null and codec.get_error() == ERR_INVALID_PARAMETER,
+			"get_var with a PacketPeer, not a StreamPeer: null and ERR_INVALID_PARAMETER", codec.get_error_message())
+	var after = codec.get_packet_var(b)
+	t.check(after == null and codec.get_error() == ERR_UNAVAILABLE,
+			"get_packet_var once every datagram is read: null and ERR_UNAVAILABLE", codec.get_error_message())
+	a.close()
+	b.close()
+
+
+## Whether a datagram is waiting on `peer` within a second (loopback delivers at once).
+func _wait_packet(peer: PacketPeerUDP) -> bool:
+	var deadline := Time.get_ticks_msec() + 1000
+	while peer.get_available_packet_count() <= 0:
+		if Time.get_ticks_msec() > deadline:
+			return false
+		OS.delay_msec(1)
+	return true
 
 
 func stream_peer() -> void:

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use godot::classes::{FileAccess, IRefCounted, PacketPeer, RefCounted, StreamPeer};
+use godot::classes::{FileAccess, IRefCounted, RefCounted};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
@@ -241,39 +241,9 @@ impl FastVarCodec {
         self.state.set_allowed_classes(classes)
     }
 
-    // `encode`, `encoded_size`, `decode`, `get_decoded_size`, `get_error` and
-    // `get_error_message` are registered by `crate::direct`, without gdext's binding.
-
-    /// Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit length
-    /// (in the peer's byte order) and the encoding.
-    #[func]
-    fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
-        self.state.put_var(peer, value)
-    }
-
-    /// Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, WebSocket).
-    /// Encodings longer than [member max_message_size] are refused with
-    /// [constant ERR_OUT_OF_MEMORY].
-    #[func]
-    fn put_packet_var(&self, peer: Gd<PacketPeer>, value: Variant) -> Error {
-        self.state.put_packet_var(peer, value)
-    }
-
-    /// Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] does.
-    /// Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is waiting.
-    #[func]
-    fn get_packet_var(&self, peer: Gd<PacketPeer>) -> Variant {
-        self.state.get_packet_var(peer)
-    }
-
-    /// Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from [param peer],
-    /// waiting for all of it as [method StreamPeer.get_var] does. A length above
-    /// [member max_message_size] is refused without allocating. Returns
-    /// [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].
-    #[func]
-    fn get_var(&self, peer: Gd<StreamPeer>) -> Variant {
-        self.state.get_var(peer)
-    }
+    // `encode`, `encoded_size`, `decode`, `get_decoded_size`, `get_error`,
+    // `get_error_message`, `put_var`, `get_var`, `put_packet_var` and `get_packet_var` are
+    // registered by `crate::direct`, without gdext's binding.
 
     /// Writes [param value] at [param file]'s position as [method FileAccess.store_var] does (a
     /// 32-bit length in the file's byte order, then the encoding), in this codec's dialect and

@@ -254,7 +254,10 @@ impl UntypedEntries<'_> {
             // SAFETY: `dict` is live and `key` a valid Variant; the engine returns the value's
             // slot or null when the key is not found.
             let value = unsafe {
-                interface_fn!(dictionary_operator_index_const)(self.dict.cast_const(), key.var_sys())
+                interface_fn!(dictionary_operator_index_const)(
+                    self.dict.cast_const(),
+                    key.var_sys(),
+                )
             };
             // SAFETY: a non-null slot is a Variant inside the Dictionary, which nothing changes
             // while it is read (the promise of `untyped_entries`' caller).

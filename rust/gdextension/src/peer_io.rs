@@ -2,7 +2,7 @@
 //! frame them (the core's framing), and one value per packet on a `PacketPeer`.
 
 use fast_var_codec_core::stream::check_message_len;
-use godot::classes::{PacketPeer, StreamPeer};
+use godot::classes::{PacketPeer, PacketPeerUdp, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 
@@ -12,9 +12,9 @@ use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_t
 
 impl CodecState {
     /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
-    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: Variant) -> Error {
+    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: &Variant) -> Error {
         let big_endian = peer.is_big_endian_enabled();
-        self.put_framed(&self.calls, peer, &value, big_endian)
+        self.put_framed(&self.calls, peer, value, big_endian)
     }
 
     /// Writes `value` to `peer` as `StreamPeer.put_var` does — the length prefix in `big_endian`
@@ -62,8 +62,8 @@ impl CodecState {
         calls.ok()
     }
 
-    pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: Variant) -> Error {
-        let bytes = match encode_to_packed(&self.options(), &value) {
+    pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: &Variant) -> Error {
+        let bytes = match encode_to_packed(&self.options(), value) {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
         };
@@ -79,19 +79,36 @@ impl CodecState {
         self.calls.ok()
     }
     pub(crate) fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
-        if peer.get_available_packet_count() <= 0 {
-            self.calls
-                .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
-            return Variant::nil();
+        // A PacketPeerUDP answers `get_packet` quietly with ERR_UNAVAILABLE when nothing is
+        // waiting, and each of its calls polls the socket (a system call): it is not asked
+        // first. Other peers (ENet, WebSocket) log an engine error for an empty queue.
+        let quiet_when_empty = peer.clone().try_cast::<PacketPeerUdp>().is_ok();
+        if !quiet_when_empty && peer.get_available_packet_count() <= 0 {
+            return self.no_packet();
         }
         let packet = peer.get_packet();
         let err = peer.get_packet_error();
+        if err == Error::ERR_UNAVAILABLE && quiet_when_empty {
+            return self.no_packet();
+        }
         if err != Error::OK {
             self.calls
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
         self.decode(&self.options(), packet.as_slice(), 0)
+    }
+    /// The failure of a call whose peer argument is null or not a `class`.
+    pub(crate) fn no_peer(&self, class: &str) -> Error {
+        self.calls.fail_with(
+            Error::ERR_INVALID_PARAMETER,
+            format!("the peer is null or not a {class}"),
+        )
+    }
+    fn no_packet(&self) -> Variant {
+        self.calls
+            .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+        Variant::nil()
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
         let len = peer.get_u32() as usize;

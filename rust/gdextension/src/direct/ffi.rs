@@ -6,10 +6,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
+use godot::classes::Object;
 use godot::global::{godot_error, Error};
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
-use godot::sys::{self, GodotFfi, PtrcallType};
+use godot::obj::{Gd, GodotClass, Inherits, InstanceId};
+use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
 
 use super::{Method, Param, ParamKind, ReturnKind};
 use crate::codec::FastVarCodec;
@@ -104,6 +106,30 @@ impl<'a> Args<'a> {
                 }
                 Some(converted.insert(v.try_to_relaxed().ok()?).as_slice())
             }
+        }
+    }
+
+    /// An object argument of class `C`; `None` when it is null or of another class.
+    pub(crate) fn object<C>(&self, i: usize) -> Option<Gd<C>>
+    where
+        C: GodotClass + Inherits<Object>,
+    {
+        match self.given {
+            Given::Ptr(_) => {
+                let p = self.ptr(i, |k| matches!(k, ParamKind::Object(_)))?;
+                // SAFETY: parameter `i` is registered as an OBJECT, so `p` points to the
+                // engine's object pointer (null for null), live for the call (`Args::ptrcall`).
+                let object = unsafe { *p.cast::<sys::GDExtensionObjectPtr>() };
+                if object.is_null() {
+                    return None;
+                }
+                // SAFETY: a live object, passed for the call.
+                let id = unsafe { interface_fn!(object_get_instance_id)(object) };
+                // The engine's 64-bit id as gdext holds it (a RefCounted's has bit 63 set).
+                let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
+                Gd::<C>::try_from_instance_id(id).ok()
+            }
+            Given::Var(given) => given.get(i)?.try_to::<Gd<C>>().ok(),
         }
     }
 
@@ -361,6 +387,9 @@ pub(super) unsafe extern "C" fn varcall(
                 VariantType::INT,
                 ty == Some(T::Int) || v.try_to_relaxed::<i64>().is_ok(),
             ),
+            // An object or null: the method itself reports a null one or one of another class,
+            // as it does when called by pointer.
+            ParamKind::Object(_) => (VariantType::OBJECT, matches!(ty, Some(T::Nil | T::Object))),
         };
         if !fits {
             return fail(

@@ -1,6 +1,6 @@
-//! `FastVarCodec`'s per-value methods — `encode`, `decode`, `encoded_size` and the three that
-//! report on the last call — registered with the engine through the GDExtension interface
-//! directly, not through `#[func]`.
+//! `FastVarCodec`'s per-value methods — `encode`, `decode`, `encoded_size`, the three that
+//! report on the last call, and the four that write to and read from peers — registered with the
+//! engine through the GDExtension interface directly, not through `#[func]`.
 //!
 //! Why: with `experimental-threads`, a `#[func]` on `&self` binds the object through gdext's
 //! blocking cell on every call (a mutex, `thread::current()`, a futex wake), and a
@@ -18,6 +18,8 @@ mod registration;
 use crate::codec_state::CodecState;
 use fast_var_codec_core::Options;
 use ffi::{Args, Out, Written};
+use godot::builtin::Variant;
+use godot::classes::{PacketPeer, StreamPeer};
 
 pub(crate) use registration::{docs_xml, register};
 
@@ -30,6 +32,8 @@ pub(super) enum ParamKind {
     Bytes,
     /// An int; `Some(d)`: may be left out, and is then `d`.
     Int(Option<i64>),
+    /// An object of this engine class (or null).
+    Object(&'static str),
 }
 
 /// The kinds of result.
@@ -61,8 +65,40 @@ const VALUE: &[Param] = &[Param {
     kind: ParamKind::Variant,
 }];
 
+const STREAM_PEER_AND_VALUE: &[Param] = &[
+    Param {
+        name: "peer",
+        kind: ParamKind::Object("StreamPeer"),
+    },
+    Param {
+        name: "value",
+        kind: ParamKind::Variant,
+    },
+];
+
+const STREAM_PEER: &[Param] = &[Param {
+    name: "peer",
+    kind: ParamKind::Object("StreamPeer"),
+}];
+
+const PACKET_PEER_AND_VALUE: &[Param] = &[
+    Param {
+        name: "peer",
+        kind: ParamKind::Object("PacketPeer"),
+    },
+    Param {
+        name: "value",
+        kind: ParamKind::Variant,
+    },
+];
+
+const PACKET_PEER: &[Param] = &[Param {
+    name: "peer",
+    kind: ParamKind::Object("PacketPeer"),
+}];
+
 /// Every directly registered method.
-pub(super) static METHODS: [Method; 6] = [
+pub(super) static METHODS: [Method; 10] = [
     Method {
         name: "encode",
         params: VALUE,
@@ -124,5 +160,71 @@ pub(super) static METHODS: [Method; 6] = [
               (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
               empty after a success.",
         run: |s, _, _, out| Some(out.string(s.get_error_message())),
+    },
+    Method {
+        name: "put_var",
+        params: STREAM_PEER_AND_VALUE,
+        ret: ReturnKind::Error,
+        doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
+              length (in the peer's byte order) and the encoding.",
+        run: |s, _, a, out| {
+            let err = match a.object::<StreamPeer>(0) {
+                Some(peer) => s.put_var(peer, a.variant(1)?),
+                None => s.no_peer("StreamPeer"),
+            };
+            Some(out.error(err))
+        },
+    },
+    Method {
+        name: "get_var",
+        params: STREAM_PEER,
+        ret: ReturnKind::Variant,
+        doc: "Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from \
+              [param peer], waiting for all of it as [method StreamPeer.get_var] does. A length \
+              above [member max_message_size] is refused without allocating. Returns \
+              [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].",
+        run: |s, _, a, out| {
+            let value = match a.object::<StreamPeer>(0) {
+                Some(peer) => s.get_var(peer),
+                None => {
+                    s.no_peer("StreamPeer");
+                    Variant::nil()
+                }
+            };
+            Some(out.variant(value))
+        },
+    },
+    Method {
+        name: "put_packet_var",
+        params: PACKET_PEER_AND_VALUE,
+        ret: ReturnKind::Error,
+        doc: "Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, \
+              WebSocket). Encodings longer than [member max_message_size] are refused with \
+              [constant ERR_OUT_OF_MEMORY].",
+        run: |s, _, a, out| {
+            let err = match a.object::<PacketPeer>(0) {
+                Some(peer) => s.put_packet_var(peer, a.variant(1)?),
+                None => s.no_peer("PacketPeer"),
+            };
+            Some(out.error(err))
+        },
+    },
+    Method {
+        name: "get_packet_var",
+        params: PACKET_PEER,
+        ret: ReturnKind::Variant,
+        doc: "Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] \
+              does. Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is \
+              waiting.",
+        run: |s, _, a, out| {
+            let value = match a.object::<PacketPeer>(0) {
+                Some(peer) => s.get_packet_var(peer),
+                None => {
+                    s.no_peer("PacketPeer");
+                    Variant::nil()
+                }
+            };
+            Some(out.variant(value))
+        },
     },
 ];

@@ -44,6 +44,10 @@ fn param_info(p: &Param) -> (PropertyInfo, sys::GDExtensionClassMethodArgumentMe
             property(p.name, VariantType::INT, "", d),
             sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
         ),
+        ParamKind::Object(class) => (
+            property(p.name, VariantType::OBJECT, class, d),
+            sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_NONE,
+        ),
     }
 }
 
@@ -159,6 +163,7 @@ pub(crate) fn docs_xml() -> String {
                     "int",
                     d.map_or(String::new(), |d| format!(" default=\"{d}\"")),
                 ),
+                ParamKind::Object(class) => (class, String::new()),
             };
             xml.push_str(&format!(
                 "<param index=\"{i}\" name=\"{}\" type=\"{ty}\"{default} />\n",
