@@ -1,6 +1,6 @@
 //! Plain Variants (bool, int, float, String, and the vector, rect, plane, quaternion and color
-//! types) written in place instead of built by an engine call, as godot-rust's Rust-side
-//! marshalling does.
+//! types) written and read in place instead of through an engine call each, as godot-rust's
+//! Rust-side marshalling does; and the type tag of any Variant read in place.
 //!
 //! A Godot Variant is its type as a 32-bit tag, padding to 8 bytes, then its payload: a bool
 //! byte, an int64, a double, the components of a math type, or a String's single pointer
