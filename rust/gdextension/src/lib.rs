@@ -34,8 +34,8 @@ struct FastVarCodecExtension;
 #[gdextension]
 unsafe impl ExtensionLibrary for FastVarCodecExtension {
     fn on_stage_init(stage: godot::init::InitStage) {
-        // gdext has registered the classes of this stage; FastVarCodec's per-value methods are
-        // added to it here.
+        // gdext has registered the classes of this stage; the methods called per value or per
+        // message are added to them here.
         if stage == godot::init::InitStage::Scene {
             direct::register();
             variant_layout::check();
@@ -46,7 +46,11 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
 // The editor help of the direct methods, gathered with the help gdext makes from `///` comments.
 godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
-    Box::leak(direct::docs_xml().into_boxed_str())
+    Box::leak(direct::codec_docs_xml().into_boxed_str())
+)));
+godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
+godot::private::DocsShard::new::<stream_class::FastVarStream>(godot::private::DocsItem::ITraitImpl(
+    Box::leak(direct::stream_docs_xml().into_boxed_str())
 )));
 
 /// The editor help as gdext hands it to the engine, for `tests/check_docs.sh`.

@@ -10,6 +10,14 @@ use crate::call_state::CallState;
 use crate::codec_state::CodecState;
 use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
+/// The failure of a call whose peer argument is null or not a `class`, reported through `calls`.
+pub(crate) fn no_peer(calls: &CallState, class: &str) -> Error {
+    calls.fail_with(
+        Error::ERR_INVALID_PARAMETER,
+        format!("the peer is null or not a {class}"),
+    )
+}
+
 impl CodecState {
     /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
     pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: &Variant) -> Error {
@@ -97,13 +105,6 @@ impl CodecState {
             return Variant::nil();
         }
         self.decode(&self.options(), packet.as_slice(), 0)
-    }
-    /// The failure of a call whose peer argument is null or not a `class`.
-    pub(crate) fn no_peer(&self, class: &str) -> Error {
-        self.calls.fail_with(
-            Error::ERR_INVALID_PARAMETER,
-            format!("the peer is null or not a {class}"),
-        )
     }
     fn no_packet(&self) -> Variant {
         self.calls

@@ -3,7 +3,6 @@
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
 use godot::classes::Object;
@@ -13,11 +12,11 @@ use godot::obj::EngineEnum;
 use godot::obj::{Gd, GodotClass, Inherits, InstanceId};
 use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
 
-use super::{Method, Param, ParamKind, ReturnKind};
+use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
 use crate::codec::FastVarCodec;
-use crate::codec_registry::with_codec;
-use crate::codec_state::CodecState;
+use crate::codec_registry::{with_codec, with_stream};
 use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
+use crate::stream_class::FastVarStream;
 use fast_var_codec_core::VariantType as T;
 
 /// A call's arguments, as the engine passed them, with the parameters the method was registered
@@ -252,6 +251,14 @@ impl Out {
         Written(())
     }
 
+    pub(crate) fn bool(self, b: bool) -> Written {
+        if !self.as_variant(|| b.to_variant()) && self.holds(ReturnKind::Bool) {
+            // SAFETY: `new`'s promise and the kind checked above: a bool slot (one byte).
+            unsafe { *self.ret.cast::<sys::GDExtensionBool>() = sys::GDExtensionBool::from(b) };
+        }
+        Written(())
+    }
+
     pub(crate) fn error(self, e: Error) -> Written {
         if !self.as_variant(|| e.to_variant()) && self.holds(ReturnKind::Error) {
             // SAFETY: `new`'s promise and the kind checked above: an enum passes as an int.
@@ -261,61 +268,104 @@ impl Out {
     }
 }
 
-/// The state of the codec whose instance storage is `instance`.
-///
-/// # Safety
-/// `instance` must be the instance pointer the engine passes to a method of a live
-/// `FastVarCodec`.
-unsafe fn state_of(instance: sys::GDExtensionClassInstancePtr) -> Arc<CodecState> {
-    // SAFETY: the caller's promise; gdext registered FastVarCodec with this storage type.
-    let storage = unsafe { godot::private::as_storage::<FastVarCodec>(instance) };
-    godot::private::Storage::get(storage).state().clone()
+/// A method body, with how a call reaches the state it runs on.
+pub(super) trait Body: Copy + Sync + 'static {
+    /// The class, for messages.
+    const CLASS: &'static str;
+
+    /// Runs the body for the object at `instance`.
+    ///
+    /// # Safety
+    /// `instance` must be the instance pointer the engine passes to a method of a live object of
+    /// the class the body is registered on.
+    unsafe fn run(
+        self,
+        instance: sys::GDExtensionClassInstancePtr,
+        args: &Args<'_>,
+        out: Out,
+    ) -> Option<Written>;
 }
 
-/// Runs `method` on the codec at `instance`; a panic or a missing argument (neither expected:
-/// the codec reports errors through its call state) is logged and gives `None`, and never
+impl Body for CodecBody {
+    const CLASS: &'static str = "FastVarCodec";
+
+    unsafe fn run(
+        self,
+        instance: sys::GDExtensionClassInstancePtr,
+        args: &Args<'_>,
+        out: Out,
+    ) -> Option<Written> {
+        // First call on this codec: one ordinary (blocking) bind finds its state.
+        let find = || {
+            // SAFETY: the caller's promise; gdext registered FastVarCodec with this storage.
+            let storage = unsafe { godot::private::as_storage::<FastVarCodec>(instance) };
+            godot::private::Storage::get(storage).state().clone()
+        };
+        with_codec(instance as usize, find, |state, opts| {
+            self(state, opts, args, out)
+        })
+    }
+}
+
+impl Body for StreamBody {
+    const CLASS: &'static str = "FastVarStream";
+
+    unsafe fn run(
+        self,
+        instance: sys::GDExtensionClassInstancePtr,
+        args: &Args<'_>,
+        out: Out,
+    ) -> Option<Written> {
+        // First call on this stream: one ordinary (blocking) bind finds its state.
+        let find = || {
+            // SAFETY: the caller's promise; gdext registered FastVarStream with this storage.
+            let storage = unsafe { godot::private::as_storage::<FastVarStream>(instance) };
+            godot::private::Storage::get(storage).shared().clone()
+        };
+        with_stream(instance as usize, find, |state| self(state, args, out))
+    }
+}
+
+/// Runs `method` on the object at `instance`; a panic or a missing argument (neither expected:
+/// the methods report errors through their call state) is logged and gives `None`, and never
 /// unwinds into the engine.
 ///
 /// # Safety
-/// As [`state_of`].
-unsafe fn run(
-    method: &Method,
+/// As [`Body::run`].
+unsafe fn run<B: Body>(
+    method: &Method<B>,
     instance: sys::GDExtensionClassInstancePtr,
     args: &Args<'_>,
     out: Out,
 ) -> Option<Written> {
-    let res = catch_unwind(AssertUnwindSafe(|| {
-        // First call on this codec: one ordinary (blocking) bind finds its state.
-        // SAFETY: the caller's promise.
-        let find = || unsafe { state_of(instance) };
-        with_codec(instance as usize, find, |state, opts| {
-            (method.run)(state, opts, args, out)
-        })
+    // SAFETY: the caller's promise.
+    let res = catch_unwind(AssertUnwindSafe(|| unsafe {
+        method.run.run(instance, args, out)
     }));
     match res {
         Ok(Some(r)) => Some(r),
         Ok(None) => {
             // `varcall` checked the arguments: not expected.
-            godot_error!("FastVarCodec.{}: an argument is missing", method.name);
+            godot_error!("{}.{}: an argument is missing", B::CLASS, method.name);
             None
         }
         Err(_) => {
-            godot_error!("FastVarCodec.{}: internal error (panic)", method.name);
+            godot_error!("{}.{}: internal error (panic)", B::CLASS, method.name);
             None
         }
     }
 }
 
 /// The engine's ptrcall entry: typed arguments by pointer, the result written over `ret`.
-pub(super) unsafe extern "C" fn ptrcall(
+pub(super) unsafe extern "C" fn ptrcall<B: Body>(
     userdata: *mut c_void,
     instance: sys::GDExtensionClassInstancePtr,
     args: *const sys::GDExtensionConstTypePtr,
     ret: sys::GDExtensionTypePtr,
 ) {
-    // SAFETY: `userdata` is the `&'static Method` given at registration.
-    let method = unsafe { &*userdata.cast::<Method>() };
-    // SAFETY: the engine calls this for a live FastVarCodec with the registered argument types,
+    // SAFETY: `userdata` is the `&'static Method<B>` given at registration.
+    let method = unsafe { &*userdata.cast::<Method<B>>() };
+    // SAFETY: the engine calls this for a live object of the class with the registered argument types,
     // and `ret` points to an initialized value of the registered return type.
     unsafe {
         let out = Out::new(ret.cast(), Slot::Typed(method.ret));
@@ -325,7 +375,7 @@ pub(super) unsafe extern "C" fn ptrcall(
 
 /// The engine's varcall entry: Variant arguments, counted and type-checked here as the engine
 /// checks its own methods' (a wrong call sets `error` and returns nothing).
-pub(super) unsafe extern "C" fn varcall(
+pub(super) unsafe extern "C" fn varcall<B: Body>(
     userdata: *mut c_void,
     instance: sys::GDExtensionClassInstancePtr,
     args: *const sys::GDExtensionConstVariantPtr,
@@ -333,8 +383,8 @@ pub(super) unsafe extern "C" fn varcall(
     ret: sys::GDExtensionVariantPtr,
     error: *mut sys::GDExtensionCallError,
 ) {
-    // SAFETY: `userdata` is the `&'static Method` given at registration.
-    let method = unsafe { &*userdata.cast::<Method>() };
+    // SAFETY: `userdata` is the `&'static Method<B>` given at registration.
+    let method = unsafe { &*userdata.cast::<Method<B>>() };
     let params = method.params;
     let given = usize::try_from(count).unwrap_or(0);
     let required = params
@@ -399,7 +449,7 @@ pub(super) unsafe extern "C" fn varcall(
             );
         }
     }
-    // SAFETY: the engine calls this for a live FastVarCodec, and `ret` points to an initialized
+    // SAFETY: the engine calls this for a live object of the class, and `ret` points to an initialized
     // Variant; the arguments were checked above.
     unsafe {
         let out = Out::new(ret.cast(), Slot::Variant);

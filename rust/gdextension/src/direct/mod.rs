@@ -1,13 +1,14 @@
-//! `FastVarCodec`'s per-value methods — `encode`, `decode`, `encoded_size`, the three that
-//! report on the last call, and the four that write to and read from peers — registered with the
-//! engine through the GDExtension interface directly, not through `#[func]`.
+//! The methods called per value or per message — `FastVarCodec`'s `encode`, `decode`,
+//! `encoded_size`, the three that report on the last call and the four that write to and read
+//! from peers, and `FastVarStream`'s `put_var`, `poll`, `has_var`, `pop_var` and its two reports —
+//! registered with the engine through the GDExtension interface directly, not through `#[func]`.
 //!
 //! Why: with `experimental-threads`, a `#[func]` on `&self` binds the object through gdext's
 //! blocking cell on every call (a mutex, `thread::current()`, a futex wake), and a
 //! `#[func(gd_self)]` builds a `Gd` under a global lock: 200–300 ns before the first byte, where
 //! the engine's whole `var_to_bytes(1)` takes about 90 ns. Here the engine calls one of two
 //! functions (`ffi`: ptrcall from typed GDScript, varcall from untyped code and `call()`), which
-//! find the codec's state by the instance pointer the engine passes (`crate::codec_registry`),
+//! find the object's state by the instance pointer the engine passes (`crate::codec_registry`),
 //! and convert arguments and results by the engine's own conventions.
 //!
 //! This file is the table of methods; `registration` registers them and their editor help.
@@ -16,12 +17,15 @@ mod ffi;
 mod registration;
 
 use crate::codec_state::CodecState;
+use crate::stream_class::StreamShared;
 use fast_var_codec_core::Options;
 use ffi::{Args, Out, Written};
 use godot::builtin::Variant;
 use godot::classes::{PacketPeer, StreamPeer};
 
-pub(crate) use registration::{docs_xml, register};
+use crate::peer_io::no_peer;
+
+pub(crate) use registration::{codec_docs_xml, register, stream_docs_xml};
 
 /// The kinds of parameter these methods take.
 #[derive(Clone, Copy)]
@@ -44,6 +48,7 @@ pub(super) enum ReturnKind {
     Int,
     Error,
     String,
+    Bool,
 }
 
 pub(super) struct Param {
@@ -52,13 +57,20 @@ pub(super) struct Param {
 }
 
 /// One method: how the engine sees it, its help text (BBCode, as in `///` comments) and its body.
-pub(super) struct Method {
+pub(super) struct Method<B: 'static> {
     pub(super) name: &'static str,
     pub(super) params: &'static [Param],
     pub(super) ret: ReturnKind,
     pub(super) doc: &'static str,
-    pub(super) run: fn(&CodecState, &Options, &Args<'_>, Out) -> Option<Written>,
+    pub(super) run: B,
 }
+
+/// The body of a `FastVarCodec` method: the codec's state, a snapshot of its options, the
+/// arguments, and where the result goes.
+pub(super) type CodecBody = fn(&CodecState, &Options, &Args<'_>, Out) -> Option<Written>;
+
+/// The body of a `FastVarStream` method.
+pub(super) type StreamBody = fn(&StreamShared, &Args<'_>, Out) -> Option<Written>;
 
 const VALUE: &[Param] = &[Param {
     name: "value",
@@ -97,8 +109,8 @@ const PACKET_PEER: &[Param] = &[Param {
     kind: ParamKind::Object("PacketPeer"),
 }];
 
-/// Every directly registered method.
-pub(super) static METHODS: [Method; 10] = [
+/// Every directly registered method of `FastVarCodec`.
+pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
     Method {
         name: "encode",
         params: VALUE,
@@ -170,7 +182,7 @@ pub(super) static METHODS: [Method; 10] = [
         run: |s, _, a, out| {
             let err = match a.object::<StreamPeer>(0) {
                 Some(peer) => s.put_var(peer, a.variant(1)?),
-                None => s.no_peer("StreamPeer"),
+                None => no_peer(&s.calls, "StreamPeer"),
             };
             Some(out.error(err))
         },
@@ -187,7 +199,7 @@ pub(super) static METHODS: [Method; 10] = [
             let value = match a.object::<StreamPeer>(0) {
                 Some(peer) => s.get_var(peer),
                 None => {
-                    s.no_peer("StreamPeer");
+                    no_peer(&s.calls, "StreamPeer");
                     Variant::nil()
                 }
             };
@@ -204,7 +216,7 @@ pub(super) static METHODS: [Method; 10] = [
         run: |s, _, a, out| {
             let err = match a.object::<PacketPeer>(0) {
                 Some(peer) => s.put_packet_var(peer, a.variant(1)?),
-                None => s.no_peer("PacketPeer"),
+                None => no_peer(&s.calls, "PacketPeer"),
             };
             Some(out.error(err))
         },
@@ -220,11 +232,75 @@ pub(super) static METHODS: [Method; 10] = [
             let value = match a.object::<PacketPeer>(0) {
                 Some(peer) => s.get_packet_var(peer),
                 None => {
-                    s.no_peer("PacketPeer");
+                    no_peer(&s.calls, "PacketPeer");
                     Variant::nil()
                 }
             };
             Some(out.variant(value))
         },
+    },
+];
+
+/// Every directly registered method of `FastVarStream`.
+pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
+    Method {
+        name: "put_var",
+        params: STREAM_PEER_AND_VALUE,
+        ret: ReturnKind::Error,
+        doc: "Writes [param value] framed for this stream (prefix in [member big_endian] order).",
+        run: |s, a, out| {
+            let err = match a.object::<StreamPeer>(0) {
+                Some(peer) => s.put_var(peer, a.variant(1)?),
+                None => no_peer(&s.calls, "StreamPeer"),
+            };
+            Some(out.error(err))
+        },
+    },
+    Method {
+        name: "poll",
+        params: STREAM_PEER,
+        ret: ReturnKind::Error,
+        doc: "Takes every byte [param peer] has available right now (never waits) and adds it. On \
+              a [StreamPeerTCP] that is not connected it returns [constant ERR_FILE_EOF] (with \
+              the size of any value left incomplete in the message).",
+        run: |s, a, out| {
+            let err = match a.object::<StreamPeer>(0) {
+                Some(peer) => s.poll(peer),
+                None => no_peer(&s.calls, "StreamPeer"),
+            };
+            Some(out.error(err))
+        },
+    },
+    Method {
+        name: "has_var",
+        params: &[],
+        ret: ReturnKind::Bool,
+        doc: "True when a complete value is waiting (or an error is, which [method pop_var] \
+              reports).",
+        run: |s, _, out| Some(out.bool(s.has_var())),
+    },
+    Method {
+        name: "pop_var",
+        params: &[],
+        ret: ReturnKind::Variant,
+        doc:
+            "The next complete value. [code]null[/code] with [constant ERR_UNAVAILABLE] when none \
+              is complete yet; [code]null[/code] with the decode error when the value was \
+              malformed (it is skipped).",
+        run: |s, _, out| Some(out.variant(s.pop_var())),
+    },
+    Method {
+        name: "get_error",
+        params: &[],
+        ret: ReturnKind::Error,
+        doc: "The [enum Error] of this thread's last call on this stream.",
+        run: |s, _, out| Some(out.error(s.calls.error())),
+    },
+    Method {
+        name: "get_error_message",
+        params: &[],
+        ret: ReturnKind::String,
+        doc: "What went wrong in this thread's last call on this stream; empty after a success.",
+        run: |s, _, out| Some(out.string(s.calls.message())),
     },
 ];

@@ -7,9 +7,10 @@ use godot::obj::GodotClass;
 use godot::register::info::{PropertyHint, PropertyHintInfo, PropertyInfo, PropertyUsageFlags};
 use godot::sys::{self, interface_fn};
 
-use super::ffi::{ptrcall, varcall};
-use super::{Param, ParamKind, ReturnKind, METHODS};
+use super::ffi::{ptrcall, varcall, Body};
+use super::{Method, Param, ParamKind, ReturnKind, CODEC_METHODS, STREAM_METHODS};
 use crate::codec::FastVarCodec;
+use crate::stream_class::FastVarStream;
 
 fn property(name: &str, ty: VariantType, class: &str, usage: PropertyUsageFlags) -> PropertyInfo {
     PropertyInfo {
@@ -66,6 +67,7 @@ fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodAr
         ),
         ReturnKind::Bytes => (property("", VariantType::PACKED_BYTE_ARRAY, "", d), none),
         ReturnKind::String => (property("", VariantType::STRING, "", d), none),
+        ReturnKind::Bool => (property("", VariantType::BOOL, "", d), none),
         ReturnKind::Int => (
             property("", VariantType::INT, "", d),
             sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
@@ -82,11 +84,17 @@ fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodAr
     }
 }
 
-/// Registers [`METHODS`] on `FastVarCodec`: once, after gdext has registered the class.
+/// Registers [`CODEC_METHODS`] on `FastVarCodec` and [`STREAM_METHODS`] on `FastVarStream`:
+/// once, after gdext has registered the classes.
 pub(crate) fn register() {
-    let class = FastVarCodec::class_id();
+    register_on::<FastVarCodec, _>(&CODEC_METHODS);
+    register_on::<FastVarStream, _>(&STREAM_METHODS);
+}
+
+fn register_on<C: GodotClass, B: Body>(methods: &'static [Method<B>]) {
+    let class = C::class_id();
     let class_name = StringName::from(class.to_cow_str().as_ref());
-    for method in &METHODS {
+    for method in methods {
         let name = StringName::from(method.name);
         let (ret, ret_meta) = return_info(method.ret);
         let (params, mut metas): (Vec<PropertyInfo>, Vec<_>) =
@@ -107,8 +115,8 @@ pub(crate) fn register() {
         let info = sys::GDExtensionClassMethodInfo {
             name: sys::SysPtr::force_mut(name.string_sys()),
             method_userdata: std::ptr::from_ref(method).cast_mut().cast(),
-            call_func: Some(varcall),
-            ptrcall_func: Some(ptrcall),
+            call_func: Some(varcall::<B>),
+            ptrcall_func: Some(ptrcall::<B>),
             method_flags: sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32,
             has_return_value: 1,
             return_value_info: &mut ret_sys,
@@ -134,8 +142,17 @@ pub(crate) fn register() {
     }
 }
 
-/// The editor help of [`METHODS`], in the engine's class-reference XML.
-pub(crate) fn docs_xml() -> String {
+/// The editor help of [`CODEC_METHODS`], in the engine's class-reference XML.
+pub(crate) fn codec_docs_xml() -> String {
+    docs_xml(&CODEC_METHODS)
+}
+
+/// The editor help of [`STREAM_METHODS`], in the engine's class-reference XML.
+pub(crate) fn stream_docs_xml() -> String {
+    docs_xml(&STREAM_METHODS)
+}
+
+fn docs_xml<B>(methods: &[Method<B>]) -> String {
     let escape = |s: &str| {
         s.replace('&', "&amp;")
             .replace('<', "&lt;")
@@ -143,13 +160,14 @@ pub(crate) fn docs_xml() -> String {
             .replace('"', "&quot;")
     };
     let mut xml = String::new();
-    for m in &METHODS {
+    for m in methods {
         let ret = match m.ret {
             ReturnKind::Variant => "Variant",
             ReturnKind::Bytes => "PackedByteArray",
             ReturnKind::Int => "int",
             ReturnKind::Error => "int\" enum=\"Error",
             ReturnKind::String => "String",
+            ReturnKind::Bool => "bool",
         };
         xml.push_str(&format!(
             "<method name=\"{}\">\n<return type=\"{ret}\" />\n",
