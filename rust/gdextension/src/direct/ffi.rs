@@ -3,6 +3,7 @@
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
 use godot::classes::Object;
@@ -295,12 +296,8 @@ impl Body for CodecBody {
         args: &Args<'_>,
         out: Out,
     ) -> Option<Written> {
-        // First call on this codec: one ordinary (blocking) bind finds its state.
-        let find = || {
-            // SAFETY: the caller's promise; gdext registered FastVarCodec with this storage.
-            let storage = unsafe { godot::private::as_storage::<FastVarCodec>(instance) };
-            godot::private::Storage::get(storage).state().clone()
-        };
+        // SAFETY: the caller's promise.
+        let find = || unsafe { bound_state(instance, FastVarCodec::state) };
         with_codec(instance as usize, find, |state, opts| {
             self(state, opts, args, out)
         })
@@ -316,14 +313,28 @@ impl Body for StreamBody {
         args: &Args<'_>,
         out: Out,
     ) -> Option<Written> {
-        // First call on this stream: one ordinary (blocking) bind finds its state.
-        let find = || {
-            // SAFETY: the caller's promise; gdext registered FastVarStream with this storage.
-            let storage = unsafe { godot::private::as_storage::<FastVarStream>(instance) };
-            godot::private::Storage::get(storage).shared().clone()
-        };
+        // SAFETY: the caller's promise.
+        let find = || unsafe { bound_state(instance, FastVarStream::shared) };
         with_stream(instance as usize, find, |state| self(state, args, out))
     }
+}
+
+/// The shared state of the object at `instance`, found through one ordinary (blocking) bind: a
+/// direct call does this on its object's first call, and finds it in `crate::codec_registry`
+/// from then on.
+///
+/// # Safety
+/// `instance` must be the instance pointer the engine passes to a method of a live `C`.
+unsafe fn bound_state<C, S>(
+    instance: sys::GDExtensionClassInstancePtr,
+    state: fn(&C) -> &Arc<S>,
+) -> Arc<S>
+where
+    C: GodotClass + godot::obj::Bounds<Declarer = godot::obj::bounds::DeclUser>,
+{
+    // SAFETY: the caller's promise; gdext registered `C` with this storage type.
+    let storage = unsafe { godot::private::as_storage::<C>(instance) };
+    state(&godot::private::Storage::get(storage)).clone()
 }
 
 /// Runs `method` on the object at `instance`; a panic or a missing argument (neither expected:
