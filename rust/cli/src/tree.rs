@@ -10,7 +10,7 @@ use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::Build;
 use fast_var_codec_core::Utf8Rules;
 use fast_var_codec_core::{
-    Array, ContainerType, Dictionary, Object, Options, Value, ValueBuilder, WireReals,
+    CompactString, ContainerType, Object, Options, Value, ValueBuilder, WireReals,
 };
 
 /// One value on the wire.
@@ -68,22 +68,21 @@ impl Node {
     pub fn to_value(&self) -> Value {
         match &self.kind {
             Kind::Leaf(v) => v.clone(),
-            Kind::Array { element, items } => Value::Array(Array {
-                element: element.clone(),
-                items: items.iter().map(Node::to_value).collect(),
-            }),
+            Kind::Array { element, items } => {
+                Value::typed_array(element.clone(), items.iter().map(Node::to_value).collect())
+            }
             Kind::Dictionary {
                 key,
                 value,
                 entries,
-            } => Value::Dictionary(Dictionary {
-                key: key.clone(),
-                value: value.clone(),
-                entries: entries
+            } => Value::typed_dictionary(
+                key.clone(),
+                value.clone(),
+                entries
                     .iter()
                     .map(|(k, v)| (k.to_value(), v.to_value()))
                     .collect(),
-            }),
+            ),
             Kind::Object { class, properties } => Value::Object(Box::new(Object {
                 class: class.clone(),
                 properties: properties
@@ -122,7 +121,7 @@ impl Build for NodeBuilder<'_> {
     type Array = (ContainerType, Vec<Node>);
     type Dictionary = (ContainerType, ContainerType, Vec<(Node, Node)>);
     type Object = (String, Vec<(String, Node)>);
-    type Strings = Vec<String>;
+    type Strings = Vec<CompactString>;
 
     fn configure(&mut self, opts: &Options) {
         self.leaves.configure(opts);
@@ -150,10 +149,10 @@ impl Build for NodeBuilder<'_> {
         Node::leaf(Value::Float(v))
     }
     fn string(&mut self, s: &str) -> Node {
-        Node::leaf(Value::String(s.to_owned()))
+        Node::leaf(Value::String(s.to_owned().into()))
     }
     fn string_name(&mut self, s: &str) -> Node {
-        Node::leaf(Value::StringName(s.to_owned()))
+        Node::leaf(Value::StringName(s.to_owned().into()))
     }
     fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Node> {
         self.leaves.string_utf8(raw, rules).map(Node::leaf)
@@ -211,13 +210,13 @@ impl Build for NodeBuilder<'_> {
     fn packed_colors(&mut self, raw: &[u8]) -> Node {
         Node::leaf(self.leaves.packed_colors(raw))
     }
-    fn begin_strings(&mut self, capacity: usize) -> Vec<String> {
+    fn begin_strings(&mut self, capacity: usize) -> Vec<CompactString> {
         Vec::with_capacity(capacity)
     }
-    fn push_string(&mut self, strings: &mut Vec<String>, s: &str) {
-        strings.push(s.to_owned());
+    fn push_string(&mut self, strings: &mut Vec<CompactString>, s: &str) {
+        strings.push(s.into());
     }
-    fn end_strings(&mut self, strings: Vec<String>) -> Node {
+    fn end_strings(&mut self, strings: Vec<CompactString>) -> Node {
         Node::leaf(Value::PackedStringArray(strings))
     }
 

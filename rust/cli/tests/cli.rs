@@ -547,7 +547,7 @@ fn dump_spot_checks() {
     // Long packed arrays and strings are cut in text, whole with --full and in JSON.
     let long = Value::array(vec![
         Value::PackedInt32Array((0..100).collect()),
-        Value::String("x".repeat(100)),
+        Value::String("x".repeat(100).into()),
     ]);
     let path = dir.file("long.bin", &encode(&long, &opts).expect("encode"));
     let o = run(&["dump", "--dialect", "godot4", "--raw", &path]);

@@ -70,7 +70,7 @@ impl Lcg {
 }
 
 fn s(text: &str) -> Value {
-    Value::String(text.to_string())
+    Value::String(text.to_string().into())
 }
 
 struct Payload {
@@ -100,7 +100,7 @@ fn payloads() -> Vec<Payload> {
             (s("seq"), Value::Int(seq)),
             (s("hp"), Value::Float(hp)),
             (s("pos"), Value::Vector3(pos)),
-            (s("name"), Value::String(name)),
+            (s("name"), Value::String(name.into())),
             (s("inputs"), Value::array(inputs)),
             (s("t"), Value::Float(t)),
         ]),
@@ -139,7 +139,7 @@ fn payloads() -> Vec<Payload> {
             let hp = r.next_i64() % 1000;
             let pos = [r.f32v(), r.f32v()];
             Value::dictionary(vec![
-                (s("name"), Value::String(name)),
+                (s("name"), Value::String(name.into())),
                 (s("hp"), Value::Int(hp)),
                 (s("pos"), Value::Vector2(pos)),
             ])
@@ -155,7 +155,7 @@ fn payloads() -> Vec<Payload> {
         .map(|_| {
             let k = r.next() % 1000000;
             let l = (r.next() % 16) as usize;
-            format!("item_{k}_{}", &ALPHA[..l])
+            format!("item_{k}_{}", &ALPHA[..l]).into()
         })
         .collect();
     list.push(Payload {
@@ -173,7 +173,7 @@ fn payloads() -> Vec<Payload> {
     }
     list.push(Payload {
         name: "text_1m",
-        value: Value::String(parts.join(" ")),
+        value: Value::String(parts.join(" ").into()),
     });
 
     let mut r = Lcg::new(SEED + 8);
@@ -198,12 +198,12 @@ fn payloads() -> Vec<Payload> {
     let mut r = Lcg::new(SEED + 9);
     list.push(Payload {
         name: "typed_int_100k",
-        value: Value::Array(Array {
+        value: Value::Array(Box::new(Array {
             element: ContainerType::Builtin(VariantType::Int),
             items: (0..100_000)
                 .map(|_| Value::Int(r.next_i64() - 2147483648))
                 .collect(),
-        }),
+        })),
     });
     list
 }

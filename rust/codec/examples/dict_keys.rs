@@ -22,10 +22,10 @@ fn key(kind: &str, i: u32) -> Option<Value> {
     Some(match kind {
         "vector2" => Value::Vector2([x, y]),
         "int" => Value::Int(i64::from(i)),
-        "string" => Value::String(format!("k{i}")),
+        "string" => Value::String(format!("k{i}").into()),
         "vector3i" => Value::Vector3i([(i % 256) as i32, (i / 256) as i32, 7]),
         "color" => Value::Color([(i % 256) as f32, (i / 256) as f32, 0.5, 1.0]),
-        "rect2" => Value::Rect2([x, y, 1.0, 1.0]),
+        "rect2" => Value::Rect2(Box::new([x, y, 1.0, 1.0])),
         "array" => Value::array(vec![Value::Float(f), Value::Int(1)]),
         "dictionary" => Value::dictionary(vec![(Value::String("k".into()), Value::Float(f))]),
         _ => return None,

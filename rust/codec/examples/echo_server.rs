@@ -168,7 +168,8 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
                     stats.values += 1;
                     if let Err(e) = frame(&v, &opts, cfg.byte_order, &mut out) {
                         // Cannot happen for a value that decoded in the same dialect; say so.
-                        let msg = Value::String(format!("echo_server error: re-encoding: {e}"));
+                        let msg =
+                            Value::String(format!("echo_server error: re-encoding: {e}").into());
                         let _ = frame(&msg, &opts, cfg.byte_order, &mut out);
                     }
                 }
@@ -183,7 +184,7 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
                 }
                 Err(e) => {
                     stats.bad_values += 1;
-                    let msg = Value::String(format!("echo_server error: {e}"));
+                    let msg = Value::String(format!("echo_server error: {e}").into());
                     let _ = frame(&msg, &opts, cfg.byte_order, &mut out);
                 }
             }

@@ -69,7 +69,7 @@ struct Args {
 const STEP: Duration = Duration::from_secs(20);
 
 fn text(s: impl Into<String>) -> Value {
-    Value::String(s.into())
+    Value::String(s.into().into())
 }
 
 /// Message `seq` of connection `conn`: a small Dictionary, different for every connection and

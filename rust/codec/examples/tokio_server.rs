@@ -192,7 +192,7 @@ async fn send(framed: &mut Conn, value: &Value, cfg: &Config) -> Result<(), VarC
 async fn send_error(framed: &mut Conn, what: String, cfg: &Config) -> Result<(), VarCodecError> {
     send(
         framed,
-        &Value::String(format!("{ERROR_PREFIX} {what}")),
+        &Value::String(format!("{ERROR_PREFIX} {what}").into()),
         cfg,
     )
     .await

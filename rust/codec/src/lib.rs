@@ -57,7 +57,7 @@ pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
 pub use text::Text;
 pub use types::{ContainerType, ParseVariantTypeError, VariantType};
-pub use value::{Array, Dictionary, NodePath, Object, Value, ValueBuilder};
+pub use value::{Array, CompactString, Dictionary, NodePath, Object, Value, ValueBuilder};
 pub use writer::Writer;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
@@ -124,7 +124,7 @@ pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<
 ///
 /// // Errors name the value that failed: Godot 3 has no Vector4.
 /// let godot3 = Options::new(Dialect::Godot3);
-/// let v = Value::array(vec![Value::Nil, Value::Vector4([0.0; 4])]);
+/// let v = Value::array(vec![Value::Nil, Value::Vector4(Box::new([0.0; 4]))]);
 /// let err = encode(&v, &godot3).unwrap_err();
 /// assert!(matches!(
 ///     &err,

@@ -162,18 +162,18 @@ fn value_of(j: &Json) -> Value {
         "bool" => Value::Bool(j["v"].as_bool().expect("bool")),
         "int" => Value::Int(int_of(&j["v"])),
         "float" => Value::Float(f64_of(&j["v"])),
-        "string" => Value::String(text(&j["v"])),
-        "string_name" => Value::StringName(text(&j["v"])),
+        "string" => Value::String(text(&j["v"]).into()),
+        "string_name" => Value::StringName(text(&j["v"]).into()),
         "vector2" => Value::Vector2(reals(j)),
         "vector3" => Value::Vector3(reals(j)),
-        "vector4" => Value::Vector4(reals(j)),
-        "rect2" => Value::Rect2(reals(j)),
-        "transform2d" => Value::Transform2D(reals(j)),
-        "plane" => Value::Plane(reals(j)),
-        "quaternion" => Value::Quaternion(reals(j)),
-        "aabb" => Value::Aabb(reals(j)),
-        "basis" => Value::Basis(reals(j)),
-        "transform3d" => Value::Transform3D(reals(j)),
+        "vector4" => Value::Vector4(Box::new(reals(j))),
+        "rect2" => Value::Rect2(Box::new(reals(j))),
+        "transform2d" => Value::Transform2D(Box::new(reals(j))),
+        "plane" => Value::Plane(Box::new(reals(j))),
+        "quaternion" => Value::Quaternion(Box::new(reals(j))),
+        "aabb" => Value::Aabb(Box::new(reals(j))),
+        "basis" => Value::Basis(Box::new(reals(j))),
+        "transform3d" => Value::Transform3D(Box::new(reals(j))),
         "projection" => Value::Projection(Box::new(reals(j))),
         "color" => {
             let c: [f64; 4] = reals(j);
@@ -183,7 +183,7 @@ fn value_of(j: &Json) -> Value {
         "vector3i" => Value::Vector3i(ints(j)),
         "vector4i" => Value::Vector4i(ints(j)),
         "rect2i" => Value::Rect2i(ints(j)),
-        "node_path" => Value::NodePath(NodePath {
+        "node_path" => Value::NodePath(Box::new(NodePath {
             names: j["names"]
                 .as_array()
                 .expect("names")
@@ -197,7 +197,7 @@ fn value_of(j: &Json) -> Value {
                 .map(text)
                 .collect(),
             absolute: j["absolute"].as_bool().expect("absolute"),
-        }),
+        })),
         "rid" => Value::Rid(u64_of(&j["v"])),
         "object_id" => Value::ObjectId(u64_of(&j["v"])),
         "object" => Value::Object(Box::new(fast_var_codec_core::Object {
@@ -211,10 +211,10 @@ fn value_of(j: &Json) -> Value {
         })),
         "callable" => Value::Callable,
         "signal" => Value::Signal {
-            name: text(&j["name"]),
+            name: text(&j["name"]).into(),
             object_id: u64_of(&j["object"]),
         },
-        "array" => Value::Array(fast_var_codec_core::Array {
+        "array" => Value::Array(Box::new(fast_var_codec_core::Array {
             element: typed(&j["typed"]),
             items: j["items"]
                 .as_array()
@@ -222,8 +222,8 @@ fn value_of(j: &Json) -> Value {
                 .iter()
                 .map(value_of)
                 .collect(),
-        }),
-        "dictionary" => Value::Dictionary(fast_var_codec_core::Dictionary {
+        })),
+        "dictionary" => Value::Dictionary(Box::new(fast_var_codec_core::Dictionary {
             key: typed(&j["key_typed"]),
             value: typed(&j["value_typed"]),
             entries: j["entries"]
@@ -232,15 +232,20 @@ fn value_of(j: &Json) -> Value {
                 .iter()
                 .map(|e| (value_of(&e[0]), value_of(&e[1])))
                 .collect(),
-        }),
+        })),
         "packed_byte_array" => Value::PackedByteArray(hex(j["v"].as_str().expect("hex"))),
         "packed_int32_array" => Value::PackedInt32Array(le(j, i32::from_le_bytes)),
         "packed_int64_array" => Value::PackedInt64Array(le(j, i64::from_le_bytes)),
         "packed_float32_array" => Value::PackedFloat32Array(le(j, f32::from_le_bytes)),
         "packed_float64_array" => Value::PackedFloat64Array(le(j, f64::from_le_bytes)),
-        "packed_string_array" => {
-            Value::PackedStringArray(j["v"].as_array().expect("v").iter().map(text).collect())
-        }
+        "packed_string_array" => Value::PackedStringArray(
+            j["v"]
+                .as_array()
+                .expect("v")
+                .iter()
+                .map(|s| text(s).into())
+                .collect(),
+        ),
         "packed_vector2_array" => Value::PackedVector2Array(groups(real_ts(j))),
         "packed_vector3_array" => Value::PackedVector3Array(groups(real_ts(j))),
         "packed_vector4_array" => Value::PackedVector4Array(groups(real_ts(j))),
@@ -264,10 +269,10 @@ fn int_vector_pool(j: &Json, element: VariantType, n: usize) -> Value {
             _ => unreachable!("{n} components"),
         })
         .collect();
-    Value::Array(fast_var_codec_core::Array {
+    Value::Array(Box::new(fast_var_codec_core::Array {
         element: ContainerType::Builtin(element),
         items,
-    })
+    }))
 }
 
 struct Corpus {
@@ -544,15 +549,15 @@ fn classes_only(v: &Value) -> Value {
 
 fn map_children(v: &Value, f: fn(&Value) -> Value) -> Value {
     match v {
-        Value::Array(a) => Value::Array(fast_var_codec_core::Array {
+        Value::Array(a) => Value::Array(Box::new(fast_var_codec_core::Array {
             element: a.element.clone(),
             items: a.items.iter().map(f).collect(),
-        }),
-        Value::Dictionary(d) => Value::Dictionary(fast_var_codec_core::Dictionary {
+        })),
+        Value::Dictionary(d) => Value::Dictionary(Box::new(fast_var_codec_core::Dictionary {
             key: d.key.clone(),
             value: d.value.clone(),
             entries: d.entries.iter().map(|(k, v)| (f(k), f(v))).collect(),
-        }),
+        })),
         other => other.clone(),
     }
 }

@@ -3,8 +3,8 @@
 //! or instantiated is `godot_project/tests/test_object_policy.gd`.)
 
 use fast_var_codec_core::{
-    decode, encode, AllowList, Array, ContainerType, Dialect, Dictionary, ErrorCode, Object,
-    Options, Value, VariantType,
+    decode, encode, AllowList, ContainerType, Dialect, ErrorCode, Object, Options, Value,
+    VariantType,
 };
 
 fn allow(dialect: Dialect, list: AllowList) -> Options {
@@ -22,10 +22,7 @@ fn listed() -> AllowList {
 }
 
 fn typed_array(element: ContainerType) -> Value {
-    Value::Array(Array {
-        element,
-        items: vec![],
-    })
+    Value::typed_array(element, vec![])
 }
 
 fn object(class: &str, script: Option<&str>) -> Value {
@@ -63,13 +60,7 @@ fn verdict(v: &Value, dialect: Dialect) -> Result<(), ErrorCode> {
 #[test]
 fn every_place_that_names_a_script_is_judged() {
     let evil = || ContainerType::Script("res://evil.gd".into());
-    let dict = |key, value| {
-        Value::Dictionary(Dictionary {
-            key,
-            value,
-            entries: vec![],
-        })
-    };
+    let dict = |key, value| Value::typed_dictionary(key, value, vec![]);
     let refused = [
         typed_array(evil()),
         dict(evil(), ContainerType::Untyped),

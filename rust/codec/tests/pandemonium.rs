@@ -95,10 +95,10 @@ fn leaf_types_are_godot4_layouts_under_pandemonium_ids() {
 #[test]
 fn hand_derived_vectors() {
     let typed = |t, items| {
-        Value::Array(Array {
+        Value::Array(Box::new(Array {
             element: ContainerType::Builtin(t),
             items,
-        })
+        }))
     };
     let both: &[(Value, &str, &str)] = &[
         // RID: no payload (docs/wire_format.md#rid-callable-signal; v3.8+ calls _RID RID).
@@ -165,28 +165,28 @@ fn hand_derived_vectors() {
     // Era C typed arrays of objects: ids set bit 16 and carry no class; full objects carry the
     // class as a nested StringName value (docs/wire_format.md#pandemonium-typed-arrays).
     let c = Options::new(Dialect::Pandemonium5);
-    let ids = Value::Array(Array {
+    let ids = Value::Array(Box::new(Array {
         element: ContainerType::Class("Node".into()),
         items: vec![Value::ObjectId(7)],
-    });
+    }));
     let bytes = hex("1b000100 17000000 01000000 17000100 0700000000000000");
     assert_eq!(encode(&ids, &c).unwrap().to_vec(), bytes);
     let back = decode(&bytes, &c).unwrap().0;
     assert_eq!(
         back,
-        Value::Array(Array {
+        Value::Array(Box::new(Array {
             element: ContainerType::Class("EncodedObjectAsID".into()),
             items: vec![Value::ObjectId(7)]
-        })
+        }))
     );
     let full = c.clone().with_full_objects(true).with_allow_objects(true);
-    let objects = Value::Array(Array {
+    let objects = Value::Array(Box::new(Array {
         element: ContainerType::Class("Node".into()),
         items: vec![Value::Object(Box::new(Object {
             class: "Node".into(),
             properties: vec![],
         }))],
-    });
+    }));
     let bytes = hex(
         "1b000000 17000000 18000000 04000000 4e6f6465 01000000 17000000 04000000 4e6f6465 00000000",
     );
@@ -237,14 +237,15 @@ fn godot3_value() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(Value::Int),
         any::<f64>().prop_map(Value::Float),
-        "[a-zé日]{0,6}".prop_map(Value::String),
+        "[a-zé日]{0,6}".prop_map(|s| Value::String(s.into())),
         any::<[f32; 2]>().prop_map(|c| Value::Vector2(c.map(f64::from))),
         any::<[f32; 3]>().prop_map(|c| Value::Vector3(c.map(f64::from))),
-        any::<[f32; 12]>().prop_map(|c| Value::Transform3D(c.map(f64::from))),
+        any::<[f32; 12]>().prop_map(|c| Value::Transform3D(Box::new(c.map(f64::from)))),
         any::<[f32; 4]>().prop_map(Value::Color),
         proptest::collection::vec(any::<u8>(), 0..9).prop_map(Value::PackedByteArray),
         proptest::collection::vec(any::<i32>(), 0..4).prop_map(Value::PackedInt32Array),
-        proptest::collection::vec("[a-z]{0,3}", 0..4).prop_map(Value::PackedStringArray),
+        proptest::collection::vec("[a-z]{0,3}", 0..4)
+            .prop_map(|v| Value::PackedStringArray(v.into_iter().map(Into::into).collect())),
         (1u64..).prop_map(Value::ObjectId),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
@@ -268,20 +269,24 @@ fn pandemonium_only() -> impl Strategy<Value = Value> {
         any::<[i32; 3]>().prop_map(Value::Vector3i),
         any::<[i32; 4]>().prop_map(Value::Vector4i),
         any::<[i32; 4]>().prop_map(Value::Rect2i),
-        any::<[f32; 4]>().prop_map(|c| Value::Vector4(c.map(f64::from))),
+        any::<[f32; 4]>().prop_map(|c| Value::Vector4(Box::new(c.map(f64::from)))),
         any::<[f32; 16]>().prop_map(|c| Value::Projection(Box::new(c.map(f64::from)))),
-        "[a-z]{0,5}".prop_map(Value::StringName),
+        "[a-z]{0,5}".prop_map(|s| Value::StringName(s.into())),
         proptest::collection::vec(any::<[f32; 4]>(), 0..3).prop_map(|v| Value::PackedVector4Array(
             v.into_iter().map(|c| c.map(f64::from)).collect()
         )),
-        proptest::collection::vec(any::<[i32; 2]>(), 0..4).prop_map(|v| Value::Array(Array {
-            element: ContainerType::Builtin(VariantType::Vector2i),
-            items: v.into_iter().map(Value::Vector2i).collect(),
-        })),
-        proptest::collection::vec(any::<[i32; 4]>(), 0..4).prop_map(|v| Value::Array(Array {
-            element: ContainerType::Builtin(VariantType::Vector4i),
-            items: v.into_iter().map(Value::Vector4i).collect(),
-        })),
+        proptest::collection::vec(any::<[i32; 2]>(), 0..4).prop_map(|v| Value::Array(Box::new(
+            Array {
+                element: ContainerType::Builtin(VariantType::Vector2i),
+                items: v.into_iter().map(Value::Vector2i).collect(),
+            }
+        ))),
+        proptest::collection::vec(any::<[i32; 4]>(), 0..4).prop_map(|v| Value::Array(Box::new(
+            Array {
+                element: ContainerType::Builtin(VariantType::Vector4i),
+                items: v.into_iter().map(Value::Vector4i).collect(),
+            }
+        ))),
     ]
 }
 

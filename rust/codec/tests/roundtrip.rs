@@ -46,16 +46,30 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
         any::<i64>().prop_map(Value::Int).boxed(),
         any::<i32>().prop_map(|i| Value::Int(i.into())).boxed(),
         any::<f64>().prop_map(Value::Float).boxed(),
-        text().prop_map(Value::String).boxed(),
+        text().prop_map(|s| Value::String(s.into())).boxed(),
         reals::<2>(shape).prop_map(Value::Vector2).boxed(),
-        reals::<4>(shape).prop_map(Value::Rect2).boxed(),
+        reals::<4>(shape)
+            .prop_map(|c| Value::Rect2(Box::new(c)))
+            .boxed(),
         reals::<3>(shape).prop_map(Value::Vector3).boxed(),
-        reals::<6>(shape).prop_map(Value::Transform2D).boxed(),
-        reals::<4>(shape).prop_map(Value::Plane).boxed(),
-        reals::<4>(shape).prop_map(Value::Quaternion).boxed(),
-        reals::<6>(shape).prop_map(Value::Aabb).boxed(),
-        reals::<9>(shape).prop_map(Value::Basis).boxed(),
-        reals::<12>(shape).prop_map(Value::Transform3D).boxed(),
+        reals::<6>(shape)
+            .prop_map(|c| Value::Transform2D(Box::new(c)))
+            .boxed(),
+        reals::<4>(shape)
+            .prop_map(|c| Value::Plane(Box::new(c)))
+            .boxed(),
+        reals::<4>(shape)
+            .prop_map(|c| Value::Quaternion(Box::new(c)))
+            .boxed(),
+        reals::<6>(shape)
+            .prop_map(|c| Value::Aabb(Box::new(c)))
+            .boxed(),
+        reals::<9>(shape)
+            .prop_map(|c| Value::Basis(Box::new(c)))
+            .boxed(),
+        reals::<12>(shape)
+            .prop_map(|c| Value::Transform3D(Box::new(c)))
+            .boxed(),
         any::<[f32; 4]>().prop_map(Value::Color).boxed(),
         (
             proptest::collection::vec(text(), 0..3),
@@ -65,11 +79,11 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
             .prop_map(move |(names, subnames, absolute)| {
                 // Godot 3 drops the absolute flag of an empty path.
                 let absolute = absolute && (g4 || !(names.is_empty() && subnames.is_empty()));
-                Value::NodePath(NodePath {
+                Value::NodePath(Box::new(NodePath {
                     names,
                     subnames,
                     absolute,
-                })
+                }))
             })
             .boxed(),
         (1u64..).prop_map(Value::ObjectId).boxed(),
@@ -83,7 +97,7 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
             .prop_map(Value::PackedFloat32Array)
             .boxed(),
         proptest::collection::vec(text(), 0..5)
-            .prop_map(Value::PackedStringArray)
+            .prop_map(|v| Value::PackedStringArray(v.into_iter().map(Into::into).collect()))
             .boxed(),
         proptest::collection::vec(reals::<2>(shape), 0..5)
             .prop_map(Value::PackedVector2Array)
@@ -101,15 +115,20 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
             any::<[i32; 4]>().prop_map(Value::Rect2i).boxed(),
             any::<[i32; 3]>().prop_map(Value::Vector3i).boxed(),
             any::<[i32; 4]>().prop_map(Value::Vector4i).boxed(),
-            reals::<4>(shape).prop_map(Value::Vector4).boxed(),
+            reals::<4>(shape)
+                .prop_map(|c| Value::Vector4(Box::new(c)))
+                .boxed(),
             reals::<16>(shape)
                 .prop_map(|c| Value::Projection(Box::new(c)))
                 .boxed(),
-            text().prop_map(Value::StringName).boxed(),
+            text().prop_map(|s| Value::StringName(s.into())).boxed(),
             any::<u64>().prop_map(Value::Rid).boxed(),
             Just(Value::Callable).boxed(),
             (text(), any::<u64>())
-                .prop_map(|(name, object_id)| Value::Signal { name, object_id })
+                .prop_map(|(name, object_id)| Value::Signal {
+                    name: name.into(),
+                    object_id,
+                })
                 .boxed(),
             proptest::collection::vec(any::<i64>(), 0..8)
                 .prop_map(Value::PackedInt64Array)
@@ -146,7 +165,7 @@ fn value(shape: Shape) -> BoxedStrategy<Value> {
                                     let k = if i % 2 == 0 {
                                         Value::Int(i as i64)
                                     } else {
-                                        Value::String(format!("k{i}"))
+                                        Value::String(format!("k{i}").into())
                                     };
                                     (k, v)
                                 })
@@ -173,25 +192,25 @@ fn value(shape: Shape) -> BoxedStrategy<Value> {
                 options.push(
                     proptest::collection::vec(any::<i64>(), 0..6)
                         .prop_map(|v| {
-                            Value::Array(Array {
+                            Value::Array(Box::new(Array {
                                 element: ContainerType::Builtin(VariantType::Int),
                                 items: v.into_iter().map(Value::Int).collect(),
-                            })
+                            }))
                         })
                         .boxed(),
                 );
                 options.push(
                     proptest::collection::vec(inner, 0..4)
                         .prop_map(|vals| {
-                            Value::Dictionary(Dictionary {
+                            Value::Dictionary(Box::new(Dictionary {
                                 key: ContainerType::Builtin(VariantType::String),
                                 value: ContainerType::Untyped,
                                 entries: vals
                                     .into_iter()
                                     .enumerate()
-                                    .map(|(i, v)| (Value::String(format!("k{i}")), v))
+                                    .map(|(i, v)| (Value::String(format!("k{i}").into()), v))
                                     .collect(),
-                            })
+                            }))
                         })
                         .boxed(),
                 );

@@ -648,7 +648,9 @@ fn decode_errors_keep_the_codecs_offset() {
 fn values_pass_through_exactly() {
     let values = vec![
         Value::Vector2i([1, -2]),
-        Value::Transform3D([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 4.0, 5.0, 6.0]),
+        Value::Transform3D(Box::new([
+            1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 4.0, 5.0, 6.0,
+        ])),
         Value::StringName("sn".into()),
         Value::PackedInt32Array(vec![1, 2]),
         Value::PackedStringArray(vec!["a".into()]),

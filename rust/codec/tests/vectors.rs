@@ -33,15 +33,15 @@ fn engine_unit_test_vectors() {
         (Value::Float(0.15625), "03000000 0000203e"),
         (Value::Float(0.333_333_333_333_333_3), "03000100 555555555555d53f"),
         (
-            Value::Array(Array { element: ContainerType::Builtin(VariantType::Int), items: vec![Value::Int(x)] }),
+            Value::Array(Box::new(Array { element: ContainerType::Builtin(VariantType::Int), items: vec![Value::Int(x)] })),
             "1c000100 02000000 01000000 02000100 efcdab89674523f1",
         ),
         (
-            Value::Dictionary(Dictionary {
+            Value::Dictionary(Box::new(Dictionary {
                 key: ContainerType::Builtin(VariantType::Int),
                 value: ContainerType::Builtin(VariantType::Int),
                 entries: vec![(Value::Int(x), Value::Int(x))],
-            }),
+            })),
             "1b000500 02000000 02000000 01000000 02000100 efcdab89674523f1 02000100 efcdab89674523f1",
         ),
     ];
@@ -81,15 +81,15 @@ fn double_precision_flags_and_widths() {
 
     let flagged = [
         (Value::Vector2([0.1; 2]), 2),
-        (Value::Rect2([0.1; 4]), 4),
+        (Value::Rect2(Box::new([0.1; 4])), 4),
         (Value::Vector3([0.1; 3]), 3),
-        (Value::Transform2D([0.1; 6]), 6),
-        (Value::Vector4([0.1; 4]), 4),
-        (Value::Plane([0.1; 4]), 4),
-        (Value::Quaternion([0.1; 4]), 4),
-        (Value::Aabb([0.1; 6]), 6),
-        (Value::Basis([0.1; 9]), 9),
-        (Value::Transform3D([0.1; 12]), 12),
+        (Value::Transform2D(Box::new([0.1; 6])), 6),
+        (Value::Vector4(Box::new([0.1; 4])), 4),
+        (Value::Plane(Box::new([0.1; 4])), 4),
+        (Value::Quaternion(Box::new([0.1; 4])), 4),
+        (Value::Aabb(Box::new([0.1; 6])), 6),
+        (Value::Basis(Box::new([0.1; 9])), 9),
+        (Value::Transform3D(Box::new([0.1; 12])), 12),
         (Value::Projection(Box::new([0.1; 16])), 16),
     ];
     for (v, n) in flagged {
@@ -183,17 +183,17 @@ fn godot3_exact_mappings_need_no_lossy() {
     let cases = [
         (Value::StringName("a".into()), "04000000 01000000 61000000"),
         (
-            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+            Value::Quaternion(Box::new([1.0, 2.0, 3.0, 4.0])),
             "0a000000 0000803f 00000040 00004040 00008040",
         ),
         // An empty RID is exact; one with an id is lossy (godot3_lossy_table).
         (Value::Rid(0), "10000000"),
         (Value::ObjectId(0x1234), "11000100 3412000000000000"),
         (
-            Value::Array(Array {
+            Value::Array(Box::new(Array {
                 element: ContainerType::Builtin(VariantType::Int),
                 items: vec![Value::Int(1)],
-            }),
+            })),
             "13000000 01000000 02000000 01000000",
         ),
         (
@@ -214,15 +214,15 @@ fn godot3_lossy_table() {
         (Value::Vector3i([1, 2, 3]), Value::Vector3([1.0, 2.0, 3.0])),
         (
             Value::Rect2i([1, 2, 3, 4]),
-            Value::Rect2([1.0, 2.0, 3.0, 4.0]),
+            Value::Rect2(Box::new([1.0, 2.0, 3.0, 4.0])),
         ),
         (
             Value::Vector4i([1, 2, 3, 4]),
-            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+            Value::Quaternion(Box::new([1.0, 2.0, 3.0, 4.0])),
         ),
         (
-            Value::Vector4([1.0, 2.0, 3.0, 4.0]),
-            Value::Quaternion([1.0, 2.0, 3.0, 4.0]),
+            Value::Vector4(Box::new([1.0, 2.0, 3.0, 4.0])),
+            Value::Quaternion(Box::new([1.0, 2.0, 3.0, 4.0])),
         ),
         (
             Value::Projection(Box::new([1.0; 16])),
@@ -238,7 +238,7 @@ fn godot3_lossy_table() {
         ),
         (
             Value::PackedVector4Array(vec![[1.0, 2.0, 3.0, 4.0]]),
-            Value::array(vec![Value::Quaternion([1.0, 2.0, 3.0, 4.0])]),
+            Value::array(vec![Value::Quaternion(Box::new([1.0, 2.0, 3.0, 4.0]))]),
         ),
         (Value::Callable, Value::Nil),
         (Value::Rid(1234), Value::Rid(0)),

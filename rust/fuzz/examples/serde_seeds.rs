@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use fast_var_codec_core::serde::to_bytes;
-use fast_var_codec_core::{Array, ContainerType, Dialect, Options, Value};
+use fast_var_codec_core::{Dialect, Options, Value};
 use fast_var_codec_fuzz::serde_message::{Item, Message, State};
 
 fn main() -> io::Result<()> {
@@ -44,10 +44,7 @@ fn main() -> io::Result<()> {
                 maybe: (n > 0).then_some(-3),
                 pair: (9, "nine".into()),
                 state,
-                any: Value::Array(Array {
-                    element: ContainerType::Untyped,
-                    items: vec![Value::Int(1), Value::String("x".into())],
-                }),
+                any: Value::array(vec![Value::Int(1), Value::String("x".into())]),
             };
             let Ok(bytes) = to_bytes(&message, &opts) else {
                 continue;

@@ -25,8 +25,8 @@ mod alloc_counter;
 pub use alloc_counter::{measure, within_heap_bound, Usage, HEAP_PER_INPUT_BYTE, HEAP_SLACK};
 
 use fast_var_codec_core::{
-    decode_with, encode, encoded_size, Array, CodecError, ContainerType, Dialect, Dictionary,
-    EncodeReason, Options, Precision, Value, ValueBuilder,
+    decode_with, encode, encoded_size, CodecError, ContainerType, Dialect, EncodeReason, Options,
+    Precision, Value, ValueBuilder,
 };
 
 /// What the selector byte asks for.
@@ -188,15 +188,11 @@ pub fn has_leading_bom(v: &Value) -> bool {
                     .iter()
                     .any(|(k, p)| bom(k) || has_leading_bom(p))
         }
-        Value::Array(Array { element, items }) => ty(element) || items.iter().any(has_leading_bom),
-        Value::Dictionary(Dictionary {
-            key,
-            value,
-            entries,
-        }) => {
-            ty(key)
-                || ty(value)
-                || entries
+        Value::Array(a) => ty(&a.element) || a.items.iter().any(has_leading_bom),
+        Value::Dictionary(d) => {
+            ty(&d.key)
+                || ty(&d.value)
+                || d.entries
                     .iter()
                     .any(|(k, v)| has_leading_bom(k) || has_leading_bom(v))
         }

@@ -42,6 +42,25 @@ impl From<Failure> for CodecError {
 
 type Result<T> = std::result::Result<T, Failure>;
 
+/// The types that hold no nested value and cost little to read: [`Reader::simple_leaf`]'s, read
+/// in the containers' loops without the calls of [`Reader::value`] (a pattern, so that the list
+/// is written once for [`is_simple`] and [`Reader::leaf`]).
+macro_rules! simple_types {
+    () => {
+        VariantType::Nil
+            | VariantType::Bool
+            | VariantType::Int
+            | VariantType::Float
+            | VariantType::String
+            | VariantType::StringName
+    };
+}
+
+#[inline(always)]
+fn is_simple(ty: VariantType) -> bool {
+    matches!(ty, simple_types!())
+}
+
 /// A [`CodecError::Decode`] at `at`, boxed.
 #[cold]
 fn decode_err(at: usize, reason: DecodeReason) -> Failure {
@@ -180,7 +199,7 @@ impl<'b> Reader<'b, '_> {
         decode_err(self.pos, reason)
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, n: usize, what: &'static str) -> Result<&'b [u8]> {
         let end = self.pos.checked_add(n);
         match end.and_then(|end| self.buf.get(self.pos..end)) {
@@ -196,18 +215,18 @@ impl<'b> Reader<'b, '_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn u32(&mut self, what: &'static str) -> Result<u32> {
         Ok(<u32 as LeWord>::from_le(self.take(4, what)?))
     }
 
-    #[inline]
+    #[inline(always)]
     fn u64(&mut self, what: &'static str) -> Result<u64> {
         Ok(<u64 as LeWord>::from_le(self.take(8, what)?))
     }
 
     /// A count the engine reads as int32, with bit 31 making it negative.
-    #[inline]
+    #[inline(always)]
     fn i32(&mut self, what: &'static str) -> Result<i32> {
         Ok(self.u32(what)? as i32)
     }
@@ -249,13 +268,13 @@ impl<'b> Reader<'b, '_> {
         Ok((raw, start))
     }
 
-    #[inline]
+    #[inline(always)]
     fn bool_payload(&mut self) -> Result<bool> {
         Ok(self.u32("a bool")? != 0)
     }
 
     /// An int: 64 bits with the header's flag, else 32.
-    #[inline]
+    #[inline(always)]
     fn int_payload(&mut self, wide: bool) -> Result<i64> {
         Ok(if wide {
             self.u64("an int64")? as i64
@@ -265,7 +284,7 @@ impl<'b> Reader<'b, '_> {
     }
 
     /// A float: binary64 with the header's flag, else binary32 widened as the engine widens it.
-    #[inline]
+    #[inline(always)]
     fn float_payload(&mut self, wide: bool) -> Result<f64> {
         Ok(if wide {
             f64::from_bits(self.u64("a float64")?)
@@ -387,12 +406,12 @@ impl<'b> Reader<'b, '_> {
         }
     }
 
-    /// A container element that is a nil, bool, int or float, read straight from the
-    /// container's loop (the common elements of Arrays of numbers and of records) by the same
-    /// [`Reader::leaf`] that [`Reader::value`] uses; `None` (nothing consumed) for any other
-    /// value, or at a depth [`Reader::value`] would refuse.
+    /// A container element that is a nil, bool, int, float, String or StringName (the common
+    /// elements and keys of Arrays of numbers, records and messages), read straight from the
+    /// container's loop by the same [`Reader::simple_leaf`] that [`Reader::leaf`] uses; `None`
+    /// (nothing consumed) for any other value, or at a depth [`Reader::value`] would refuse.
     #[inline(always)]
-    fn scalar<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<Option<B::Value>> {
+    fn simple<B: Build>(&mut self, b: &mut B, depth: usize) -> Result<Option<B::Value>> {
         if depth > self.max_depth {
             return Ok(None);
         }
@@ -401,18 +420,46 @@ impl<'b> Reader<'b, '_> {
         };
         let header = <u32 as LeWord>::from_le(head);
         let ty = match self.spec.kind_of_wire_id(header & TYPE_MASK) {
-            Some(WireKind::Type(
-                ty @ (VariantType::Nil | VariantType::Bool | VariantType::Int | VariantType::Float),
-            )) => ty,
+            Some(WireKind::Type(ty)) if is_simple(ty) => ty,
             _ => return Ok(None),
         };
         let start = self.pos;
         self.pos += 4;
+        let v = self.simple_leaf(b, ty, header)?;
         if B::LOCATES {
-            let v = self.leaf(b, ty, header)?;
             return Ok(Some(b.located(v, start, self.pos)));
         }
-        self.leaf(b, ty, header).map(Some)
+        Ok(Some(v))
+    }
+
+    /// The payload of a value of a type [`is_simple`] accepts, whose header is read: inlined
+    /// into the containers' loops, so that the value is built where the loop stores it instead
+    /// of being returned through the calls of [`Reader::value`], a copy at each.
+    #[inline(always)]
+    fn simple_leaf<B: Build>(
+        &mut self,
+        b: &mut B,
+        ty: VariantType,
+        header: u32,
+    ) -> Result<B::Value> {
+        let wide = header & FLAG_64 != 0;
+        use VariantType as T;
+        Ok(match ty {
+            T::Bool => b.bool(self.bool_payload()?),
+            T::Int => b.int(self.int_payload(wide)?),
+            T::Float => b.float(self.float_payload(wide)?),
+            T::String => {
+                let (raw, at) = self.raw_string()?;
+                b.string_utf8(raw, self.spec.utf8)
+                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
+            }
+            T::StringName => {
+                let (raw, at) = self.raw_string()?;
+                b.string_name_utf8(raw, self.spec.utf8)
+                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
+            }
+            _ => b.nil(),
+        })
     }
 
     /// One value, handed to [`Build::located`] when the builder asks for locations.
@@ -531,8 +578,11 @@ impl<'b> Reader<'b, '_> {
                     .map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
-                    let k = self.value(b, depth + 1)?;
-                    let v = match self.scalar(b, depth + 1)? {
+                    let k = match self.simple(b, depth + 1)? {
+                        Some(k) => k,
+                        None => self.value(b, depth + 1)?,
+                    };
+                    let v = match self.simple(b, depth + 1)? {
                         Some(v) => v,
                         None => self.value(b, depth + 1)?,
                     };
@@ -548,7 +598,7 @@ impl<'b> Reader<'b, '_> {
                     .map_err(at)?;
                 for _ in 0..count {
                     self.charge_elements(1)?;
-                    let v = match self.scalar(b, depth + 1)? {
+                    let v = match self.simple(b, depth + 1)? {
                         Some(v) => v,
                         None => self.value(b, depth + 1)?,
                     };
@@ -568,20 +618,7 @@ impl<'b> Reader<'b, '_> {
         let wide_reals = wide && self.spec.real_flag;
         use VariantType as T;
         Ok(match ty {
-            T::Nil => b.nil(),
-            T::Bool => b.bool(self.bool_payload()?),
-            T::Int => b.int(self.int_payload(wide)?),
-            T::Float => b.float(self.float_payload(wide)?),
-            T::String => {
-                let (raw, at) = self.raw_string()?;
-                b.string_utf8(raw, self.spec.utf8)
-                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
-            }
-            T::StringName => {
-                let (raw, at) = self.raw_string()?;
-                b.string_name_utf8(raw, self.spec.utf8)
-                    .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
-            }
+            simple_types!() => self.simple_leaf(b, ty, header)?,
             T::Vector2 => self.real_value(b, RealType::Vector2, wide_reals)?,
             T::Rect2 => self.real_value(b, RealType::Rect2, wide_reals)?,
             T::Vector3 => self.real_value(b, RealType::Vector3, wide_reals)?,

@@ -364,7 +364,9 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
 fn key_label<S: PatchSink>(out: &S, at: usize, opts: &crate::Options) -> Segment {
     let bytes = out.bytes_from(at);
     match crate::decode(bytes, opts) {
-        Ok((Value::String(s), _)) | Ok((Value::StringName(s), _)) => Segment::Field(s),
+        Ok((Value::String(s), _)) | Ok((Value::StringName(s), _)) => {
+            Segment::Field(s.into_string())
+        }
         Ok((Value::Int(i), _)) => Segment::Key(i.to_string()),
         Ok((other, _)) => Segment::Key(other.variant_type().name().to_string()),
         Err(_) => Segment::Key("?".into()),

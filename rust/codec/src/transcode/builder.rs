@@ -53,7 +53,7 @@ pub(crate) enum StringsPart {
         count_at: CountSlot,
         count: u32,
     },
-    Built(Vec<String>),
+    Built(Vec<crate::CompactString>),
     Skipped,
 }
 

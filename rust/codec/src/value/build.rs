@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::convert::convert_strict;
-use super::{array_of, keys, Array, Dictionary, NodePath, Object, Value};
+use super::{array_of, keys, Array, CompactString, Dictionary, NodePath, Object, Value};
 use crate::build::Build;
 use crate::dialect::{Precision, VariantRules};
 use crate::error::DecodeReason;
@@ -139,7 +139,7 @@ impl Build for ValueBuilder {
     type Array = Array;
     type Dictionary = DictionaryInProgress;
     type Object = Object;
-    type Strings = Vec<String>;
+    type Strings = Vec<CompactString>;
 
     fn configure(&mut self, opts: &crate::Options) {
         self.precision = if opts.dialect.spec().real_flag {
@@ -164,10 +164,10 @@ impl Build for ValueBuilder {
         Value::Float(v)
     }
     fn string(&mut self, s: &str) -> Value {
-        Value::String(s.to_owned())
+        Value::String(s.into())
     }
     fn string_name(&mut self, s: &str) -> Value {
-        Value::StringName(s.to_owned())
+        Value::StringName(s.into())
     }
     fn real(&mut self, ty: RealType, wire: WireReals<'_>) -> Value {
         let mut held = [0f64; RealType::MAX_COMPONENTS];
@@ -175,15 +175,15 @@ impl Build for ValueBuilder {
         let c = &held;
         match ty {
             RealType::Vector2 => Value::Vector2(array_of(c)),
-            RealType::Rect2 => Value::Rect2(array_of(c)),
+            RealType::Rect2 => Value::Rect2(Box::new(array_of(c))),
             RealType::Vector3 => Value::Vector3(array_of(c)),
-            RealType::Transform2D => Value::Transform2D(array_of(c)),
-            RealType::Vector4 => Value::Vector4(array_of(c)),
-            RealType::Plane => Value::Plane(array_of(c)),
-            RealType::Quaternion => Value::Quaternion(array_of(c)),
-            RealType::Aabb => Value::Aabb(array_of(c)),
-            RealType::Basis => Value::Basis(array_of(c)),
-            RealType::Transform3D => Value::Transform3D(array_of(c)),
+            RealType::Transform2D => Value::Transform2D(Box::new(array_of(c))),
+            RealType::Vector4 => Value::Vector4(Box::new(array_of(c))),
+            RealType::Plane => Value::Plane(Box::new(array_of(c))),
+            RealType::Quaternion => Value::Quaternion(Box::new(array_of(c))),
+            RealType::Aabb => Value::Aabb(Box::new(array_of(c))),
+            RealType::Basis => Value::Basis(Box::new(array_of(c))),
+            RealType::Transform3D => Value::Transform3D(Box::new(array_of(c))),
             RealType::Projection => Value::Projection(Box::new(array_of(c))),
         }
     }
@@ -209,11 +209,11 @@ impl Build for ValueBuilder {
         subnames: &[Cow<'_, str>],
         absolute: bool,
     ) -> Value {
-        Value::NodePath(NodePath {
+        Value::NodePath(Box::new(NodePath {
             names: names.iter().map(|s| s.to_string()).collect(),
             subnames: subnames.iter().map(|s| s.to_string()).collect(),
             absolute,
-        })
+        }))
     }
     fn rid(&mut self, id: u64) -> Value {
         Value::Rid(id)
@@ -226,7 +226,7 @@ impl Build for ValueBuilder {
     }
     fn signal(&mut self, name: &str, object_id: u64) -> Value {
         Value::Signal {
-            name: name.to_owned(),
+            name: name.to_owned().into(),
             object_id,
         }
     }
@@ -256,13 +256,13 @@ impl Build for ValueBuilder {
     fn packed_colors(&mut self, raw: &[u8]) -> Value {
         Value::PackedColorArray(chunks(vec_from_le::<f32>(raw)))
     }
-    fn begin_strings(&mut self, capacity: usize) -> Vec<String> {
+    fn begin_strings(&mut self, capacity: usize) -> Vec<CompactString> {
         Vec::with_capacity(capacity)
     }
-    fn push_string(&mut self, strings: &mut Vec<String>, s: &str) {
-        strings.push(s.to_owned());
+    fn push_string(&mut self, strings: &mut Vec<CompactString>, s: &str) {
+        strings.push(s.into());
     }
-    fn end_strings(&mut self, strings: Vec<String>) -> Value {
+    fn end_strings(&mut self, strings: Vec<CompactString>) -> Value {
         Value::PackedStringArray(strings)
     }
 
@@ -278,7 +278,7 @@ impl Build for ValueBuilder {
             items: Vec::with_capacity(capacity),
         })
     }
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
         // The usual Array takes anything: moved straight in, not through `admit`.
         if array.element == ContainerType::Untyped {
@@ -291,7 +291,7 @@ impl Build for ValueBuilder {
         Ok(())
     }
     fn end_array(&mut self, array: Array) -> Value {
-        Value::Array(array)
+        Value::Array(Box::new(array))
     }
     fn begin_dictionary(
         &mut self,
@@ -331,7 +331,7 @@ impl Build for ValueBuilder {
     }
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Value {
         self.key_hashing.finish(&d.dict, d.keys);
-        Value::Dictionary(d.dict)
+        Value::Dictionary(Box::new(d.dict))
     }
     fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
         match &self.classes {
@@ -377,10 +377,10 @@ mod godot3_family_tests {
     }
 
     fn typed(t: VariantType, items: Vec<Value>) -> Value {
-        Value::Array(Array {
+        Value::Array(Box::new(Array {
             element: ContainerType::Builtin(t),
             items,
-        })
+        }))
     }
 
     /// Pandemonium v5.2.0's TypedArray takes elements of exactly its type and converts

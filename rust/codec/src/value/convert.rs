@@ -1,7 +1,7 @@
 //! What typed containers do to their elements on decode: Godot's strict conversions between
 //! builtin types.
 
-use super::{array_of, Value};
+use super::{array_of, CompactString, Value};
 use crate::dialect::Precision;
 use crate::real::{narrow_as_engine, widen_as_engine};
 use crate::types::VariantType;
@@ -32,16 +32,16 @@ pub(super) fn convert_strict(v: Value, to: VariantType, precision: Precision) ->
         (Value::Bool(b), T::Int) => Value::Int(i64::from(b)),
         (Value::Bool(b), T::Float) => Value::Float(f64::from(u8::from(b))),
         (Value::StringName(s), T::String) => Value::String(s),
-        (Value::NodePath(p), T::String) => Value::String(p.to_string()),
+        (Value::NodePath(p), T::String) => Value::String(p.to_string().into()),
         (Value::String(s), T::StringName) => Value::StringName(s),
         (Value::Vector2i(c), T::Vector2) => Value::Vector2(array_of(&reals(&c))),
         (Value::Vector2(c), T::Vector2i) => Value::Vector2i(int_array(&ints(&c))),
         (Value::Vector3i(c), T::Vector3) => Value::Vector3(array_of(&reals(&c))),
         (Value::Vector3(c), T::Vector3i) => Value::Vector3i(int_array(&ints(&c))),
-        (Value::Vector4i(c), T::Vector4) => Value::Vector4(array_of(&reals(&c))),
-        (Value::Vector4(c), T::Vector4i) => Value::Vector4i(int_array(&ints(&c))),
-        (Value::Rect2i(c), T::Rect2) => Value::Rect2(array_of(&reals(&c))),
-        (Value::Rect2(c), T::Rect2i) => Value::Rect2i(int_array(&ints(&c))),
+        (Value::Vector4i(c), T::Vector4) => Value::Vector4(Box::new(array_of(&reals(&c)))),
+        (Value::Vector4(c), T::Vector4i) => Value::Vector4i(int_array(&ints(c.as_slice()))),
+        (Value::Rect2i(c), T::Rect2) => Value::Rect2(Box::new(array_of(&reals(&c)))),
+        (Value::Rect2(c), T::Rect2i) => Value::Rect2i(int_array(&ints(c.as_slice()))),
         (Value::Array(mut a), to) => packed_from_items(std::mem::take(&mut a.items), to)?,
         (packed, T::Array) => Value::array(packed_items(packed)?),
         _ => return None,
@@ -94,7 +94,7 @@ fn packed_from_items(items: Vec<Value>, to: VariantType) -> Option<Value> {
                 .into_iter()
                 .map(|v| match v {
                     Value::String(s) | Value::StringName(s) => s,
-                    _ => String::new(),
+                    _ => CompactString::default(),
                 })
                 .collect(),
         ),
@@ -116,7 +116,9 @@ fn packed_items(v: Value) -> Option<Vec<Value>> {
         Value::PackedStringArray(b) => b.into_iter().map(Value::String).collect(),
         Value::PackedVector2Array(b) => b.into_iter().map(Value::Vector2).collect(),
         Value::PackedVector3Array(b) => b.into_iter().map(Value::Vector3).collect(),
-        Value::PackedVector4Array(b) => b.into_iter().map(Value::Vector4).collect(),
+        Value::PackedVector4Array(b) => {
+            b.into_iter().map(|c| Value::Vector4(Box::new(c))).collect()
+        }
         Value::PackedColorArray(b) => b.into_iter().map(Value::Color).collect(),
         _ => return None,
     })

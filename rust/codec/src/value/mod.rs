@@ -12,11 +12,35 @@ mod write;
 pub use build::{DictionaryInProgress, ValueBuilder};
 pub use write::write_value;
 
+pub use compact_str::CompactString;
+
 use crate::types::{ContainerType, VariantType};
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
 /// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
 /// 0.0 differs from -0.0), which is what "the same bytes" needs.
+///
+/// A `Value` is 32 bytes: a String or StringName of up to 24 bytes is held inline
+/// ([`CompactString`], no allocation: most keys and texts of game messages), and the variants
+/// whose payload is larger than 24 bytes (the math types of four or more reals, NodePath,
+/// Signal's name, Array, Dictionary, Object) are boxed. Decoding a message into `Value`s makes
+/// an allocation per container and per long text, and moves each value in two 16-byte halves.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode, encode, Options, Value};
+///
+/// let v = Value::dictionary(vec![
+///     (Value::String("rotation".into()), Value::Quaternion(Box::new([0.0, 0.0, 0.0, 1.0]))),
+///     (Value::String("position".into()), Value::Vector3([1.0, 2.0, 3.0])),
+/// ]);
+/// let opts = Options::default();
+/// let (back, _) = decode(&encode(&v, &opts)?, &opts)?;
+/// let Value::Dictionary(d) = &back else { unreachable!() };
+/// assert_eq!(d.entries[0].0, Value::String("rotation".into()));
+/// assert!(matches!(&d.entries[1].1, Value::Vector3(p) if p[2] == 3.0));
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
 #[derive(Debug, Clone, Default)]
 // A whole word of tag, so that every payload starts at byte 8 and a `Value` is copied in whole
 // words: with a one-byte tag, bytes 1–7 held some payloads, and each copy read the first word
@@ -33,13 +57,13 @@ pub enum Value {
     /// A float (always binary64 in the engine; written as binary32 when that is exact).
     Float(f64),
     /// A String.
-    String(String),
+    String(CompactString),
     /// x, y
     Vector2([f64; 2]),
     /// x, y (not in Godot 3, like every `i` vector: a Vector2 there under the lossy policy).
     Vector2i([i32; 2]),
     /// position.x, position.y, size.x, size.y
-    Rect2([f64; 4]),
+    Rect2(Box<[f64; 4]>),
     /// position.x, position.y, size.x, size.y (not in Godot 3).
     Rect2i([i32; 4]),
     /// x, y, z
@@ -47,31 +71,30 @@ pub enum Value {
     /// x, y, z (not in Godot 3).
     Vector3i([i32; 3]),
     /// Column-major: x axis, y axis, origin.
-    Transform2D([f64; 6]),
+    Transform2D(Box<[f64; 6]>),
     /// x, y, z, w (not in Godot 3: a Quaternion of the four reals there under the lossy policy).
-    Vector4([f64; 4]),
+    Vector4(Box<[f64; 4]>),
     /// x, y, z, w (not in Godot 3).
     Vector4i([i32; 4]),
     /// normal.x, normal.y, normal.z, d
-    Plane([f64; 4]),
+    Plane(Box<[f64; 4]>),
     /// x, y, z, w
-    Quaternion([f64; 4]),
+    Quaternion(Box<[f64; 4]>),
     /// position.xyz, size.xyz
-    Aabb([f64; 6]),
+    Aabb(Box<[f64; 6]>),
     /// Row-major (the wire order).
-    Basis([f64; 9]),
+    Basis(Box<[f64; 9]>),
     /// Row-major basis, then origin.
-    Transform3D([f64; 12]),
+    Transform3D(Box<[f64; 12]>),
     /// Column-major (not in Godot 3: a PackedFloat32Array of its 16 reals there under the lossy
-    /// policy). Boxed, as the one variant this large: every `Value` is the size of its largest
-    /// variant, and a `Value` of up to 128 bytes moves without a call to `memcpy`.
+    /// policy).
     Projection(Box<[f64; 16]>),
     /// r, g, b, a: always binary32, in either precision.
     Color([f32; 4]),
     /// A StringName (`&"name"`); Godot 3 has none and writes a String.
-    StringName(String),
+    StringName(CompactString),
     /// A NodePath.
-    NodePath(NodePath),
+    NodePath(Box<NodePath>),
     /// An RID's id (0 for an empty RID); Godot 3 writes none, so only an empty RID is exact
     /// there.
     Rid(u64),
@@ -85,14 +108,14 @@ pub enum Value {
     /// A Signal (not in Godot 3: `[name, object_id]` there under the lossy policy).
     Signal {
         /// The signal's name.
-        name: String,
+        name: Box<str>,
         /// The instance id of the object that has it.
         object_id: u64,
     },
     /// A Dictionary, typed or not.
-    Dictionary(Dictionary),
+    Dictionary(Box<Dictionary>),
     /// An Array, typed or not.
-    Array(Array),
+    Array(Box<Array>),
     /// A PackedByteArray (PoolByteArray in Godot 3).
     PackedByteArray(Vec<u8>),
     /// A PackedInt32Array (PoolIntArray in Godot 3).
@@ -104,7 +127,7 @@ pub enum Value {
     /// A PackedFloat64Array (not in Godot 3: an Array of floats there under the lossy policy).
     PackedFloat64Array(Vec<f64>),
     /// A PackedStringArray.
-    PackedStringArray(Vec<String>),
+    PackedStringArray(Vec<CompactString>),
     /// A PackedVector2Array of x, y pairs.
     PackedVector2Array(Vec<[f64; 2]>),
     /// A PackedVector3Array of x, y, z triples.
@@ -116,9 +139,13 @@ pub enum Value {
     PackedVector4Array(Vec<[f64; 4]>),
 }
 
-// A `Value` of more than 128 bytes is moved with a call to `memcpy` (LLVM copies smaller ones
-// inline), which cost a decode into `Value` a quarter of its time: keep large variants boxed.
-const _: () = assert!(std::mem::size_of::<Value>() <= 128);
+// Every `Value` is built on the stack and moved into its container: at 104 bytes (Transform3D
+// inline) and with its Strings on the heap, the message of `benches/serde.rs` decoded in about
+// 1,470 ns; at 32 bytes, with short Strings inline, in about 900 (commit notes and
+// docs/rust.md). 32 bytes moves as two 16-byte halves everywhere; at 40, copies split it
+// differently at different places and each reload stalled on a store it straddled. Keep it
+// at 32 (on 64-bit targets).
+const _: () = assert!(std::mem::size_of::<Value>() <= 32);
 
 /// A NodePath, as its parts: `^"/root/Player:position:x"` is absolute, with names `root`,
 /// `Player` and subnames `position`, `x`.
@@ -241,19 +268,19 @@ impl Value {
 
     /// A plain (untyped) Array.
     pub fn array(items: Vec<Value>) -> Value {
-        Value::Array(Array {
+        Value::Array(Box::new(Array {
             element: ContainerType::Untyped,
             items,
-        })
+        }))
     }
 
     /// A plain (untyped) Dictionary.
     pub fn dictionary(entries: Vec<(Value, Value)>) -> Value {
-        Value::Dictionary(Dictionary {
+        Value::Dictionary(Box::new(Dictionary {
             key: ContainerType::Untyped,
             value: ContainerType::Untyped,
             entries,
-        })
+        }))
     }
 
     /// A typed Array (`Array[int]`, `Array[Node]` …) of `items`, as GDScript's
@@ -273,7 +300,7 @@ impl Value {
     /// # Ok::<(), fast_var_codec_core::CodecError>(())
     /// ```
     pub fn typed_array(element: ContainerType, items: Vec<Value>) -> Value {
-        Value::Array(Array { element, items })
+        Value::Array(Box::new(Array { element, items }))
     }
 
     /// A typed Dictionary (`Dictionary[String, int]` …) of `entries` in insertion order. As for
@@ -296,11 +323,11 @@ impl Value {
         value: ContainerType,
         entries: Vec<(Value, Value)>,
     ) -> Value {
-        Value::Dictionary(Dictionary {
+        Value::Dictionary(Box::new(Dictionary {
             key,
             value,
             entries,
-        })
+        }))
     }
 
     /// This value as a single-precision engine holds it: every `real_t` component (math types,
@@ -315,28 +342,27 @@ impl Value {
         let r = Value::with_single_precision_reals;
         match self {
             Value::Vector2(c) => Value::Vector2(n(c)),
-            Value::Rect2(c) => Value::Rect2(n(c)),
+            Value::Rect2(c) => Value::Rect2(Box::new(n(c))),
             Value::Vector3(c) => Value::Vector3(n(c)),
-            Value::Transform2D(c) => Value::Transform2D(n(c)),
-            Value::Vector4(c) => Value::Vector4(n(c)),
-            Value::Plane(c) => Value::Plane(n(c)),
-            Value::Quaternion(c) => Value::Quaternion(n(c)),
-            Value::Aabb(c) => Value::Aabb(n(c)),
-            Value::Basis(c) => Value::Basis(n(c)),
-            Value::Transform3D(c) => Value::Transform3D(n(c)),
+            Value::Transform2D(c) => Value::Transform2D(Box::new(n(c))),
+            Value::Vector4(c) => Value::Vector4(Box::new(n(c))),
+            Value::Plane(c) => Value::Plane(Box::new(n(c))),
+            Value::Quaternion(c) => Value::Quaternion(Box::new(n(c))),
+            Value::Aabb(c) => Value::Aabb(Box::new(n(c))),
+            Value::Basis(c) => Value::Basis(Box::new(n(c))),
+            Value::Transform3D(c) => Value::Transform3D(Box::new(n(c))),
             Value::Projection(c) => Value::Projection(Box::new(n(c))),
             Value::PackedVector2Array(c) => Value::PackedVector2Array(nv(c)),
             Value::PackedVector3Array(c) => Value::PackedVector3Array(nv(c)),
             Value::PackedVector4Array(c) => Value::PackedVector4Array(nv(c)),
-            Value::Array(a) => Value::Array(Array {
-                element: a.element.clone(),
-                items: a.items.iter().map(r).collect(),
-            }),
-            Value::Dictionary(d) => Value::Dictionary(Dictionary {
-                key: d.key.clone(),
-                value: d.value.clone(),
-                entries: d.entries.iter().map(|(k, v)| (r(k), r(v))).collect(),
-            }),
+            Value::Array(a) => {
+                Value::typed_array(a.element.clone(), a.items.iter().map(r).collect())
+            }
+            Value::Dictionary(d) => Value::typed_dictionary(
+                d.key.clone(),
+                d.value.clone(),
+                d.entries.iter().map(|(k, v)| (r(k), r(v))).collect(),
+            ),
             Value::Object(o) => Value::Object(Box::new(Object {
                 class: o.class.clone(),
                 properties: o
@@ -383,11 +409,13 @@ impl PartialEq for Value {
             (V::Rect2(a), V::Rect2(b))
             | (V::Vector4(a), V::Vector4(b))
             | (V::Plane(a), V::Plane(b))
-            | (V::Quaternion(a), V::Quaternion(b)) => f64s_eq(a, b),
+            | (V::Quaternion(a), V::Quaternion(b)) => f64s_eq(a.as_slice(), b.as_slice()),
             (V::Vector3(a), V::Vector3(b)) => f64s_eq(a, b),
-            (V::Transform2D(a), V::Transform2D(b)) | (V::Aabb(a), V::Aabb(b)) => f64s_eq(a, b),
-            (V::Basis(a), V::Basis(b)) => f64s_eq(a, b),
-            (V::Transform3D(a), V::Transform3D(b)) => f64s_eq(a, b),
+            (V::Transform2D(a), V::Transform2D(b)) | (V::Aabb(a), V::Aabb(b)) => {
+                f64s_eq(a.as_slice(), b.as_slice())
+            }
+            (V::Basis(a), V::Basis(b)) => f64s_eq(a.as_slice(), b.as_slice()),
+            (V::Transform3D(a), V::Transform3D(b)) => f64s_eq(a.as_slice(), b.as_slice()),
             (V::Projection(a), V::Projection(b)) => f64s_eq(a.as_slice(), b.as_slice()),
             (V::Color(a), V::Color(b)) => f32s_eq(a, b),
             (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => f32s_eq(a, b),

@@ -48,7 +48,7 @@ pub(crate) fn unexpected(v: &Value) -> Unexpected<'_> {
 
 pub(crate) fn key_segment(key: &Value) -> Segment {
     match key {
-        Value::String(s) | Value::StringName(s) => Segment::Field(s.clone()),
+        Value::String(s) | Value::StringName(s) => Segment::Field(s.to_string()),
         Value::Int(i) => Segment::Key(i.to_string()),
         other => Segment::Key(other.variant_type().name().to_string()),
     }
@@ -78,27 +78,27 @@ impl ValueDeserializer {
             Value::Bool(b) => visitor.visit_bool(b),
             Value::Int(i) => visitor.visit_i64(i),
             Value::Float(f) => visitor.visit_f64(f),
-            Value::String(s) | Value::StringName(s) => visitor.visit_string(s),
+            Value::String(s) | Value::StringName(s) => visitor.visit_str(&s),
             Value::Vector2(c) => seq(reals(c), visitor),
             Value::Vector2i(c) => seq(ints(c), visitor),
             Value::Rect2(c) | Value::Vector4(c) | Value::Plane(c) | Value::Quaternion(c) => {
-                seq(reals(c), visitor)
+                seq(reals(*c), visitor)
             }
             Value::Rect2i(c) | Value::Vector4i(c) => seq(ints(c), visitor),
             Value::Vector3(c) => seq(reals(c), visitor),
             Value::Vector3i(c) => seq(ints(c), visitor),
-            Value::Transform2D(c) | Value::Aabb(c) => seq(reals(c), visitor),
-            Value::Basis(c) => seq(reals(c), visitor),
-            Value::Transform3D(c) => seq(reals(c), visitor),
+            Value::Transform2D(c) | Value::Aabb(c) => seq(reals(*c), visitor),
+            Value::Basis(c) => seq(reals(*c), visitor),
+            Value::Transform3D(c) => seq(reals(*c), visitor),
             Value::Projection(c) => seq(reals(*c), visitor),
             Value::Color(c) => seq(floats32(c), visitor),
             Value::NodePath(p) => visitor.visit_string(p.to_string()),
             Value::Rid(id) | Value::ObjectId(id) => visitor.visit_u64(id),
-            Value::Signal { name, .. } => visitor.visit_string(name),
+            Value::Signal { name, .. } => visitor.visit_str(&name),
             Value::Object(mut o) => visitor.visit_map(Map::new(
                 std::mem::take(&mut o.properties)
                     .into_iter()
-                    .map(|(k, v)| (Value::String(k), v))
+                    .map(|(k, v)| (Value::String(k.into()), v))
                     .collect(),
             )),
             Value::Dictionary(mut d) => visitor.visit_map(Map::new(std::mem::take(&mut d.entries))),
@@ -128,7 +128,7 @@ impl ValueDeserializer {
     fn enumeration<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::String(variant) | Value::StringName(variant) => visitor.visit_enum(Enum {
-                variant,
+                variant: variant.into_string(),
                 content: None,
             }),
             Value::Dictionary(mut d) if d.entries.len() == 1 => {
@@ -136,7 +136,7 @@ impl ValueDeserializer {
                 match entries.pop() {
                     Some((Value::String(variant) | Value::StringName(variant), content)) => visitor
                         .visit_enum(Enum {
-                            variant,
+                            variant: variant.into_string(),
                             content: Some(content),
                         }),
                     _ => Err(de::Error::custom(
@@ -423,10 +423,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::Float(v))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
+        Ok(Value::String(v.into()))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+        Ok(Value::String(v.into()))
     }
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Value, E> {
         Ok(Value::PackedByteArray(v.to_vec()))

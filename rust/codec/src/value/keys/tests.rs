@@ -98,7 +98,7 @@ fn engine_table() -> Vec<(&'static str, Value, Value, bool)> {
         (
             "String, NodePath",
             s("a"),
-            Value::NodePath(np(&["a"], &[], false)),
+            Value::NodePath(Box::new(np(&["a"], &[], false))),
             false,
         ),
         ("Nil, Nil", Value::Nil, Value::Nil, true),
@@ -251,8 +251,8 @@ fn engine_table() -> Vec<(&'static str, Value, Value, bool)> {
         ),
         (
             "[NodePath a:b] twice",
-            arr(vec![Value::NodePath(np(&["a"], &["b"], false))]),
-            arr(vec![Value::NodePath(np(&["a"], &["b"], false))]),
+            arr(vec![Value::NodePath(Box::new(np(&["a"], &["b"], false)))]),
+            arr(vec![Value::NodePath(Box::new(np(&["a"], &["b"], false)))]),
             true,
         ),
         (
@@ -501,26 +501,26 @@ fn engine_table() -> Vec<(&'static str, Value, Value, bool)> {
         // Everything else: by value; objects are new instances on decode, never equal.
         (
             "NodePath a/b twice",
-            Value::NodePath(np(&["a", "b"], &[], false)),
-            Value::NodePath(np(&["a", "b"], &[], false)),
+            Value::NodePath(Box::new(np(&["a", "b"], &[], false))),
+            Value::NodePath(Box::new(np(&["a", "b"], &[], false))),
             true,
         ),
         (
             "NodePath a/b, a:b",
-            Value::NodePath(np(&["a", "b"], &[], false)),
-            Value::NodePath(np(&["a"], &["b"], false)),
+            Value::NodePath(Box::new(np(&["a", "b"], &[], false))),
+            Value::NodePath(Box::new(np(&["a"], &["b"], false))),
             false,
         ),
         (
             "NodePath /a, a",
-            Value::NodePath(np(&["a"], &[], true)),
-            Value::NodePath(np(&["a"], &[], false)),
+            Value::NodePath(Box::new(np(&["a"], &[], true))),
+            Value::NodePath(Box::new(np(&["a"], &[], false))),
             false,
         ),
         (
             "NodePath empty twice",
-            Value::NodePath(np(&[], &[], false)),
-            Value::NodePath(np(&[], &[], false)),
+            Value::NodePath(Box::new(np(&[], &[], false))),
+            Value::NodePath(Box::new(np(&[], &[], false))),
             true,
         ),
         ("RID 5 twice", Value::Rid(5), Value::Rid(5), true),
@@ -583,18 +583,18 @@ fn signal(id: u64) -> Value {
 }
 
 fn typed_int_array(items: Vec<Value>) -> Value {
-    Value::Array(crate::Array {
+    Value::Array(Box::new(crate::Array {
         element: crate::ContainerType::Builtin(crate::VariantType::Int),
         items,
-    })
+    }))
 }
 
 fn typed_dict(entries: Vec<(Value, Value)>) -> Value {
-    Value::Dictionary(crate::Dictionary {
+    Value::Dictionary(Box::new(crate::Dictionary {
         key: crate::ContainerType::Builtin(crate::VariantType::String),
         value: crate::ContainerType::Builtin(crate::VariantType::Int),
         entries,
-    })
+    }))
 }
 
 /// A math value made of ones with some components replaced; returns it and its component count.
@@ -610,15 +610,15 @@ fn math_types() -> Vec<(&'static str, MakeMath)> {
     }
     vec![
         ("Vector2", |s| (Value::Vector2(c(s)), 2)),
-        ("Rect2", |s| (Value::Rect2(c(s)), 4)),
+        ("Rect2", |s| (Value::Rect2(Box::new(c(s))), 4)),
         ("Vector3", |s| (Value::Vector3(c(s)), 3)),
-        ("Transform2D", |s| (Value::Transform2D(c(s)), 6)),
-        ("Vector4", |s| (Value::Vector4(c(s)), 4)),
-        ("Plane", |s| (Value::Plane(c(s)), 4)),
-        ("Quaternion", |s| (Value::Quaternion(c(s)), 4)),
-        ("AABB", |s| (Value::Aabb(c(s)), 6)),
-        ("Basis", |s| (Value::Basis(c(s)), 9)),
-        ("Transform3D", |s| (Value::Transform3D(c(s)), 12)),
+        ("Transform2D", |s| (Value::Transform2D(Box::new(c(s))), 6)),
+        ("Vector4", |s| (Value::Vector4(Box::new(c(s))), 4)),
+        ("Plane", |s| (Value::Plane(Box::new(c(s))), 4)),
+        ("Quaternion", |s| (Value::Quaternion(Box::new(c(s))), 4)),
+        ("AABB", |s| (Value::Aabb(Box::new(c(s))), 6)),
+        ("Basis", |s| (Value::Basis(Box::new(c(s))), 9)),
+        ("Transform3D", |s| (Value::Transform3D(Box::new(c(s))), 12)),
         ("Projection", |s| (Value::Projection(Box::new(c(s))), 16)),
         ("Color", |s| (Value::Color(c::<4>(s).map(|x| x as f32)), 4)),
     ]
@@ -672,36 +672,36 @@ fn distinct_kinds() -> Vec<(&'static str, Distinct)> {
     vec![
         ("Int", |i| Value::Int(i64::from(i))),
         ("Float", |i| Value::Float(f64::from(i) + 0.5)),
-        ("String", |i| Value::String(format!("k{i}"))),
-        ("StringName", |i| Value::StringName(format!("k{i}"))),
+        ("String", |i| Value::String(format!("k{i}").into())),
+        ("StringName", |i| Value::StringName(format!("k{i}").into())),
         ("Vector2", |i| Value::Vector2(reals(i))),
         ("Vector2i", |i| Value::Vector2i([ixy(i).0, ixy(i).1])),
-        ("Rect2", |i| Value::Rect2(reals(i))),
+        ("Rect2", |i| Value::Rect2(Box::new(reals(i)))),
         ("Rect2i", |i| Value::Rect2i([ixy(i).0, ixy(i).1, 1, 1])),
         ("Vector3", |i| Value::Vector3(reals(i))),
         ("Vector3i", |i| Value::Vector3i([ixy(i).0, ixy(i).1, 1])),
-        ("Transform2D", |i| Value::Transform2D(reals(i))),
-        ("Vector4", |i| Value::Vector4(reals(i))),
+        ("Transform2D", |i| Value::Transform2D(Box::new(reals(i)))),
+        ("Vector4", |i| Value::Vector4(Box::new(reals(i)))),
         ("Vector4i", |i| Value::Vector4i([ixy(i).0, 1, 1, ixy(i).1])),
-        ("Plane", |i| Value::Plane(reals(i))),
-        ("Quaternion", |i| Value::Quaternion(reals(i))),
-        ("AABB", |i| Value::Aabb(reals(i))),
-        ("Basis", |i| Value::Basis(reals(i))),
-        ("Transform3D", |i| Value::Transform3D(reals(i))),
+        ("Plane", |i| Value::Plane(Box::new(reals(i)))),
+        ("Quaternion", |i| Value::Quaternion(Box::new(reals(i)))),
+        ("AABB", |i| Value::Aabb(Box::new(reals(i)))),
+        ("Basis", |i| Value::Basis(Box::new(reals(i)))),
+        ("Transform3D", |i| Value::Transform3D(Box::new(reals(i)))),
         ("Projection", |i| Value::Projection(Box::new(reals(i)))),
         ("Color", |i| {
             Value::Color([(i % 64) as f32, (i / 64) as f32, 0.5, 1.0])
         }),
         ("NodePath", |i| {
-            Value::NodePath(np(
+            Value::NodePath(Box::new(np(
                 &["root", &format!("n{}", i % 64)],
                 &[&format!("p{}", i / 64)],
                 i % 2 == 0,
-            ))
+            )))
         }),
         ("RID", |i| Value::Rid(u64::from(i))),
         ("Signal", |i| Value::Signal {
-            name: format!("s{}", i % 64),
+            name: format!("s{}", i % 64).into(),
             object_id: u64::from(i / 64),
         }),
         ("Array", |i| {
@@ -771,7 +771,7 @@ fn distinct_kinds() -> Vec<(&'static str, Distinct)> {
             Value::PackedFloat64Array(vec![NEG0, f64::from(i)])
         }),
         ("PackedStringArray", |i| {
-            Value::PackedStringArray(vec![format!("{i}")])
+            Value::PackedStringArray(vec![format!("{i}").into()])
         }),
         ("PackedVector2Array", |i| {
             Value::PackedVector2Array(vec![reals(i)])
