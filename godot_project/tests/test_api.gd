@@ -442,8 +442,12 @@ func packet_peer() -> void:
 	var untyped: Variant = codec
 	t.check(untyped.put_packet_var(null, 1) == ERR_INVALID_PARAMETER and codec.get_error() == ERR_INVALID_PARAMETER,
 			"put_packet_var with a null peer: ERR_INVALID_PARAMETER", codec.get_error_message())
+	t.check(codec.get_error_message() == "the peer is null or not a PacketPeer",
+			"put_packet_var with a null peer: the message names the class", codec.get_error_message())
 	t.check(untyped.get_var(b) == null and codec.get_error() == ERR_INVALID_PARAMETER,
 			"get_var with a PacketPeer, not a StreamPeer: null and ERR_INVALID_PARAMETER", codec.get_error_message())
+	t.check(codec.get_error_message() == "the peer is null or not a StreamPeer",
+			"get_var with a PacketPeer: the message names the class", codec.get_error_message())
 	var after = codec.get_packet_var(b)
 	t.check(after == null and codec.get_error() == ERR_UNAVAILABLE,
 			"get_packet_var once every datagram is read: null and ERR_UNAVAILABLE", codec.get_error_message())

@@ -14,9 +14,11 @@ use godot::obj::{Gd, GodotClass, Inherits, InstanceId};
 use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
 
 use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
+use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_registry::{with_codec, with_stream};
 use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
+use crate::peer_io::no_peer;
 use crate::stream_class::FastVarStream;
 use fast_var_codec_core::VariantType as T;
 
@@ -131,6 +133,16 @@ impl<'a> Args<'a> {
             }
             Given::Var(given) => given.get(i)?.try_to::<Gd<C>>().ok(),
         }
+    }
+
+    /// The peer argument `i` (of class `C`); when it is null or of another class, the failure
+    /// (`ERR_INVALID_PARAMETER`, naming `C`) is reported through `calls` and returned.
+    pub(crate) fn peer<C>(&self, i: usize, calls: &CallState) -> Result<Gd<C>, Error>
+    where
+        C: GodotClass + Inherits<Object>,
+    {
+        self.object::<C>(i)
+            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
     pub(crate) fn int(&self, i: usize) -> Option<i64> {

@@ -23,8 +23,6 @@ use ffi::{Args, Out, Written};
 use godot::builtin::Variant;
 use godot::classes::{PacketPeer, StreamPeer};
 
-use crate::peer_io::no_peer;
-
 pub(crate) use registration::{codec_docs_xml, register, stream_docs_xml};
 
 /// The kinds of parameter these methods take.
@@ -180,9 +178,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
               length (in the peer's byte order) and the encoding.",
         run: |s, _, a, out| {
-            let err = match a.object::<StreamPeer>(0) {
-                Some(peer) => s.put_var(peer, a.variant(1)?),
-                None => no_peer(&s.calls, "StreamPeer"),
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
+                Ok(peer) => s.put_var(peer, a.variant(1)?),
+                Err(err) => err,
             };
             Some(out.error(err))
         },
@@ -196,12 +194,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
               above [member max_message_size] is refused without allocating. Returns \
               [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].",
         run: |s, _, a, out| {
-            let value = match a.object::<StreamPeer>(0) {
-                Some(peer) => s.get_var(peer),
-                None => {
-                    no_peer(&s.calls, "StreamPeer");
-                    Variant::nil()
-                }
+            let value = match a.peer::<StreamPeer>(0, &s.calls) {
+                Ok(peer) => s.get_var(peer),
+                Err(_) => Variant::nil(),
             };
             Some(out.variant(value))
         },
@@ -214,9 +209,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
               WebSocket). Encodings longer than [member max_message_size] are refused with \
               [constant ERR_OUT_OF_MEMORY].",
         run: |s, _, a, out| {
-            let err = match a.object::<PacketPeer>(0) {
-                Some(peer) => s.put_packet_var(peer, a.variant(1)?),
-                None => no_peer(&s.calls, "PacketPeer"),
+            let err = match a.peer::<PacketPeer>(0, &s.calls) {
+                Ok(peer) => s.put_packet_var(peer, a.variant(1)?),
+                Err(err) => err,
             };
             Some(out.error(err))
         },
@@ -229,12 +224,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
               does. Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is \
               waiting.",
         run: |s, _, a, out| {
-            let value = match a.object::<PacketPeer>(0) {
-                Some(peer) => s.get_packet_var(peer),
-                None => {
-                    no_peer(&s.calls, "PacketPeer");
-                    Variant::nil()
-                }
+            let value = match a.peer::<PacketPeer>(0, &s.calls) {
+                Ok(peer) => s.get_packet_var(peer),
+                Err(_) => Variant::nil(),
             };
             Some(out.variant(value))
         },
@@ -249,9 +241,9 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         ret: ReturnKind::Error,
         doc: "Writes [param value] framed for this stream (prefix in [member big_endian] order).",
         run: |s, a, out| {
-            let err = match a.object::<StreamPeer>(0) {
-                Some(peer) => s.put_var(peer, a.variant(1)?),
-                None => no_peer(&s.calls, "StreamPeer"),
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
+                Ok(peer) => s.put_var(peer, a.variant(1)?),
+                Err(err) => err,
             };
             Some(out.error(err))
         },
@@ -264,9 +256,9 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
               a [StreamPeerTCP] that is not connected it returns [constant ERR_FILE_EOF] (with \
               the size of any value left incomplete in the message).",
         run: |s, a, out| {
-            let err = match a.object::<StreamPeer>(0) {
-                Some(peer) => s.poll(peer),
-                None => no_peer(&s.calls, "StreamPeer"),
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
+                Ok(peer) => s.poll(peer),
+                Err(err) => err,
             };
             Some(out.error(err))
         },
