@@ -28,6 +28,16 @@ fn reals<const N: usize>(shape: Shape) -> BoxedStrategy<[f64; N]> {
         .boxed()
 }
 
+/// A math type whose `Value` holds its reals boxed (Rect2, Transform3D, …).
+fn boxed_reals<const N: usize>(
+    shape: Shape,
+    make: fn(Box<[f64; N]>) -> Value,
+) -> BoxedStrategy<Value> {
+    reals::<N>(shape)
+        .prop_map(move |c| make(Box::new(c)))
+        .boxed()
+}
+
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a-z]{0,9}",
@@ -48,28 +58,14 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
         any::<f64>().prop_map(Value::Float).boxed(),
         text().prop_map(|s| Value::String(s.into())).boxed(),
         reals::<2>(shape).prop_map(Value::Vector2).boxed(),
-        reals::<4>(shape)
-            .prop_map(|c| Value::Rect2(Box::new(c)))
-            .boxed(),
+        boxed_reals::<4>(shape, Value::Rect2),
         reals::<3>(shape).prop_map(Value::Vector3).boxed(),
-        reals::<6>(shape)
-            .prop_map(|c| Value::Transform2D(Box::new(c)))
-            .boxed(),
-        reals::<4>(shape)
-            .prop_map(|c| Value::Plane(Box::new(c)))
-            .boxed(),
-        reals::<4>(shape)
-            .prop_map(|c| Value::Quaternion(Box::new(c)))
-            .boxed(),
-        reals::<6>(shape)
-            .prop_map(|c| Value::Aabb(Box::new(c)))
-            .boxed(),
-        reals::<9>(shape)
-            .prop_map(|c| Value::Basis(Box::new(c)))
-            .boxed(),
-        reals::<12>(shape)
-            .prop_map(|c| Value::Transform3D(Box::new(c)))
-            .boxed(),
+        boxed_reals::<6>(shape, Value::Transform2D),
+        boxed_reals::<4>(shape, Value::Plane),
+        boxed_reals::<4>(shape, Value::Quaternion),
+        boxed_reals::<6>(shape, Value::Aabb),
+        boxed_reals::<9>(shape, Value::Basis),
+        boxed_reals::<12>(shape, Value::Transform3D),
         any::<[f32; 4]>().prop_map(Value::Color).boxed(),
         (
             proptest::collection::vec(text(), 0..3),
@@ -115,12 +111,8 @@ fn leaf(shape: Shape) -> BoxedStrategy<Value> {
             any::<[i32; 4]>().prop_map(Value::Rect2i).boxed(),
             any::<[i32; 3]>().prop_map(Value::Vector3i).boxed(),
             any::<[i32; 4]>().prop_map(Value::Vector4i).boxed(),
-            reals::<4>(shape)
-                .prop_map(|c| Value::Vector4(Box::new(c)))
-                .boxed(),
-            reals::<16>(shape)
-                .prop_map(|c| Value::Projection(Box::new(c)))
-                .boxed(),
+            boxed_reals::<4>(shape, Value::Vector4),
+            boxed_reals::<16>(shape, Value::Projection),
             text().prop_map(|s| Value::StringName(s.into())).boxed(),
             any::<u64>().prop_map(Value::Rid).boxed(),
             Just(Value::Callable).boxed(),
