@@ -458,6 +458,7 @@ impl<'b> Reader<'b, '_> {
                 b.string_name_utf8(raw, self.spec.utf8)
                     .ok_or_else(|| decode_err(at, DecodeReason::InvalidUtf8))?
             }
+            // Nil, the one other type of `simple_types!` (every caller checks that list first).
             _ => b.nil(),
         })
     }
