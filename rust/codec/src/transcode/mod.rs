@@ -217,6 +217,9 @@ fn transcode_with(
     }
 }
 
+/// The most a transcoding reserves for its output before it starts.
+const RESERVE_UP_FRONT: usize = 64 * 1024;
+
 /// Why a run failed: the input (a decode error), or a value the target cannot hold.
 enum Failed {
     Reading(CodecError),
@@ -230,6 +233,10 @@ fn run<const LOCATE: bool>(
     out: &mut BytesMut,
 ) -> std::result::Result<usize, Failed> {
     t.reset();
+    // The target's bytes are about as many as the source's: one allocation for a small value,
+    // not a growth by doubling through it. Capped, since `bytes` may hold more than the value
+    // (what follows it is ignored), and beyond that the doubling costs little.
+    out.reserve(bytes.len().min(RESERVE_UP_FRONT));
     std::mem::swap(t.output_mut(), out);
     let base = t.output().len();
     let res = decode_with(bytes, 0, from, t);
