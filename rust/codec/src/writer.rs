@@ -698,12 +698,39 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// [`EncodeReason::TooLarge`] for 2 GiB or more; [`EncodeReason::Invalid`] inside a Pandemonium
     /// int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn packed_bytes(&mut self, bytes: &[u8]) -> Result<()> {
-        let n = Self::elements("PackedByteArray", bytes.len(), 1)?;
+        let pad = self.packed_bytes_head(bytes.len())?;
+        self.out.put_slice(bytes);
+        self.out.put_zeros(pad);
+        Ok(())
+    }
+
+    /// The part of a PackedByteArray of `len` bytes that comes before its data (type and
+    /// length), for a value source that places the data itself (the Godot extension has the
+    /// engine copy a large array into memory it need not zero first). Returns the number of
+    /// zero bytes that must follow the data. [`Writer::packed_bytes`] is this, the data and the
+    /// padding.
+    ///
+    /// # Errors
+    /// As [`Writer::packed_bytes`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{encode, Options, Value, Writer};
+    ///
+    /// let opts = Options::default();
+    /// let mut w = Writer::new(Vec::new(), &opts)?;
+    /// let pad = w.packed_bytes_head(3)?;
+    /// let mut bytes = w.into_sink();
+    /// bytes.extend_from_slice(b"abc");
+    /// bytes.resize(bytes.len() + pad, 0);
+    /// assert_eq!(bytes, encode(&Value::PackedByteArray(b"abc".to_vec()), &opts)?.to_vec());
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn packed_bytes_head(&mut self, len: usize) -> Result<usize> {
+        let n = Self::elements("PackedByteArray", len, 1)?;
         self.head(VariantType::PackedByteArray, 0)?;
         self.out.put_u32(n);
-        self.out.put_slice(bytes);
-        self.out.put_zeros(pad4(bytes.len()));
-        Ok(())
+        Ok(pad4(len))
     }
 
     fn packed_words<T: LeWord>(&mut self, ty: VariantType, words: &[T]) -> Result<()> {
