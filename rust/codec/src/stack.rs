@@ -47,12 +47,23 @@ fn here() -> usize {
 /// thread's stack has less than `RED_ZONE` (128 KB) left.
 #[inline]
 pub fn guard<R>(f: impl FnOnce() -> R) -> R {
-    let at = here();
-    let (floor, ceiling) = ROOMY.with(Cell::get);
-    if floor < at && at < ceiling {
+    if has_room() {
         return f();
     }
     measured(f)
+}
+
+/// Whether the caller has more than [`RED_ZONE`] of stack left by what a guard of the walk
+/// running on this thread measured, without measuring again (`false` outside a walk and near
+/// the end of the stack). For a walk that cannot put each container's iteration inside a
+/// [`guard`] (serde's serializer, driven by the value's own code): when a container begins with
+/// room, the values inside it are serialized without a guard each; those that are containers
+/// ask again.
+#[inline]
+pub fn has_room() -> bool {
+    let at = here();
+    let (floor, ceiling) = ROOMY.with(Cell::get);
+    floor < at && at < ceiling
 }
 
 /// [`guard`]'s slow path: asks `stacker` how much stack is left, moves to a new segment if that

@@ -113,7 +113,7 @@ pub fn from_value<T: ::serde::de::DeserializeOwned>(value: Value) -> Result<T, E
 /// (a value the dialect cannot hold, nesting too deep, sizes), with the path to the value.
 pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<u8>, Error> {
     let mut w = Writer::new(Vec::with_capacity(512), opts)?;
-    value.serialize(&mut ser::Serializer::new(&mut w))?;
+    ser::top(|| value.serialize(&mut ser::Serializer::new(&mut w)))?;
     Ok(w.into_sink())
 }
 
@@ -137,7 +137,7 @@ pub(crate) fn frame_serialized<T: Serialize + ?Sized>(
 ) -> Result<usize, FrameError> {
     let mut failure = None;
     let framed = crate::stream::frame_with(out, opts, order, |w| {
-        value.serialize(&mut ser::Serializer::new(w)).map_err(|e| {
+        ser::top(|| value.serialize(&mut ser::Serializer::new(w))).map_err(|e| {
             failure = Some(e);
             // Stands in for the serde error, which is returned instead.
             crate::error::CodecError::encode(crate::error::EncodeReason::Invalid(String::new()))

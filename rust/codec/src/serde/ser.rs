@@ -218,6 +218,23 @@ fn nested<R>(f: impl FnOnce() -> R) -> R {
     crate::stack::guard(f)
 }
 
+/// Serializes one value inside a container that began with room (`guarded` false) as it is,
+/// else through [`nested`].
+#[inline(always)]
+fn inside<R>(guarded: bool, f: impl FnOnce() -> R) -> R {
+    if guarded {
+        nested(f)
+    } else {
+        f()
+    }
+}
+
+/// Serializes the top value of a walk: the stack is measured once here, so that the containers
+/// inside find room without measuring again (`crate::stack::has_room`).
+pub(crate) fn top<R>(f: impl FnOnce() -> R) -> R {
+    crate::stack::guard(f)
+}
+
 /// The count a container declared, or the slot of one whose count is written at its end.
 enum Count {
     Declared(usize),
@@ -236,6 +253,10 @@ pub(crate) struct Compound<'a, 'w, 'o, S: PatchSink> {
     /// Where the key of the entry being written starts in the output (maps).
     key_at: usize,
     dictionary: bool,
+    /// The container began with little stack left (or on a stack no guard measured): each
+    /// value inside is serialized through a guard, which moves to a fresh segment if needed.
+    /// Otherwise they run where they are, and those that are containers check again.
+    guarded: bool,
 }
 
 impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
@@ -273,6 +294,7 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
             variant,
             key_at: 0,
             dictionary,
+            guarded: !crate::stack::has_room(),
         })
     }
 
@@ -302,7 +324,7 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let i = self.written;
-        nested(|| value.serialize(&mut *self.ser))
+        inside(self.guarded, || value.serialize(&mut *self.ser))
             .map_err(|e| self.in_variant(e.within(Segment::Index(i))))?;
         self.written += 1;
         Ok(())
@@ -310,7 +332,7 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
 
     fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
         self.ser.w.string(name).map_err(codec)?;
-        nested(|| value.serialize(&mut *self.ser))
+        inside(self.guarded, || value.serialize(&mut *self.ser))
             .map_err(|e| self.in_variant(e.within(Segment::Field(name.to_owned()))))?;
         self.written += 1;
         Ok(())
@@ -318,12 +340,12 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
 
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
         self.key_at = self.ser.w.sink().written();
-        nested(|| key.serialize(&mut *self.ser)).map_err(|e| self.in_variant(e))
+        inside(self.guarded, || key.serialize(&mut *self.ser)).map_err(|e| self.in_variant(e))
     }
 
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let key_at = self.key_at;
-        nested(|| value.serialize(&mut *self.ser)).map_err(|e| {
+        inside(self.guarded, || value.serialize(&mut *self.ser)).map_err(|e| {
             let key = key_label(self.ser.w.sink(), key_at, self.ser.w.options());
             self.in_variant(e.within(key))
         })?;
