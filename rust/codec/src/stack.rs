@@ -2,7 +2,9 @@
 //! values by recursion, which costs stack per level (about 1 KB in a release build, ten times
 //! that unoptimized); 1,024 levels (the engine's limit, a few KB of input) would overflow the
 //! small stacks threads often have (512 KB on macOS, 256 KB in some servers). So every walk
-//! enters each nested value through [`guard`]: while the thread has at least [`RED_ZONE`] of
+//! enters each nested value through [`guard`] (serde's serializer, which does not drive a
+//! container's iteration, asks [`has_room`] where each container begins instead, and guards
+//! the values inside only when it has little): while the thread has at least [`RED_ZONE`] of
 //! stack left it costs one comparison, and below that the walk goes on on a fresh stack segment
 //! of [`SEGMENT`] from the heap (the `stacker` crate, as rustc and serde_stacker use it), freed
 //! when that level returns.
