@@ -67,14 +67,24 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 /// accepts are all invalid UTF-8, and both cut at the first NUL and drop one leading byte-order
 /// mark. So a builder may try a strict decoder (Godot 4's own) first in any dialect, and use
 /// this function with the dialect's rules only when that decoder rejects the bytes.
+///
+/// Inlined for its common case, kept small: most texts (keys, names) are short ASCII, where one
+/// pass finds neither a NUL, nor a byte-order mark, nor anything but ASCII, and then the bytes
+/// are the text. Returned through registers, such a text costs its caller no store and reload
+/// of the result.
+#[inline]
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
+    if raw.len() <= 64 && raw.iter().all(|&b| b != 0 && b < 0x80) {
+        // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
+        return Some(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) }));
+    }
+    decode_utf8_by_rules(raw, rules)
+}
+
+/// [`decode_utf8`] past its short-ASCII case.
+#[inline(never)]
+fn decode_utf8_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     match rules {
-        // Most texts (keys, names) are short ASCII: one pass finds neither a NUL, nor a
-        // byte-order mark, nor anything but ASCII, and then the bytes are the text.
-        _ if raw.len() <= 64 && raw.iter().all(|&b| b != 0 && b < 0x80) => {
-            // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
-            Some(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) }))
-        }
         Utf8Rules::Strict => {
             // Usually all valid and NUL-free: one validation, then a fast (memchr) NUL search.
             // Else the engine's order: cut at the first NUL, then validate what precedes it.
