@@ -87,10 +87,7 @@ impl<'de, 'o> Deserializer<'de, 'o> {
                 VariantType::Bool => visitor.visit_bool(self.r.pull_bool()?),
                 VariantType::Int => visitor.visit_i64(self.r.pull_int(&head)?),
                 VariantType::Float => visitor.visit_f64(self.r.pull_float(&head)?),
-                VariantType::String | VariantType::StringName => match self.r.pull_text()? {
-                    Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
-                    Cow::Owned(s) => visitor.visit_string(s),
-                },
+                VariantType::String | VariantType::StringName => self.visit_text(visitor),
                 VariantType::PackedByteArray => visitor.visit_borrowed_bytes(self.r.pull_bytes()?),
                 // Each level of nesting on a stack with room for it (`crate::stack`).
                 VariantType::Array => {
@@ -248,12 +245,25 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     /// ignored or refused by `deny_unknown_fields`, rather than a field index).
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let head = self.head()?;
-        if let WireKind::Type(VariantType::Int) = head.kind {
-            let i = self.r.pull_int(&head)?;
-            let res: Result<V::Value, Error> = visitor.visit_string(i.to_string());
-            return res.map_err(|e| e.at_offset(Some(head.start)));
-        }
-        self.after_head(head, visitor)
+        let res: Result<V::Value, Error> = match head.kind {
+            WireKind::Type(VariantType::String | VariantType::StringName) => {
+                self.visit_text(visitor)
+            }
+            WireKind::Type(VariantType::Int) => {
+                let i = self.r.pull_int(&head)?;
+                visitor.visit_string(i.to_string())
+            }
+            _ => return self.after_head_out_of_line(head, visitor),
+        };
+        res.map_err(|e| e.at_offset(Some(head.start)))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.text_or_any(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.text_or_any(visitor)
     }
 
     // Numbers and bools where one is expected: read in place (the usual struct field, the
@@ -264,7 +274,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     ::serde::forward_to_deserialize_any! {
-        i8 i16 i128 u8 u16 u128 char str string
+        i8 i16 i128 u8 u16 u128 char
         bytes byte_buf unit unit_struct tuple_struct map struct ignored_any
     }
 }
@@ -284,6 +294,30 @@ impl<'de> Deserializer<'de, '_> {
             _ => return self.after_head_out_of_line(head, visitor),
         };
         res.map_err(|e| e.at_offset(Some(head.start)))
+    }
+
+    /// A String or StringName where one is expected (a struct's field names and String
+    /// fields) read in place; anything else as `deserialize_any` reads it.
+    #[inline]
+    fn text_or_any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
+        let head = self.head()?;
+        let res: Result<V::Value, Error> = match head.kind {
+            WireKind::Type(VariantType::String | VariantType::StringName) => {
+                self.visit_text(visitor)
+            }
+            _ => return self.after_head_out_of_line(head, visitor),
+        };
+        res.map_err(|e| e.at_offset(Some(head.start)))
+    }
+
+    /// The text after a String's or StringName's header, to `visitor`: borrowed when the bytes
+    /// are the text.
+    #[inline]
+    fn visit_text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
+        match self.r.pull_text()? {
+            Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Cow::Owned(s) => visitor.visit_string(s),
+        }
     }
 
     #[inline(never)]
