@@ -109,34 +109,41 @@ impl<'de, 'o> Deserializer<'de, 'o> {
 
     /// The `count` elements of an Array, to `visitor`; those it leaves are read and dropped.
     fn sequence<V: Visitor<'de>>(&mut self, count: u32, visitor: V) -> Result<V::Value, Error> {
-        let mut access = Elements {
-            de: self,
-            left: count,
-            index: 0,
-        };
-        let out = visitor.visit_seq(&mut access)?;
-        while access.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(out)
+        self.one_level_deeper(|de| {
+            let mut access = Elements {
+                de,
+                left: count,
+                index: 0,
+            };
+            let out = visitor.visit_seq(&mut access)?;
+            while access.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(out)
+        })
     }
 
     /// The `count` entries of a Dictionary, to `visitor`; those it leaves are read and dropped.
     fn map<V: Visitor<'de>>(&mut self, count: u32, visitor: V) -> Result<V::Value, Error> {
-        let mut access = Entries {
-            de: self,
-            left: count,
-            key_at: 0,
-        };
-        let out = visitor.visit_map(&mut access)?;
-        while access.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(out)
+        self.one_level_deeper(|de| {
+            let mut access = Entries {
+                de,
+                left: count,
+                key_at: 0,
+            };
+            let out = visitor.visit_map(&mut access)?;
+            while access.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(out)
+        })
     }
 
-    /// One value inside a container, one level deeper (the container entered a stack with
-    /// room for it).
+    /// The values inside a container, one level deeper (the container entered a stack with
+    /// room for it): the depth changes once per container, not around each value.
     #[inline]
-    fn nested<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+    fn one_level_deeper<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         self.depth += 1;
-        let res = seed.deserialize(&mut *self);
+        let res = f(self);
         self.depth -= 1;
         res
     }
@@ -379,8 +386,7 @@ impl<'de> SeqAccess<'de> for Elements<'_, 'de, '_> {
         self.de.r.pull_element()?;
         let i = self.index;
         self.index += 1;
-        self.de
-            .nested(seed)
+        seed.deserialize(&mut *self.de)
             .map(Some)
             .map_err(|e| e.within(Segment::Index(i)))
     }
@@ -412,15 +418,14 @@ impl<'de> MapAccess<'de> for Entries<'_, 'de, '_> {
         self.de.r.pull_element()?;
         self.key_at = self.de.r.position();
         // A key that does not fit (an unknown field, say) is the Dictionary's error.
-        self.de
-            .nested(seed)
+        seed.deserialize(&mut *self.de)
             .map(Some)
             .map_err(Error::without_offset)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let key_at = self.key_at;
-        self.de.nested(seed).map_err(|e| {
+        seed.deserialize(&mut *self.de).map_err(|e| {
             let input = self.de.r.input();
             let opts = self.de.r.options();
             let key = input
