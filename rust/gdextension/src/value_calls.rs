@@ -126,7 +126,9 @@ fn encode_packed_bytes(opts: &Options, value: &Variant) -> Result<PackedByteArra
     if w.sink().overflowed() || out.len() != head + len + pad {
         return encode_in_place(opts, value);
     }
-    out.as_mut_slice()[head + len..].fill(0);
+    if let Some(padding) = out.as_mut_slice().get_mut(head + len..) {
+        padding.fill(0);
+    }
     Ok(out)
 }
 
