@@ -161,38 +161,6 @@ macro_rules! bufmut_sink {
 bufmut_sink!(BytesMut);
 bufmut_sink!(Vec<u8>);
 
-/// A borrowed sink: a writer over a buffer that stays where it is (nothing moved in and back).
-impl<S: Sink + ?Sized> Sink for &mut S {
-    #[inline]
-    fn put_u32(&mut self, v: u32) {
-        (**self).put_u32(v);
-    }
-    #[inline]
-    fn put_u64(&mut self, v: u64) {
-        (**self).put_u64(v);
-    }
-    #[inline]
-    fn put_slice(&mut self, bytes: &[u8]) {
-        (**self).put_slice(bytes);
-    }
-    #[inline]
-    fn put_zeros(&mut self, n: usize) {
-        (**self).put_zeros(n);
-    }
-    #[inline]
-    fn written(&self) -> usize {
-        (**self).written()
-    }
-    #[inline]
-    fn put_words<T: LeWord>(&mut self, words: &[T]) {
-        (**self).put_words(words);
-    }
-    #[inline]
-    fn put_chars_utf8(&mut self, chars: &[char]) {
-        (**self).put_chars_utf8(chars);
-    }
-}
-
 /// A sink whose written bytes can be rewritten: where a container's count is written only
 /// once its end is known (the transcoder, serde's sequences of unknown length).
 pub(crate) trait PatchSink: Sink {

@@ -1,7 +1,7 @@
 //! `FastVarCodec`'s calls on values: encode (into a reused per-thread buffer, or straight into
 //! the engine's array for packed numbers), the exact encoded size, and decode.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
@@ -18,9 +18,9 @@ use crate::from_wire::VariantBuilder;
 use crate::to_wire::write_variant;
 
 thread_local! {
-    /// Each thread's encode buffer, reused between calls and written where it lies (an encode
-    /// that runs script code which encodes again finds it borrowed and uses a fresh one).
-    static ENCODE_BUFFER: RefCell<BytesMut> = RefCell::new(BytesMut::new());
+    /// Each thread's encode buffer, reused between calls (taken out while in use, so an encode
+    /// that runs script code which encodes again simply gets a fresh one).
+    static ENCODE_BUFFER: Cell<Option<BytesMut>> = const { Cell::new(None) };
 }
 
 /// Buffers larger than this are not kept for the next call.
@@ -47,7 +47,11 @@ pub(crate) fn encode_into_buffer(
             write_variant(w, value)
         })
         .map(|_| ()),
-        None => Writer::new(buf, opts).and_then(|mut w| write_variant(&mut w, value)),
+        None => Writer::new(std::mem::take(buf), opts).and_then(|mut w| {
+            let res = write_variant(&mut w, value);
+            *buf = w.into_sink();
+            res
+        }),
     })
 }
 
@@ -76,20 +80,13 @@ pub(crate) fn encode_frames_into_buffer(
 fn with_encode_buffer(
     encode: impl FnOnce(&mut BytesMut) -> Result<(), CodecError>,
 ) -> Result<PackedByteArray, CodecError> {
-    ENCODE_BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => {
-            buf.clear();
-            let out = encode(&mut buf).map(|()| PackedByteArray::from(&buf[..]));
-            if buf.capacity() > KEPT_BUFFER_CAPACITY {
-                *buf = BytesMut::new();
-            }
-            out
-        }
-        Err(_) => {
-            let mut buf = BytesMut::new();
-            encode(&mut buf).map(|()| PackedByteArray::from(&buf[..]))
-        }
-    })
+    let mut buf = ENCODE_BUFFER.with(Cell::take).unwrap_or_default();
+    buf.clear();
+    let out = encode(&mut buf).map(|()| PackedByteArray::from(&buf[..]));
+    if buf.capacity() <= KEPT_BUFFER_CAPACITY {
+        ENCODE_BUFFER.with(|cell| cell.set(Some(buf)));
+    }
+    out
 }
 
 /// The exact size first (cheap for these), then the bytes written into the engine array itself:
