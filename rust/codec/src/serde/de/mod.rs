@@ -151,7 +151,7 @@ impl<'de, 'o> Deserializer<'de, 'o> {
 
 /// `deserialize_*` methods that read a bool, int or float in place
 /// ([`Deserializer::scalar_or_any`]), inlined so that a sequence's loop holds the read rather
-/// than a call per element (a `Vec<f32>` of 10,000: 56.7 -> 45 us).
+/// than a call per element (a fifth of a `Vec<f32>`'s decode).
 macro_rules! scalar_or_any {
     ($($method:ident)*) => {$(
         #[inline]
