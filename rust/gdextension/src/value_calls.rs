@@ -129,23 +129,21 @@ fn encode_packed_bytes(opts: &Options, value: &Variant) -> Result<PackedByteArra
     Ok(out)
 }
 
-/// Packed arrays of numbers, vectors and colors: sized in constant time, and written faster
-/// straight into their final array than through a buffer and a copy.
-fn is_packed_numbers(v: &Variant) -> bool {
-    use fast_var_codec_core::VariantType as T;
+/// Packed arrays of numbers, vectors and colors (other than bytes, see [`encode_packed_bytes`]):
+/// sized in constant time, and written faster straight into their final array than through a
+/// buffer and a copy.
+fn is_packed_numbers(ty: VariantType) -> bool {
+    use VariantType as T;
     matches!(
-        type_of(v),
-        Some(
-            T::PackedByteArray
-                | T::PackedInt32Array
-                | T::PackedInt64Array
-                | T::PackedFloat32Array
-                | T::PackedFloat64Array
-                | T::PackedVector2Array
-                | T::PackedVector3Array
-                | T::PackedVector4Array
-                | T::PackedColorArray
-        )
+        ty,
+        T::PackedInt32Array
+            | T::PackedInt64Array
+            | T::PackedFloat32Array
+            | T::PackedFloat64Array
+            | T::PackedVector2Array
+            | T::PackedVector3Array
+            | T::PackedVector4Array
+            | T::PackedColorArray
     )
 }
 
@@ -166,15 +164,15 @@ pub(crate) fn decode_variant(
 
 impl CodecState {
     pub(crate) fn encode(&self, opts: &Options, value: &Variant) -> PackedByteArray {
-        let res = if type_of(value) == Some(VariantType::PackedByteArray) {
-            encode_packed_bytes(opts, value)
-        } else if is_packed_numbers(value) {
-            encode_in_place(opts, value)
-        } else {
-            // One walk into this thread's reused buffer, then one copy into the engine's
-            // array: walking Godot values twice (size, then bytes) costs more than the copy,
-            // and so does sizing a small leaf first (more engine calls) or a String.
-            encode_to_packed(opts, value)
+        let res = match type_of(value) {
+            Some(VariantType::PackedByteArray) => encode_packed_bytes(opts, value),
+            Some(ty) if is_packed_numbers(ty) => encode_in_place(opts, value),
+            _ => {
+                // One walk into this thread's reused buffer, then one copy into the engine's
+                // array: walking Godot values twice (size, then bytes) costs more than the copy,
+                // and so does sizing a small leaf first (more engine calls) or a String.
+                encode_to_packed(opts, value)
+            }
         };
         match res {
             Ok(bytes) => {
