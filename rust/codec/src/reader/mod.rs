@@ -344,11 +344,19 @@ impl<'b> Reader<'b, '_> {
 
     /// Container type info for a header kind (docs/wire_format.md#typed-containers), admitted
     /// by the object policy before any builder sees it.
-    #[inline]
+    /// The untyped case is inlined, so that the caller sees a constant rather than reading
+    /// back what a call stored (a stalled load per container).
+    #[inline(always)]
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
         if kind == KIND_NONE {
             return Ok(ContainerType::Untyped);
         }
+        self.typed_container_type(kind)
+    }
+
+    /// [`Reader::container_type`] of a typed container.
+    #[inline(never)]
+    fn typed_container_type(&mut self, kind: u32) -> Result<ContainerType> {
         let start = self.pos;
         let ty = self.container_type_unchecked(kind)?;
         self.admit_container_type(ty, start)
@@ -531,31 +539,85 @@ impl<'b> Reader<'b, '_> {
     /// header.
     #[inline]
     fn dictionary_head(&mut self, header: u32) -> Result<(ContainerType, ContainerType, u32)> {
-        let (kk, vk) = if self.spec.typed_dictionaries {
+        let (kk, vk) = self.dictionary_kinds(header);
+        let key_type = self.container_type(kk)?;
+        let value_type = self.container_type(vk)?;
+        Ok((key_type, value_type, self.dictionary_count()?))
+    }
+
+    /// A Dictionary's count, after its types.
+    #[inline(always)]
+    fn dictionary_count(&mut self) -> Result<u32> {
+        Ok(self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK)
+    }
+
+    /// The kinds of a Dictionary's key and value types in its header.
+    #[inline(always)]
+    fn dictionary_kinds(&self, header: u32) -> (u32, u32) {
+        if self.spec.typed_dictionaries {
             (
                 (header >> KIND_SHIFT_ELEMENT) & KIND_MASK,
                 (header >> KIND_SHIFT_VALUE) & KIND_MASK,
             )
         } else {
             (KIND_NONE, KIND_NONE)
-        };
-        let key_type = self.container_type(kk)?;
-        let value_type = self.container_type(vk)?;
-        let count = self.u32("a Dictionary count")? & CONTAINER_COUNT_MASK;
-        Ok((key_type, value_type, count))
+        }
     }
 
     /// An Array's element type (checked by the object policy) and count, after its header.
     #[inline]
     fn array_head(&mut self, header: u32) -> Result<(ContainerType, u32)> {
-        let kind = if self.spec.typed_arrays {
+        let element = self.container_type(self.array_kind(header))?;
+        Ok((element, self.array_count()?))
+    }
+
+    /// The kind of an Array's element type in its header.
+    #[inline(always)]
+    fn array_kind(&self, header: u32) -> u32 {
+        if self.spec.typed_arrays {
             (header >> KIND_SHIFT_ELEMENT) & KIND_MASK
         } else {
             KIND_NONE
-        };
-        let element = self.container_type(kind)?;
-        let count = self.u32("an Array count")? & CONTAINER_COUNT_MASK;
-        Ok((element, count))
+        }
+    }
+
+    /// An Array's count, after its element type.
+    #[inline(always)]
+    fn array_count(&mut self) -> Result<u32> {
+        Ok(self.u32("an Array count")? & CONTAINER_COUNT_MASK)
+    }
+
+    /// A Dictionary of `count` entries begun, its types and count read.
+    #[inline(always)]
+    fn begin_dictionary<B: Build>(
+        &mut self,
+        b: &mut B,
+        key_type: ContainerType,
+        value_type: ContainerType,
+        count: u32,
+        start: usize,
+    ) -> Result<(B::Dictionary, u32)> {
+        let capacity = self.prealloc(count as usize, 8);
+        let d = b
+            .begin_dictionary(key_type, value_type, capacity, count as usize)
+            .map_err(|reason| decode_err(start, reason))?;
+        Ok((d, count))
+    }
+
+    /// An Array of `count` elements begun, its type and count read.
+    #[inline(always)]
+    fn begin_array<B: Build>(
+        &mut self,
+        b: &mut B,
+        element: ContainerType,
+        count: u32,
+        start: usize,
+    ) -> Result<(B::Array, u32)> {
+        let capacity = self.prealloc(count as usize, 4);
+        let a = b
+            .begin_array(element, capacity, count as usize)
+            .map_err(|reason| decode_err(start, reason))?;
+        Ok((a, count))
     }
 
     /// An Object, Dictionary or Array, whose header (at `start`) is read.
@@ -572,11 +634,16 @@ impl<'b> Reader<'b, '_> {
         match ty {
             T::Object => self.object(b, header, depth),
             T::Dictionary => {
-                let (key_type, value_type, count) = self.dictionary_head(header)?;
-                let capacity = self.prealloc(count as usize, 8);
-                let mut d = b
-                    .begin_dictionary(key_type, value_type, capacity, count as usize)
-                    .map_err(at)?;
+                // The untyped Dictionary begun with constant types: a type passed on from a
+                // branch that may have read one is copied through memory, a stalled load.
+                let (mut d, count) = if self.dictionary_kinds(header) != (KIND_NONE, KIND_NONE) {
+                    let (key_type, value_type, count) = self.dictionary_head(header)?;
+                    self.begin_dictionary(b, key_type, value_type, count, start)?
+                } else {
+                    let count = self.dictionary_count()?;
+                    let untyped = ContainerType::Untyped;
+                    self.begin_dictionary(b, untyped.clone(), untyped, count, start)?
+                };
                 for _ in 0..count {
                     self.charge_elements(1)?;
                     let k = match self.simple(b, depth + 1)? {
@@ -592,11 +659,14 @@ impl<'b> Reader<'b, '_> {
                 Ok(b.end_dictionary(d))
             }
             T::Array => {
-                let (element, count) = self.array_head(header)?;
-                let capacity = self.prealloc(count as usize, 4);
-                let mut a = b
-                    .begin_array(element, capacity, count as usize)
-                    .map_err(at)?;
+                // Begun with a constant type when untyped, as the Dictionary above.
+                let (mut a, count) = if self.array_kind(header) != KIND_NONE {
+                    let (element, count) = self.array_head(header)?;
+                    self.begin_array(b, element, count, start)?
+                } else {
+                    let count = self.array_count()?;
+                    self.begin_array(b, ContainerType::Untyped, count, start)?
+                };
                 for _ in 0..count {
                     self.charge_elements(1)?;
                     let v = match self.simple(b, depth + 1)? {
