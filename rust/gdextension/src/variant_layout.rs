@@ -17,8 +17,8 @@ use std::mem::{size_of, MaybeUninit};
 use std::sync::OnceLock;
 
 use godot::builtin::{
-    Color, GString, Plane, Quaternion, Rect2, Rect2i, Variant, Vector2, Vector2i, Vector3,
-    Vector3i, Vector4, Vector4i,
+    Color, GString, Plane, Quaternion, Rect2, Rect2i, VarArray, VarDictionary, Variant, Vector2,
+    Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 use godot::global::godot_warn;
 use godot::meta::ToGodot;
@@ -40,20 +40,25 @@ const _: () = {
 /// Whether the layout was checked and found as this module writes it (checked once).
 fn in_place() -> bool {
     static IN_PLACE: OnceLock<bool> = OnceLock::new();
-    *IN_PLACE.get_or_init(|| {
-        if std::env::var(ENV).is_ok_and(|v| v == "engine") {
-            godot_warn!("FastVarCodec: {ENV}=engine: every Variant is built by the engine");
-            return false;
-        }
-        let holds = layout_holds();
-        if !holds {
-            godot_warn!(
-                "FastVarCodec: this engine lays out Variants otherwise than expected; every \
-                 Variant is built by the engine (slower, and correct)"
-            );
-        }
-        holds
-    })
+    *IN_PLACE.get_or_init(decide_in_place)
+}
+
+/// The environment's choice, else the layout check, with one warning when the engine's
+/// constructors are to be used.
+#[cold]
+fn decide_in_place() -> bool {
+    if std::env::var(ENV).is_ok_and(|v| v == "engine") {
+        godot_warn!("FastVarCodec: {ENV}=engine: every Variant is built by the engine");
+        return false;
+    }
+    let holds = layout_holds();
+    if !holds {
+        godot_warn!(
+            "FastVarCodec: this engine lays out Variants otherwise than expected; every \
+             Variant is built by the engine (slower, and correct)"
+        );
+    }
+    holds
 }
 
 /// Checks the layout now (when the library loads), rather than at the first decode.
@@ -63,6 +68,7 @@ pub fn check() {
 
 /// A Variant of type `tag` whose payload is the 8 bytes of `payload` (native order), the rest
 /// zero.
+#[inline(always)]
 fn words_of(tag: sys::GDExtensionVariantType, payload: u64) -> Words {
     let [a, b, c, d] = (tag as u32).to_ne_bytes();
     let mut w = [0u64; size_of::<Variant>() / 8];
@@ -75,7 +81,7 @@ fn words_of(tag: sys::GDExtensionVariantType, payload: u64) -> Words {
 /// # Safety
 /// `words` must be a valid Variant: what [`layout_holds`] found the engine to make, for a
 /// value whose payload (a String's reference, say) the new Variant may own.
-#[inline]
+#[inline(always)]
 unsafe fn from_words(words: Words) -> Variant {
     // SAFETY: the caller's promise; `Words` is exactly a Variant's size, written unaligned
     // into the uninitialized Variant gdext hands out.
@@ -121,7 +127,11 @@ fn layout_holds() -> bool {
             && holds_for(FLOAT, -1.0e-300_f64, float_words)
             && holds_for(BOOL, true, bool_words)
     };
-    plain && inline_holds() && string_holds()
+    plain
+        && inline_holds()
+        && shared_holds::<GString>()
+        && shared_holds::<VarArray>()
+        && shared_holds::<VarDictionary>()
 }
 
 /// Whether the engine makes `v`'s Variant as `words(v)`, and takes `words(v)` for its own.
@@ -144,19 +154,19 @@ unsafe fn holds_for<T: Copy>(
     }
 }
 
-/// The same for a String, whose Variant holds a reference.
-fn string_holds() -> bool {
-    let text = GString::from("FastVarCodec's layout check");
-    let mut copy = text.clone();
-    // SAFETY: a live String, tagged STRING.
-    let made = unsafe { engine_made(sys::GDEXTENSION_VARIANT_TYPE_STRING, copy.sys_mut().cast()) };
+/// The same for the types whose Variant holds one reference (String, Array, Dictionary).
+fn shared_holds<T: Shared>() -> bool {
+    let value = T::sample();
+    let mut copy = value.clone();
+    // SAFETY: a live `T`, tagged with its own type (`Shared::TAG`).
+    let made = unsafe { engine_made(T::TAG, copy.sys_mut().cast()) };
     let Some(engine) = made else {
         return false;
     };
-    words_in(&engine) == string_words(&text) && {
+    words_in(&engine) == shared_words(&value) && {
         // SAFETY: the engine's own words, compared just above; the new Variant owns the
-        // reference `text.clone()` gives up.
-        let ours = unsafe { from_string_words(text.clone()) };
+        // reference `value.clone()` gives up.
+        let ours = unsafe { from_shared_words(value.clone()) };
         ours == engine
     }
 }
@@ -246,6 +256,7 @@ pub fn inline<T: Inline>(v: T) -> Variant {
     unsafe { plain(v, inline_words::<T>) }
 }
 
+#[inline(always)]
 fn int_words(v: i64) -> Words {
     words_of(
         sys::GDEXTENSION_VARIANT_TYPE_INT,
@@ -253,11 +264,13 @@ fn int_words(v: i64) -> Words {
     )
 }
 
+#[inline(always)]
 fn float_words(v: f64) -> Words {
     words_of(sys::GDEXTENSION_VARIANT_TYPE_FLOAT, v.to_bits())
 }
 
 /// A bool is one byte.
+#[inline(always)]
 fn bool_words(v: bool) -> Words {
     words_of(
         sys::GDEXTENSION_VARIANT_TYPE_BOOL,
@@ -265,21 +278,64 @@ fn bool_words(v: bool) -> Words {
     )
 }
 
-/// The words of a String's Variant sharing `s`'s reference.
-fn string_words(s: &GString) -> Words {
-    // SAFETY: a GString is exactly its 8-byte pointer (asserted above), live for the call.
-    let ptr = unsafe { s.sys().cast::<u64>().read_unaligned() };
-    words_of(sys::GDEXTENSION_VARIANT_TYPE_STRING, ptr)
-}
-
-/// A String's Variant that takes over `s`'s reference.
+/// A type whose engine value is one pointer to shared, reference-counted data, which its
+/// Variant holds right after the tag: String, and the untyped Array and Dictionary.
 ///
 /// # Safety
-/// As [`from_words`]: the String layout must have been checked.
-unsafe fn from_string_words(s: GString) -> Variant {
-    let words = string_words(&s);
-    // The Variant owns the reference from now on.
-    std::mem::forget(s);
+/// Implement only for gdext types whose `sys()` points to the engine's value, 8 bytes, and
+/// whose Rust value owns nothing else (so that forgetting it after its reference is handed
+/// over leaks nothing); `TAG` is the type's Variant type.
+unsafe trait Shared: GodotFfi + Clone {
+    const TAG: sys::GDExtensionVariantType;
+    /// A value for the check, whose Variant compares by content.
+    fn sample() -> Self;
+}
+
+// SAFETY: a GString is exactly its 8-byte pointer (asserted above).
+unsafe impl Shared for GString {
+    const TAG: sys::GDExtensionVariantType = sys::GDEXTENSION_VARIANT_TYPE_STRING;
+    fn sample() -> Self {
+        GString::from("FastVarCodec's layout check")
+    }
+}
+
+// SAFETY: gdext's Array is the engine's 8-byte pointer and a cache of its element type, which
+// for an Array of Variants is unset or untyped (nothing owned).
+unsafe impl Shared for VarArray {
+    const TAG: sys::GDExtensionVariantType = sys::GDEXTENSION_VARIANT_TYPE_ARRAY;
+    fn sample() -> Self {
+        let mut a = VarArray::new();
+        a.push(&Variant::from(1));
+        a
+    }
+}
+
+// SAFETY: as for the Array: the engine's pointer and a cache of untyped element types.
+unsafe impl Shared for VarDictionary {
+    const TAG: sys::GDExtensionVariantType = sys::GDEXTENSION_VARIANT_TYPE_DICTIONARY;
+    fn sample() -> Self {
+        let mut d = VarDictionary::new();
+        d.set(&Variant::from(1), &Variant::from(2));
+        d
+    }
+}
+
+/// The words of a Variant sharing `v`'s reference.
+fn shared_words<T: Shared>(v: &T) -> Words {
+    // SAFETY: `sys()` points to the engine's 8-byte value (the trait's promise), live for the
+    // call.
+    let ptr = unsafe { v.sys().cast::<u64>().read_unaligned() };
+    words_of(T::TAG, ptr)
+}
+
+/// A Variant that takes over `v`'s reference.
+///
+/// # Safety
+/// As [`from_words`]: `T`'s layout must have been checked.
+unsafe fn from_shared_words<T: Shared>(v: T) -> Variant {
+    let words = shared_words(&v);
+    // The Variant owns the reference from now on; `v` owns nothing else (`Shared`).
+    std::mem::forget(v);
     // SAFETY: the caller's promise.
     unsafe { from_words(words) }
 }
@@ -288,32 +344,42 @@ unsafe fn from_string_words(s: GString) -> Variant {
 ///
 /// # Safety
 /// `words` must give the Variant of `v` in the layout [`layout_holds`] checks for `T`.
-#[inline]
+///
+/// Inlined whole into the decode's loops, the engine's way out of line: a Variant written
+/// where it is stored is not read back from a temporary (a stalled load per value).
+#[inline(always)]
 unsafe fn plain<T: ToGodot + Copy>(v: T, words: fn(T) -> Words) -> Variant {
     if in_place() {
         // SAFETY: `in_place` checked this layout; `words` follows it (the caller's promise).
         unsafe { from_words(words(v)) }
     } else {
-        v.to_variant()
+        engine_variant(v)
     }
 }
 
+/// `v`'s Variant made by the engine's constructor.
+#[cold]
+#[inline(never)]
+fn engine_variant<T: ToGodot>(v: T) -> Variant {
+    v.to_variant()
+}
+
 /// An int's Variant.
-#[inline]
+#[inline(always)]
 pub fn int(v: i64) -> Variant {
     // SAFETY: `int_words` is the int layout `layout_holds` checks.
     unsafe { plain(v, int_words) }
 }
 
 /// A float's Variant.
-#[inline]
+#[inline(always)]
 pub fn float(v: f64) -> Variant {
     // SAFETY: `float_words` is the float layout `layout_holds` checks.
     unsafe { plain(v, float_words) }
 }
 
 /// A bool's Variant.
-#[inline]
+#[inline(always)]
 pub fn bool(v: bool) -> Variant {
     // SAFETY: `bool_words` is the bool layout `layout_holds` checks.
     unsafe { plain(v, bool_words) }
@@ -322,11 +388,29 @@ pub fn bool(v: bool) -> Variant {
 /// A String's Variant, `s` moved in.
 #[inline]
 pub fn string(s: GString) -> Variant {
+    shared(s)
+}
+
+/// An untyped Array's Variant, `a` moved in: no reference taken and given back, as the
+/// engine's constructor and the dropped original do.
+#[inline]
+pub fn untyped_array(a: VarArray) -> Variant {
+    shared(a)
+}
+
+/// An untyped Dictionary's Variant, `d` moved in (as [`untyped_array`]).
+#[inline]
+pub fn untyped_dictionary(d: VarDictionary) -> Variant {
+    shared(d)
+}
+
+#[inline(always)]
+fn shared<T: Shared + ToGodot>(v: T) -> Variant {
     if in_place() {
-        // SAFETY: `in_place` checked this layout.
-        unsafe { from_string_words(s) }
+        // SAFETY: `in_place` checked this layout (`shared_holds::<T>`).
+        unsafe { from_shared_words(v) }
     } else {
-        s.to_variant()
+        engine_variant(v)
     }
 }
 

@@ -66,6 +66,8 @@ pub struct ArrayInProgress {
 /// converted or dropped, values are not checked, exactly as the engine's decoder does.
 pub struct DictionaryInProgress {
     dict: VarDictionary,
+    /// Neither keys nor values typed: its Variant can take over `dict` (`variant_layout`).
+    untyped: bool,
 }
 
 pub struct ObjectInProgress {
@@ -80,6 +82,19 @@ fn fill_vectors<V: FlatComponents<Scalar = real>>(dst: &mut [V], raw: &[u8], wid
     reals_from_le(raw, wide, flat_mut(dst));
 }
 
+/// [`Build::begin_dictionary`] of a typed Dictionary, out of the decode's loops.
+#[inline(never)]
+fn begin_typed_dictionary(
+    key: &ContainerType,
+    value: &ContainerType,
+) -> Result<DictionaryInProgress, DecodeReason> {
+    let (k, v) = (engine_type(key)?, engine_type(value)?);
+    Ok(DictionaryInProgress {
+        dict: new_typed_dictionary(k.as_ref(), v.as_ref()),
+        untyped: false,
+    })
+}
+
 impl Build for VariantBuilder {
     type Value = Variant;
     type Array = ArrayInProgress;
@@ -90,15 +105,15 @@ impl Build for VariantBuilder {
     fn nil(&mut self) -> Variant {
         Variant::nil()
     }
-    #[inline]
+    #[inline(always)]
     fn bool(&mut self, v: bool) -> Variant {
         variant_layout::bool(v)
     }
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, v: i64) -> Variant {
         variant_layout::int(v)
     }
-    #[inline]
+    #[inline(always)]
     fn float(&mut self, v: f64) -> Variant {
         variant_layout::float(v)
     }
@@ -331,7 +346,10 @@ impl Build for VariantBuilder {
                 // skipping their destructors leaks nothing; the Vec's buffer is still freed.
                 unsafe { items.set_len(0) };
             }
-            return arr.to_variant();
+            return match typed {
+                None => variant_layout::untyped_array(arr),
+                Some(_) => arr.to_variant(),
+            };
         }
         // The engine pushes one by one, converting or dropping what does not fit its type.
         let v = arr.to_variant();
@@ -340,7 +358,7 @@ impl Build for VariantBuilder {
         }
         v
     }
-    #[inline]
+    #[inline(always)]
     fn begin_dictionary(
         &mut self,
         key: ContainerType,
@@ -351,12 +369,10 @@ impl Build for VariantBuilder {
         if key.is_untyped() && value.is_untyped() {
             return Ok(DictionaryInProgress {
                 dict: VarDictionary::new(),
+                untyped: true,
             });
         }
-        let (k, v) = (engine_type(&key)?, engine_type(&value)?);
-        Ok(DictionaryInProgress {
-            dict: new_typed_dictionary(k.as_ref(), v.as_ref()),
-        })
+        begin_typed_dictionary(&key, &value)
     }
     #[inline]
     fn insert(
@@ -382,7 +398,11 @@ impl Build for VariantBuilder {
     }
     #[inline]
     fn end_dictionary(&mut self, d: DictionaryInProgress) -> Variant {
-        d.dict.to_variant()
+        if d.untyped {
+            variant_layout::untyped_dictionary(d.dict)
+        } else {
+            d.dict.to_variant()
+        }
     }
     fn check_class(&mut self, class: &str) -> Result<(), DecodeReason> {
         if ClassDb::singleton().can_instantiate(&StringName::from(class)) {
