@@ -1,10 +1,11 @@
 //! Plain Variants (bool, int, float, String, and the vector, rect, plane, quaternion and color
 //! types) written and read in place instead of through an engine call each, as godot-rust's
-//! Rust-side marshalling does; and the type tag of any Variant read in place.
+//! Rust-side marshalling does; untyped Arrays and Dictionaries moved into their Variants; and
+//! the type tag of any Variant read in place.
 //!
 //! A Godot Variant is its type as a 32-bit tag, padding to 8 bytes, then its payload: a bool
-//! byte, an int64, a double, the components of a math type, or a String's single pointer
-//! (which a move hands over without touching its reference count; the engine's constructor
+//! byte, an int64, a double, the components of a math type, or the single pointer of a String,
+//! an Array or a Dictionary (which a move hands over without touching its reference count; the engine's constructor
 //! copies it, one atomic increment, and the dropped original one atomic decrement). That layout
 //! is not part of the GDExtension interface, so it is checked, not assumed: when the library
 //! loads, it builds a Variant of each of these types through the engine, in zeroed memory, and
