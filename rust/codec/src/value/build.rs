@@ -123,6 +123,23 @@ impl ValueBuilder {
     }
 }
 
+/// Pushes `v`, which is stored straight into the Vec when it has room: a push that may grow
+/// the Vec keeps the value on the stack across that call and copies it in afterwards, a reload
+/// of what was just stored in parts (a stalled load per element).
+#[inline(always)]
+fn push_in_place(items: &mut Vec<Value>, v: Value) {
+    if items.len() < items.capacity() {
+        items.push(v);
+    } else {
+        push_grown(items, v);
+    }
+}
+
+#[inline(never)]
+fn push_grown(items: &mut Vec<Value>, v: Value) {
+    items.push(v);
+}
+
 /// Flat components in groups of N.
 fn chunks<const N: usize, T: Copy + Default>(flat: Vec<T>) -> Vec<[T; N]> {
     flat.chunks_exact(N)
@@ -282,7 +299,7 @@ impl Build for ValueBuilder {
     fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
         // The usual Array takes anything: moved straight in, not through `admit`.
         if array.element == ContainerType::Untyped {
-            array.items.push(v);
+            push_in_place(&mut array.items, v);
             return Ok(());
         }
         if let Some(v) = self.admit(&array.element, v) {
