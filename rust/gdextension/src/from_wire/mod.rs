@@ -82,6 +82,11 @@ fn fill_vectors<V: FlatComponents<Scalar = real>>(dst: &mut [V], raw: &[u8], wid
     reals_from_le(raw, wide, flat_mut(dst));
 }
 
+#[inline(never)]
+fn push_grown(items: &mut Vec<Variant>, v: Variant) {
+    items.push(v);
+}
+
 /// [`Build::begin_dictionary`] of a typed Dictionary, out of the decode's loops.
 #[inline(never)]
 fn begin_typed_dictionary(
@@ -321,7 +326,13 @@ impl Build for VariantBuilder {
     }
     #[inline]
     fn push(&mut self, array: &mut ArrayInProgress, v: Variant) -> Result<(), DecodeReason> {
-        array.items.push(v);
+        // Stored straight into the Vec when it has room: a push that may grow it keeps the
+        // Variant on the stack across that call and reloads it whole (a stall per element).
+        if array.items.len() < array.items.capacity() {
+            array.items.push(v);
+        } else {
+            push_grown(&mut array.items, v);
+        }
         Ok(())
     }
     fn end_array(&mut self, array: ArrayInProgress) -> Variant {
