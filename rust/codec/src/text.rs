@@ -72,11 +72,16 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 /// pass finds neither a NUL, nor a byte-order mark, nor anything but ASCII, and then the bytes
 /// are the text. Returned through registers, such a text costs its caller no store and reload
 /// of the result.
+///
+/// A PackedStringArray's items end with their NUL: text ending there takes the same way.
 #[inline]
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
-    if raw.len() <= 64 && raw.iter().all(|&b| b != 0 && b < 0x80) {
+    let text = raw.strip_suffix(&[0]).unwrap_or(raw);
+    if text.len() <= 64 && text.iter().all(|&b| b != 0 && b < 0x80) {
         // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
-        return Some(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) }));
+        return Some(Cow::Borrowed(unsafe {
+            std::str::from_utf8_unchecked(text)
+        }));
     }
     decode_utf8_by_rules(raw, rules)
 }
