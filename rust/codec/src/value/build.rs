@@ -80,6 +80,9 @@ impl ValueBuilder {
 
     /// `Some(v)` when `v` may sit in a container of type `ty` (converted if needed).
     fn admit(&self, ty: &ContainerType, v: Value) -> Option<Value> {
+        if kept_as_is(ty, &v) {
+            return Some(v);
+        }
         match ty {
             ContainerType::Untyped => Some(v),
             ContainerType::Builtin(VariantType::Object) => match v {
@@ -120,6 +123,18 @@ impl ValueBuilder {
                 _ => None,
             },
         }
+    }
+}
+
+/// Whether `v` sits in a container of type `ty` as it is, in every dialect: any value in an
+/// untyped container, and a value of exactly a typed container's builtin type (but Object,
+/// whose elements are checked by class).
+#[inline(always)]
+fn kept_as_is(ty: &ContainerType, v: &Value) -> bool {
+    match ty {
+        ContainerType::Untyped => true,
+        ContainerType::Builtin(t) => *t != VariantType::Object && v.variant_type() == *t,
+        _ => false,
     }
 }
 
@@ -297,8 +312,8 @@ impl Build for ValueBuilder {
     }
     #[inline(always)]
     fn push(&mut self, array: &mut Array, v: Value) -> Result<(), DecodeReason> {
-        // The usual Array takes anything: moved straight in, not through `admit`.
-        if array.element == ContainerType::Untyped {
+        // The usual elements moved straight in, not through `admit`.
+        if kept_as_is(&array.element, &v) {
             push_in_place(&mut array.items, v);
             return Ok(());
         }
