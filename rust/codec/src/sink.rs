@@ -124,16 +124,39 @@ pub trait Sink {
     }
 }
 
+/// Appends the bytes of a fixed-size array to a `BytesMut` or `Vec<u8>`: stored straight into
+/// its spare room when there is enough (one store, no call), else through
+/// `extend_from_slice`, which grows it. (`BufMut`'s `put_u32_le` goes through `put_slice`, which
+/// the compiler leaves as a call, and a `memcpy` call for four bytes in it.)
+macro_rules! put_array {
+    ($buf:expr, $bytes:expr) => {{
+        let buf = &mut *$buf;
+        let bytes = $bytes;
+        let len = buf.len();
+        match buf.spare_capacity_mut().get_mut(..bytes.len()) {
+            Some(room) => {
+                for (dst, src) in room.iter_mut().zip(bytes) {
+                    dst.write(src);
+                }
+                // SAFETY: the `bytes.len()` bytes after `len` were initialized just above,
+                // inside the capacity (`spare_capacity_mut` held them).
+                unsafe { buf.set_len(len + bytes.len()) };
+            }
+            None => buf.extend_from_slice(&bytes),
+        }
+    }};
+}
+
 macro_rules! bufmut_sink {
     ($t:ty) => {
         impl Sink for $t {
             #[inline]
             fn put_u32(&mut self, v: u32) {
-                self.put_u32_le(v);
+                put_array!(self, v.to_le_bytes());
             }
             #[inline]
             fn put_u64(&mut self, v: u64) {
-                self.put_u64_le(v);
+                put_array!(self, v.to_le_bytes());
             }
             #[inline]
             fn put_slice(&mut self, bytes: &[u8]) {
@@ -145,7 +168,7 @@ macro_rules! bufmut_sink {
                     // Padding, the usual case: one word written and cut back costs less than
                     // a call to `memset` for up to three bytes.
                     let end = self.len() + n;
-                    self.put_u32_le(0);
+                    put_array!(self, [0u8; 4]);
                     self.truncate(end);
                 } else {
                     self.put_bytes(0, n);
