@@ -109,6 +109,15 @@ pub trait Sink {
 
     /// UTF-8 of `chars`, whose UTF-8 length the caller has measured.
     fn put_chars_utf8(&mut self, chars: &[char]) {
+        // Short ASCII (keys, names): one narrowing pass into a small buffer.
+        if chars.len() <= 64 && chars.iter().all(char::is_ascii) {
+            let mut buf = [0u8; 64];
+            for (dst, &c) in buf.iter_mut().zip(chars) {
+                *dst = c as u8;
+            }
+            self.put_slice(buf.get(..chars.len()).unwrap_or_default());
+            return;
+        }
         let mut buf = [0u8; 256];
         let mut used = 0;
         for &c in chars {
