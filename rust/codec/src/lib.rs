@@ -36,6 +36,7 @@ pub mod writer;
 /// rules. Not part of the public API: it may change in any release.
 #[doc(hidden)]
 pub mod internals {
+    pub use crate::build::push_in_place;
     pub use crate::dialect::{DialectSpec, VariantRules, WireKind};
     pub use crate::header::*;
     pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::convert::convert_strict;
 use super::{array_of, keys, Array, CompactString, Dictionary, NodePath, Object, Value};
-use crate::build::Build;
+use crate::build::{push_in_place, Build};
 use crate::dialect::{Precision, VariantRules};
 use crate::error::DecodeReason;
 use crate::real::{held_all, held_from_le, WireReals};
@@ -136,23 +136,6 @@ fn kept_as_is(ty: &ContainerType, v: &Value) -> bool {
         ContainerType::Builtin(t) => *t != VariantType::Object && v.variant_type() == *t,
         _ => false,
     }
-}
-
-/// Pushes `v`, which is stored straight into the Vec when it has room: a push that may grow
-/// the Vec keeps the value on the stack across that call and copies it in afterwards, a reload
-/// of what was just stored in parts (a stalled load per element).
-#[inline(always)]
-fn push_in_place(items: &mut Vec<Value>, v: Value) {
-    if items.len() < items.capacity() {
-        items.push(v);
-    } else {
-        push_grown(items, v);
-    }
-}
-
-#[inline(never)]
-fn push_grown(items: &mut Vec<Value>, v: Value) {
-    items.push(v);
 }
 
 /// Flat components in groups of N.

@@ -9,7 +9,7 @@ mod text;
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::internals::copy_from_le;
+use fast_var_codec_core::internals::{copy_from_le, push_in_place};
 use fast_var_codec_core::real::{real_width, reals_from_le};
 use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::Utf8Rules;
@@ -80,11 +80,6 @@ pub struct ObjectInProgress {
 /// the widths agree, else converted as the engine converts (the core's `real` module).
 fn fill_vectors<V: FlatComponents<Scalar = real>>(dst: &mut [V], raw: &[u8], wide: bool) {
     reals_from_le(raw, wide, flat_mut(dst));
-}
-
-#[inline(never)]
-fn push_grown(items: &mut Vec<Variant>, v: Variant) {
-    items.push(v);
 }
 
 /// [`Build::begin_dictionary`] of a typed Dictionary, out of the decode's loops.
@@ -326,13 +321,7 @@ impl Build for VariantBuilder {
     }
     #[inline]
     fn push(&mut self, array: &mut ArrayInProgress, v: Variant) -> Result<(), DecodeReason> {
-        // Stored straight into the Vec when it has room: a push that may grow it keeps the
-        // Variant on the stack across that call and reloads it whole (a stall per element).
-        if array.items.len() < array.items.capacity() {
-            array.items.push(v);
-        } else {
-            push_grown(&mut array.items, v);
-        }
+        push_in_place(&mut array.items, v);
         Ok(())
     }
     fn end_array(&mut self, array: ArrayInProgress) -> Variant {
