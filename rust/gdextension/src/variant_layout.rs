@@ -5,12 +5,13 @@
 //!
 //! A Godot Variant is its type as a 32-bit tag, padding to 8 bytes, then its payload: a bool
 //! byte, an int64, a double, the components of a math type, or the single pointer of a String,
-//! an Array or a Dictionary (which a move hands over without touching its reference count; the engine's constructor
-//! copies it, one atomic increment, and the dropped original one atomic decrement). That layout
-//! is not part of the GDExtension interface, so it is checked, not assumed: when the library
-//! loads, it builds a Variant of each of these types through the engine, in zeroed memory, and
-//! compares every word with what this module writes for the same value. On any difference
-//! every Variant is built by the engine from then on, and the log says so once.
+//! an Array or a Dictionary (which a move hands over without touching its reference count; the
+//! engine's constructor copies it, one atomic increment, and the dropped original one atomic
+//! decrement). That layout is not part of the GDExtension interface, so it is checked, not
+//! assumed: when the library loads, it builds a Variant of each of these types through the
+//! engine, in zeroed memory, and compares every word with what this module writes for the same
+//! value. On any difference every Variant is built by the engine from then on, and the log says
+//! so once.
 //! `FAST_VAR_CODEC_VARIANT_LAYOUT=engine` in the environment chooses that path without a check
 //! (and says so once too), so both stay tested.
 
@@ -301,7 +302,8 @@ unsafe impl Shared for GString {
 }
 
 // SAFETY: gdext's Array is the engine's 8-byte pointer and a cache of its element type, which
-// for an Array of Variants is unset or untyped (nothing owned).
+// for the Arrays this module is given (untyped: `untyped_array` and the check's sample) is
+// unset or untyped, owning nothing. (An engine-typed one may cache its script: not given here.)
 unsafe impl Shared for VarArray {
     const TAG: sys::GDExtensionVariantType = sys::GDEXTENSION_VARIANT_TYPE_ARRAY;
     fn sample() -> Self {
@@ -311,7 +313,8 @@ unsafe impl Shared for VarArray {
     }
 }
 
-// SAFETY: as for the Array: the engine's pointer and a cache of untyped element types.
+// SAFETY: as for the Array: the engine's pointer and a cache of element types, unset or
+// untyped for the Dictionaries this module is given (`untyped_dictionary`, the check's sample).
 unsafe impl Shared for VarDictionary {
     const TAG: sys::GDExtensionVariantType = sys::GDEXTENSION_VARIANT_TYPE_DICTIONARY;
     fn sample() -> Self {
@@ -343,11 +346,11 @@ unsafe fn from_shared_words<T: Shared>(v: T) -> Variant {
 
 /// `v`'s Variant: `words(v)` when the layout was found as checked, else the engine's.
 ///
-/// # Safety
-/// `words` must give the Variant of `v` in the layout [`layout_holds`] checks for `T`.
-///
 /// Inlined whole into the decode's loops, the engine's way out of line: a Variant written
 /// where it is stored is not read back from a temporary (a stalled load per value).
+///
+/// # Safety
+/// `words` must give the Variant of `v` in the layout [`layout_holds`] checks for `T`.
 #[inline(always)]
 unsafe fn plain<T: ToGodot + Copy>(v: T, words: fn(T) -> Words) -> Variant {
     if in_place() {

@@ -344,6 +344,7 @@ impl<'b> Reader<'b, '_> {
 
     /// Container type info for a header kind (docs/wire_format.md#typed-containers), admitted
     /// by the object policy before any builder sees it.
+    ///
     /// The untyped case is inlined, so that the caller sees a constant rather than reading
     /// back what a call stored (a stalled load per container).
     #[inline(always)]
