@@ -131,6 +131,8 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn not_in_pool(pool: IntVectorType, ty: VariantType) -> CodecError {
         CodecError::encode(EncodeReason::Invalid(format!(
             "an Array[{}] holds a {ty}",
@@ -138,6 +140,8 @@ impl<'o, S: Sink> Writer<'o, S> {
         )))
     }
 
+    #[cold]
+    #[inline(never)]
     fn not_in_dialect(&self, ty: VariantType) -> CodecError {
         CodecError::encode(EncodeReason::NotInDialect {
             ty,
@@ -195,6 +199,7 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     /// Children of a container go one level deeper; refuse before writing the container if
     /// they would exceed the depth limit (the engine's check, also what stops cycles).
+    #[inline]
     fn enter(&mut self, children: usize) -> Result<()> {
         if children > 0 && self.depth >= self.max_depth {
             return Err(CodecError::encode(EncodeReason::TooDeep(self.max_depth)));
@@ -203,6 +208,7 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }
@@ -212,6 +218,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
+    #[inline]
     pub fn nil(&mut self) -> Result<()> {
         self.head(VariantType::Nil, 0)
     }
@@ -221,6 +228,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
+    #[inline]
     pub fn bool(&mut self, v: bool) -> Result<()> {
         self.head(VariantType::Bool, 0)?;
         self.out.put_u32(u32::from(v));
@@ -232,6 +240,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
+    #[inline]
     pub fn int(&mut self, v: i64) -> Result<()> {
         if let Ok(small) = i32::try_from(v) {
             self.head(VariantType::Int, 0)?;
@@ -249,6 +258,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
+    #[inline]
     pub fn float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         if f64::from(narrow) == v {
@@ -266,6 +276,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::TooLarge`] for text of 2 GiB or more; [`EncodeReason::Invalid`] inside a
     /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
+    #[inline]
     pub fn string<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
         self.head(VariantType::String, 0)?;
         self.text(s)
@@ -588,6 +599,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// script type whose path is not `res://` (with [`Options::full_objects`]), or inside an
     /// int-vector pool.
     pub fn begin_array(&mut self, element: &ContainerType, count: usize) -> Result<()> {
+        if let ContainerType::Untyped = element {
+            return self.begin_untyped_array(count);
+        }
         let n = Self::len_u32("Array", count)?;
         if let Some(pool) = self.pool {
             return Err(Self::not_in_pool(pool, VariantType::Array));
@@ -615,6 +629,17 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.check_script_type(element, kind)?;
         self.head(VariantType::Array, kind << KIND_SHIFT_ELEMENT)?;
         self.type_info(element, kind)?;
+        self.out.put_u32(n);
+        Ok(())
+    }
+
+    /// [`Writer::begin_array`] of an untyped Array, which every dialect writes alike: a head
+    /// without type information, and the count.
+    #[inline]
+    pub(crate) fn begin_untyped_array(&mut self, count: usize) -> Result<()> {
+        let n = Self::len_u32("Array", count)?;
+        self.enter(count)?;
+        self.head(VariantType::Array, 0)?;
         self.out.put_u32(n);
         Ok(())
     }
@@ -671,6 +696,9 @@ impl<'o, S: Sink> Writer<'o, S> {
         value: &ContainerType,
         count: usize,
     ) -> Result<()> {
+        if let (ContainerType::Untyped, ContainerType::Untyped) = (key, value) {
+            return self.begin_untyped_dictionary(count);
+        }
         let n = Self::len_u32("Dictionary", count)?;
         self.enter(count)?;
         let typed = self.spec.typed_dictionaries;
@@ -683,6 +711,17 @@ impl<'o, S: Sink> Writer<'o, S> {
         )?;
         self.type_info(key, kk)?;
         self.type_info(value, vk)?;
+        self.out.put_u32(n);
+        Ok(())
+    }
+
+    /// [`Writer::begin_dictionary`] of an untyped Dictionary, which every dialect writes
+    /// alike: a head without type information, and the count.
+    #[inline]
+    pub(crate) fn begin_untyped_dictionary(&mut self, count: usize) -> Result<()> {
+        let n = Self::len_u32("Dictionary", count)?;
+        self.enter(count)?;
+        self.head(VariantType::Dictionary, 0)?;
         self.out.put_u32(n);
         Ok(())
     }

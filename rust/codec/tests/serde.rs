@@ -326,6 +326,42 @@ fn integers_outside_i64_are_refused() {
     assert!(e.to_string().contains("inner[1]"), "{e}");
 }
 
+/// A `Serialize` that declares more fields or elements than it writes: the count already
+/// written into the head would be wrong, so the serializer refuses instead of leaving bytes
+/// the engine would misread.
+struct Miscounted {
+    seq: bool,
+}
+
+impl Serialize for Miscounted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        if self.seq {
+            let mut q = s.serialize_seq(Some(3))?;
+            q.serialize_element(&1)?;
+            q.end()
+        } else {
+            let mut f = s.serialize_struct("Miscounted", 2)?;
+            f.serialize_field("only", &1)?;
+            f.end()
+        }
+    }
+}
+
+#[test]
+fn miscounted_containers_are_refused() {
+    let opts = Options::default();
+    let e = to_bytes(&Miscounted { seq: false }, &opts).expect_err("1 of 2 fields");
+    assert_eq!(e.to_string(), "serialized 1 entries where 2 were declared");
+    let e = to_bytes(&vec![Miscounted { seq: true }], &opts).expect_err("1 of 3 elements");
+    assert_eq!(e.path(), "[0]");
+    assert!(
+        e.to_string()
+            .ends_with("serialized 1 elements where 3 were declared"),
+        "{e}"
+    );
+}
+
 #[test]
 fn godot4_engine_bytes() {
     let g = Dialect::Godot4;

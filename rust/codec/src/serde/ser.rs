@@ -60,7 +60,7 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
     type SerializeTupleStruct = Compound<'a, 'w, 'o, S>;
     type SerializeTupleVariant = Compound<'a, 'w, 'o, S>;
     type SerializeMap = Compound<'a, 'w, 'o, S>;
-    type SerializeStruct = Compound<'a, 'w, 'o, S>;
+    type SerializeStruct = Fields<'a, 'w, 'o, S>;
     type SerializeStructVariant = Compound<'a, 'w, 'o, S>;
 
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
@@ -199,8 +199,8 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
         self,
         _name: &'static str,
         len: usize,
-    ) -> Result<Compound<'a, 'w, 'o, S>, Error> {
-        Compound::dictionary(self, Some(len), None)
+    ) -> Result<Fields<'a, 'w, 'o, S>, Error> {
+        Fields::begin(self, len)
     }
     fn serialize_struct_variant(
         self,
@@ -356,15 +356,12 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
     fn end(self) -> Result<(), Error> {
         match self.count {
             Count::Declared(n) if n != self.written => {
-                return Err(self.in_variant(Error::message(format!(
-                    "serialized {} {} where {n} were declared",
-                    self.written,
-                    if self.dictionary {
-                        "entries"
-                    } else {
-                        "elements"
-                    }
-                ))));
+                let what = if self.dictionary {
+                    "entries"
+                } else {
+                    "elements"
+                };
+                return Err(self.in_variant(miscounted(self.written, what, n)));
             }
             Count::Declared(_) => {}
             Count::Unsized(slot) => self.ser.w.set_count(slot, self.written).map_err(codec)?,
@@ -377,6 +374,64 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
         if self.variant.is_some() {
             self.ser.w.end_dictionary();
         }
+        Ok(())
+    }
+}
+
+/// A container that received another number of values than it declared.
+fn miscounted(written: usize, what: &str, declared: usize) -> Error {
+    Error::message(format!(
+        "serialized {written} {what} where {declared} were declared"
+    ))
+}
+
+/// A struct's fields, written as a Dictionary with String keys. The hot case of every derived
+/// type, kept apart from [`Compound`]: its count is always declared and its keys are the
+/// fields' names, so it carries no patch slot, variant or key position.
+pub(crate) struct Fields<'a, 'w, 'o, S: PatchSink> {
+    ser: &'a mut Serializer<'w, 'o, S>,
+    declared: usize,
+    written: usize,
+    /// As [`Compound`]'s.
+    guarded: bool,
+}
+
+impl<'a, 'w, 'o, S: PatchSink> Fields<'a, 'w, 'o, S> {
+    #[inline]
+    fn begin(ser: &'a mut Serializer<'w, 'o, S>, declared: usize) -> Result<Self, Error> {
+        ser.w.begin_untyped_dictionary(declared).map_err(codec)?;
+        Ok(Fields {
+            ser,
+            declared,
+            written: 0,
+            guarded: !crate::stack::has_room(),
+        })
+    }
+}
+
+impl<S: PatchSink> ser::SerializeStruct for Fields<'_, '_, '_, S> {
+    type Ok = ();
+    type Error = Error;
+
+    #[inline]
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.ser.w.string(key).map_err(codec)?;
+        inside(self.guarded, || value.serialize(&mut *self.ser))
+            .map_err(|e| e.within(Segment::Field(key.to_owned())))?;
+        self.written += 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn end(self) -> Result<(), Error> {
+        if self.written != self.declared {
+            return Err(miscounted(self.written, "entries", self.declared));
+        }
+        self.ser.w.end_dictionary();
         Ok(())
     }
 }
@@ -435,15 +490,6 @@ compound! {
         }
         fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
             self.value(value)
-        }
-    }
-    SerializeStruct {
-        fn serialize_field<T: Serialize + ?Sized>(
-            &mut self,
-            key: &'static str,
-            value: &T,
-        ) -> Result<(), Error> {
-            self.field(key, value)
         }
     }
     SerializeStructVariant {
