@@ -680,6 +680,36 @@ fn decode_errors_keep_the_codecs_offset() {
     assert_eq!(e.offset(), Some(0));
 }
 
+/// Every value the engines wrote (typed Arrays and Dictionaries, objects, deep nesting
+/// included) reads through serde as `decode` reads it: into a `Value`, the same value or the
+/// same refusal; read and dropped (`IgnoredAny`), success exactly where `decode` succeeds.
+#[test]
+fn engine_values_read_through_serde_as_decode_reads_them() {
+    use serde::de::IgnoredAny;
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            for (dialect, file) in [
+                (Dialect::Godot4, "godot4_6_3.json"),
+                (Dialect::Godot3, "godot3_6_2.json"),
+            ] {
+                let opts = Options::new(dialect);
+                let cases = corpus(file);
+                assert!(cases.len() > 100, "{file}: {} cases", cases.len());
+                for (name, bytes) in &cases {
+                    let decoded = decode(bytes, &opts).map(|(v, _)| v).ok();
+                    let read = from_bytes::<Value>(bytes, &opts).ok();
+                    assert_eq!(read, decoded, "{file} {name}");
+                    let ignored = from_bytes::<IgnoredAny>(bytes, &opts).is_ok();
+                    assert_eq!(ignored, decoded.is_some(), "{file} {name}");
+                }
+            }
+        })
+        .expect("spawn")
+        .join()
+        .expect("corpus thread");
+}
+
 #[test]
 fn values_pass_through_exactly() {
     let values = vec![

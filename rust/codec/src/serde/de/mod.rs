@@ -93,11 +93,11 @@ impl<'de, 'o> Deserializer<'de, 'o> {
                 VariantType::Array => {
                     // A typed Array's elements are read as the bytes hold them (a decode into a
                     // Value converts or drops those of another type, as the engine does).
-                    let (_, count) = self.r.pull_array_head(&head)?;
+                    let count = self.r.pull_array_count(&head)?;
                     crate::stack::guard(|| self.sequence(count, visitor))
                 }
                 VariantType::Dictionary => {
-                    let (_, _, count) = self.r.pull_dictionary_head(&head)?;
+                    let count = self.r.pull_dictionary_count(&head)?;
                     crate::stack::guard(|| self.map(count, visitor))
                 }
                 _ => ValueDeserializer::new(self.built(&head)?).deserialize_any(visitor),
@@ -216,7 +216,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 visitor.visit_enum(UnitVariant(name))
             }
             WireKind::Type(VariantType::Dictionary) => {
-                let (_, _, count) = self.r.pull_dictionary_head(&head)?;
+                let count = self.r.pull_dictionary_count(&head)?;
                 self.enum_entry(count, visitor)
             }
             _ => {
