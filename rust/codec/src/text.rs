@@ -77,13 +77,54 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 #[inline]
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     let text = raw.strip_suffix(&[0]).unwrap_or(raw);
-    if text.len() <= 64 && text.iter().all(|&b| b != 0 && b < 0x80) {
+    if is_short_plain_ascii(text) {
         // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
         return Some(Cow::Borrowed(unsafe {
             std::str::from_utf8_unchecked(text)
         }));
     }
     decode_utf8_by_rules(raw, rules)
+}
+
+/// Whether `text` is at most 64 bytes, all ASCII and none NUL: [`decode_utf8`]'s fast case.
+///
+/// Checked a word at a time, where a loop over the bytes that stops at the first odd one
+/// mispredicts its exit at each text's length. A word has no byte of 0x80 or more and no zero
+/// byte exactly when neither it nor the word less one in every byte has a high bit set:
+/// without high bits, subtracting one borrows, and so sets a high bit, only at a zero byte.
+#[inline(always)]
+fn is_short_plain_ascii(text: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let plain = |w: u64| (w | w.wrapping_sub(ONES)) & HIGH == 0;
+    let word = |at: usize| {
+        text.get(at..at + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_ne_bytes)
+    };
+    // Four bytes widened with plain ones.
+    let half = |at: usize| {
+        text.get(at..at + 4)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, |b| u64::from(u32::from_ne_bytes(b)) | (ONES << 32))
+    };
+    let n = text.len();
+    match n {
+        0..=3 => text.iter().all(|&b| b != 0 && b < 0x80),
+        // Two overlapping halves, or words at 0, 8, … and a last overlapping one.
+        4..=7 => plain(half(0)) && plain(half(n - 4)),
+        8..=64 => {
+            let mut at = 0;
+            while at + 8 < n {
+                if !plain(word(at)) {
+                    return false;
+                }
+                at += 8;
+            }
+            plain(word(n - 8))
+        }
+        _ => false,
+    }
 }
 
 /// [`decode_utf8`] past its short-ASCII case.
@@ -173,6 +214,28 @@ mod tests {
             strict(b"\xEF\xBB\xBF\xEF\xBB\xBFx").as_deref(),
             Some("\u{FEFF}x")
         );
+    }
+
+    #[test]
+    fn short_plain_ascii_is_checked_at_every_position() {
+        let bytewise = |t: &[u8]| t.len() <= 64 && t.iter().all(|&b| b != 0 && b < 0x80);
+        let mut buf = [b'a'; 66];
+        for len in 0..=buf.len() {
+            assert_eq!(
+                is_short_plain_ascii(&buf[..len]),
+                bytewise(&buf[..len]),
+                "{len}"
+            );
+            for at in 0..len {
+                for odd in [0x00, 0x01, 0x7F, 0x80, 0xFF] {
+                    let kept = buf[at];
+                    buf[at] = odd;
+                    let t = &buf[..len];
+                    assert_eq!(is_short_plain_ascii(t), bytewise(t), "{len} {at} {odd:#x}");
+                    buf[at] = kept;
+                }
+            }
+        }
     }
 
     #[test]
