@@ -38,9 +38,20 @@ const F64_MANTISSA: u64 = (1 << 52) - 1;
 /// ```
 pub fn widen_as_engine(v: f32) -> f64 {
     if v.is_nan() {
-        widen_exact(f32::from_bits(v.to_bits() | F32_QUIET))
+        widen_exact(quiet_as_engine(v))
     } else {
         f64::from(v)
+    }
+}
+
+/// A binary32 value as the engine holds it once read into a double and converted back to
+/// float: the same bits, but a signalling NaN quiet ([`widen_as_engine`] of it is exact).
+#[inline]
+pub(crate) fn quiet_as_engine(v: f32) -> f32 {
+    if v.is_nan() {
+        f32::from_bits(v.to_bits() | F32_QUIET)
+    } else {
+        v
     }
 }
 

@@ -20,7 +20,7 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-/// `bytes` of every case of a golden corpus, by case name. The corpora hold 1025-level values:
+/// `bytes` of every case and malformed input of a golden corpus, by name. The corpora hold 1025-level values:
 /// parsed (and dropped) on a thread with a large stack.
 fn corpus(file: &'static str) -> HashMap<String, Vec<u8>> {
     std::thread::Builder::new()
@@ -34,7 +34,10 @@ fn corpus(file: &'static str) -> HashMap<String, Vec<u8>> {
             de.disable_recursion_limit();
             let json: Json = Deserialize::deserialize(&mut de).expect("golden json");
             let mut out = HashMap::new();
-            for case in json["cases"].as_array().expect("cases") {
+            let cases = json["cases"].as_array().expect("cases");
+            // Crafted inputs and what the engine made of them (a value or a refusal).
+            let malformed = json["malformed"].as_array().expect("malformed");
+            for case in cases.iter().chain(malformed) {
                 if let (Some(name), Some(bytes)) = (case["name"].as_str(), case["bytes"].as_str()) {
                     out.insert(name.to_owned(), hex(bytes));
                 }
@@ -708,6 +711,32 @@ fn engine_values_read_through_serde_as_decode_reads_them() {
         .expect("spawn")
         .join()
         .expect("corpus thread");
+}
+
+/// An `f32` read from the engine's floats holds what the engine's `(float)` of the double it
+/// reads would: binary32 payloads exactly (a signalling NaN quiet), binary64 ones rounded.
+#[test]
+fn engine_floats_read_into_f32_as_the_engine_narrows_them() {
+    use fast_var_codec_core::real::narrow_as_engine;
+    let opts = Options::default();
+    let cases = corpus("godot4_6_3.json");
+    let mut checked = 0;
+    for (name, bytes) in &cases {
+        if !(name.starts_with("float/") || name.starts_with("craft/float_")) {
+            continue;
+        }
+        let Ok((Value::Float(held), _)) = decode(bytes, &opts) else {
+            continue;
+        };
+        let read: f32 = from_bytes(bytes, &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            read.to_bits(),
+            narrow_as_engine(held).to_bits(),
+            "{name}: {read} from {held}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked} float cases");
 }
 
 #[test]

@@ -11,6 +11,7 @@ use crate::build::Build;
 use crate::error::DecodeReason;
 use crate::header::{pad4, FLAG_64, KIND_NONE, TYPE_MASK};
 use crate::limits::Options;
+use crate::real::quiet_as_engine;
 use crate::text::decode_utf8;
 use crate::types::VariantType;
 
@@ -81,6 +82,13 @@ impl<'b, 'o> Reader<'b, 'o> {
     #[inline]
     pub(crate) fn pull_float(&mut self, head: &Head) -> Result<f64> {
         self.float_payload(head.header & FLAG_64 != 0)
+    }
+
+    /// A binary32 float's payload (a header without the 64-bit flag) for an `f32`: the value
+    /// a float read as the engine reads it and converted back holds, without the round trip.
+    #[inline]
+    pub(crate) fn pull_f32(&mut self) -> Result<f32> {
+        Ok(quiet_as_engine(f32::from_bits(self.u32("a float32")?)))
     }
 
     /// A String's or StringName's text, after its header: borrowed from the input when the bytes
