@@ -638,6 +638,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     #[inline]
     pub(crate) fn begin_untyped_array(&mut self, count: usize) -> Result<()> {
         let n = Self::len_u32("Array", count)?;
+        if let Some(pool) = self.pool {
+            return Err(Self::not_in_pool(pool, VariantType::Array));
+        }
         self.enter(count)?;
         self.head(VariantType::Array, 0)?;
         self.out.put_u32(n);
