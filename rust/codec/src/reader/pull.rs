@@ -84,11 +84,17 @@ impl<'b, 'o> Reader<'b, 'o> {
         self.float_payload(head.header & FLAG_64 != 0)
     }
 
-    /// A binary32 float's payload (a header without the 64-bit flag) for an `f32`: the value
-    /// a float read as the engine reads it and converted back holds, without the round trip.
+    /// A float's payload for an `f32`, after its header, when it is binary32: the value a
+    /// float read as the engine reads it and converted back holds, without the round trip.
+    /// `None`, nothing read, for a binary64 payload ([`Reader::pull_float`] reads it).
     #[inline]
-    pub(crate) fn pull_f32(&mut self) -> Result<f32> {
-        Ok(quiet_as_engine(f32::from_bits(self.u32("a float32")?)))
+    pub(crate) fn pull_f32(&mut self, head: &Head) -> Result<Option<f32>> {
+        if head.header & FLAG_64 != 0 {
+            return Ok(None);
+        }
+        Ok(Some(quiet_as_engine(f32::from_bits(
+            self.u32("a float32")?,
+        ))))
     }
 
     /// A String's or StringName's text, after its header: borrowed from the input when the bytes

@@ -20,7 +20,6 @@ use ::serde::de::{
 use super::error::{Error, Segment};
 use super::RAW_VALUE_TOKEN;
 use crate::dialect::WireKind;
-use crate::header::FLAG_64;
 use crate::limits::Options;
 use crate::reader::{Head, Reader};
 use crate::types::VariantType;
@@ -288,11 +287,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let head = self.head()?;
-        if head.kind == WireKind::Type(VariantType::Float) && head.header & FLAG_64 == 0 {
-            let v = self.r.pull_f32()?;
-            return visitor
-                .visit_f32(v)
-                .map_err(|e: Error| e.at_offset(Some(head.start)));
+        if head.kind == WireKind::Type(VariantType::Float) {
+            if let Some(v) = self.r.pull_f32(&head)? {
+                return visitor
+                    .visit_f32(v)
+                    .map_err(|e: Error| e.at_offset(Some(head.start)));
+            }
         }
         self.scalar_after_head(head, visitor)
     }
