@@ -201,11 +201,18 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// they would exceed the depth limit (the engine's check, also what stops cycles).
     #[inline]
     fn enter(&mut self, children: usize) -> Result<()> {
-        if children > 0 && self.depth >= self.max_depth {
+        if children > 0 && !self.children_fit() {
             return Err(CodecError::encode(EncodeReason::TooDeep(self.max_depth)));
         }
         self.depth += 1;
         Ok(())
+    }
+
+    /// Whether a container begun now may hold anything (its children stay within the depth
+    /// limit); an empty one always may.
+    #[inline]
+    pub(crate) fn children_fit(&self) -> bool {
+        self.depth < self.max_depth
     }
 
     #[inline]

@@ -251,6 +251,34 @@ fn repeated_keys_merge_as_decode_merges_them() {
     }
 }
 
+/// A typed Array is written as it is read, its count mended when the engine drops elements; one
+/// whose every element is dropped is empty, and an empty Array fits one level deeper than the
+/// depth limit lets any other: it is transcoded as decode then encode treats it.
+#[test]
+fn typed_arrays_emptied_by_dropped_elements_fit_the_depth_limit() {
+    // [Array[int](["x"])]: Godot 4.6.3 drops a String from an Array[int] (the corpus case
+    // craft/array_typed_int_with_float_and_string).
+    let bytes = hex(concat!(
+        "1c000000", "01000000", "1c000100", "02000000", "01000000", "04000000", "01000000",
+        "78000000"
+    ));
+    let from = Options::new(Dialect::Godot4);
+    let (decoded, _) = decode(&bytes, &from).unwrap();
+    let typed_empty = match &decoded {
+        Value::Array(outer) => {
+            matches!(&outer.items[..], [Value::Array(inner)] if inner.items.is_empty())
+        }
+        _ => false,
+    };
+    assert!(typed_empty, "the String is dropped: {decoded:?}");
+    for depth in [1, 2] {
+        let to = Options::new(Dialect::Godot4).with_max_depth(depth);
+        same(&bytes, &from, &to, &format!("max_depth {depth}"));
+        let (out, _) = transcode(&bytes, &from, &to).unwrap();
+        assert_eq!(out.to_vec(), encode(&decoded, &to).unwrap().to_vec());
+    }
+}
+
 /// A value the target cannot hold is reported with where it lies in the input.
 #[test]
 fn errors_give_the_input_offset() {

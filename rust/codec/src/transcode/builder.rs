@@ -1,9 +1,12 @@
 //! The reader's [`Build`] that writes each value in the target dialect as soon as it is read.
 //!
-//! Most values go straight from the reader to the [`Writer`]. Three kinds are built as a
-//! [`Value`] first and written whole, because what the engine keeps of them depends on more
-//! than their own bytes:
-//! * typed containers (their elements are converted or dropped by the engine's rules),
+//! Most values go straight from the reader to the [`Writer`]. Some are built as a [`Value`]
+//! first and written whole, because what the engine keeps of them depends on more than their
+//! own bytes:
+//! * typed Dictionaries (their entries are converted or dropped by the engine's rules),
+//! * the elements of a typed Array that are not exactly of its type (converted or dropped one
+//!   by one, by the same rules: the Array itself is written as it is read, its count mended at
+//!   its end when some were dropped),
 //! * full objects (their `script` property is judged before the object is made),
 //! * Dictionary keys (equal keys merge, by the engine's equality of Values).
 //!
@@ -26,9 +29,11 @@ use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 use crate::real::{held_all, held_from_le, WireReals};
 use crate::sink::vec_from_le;
-use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
+use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType, VariantType};
 use crate::value::keys::{DictionaryKeys, KeyHashing};
-use crate::value::{write_value, Array, DictionaryInProgress, Object, Value, ValueBuilder};
+use crate::value::{
+    type_kept_as_is, write_value, Array, DictionaryInProgress, Object, Value, ValueBuilder,
+};
 use crate::writer::{CountSlot, Writer};
 
 /// What the reader hands back up: nothing (already written) or a value still being built.
@@ -60,7 +65,29 @@ pub(crate) enum StringsPart {
 /// An open container that is being written (not built).
 enum Frame {
     Array { entered: bool },
+    Typed(Box<TypedFrame>),
     Dictionary(Box<DictionaryFrame>),
+}
+
+/// A typed Array being written: each element is admitted by the engine's rules as it is read.
+struct TypedFrame {
+    element: ContainerType,
+    entered: bool,
+    /// Where the count the input claimed was written, patched when elements were dropped.
+    count_at: CountSlot,
+    claimed: usize,
+    kept: usize,
+}
+
+/// Where the value now being read goes, outside a value being built.
+enum Destination {
+    /// Written as it is read.
+    Output,
+    /// Built, then taken as the innermost Dictionary's key.
+    Key,
+    /// Admitted into the innermost typed Array (built first unless it is of exactly its type),
+    /// or dropped.
+    Element,
 }
 
 struct DictionaryFrame {
@@ -201,10 +228,20 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
         }
     }
 
-    /// Whether the value now being read is a Dictionary key (of a Dictionary being written).
-    fn at_key(&self) -> bool {
-        self.building == 0
-            && matches!(self.frames.last(), Some(Frame::Dictionary(d)) if matches!(d.slot, Slot::Key))
+    /// Where the value now being read goes, when no value is being built.
+    #[inline]
+    fn destination(&self) -> Destination {
+        match self.frames.last() {
+            Some(Frame::Dictionary(d)) if matches!(d.slot, Slot::Key) => Destination::Key,
+            Some(Frame::Typed(_)) => Destination::Element,
+            _ => Destination::Output,
+        }
+    }
+
+    /// Whether the container now being read is built as a [`Value`] before anything is
+    /// written.
+    fn built_first(&self) -> bool {
+        self.building > 0 || !matches!(self.destination(), Destination::Output)
     }
 
     /// A failure to write inside the first `frames` frames: it waits in the innermost
@@ -239,21 +276,35 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
         }
     }
 
-    /// A value that holds no other: built, taken as a key, or written.
+    /// A value that holds no other: built, taken as a key, admitted into a typed Array, or
+    /// written. `ty`: its type, when it is a cheap one to check (an element of exactly a typed
+    /// Array's type is then written without being built).
     #[inline]
     fn leaf(
         &mut self,
+        ty: Option<VariantType>,
         build: impl FnOnce(&mut ValueBuilder) -> Value,
         write: impl FnOnce(&mut Writer<'o, BytesMut>) -> Result<()>,
     ) -> Piece {
         if self.building > 0 {
             return Piece::Built(build(&mut self.values));
         }
-        if self.at_key() {
-            let key = build(&mut self.values);
-            self.key_read(key);
-        } else {
-            self.write(write);
+        match self.destination() {
+            Destination::Output => self.write(write),
+            Destination::Key => {
+                let key = build(&mut self.values);
+                self.key_read(key);
+            }
+            Destination::Element => match self.frames.last_mut() {
+                Some(Frame::Typed(t)) if ty.is_some_and(|ty| type_kept_as_is(&t.element, ty)) => {
+                    t.kept += 1;
+                    self.write(write);
+                }
+                _ => {
+                    let v = build(&mut self.values);
+                    self.element_read(v);
+                }
+            },
         }
         Piece::Written
     }
@@ -264,12 +315,26 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
         if self.building > 0 {
             return Piece::Built(v);
         }
-        if self.at_key() {
-            self.key_read(v);
-        } else {
-            self.write(|w| write_value(w, &v));
+        match self.destination() {
+            Destination::Output => self.write(|w| write_value(w, &v)),
+            Destination::Key => self.key_read(v),
+            Destination::Element => self.element_read(v),
         }
         Piece::Written
+    }
+
+    /// An element of the innermost typed Array is read and built: written if the engine keeps
+    /// it (converted as decode converts it), else left out.
+    #[inline(never)]
+    fn element_read(&mut self, v: Value) {
+        let Some(Frame::Typed(t)) = self.frames.last_mut() else {
+            return;
+        };
+        let Some(v) = self.values.admit(&t.element, v) else {
+            return;
+        };
+        t.kept += 1;
+        self.write(|w| write_value(w, &v));
     }
 
     /// A key of the innermost Dictionary is read: written if new; if it repeats one, nothing is
@@ -316,8 +381,8 @@ impl<'o, const LOCATE: bool> Transcoder<'o, LOCATE> {
 
     /// Writes a container's final count over the one written when it began (never more than
     /// the count the input gave, so always one the format can carry).
-    fn patch_count(&mut self, at: CountSlot, count: u32) {
-        if let Err(e) = self.w.set_count(at, count as usize) {
+    fn patch_count(&mut self, at: CountSlot, count: usize) {
+        if let Err(e) = self.w.set_count(at, count) {
             self.fail(e);
         }
     }
@@ -366,35 +431,43 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     }
 
     fn nil(&mut self) -> Piece {
-        self.leaf(|b| b.nil(), |w| w.nil())
+        self.leaf(Some(VariantType::Nil), |b| b.nil(), |w| w.nil())
     }
     fn bool(&mut self, v: bool) -> Piece {
-        self.leaf(|b| b.bool(v), |w| w.bool(v))
+        self.leaf(Some(VariantType::Bool), |b| b.bool(v), |w| w.bool(v))
     }
     fn int(&mut self, v: i64) -> Piece {
-        self.leaf(|b| b.int(v), |w| w.int(v))
+        self.leaf(Some(VariantType::Int), |b| b.int(v), |w| w.int(v))
     }
     fn float(&mut self, v: f64) -> Piece {
-        self.leaf(|b| b.float(v), |w| w.float(v))
+        self.leaf(Some(VariantType::Float), |b| b.float(v), |w| w.float(v))
     }
     fn string(&mut self, s: &str) -> Piece {
-        self.leaf(|b| b.string(s), |w| w.string(s))
+        self.leaf(Some(VariantType::String), |b| b.string(s), |w| w.string(s))
     }
     fn string_name(&mut self, s: &str) -> Piece {
-        self.leaf(|b| b.string_name(s), |w| w.string_name(s))
+        self.leaf(
+            Some(VariantType::StringName),
+            |b| b.string_name(s),
+            |w| w.string_name(s),
+        )
     }
     fn real(&mut self, ty: RealType, c: WireReals<'_>) -> Piece {
         // Written as the Value model holds them, so that the bytes are decode then encode's.
         let mut held = [0f64; RealType::MAX_COMPONENTS];
         let held = held.get_mut(..c.len()).unwrap_or_default();
         held_all(self.values.precision(), c, held);
-        self.leaf(|b| b.real(ty, c), |w| w.real(ty, &*held))
+        self.leaf(None, |b| b.real(ty, c), |w| w.real(ty, &*held))
     }
     fn int_vector(&mut self, ty: IntVectorType, c: &[i32]) -> Piece {
-        self.leaf(|b| b.int_vector(ty, c), |w| w.int_vector(ty, c))
+        self.leaf(None, |b| b.int_vector(ty, c), |w| w.int_vector(ty, c))
     }
     fn color(&mut self, rgba: [f32; 4]) -> Piece {
-        self.leaf(|b| b.color(rgba), |w| w.color(rgba))
+        self.leaf(
+            Some(VariantType::Color),
+            |b| b.color(rgba),
+            |w| w.color(rgba),
+        )
     }
     fn node_path(
         &mut self,
@@ -406,40 +479,48 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         self.built(v)
     }
     fn rid(&mut self, id: u64) -> Piece {
-        self.leaf(|b| b.rid(id), |w| w.rid(id))
+        self.leaf(Some(VariantType::Rid), |b| b.rid(id), |w| w.rid(id))
     }
     fn object_id(&mut self, id: u64) -> Piece {
-        self.leaf(|b| b.object_id(id), |w| w.object_id(id))
+        self.leaf(None, |b| b.object_id(id), |w| w.object_id(id))
     }
     fn callable(&mut self) -> Piece {
-        self.leaf(|b| b.callable(), |w| w.callable())
+        self.leaf(None, |b| b.callable(), |w| w.callable())
     }
     fn signal(&mut self, name: &str, object_id: u64) -> Piece {
-        self.leaf(|b| b.signal(name, object_id), |w| w.signal(name, object_id))
+        self.leaf(
+            None,
+            |b| b.signal(name, object_id),
+            |w| w.signal(name, object_id),
+        )
     }
     fn packed_bytes(&mut self, raw: &[u8]) -> Piece {
-        self.leaf(|b| b.packed_bytes(raw), |w| w.packed_bytes(raw))
+        self.leaf(None, |b| b.packed_bytes(raw), |w| w.packed_bytes(raw))
     }
     fn packed_i32(&mut self, raw: &[u8]) -> Piece {
         self.leaf(
+            None,
             |b| b.packed_i32(raw),
             |w| w.packed_i32(&vec_from_le::<i32>(raw)),
         )
     }
     fn packed_i64(&mut self, raw: &[u8]) -> Piece {
         self.leaf(
+            None,
             |b| b.packed_i64(raw),
             |w| w.packed_i64(&vec_from_le::<i64>(raw)),
         )
     }
     fn packed_f32(&mut self, raw: &[u8]) -> Piece {
         self.leaf(
+            None,
             |b| b.packed_f32(raw),
             |w| w.packed_f32(&vec_from_le::<f32>(raw)),
         )
     }
     fn packed_f64(&mut self, raw: &[u8]) -> Piece {
         self.leaf(
+            None,
             |b| b.packed_f64(raw),
             |w| w.packed_f64(&vec_from_le::<f64>(raw)),
         )
@@ -447,6 +528,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Piece {
         let precision = self.values.precision();
         self.leaf(
+            None,
             |b| b.packed_vectors(ty, raw, wide),
             |w| {
                 // As the Value model holds them, so that the bytes are decode then encode's.
@@ -457,13 +539,14 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
     }
     fn packed_colors(&mut self, raw: &[u8]) -> Piece {
         self.leaf(
+            None,
             |b| b.packed_colors(raw),
             |w| w.packed_colors(&vec_from_le::<f32>(raw)),
         )
     }
 
     fn begin_strings(&mut self, capacity: usize) -> StringsPart {
-        if self.building > 0 || self.at_key() {
+        if self.built_first() {
             return StringsPart::Built(self.values.begin_strings(capacity));
         }
         if !self.writing() {
@@ -498,7 +581,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
             }
             StringsPart::Transcoded { count_at, count } => {
                 if self.writing() {
-                    self.patch_count(count_at, count);
+                    self.patch_count(count_at, count as usize);
                 }
                 Piece::Written
             }
@@ -513,11 +596,17 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         capacity: usize,
         claimed: usize,
     ) -> std::result::Result<ArrayPart, DecodeReason> {
-        if self.building > 0 || self.at_key() || element != ContainerType::Untyped {
+        // A typed Array is written as it is read, unless whether it may go one level deeper
+        // depends on how many of its elements are kept (an empty one always may).
+        let typed = element != ContainerType::Untyped;
+        if self.built_first() || typed && claimed > 0 && !self.w.children_fit() {
             self.building += 1;
             return Ok(ArrayPart::Built(
                 self.values.begin_array(element, capacity, claimed)?,
             ));
+        }
+        if typed {
+            return self.begin_typed(element, claimed);
         }
         let mut entered = false;
         self.write(|w| {
@@ -545,8 +634,15 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
                 self.built(v)
             }
             ArrayPart::Transcoded => {
-                if let Some(Frame::Array { entered: true }) = self.frames.pop() {
-                    self.w.end_array();
+                match self.frames.pop() {
+                    Some(Frame::Array { entered: true }) => self.w.end_array(),
+                    Some(Frame::Typed(t)) if t.entered => {
+                        if t.kept != t.claimed && self.writing() {
+                            self.patch_count(t.count_at, t.kept);
+                        }
+                        self.w.end_array();
+                    }
+                    _ => {}
                 }
                 Piece::Written
             }
@@ -560,11 +656,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         capacity: usize,
         claimed: usize,
     ) -> std::result::Result<DictionaryPart, DecodeReason> {
-        if self.building > 0
-            || self.at_key()
-            || key != ContainerType::Untyped
-            || value != ContainerType::Untyped
-        {
+        if self.built_first() || key != ContainerType::Untyped || value != ContainerType::Untyped {
             self.building += 1;
             return Ok(DictionaryPart::Built(
                 self.values
@@ -617,7 +709,7 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
         }
         if !muted {
             if d.merged {
-                self.patch_count(d.count_at, d.entries.len() as u32);
+                self.patch_count(d.count_at, d.entries.len());
             }
             if let Some(e) = d.entries.iter_mut().find_map(|(_, e)| e.error.take()) {
                 let e = *e;
@@ -679,6 +771,32 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
 }
 
 impl<const LOCATE: bool> Transcoder<'_, LOCATE> {
+    /// A typed Array written as it is read: its type checked as decode checks it, then its
+    /// head with the count the input claims.
+    #[inline(never)]
+    fn begin_typed(
+        &mut self,
+        element: ContainerType,
+        claimed: usize,
+    ) -> std::result::Result<ArrayPart, DecodeReason> {
+        self.values.check_container_type(&element)?;
+        let mut entered = false;
+        self.write(|w| {
+            w.begin_array(&element, claimed)?;
+            entered = true;
+            Ok(())
+        });
+        self.frames.push(Frame::Typed(Box::new(TypedFrame {
+            element,
+            entered,
+            count_at: self.w.last_count_slot(),
+            claimed,
+            kept: 0,
+        })));
+        self.stop_if_failed()?;
+        Ok(ArrayPart::Transcoded)
+    }
+
     /// A Dictionary value is complete: the entry it belongs to takes it, and a failure inside
     /// it that was waiting is now the entry's.
     #[inline(never)]

@@ -71,7 +71,9 @@ impl ValueBuilder {
         }
     }
 
-    fn check_container_type(&self, ty: &ContainerType) -> Result<(), DecodeReason> {
+    /// The source's check of a container's type (a script type must exist when scripts are
+    /// listed), made before its elements are read.
+    pub(crate) fn check_container_type(&self, ty: &ContainerType) -> Result<(), DecodeReason> {
         match ty {
             ContainerType::Script(path) => self.check_script(path),
             _ => Ok(()),
@@ -79,7 +81,7 @@ impl ValueBuilder {
     }
 
     /// `Some(v)` when `v` may sit in a container of type `ty` (converted if needed).
-    fn admit(&self, ty: &ContainerType, v: Value) -> Option<Value> {
+    pub(crate) fn admit(&self, ty: &ContainerType, v: Value) -> Option<Value> {
         if kept_as_is(ty, &v) {
             return Some(v);
         }
@@ -133,7 +135,16 @@ impl ValueBuilder {
 fn kept_as_is(ty: &ContainerType, v: &Value) -> bool {
     match ty {
         ContainerType::Untyped => true,
-        ContainerType::Builtin(t) => *t != VariantType::Object && v.variant_type() == *t,
+        _ => type_kept_as_is(ty, v.variant_type()),
+    }
+}
+
+/// [`kept_as_is`] for any value of type `vt`, known before the value is made.
+#[inline(always)]
+pub(crate) fn type_kept_as_is(ty: &ContainerType, vt: VariantType) -> bool {
+    match ty {
+        ContainerType::Untyped => true,
+        ContainerType::Builtin(t) => *t != VariantType::Object && vt == *t,
         _ => false,
     }
 }

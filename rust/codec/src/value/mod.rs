@@ -9,6 +9,7 @@ mod depth;
 pub(crate) mod keys;
 mod write;
 
+pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
 pub use write::write_value;
 
