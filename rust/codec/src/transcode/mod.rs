@@ -7,8 +7,9 @@
 //! engine changes on decode (typed containers convert or drop elements, equal Dictionary keys
 //! merge) is applied as decode applies it (see `builder`).
 //!
-//! Time is linear in the input; memory is the output plus the keys of the Dictionaries being
-//! read and the typed containers and objects being read, which are built whole.
+//! Time is linear in the input; memory is the output plus what is built: the keys of the
+//! Dictionaries being read, the typed Dictionaries and objects being read (whole), and a typed
+//! Array's elements that are not exactly of its type (one at a time).
 //!
 //! ```
 //! use fast_var_codec_core::{decode, encode, transcode, Dialect, Options, Value};
