@@ -42,7 +42,7 @@ thread_local! {
 
 /// Short Strings a decode builds before it starts using the table: a small message (a few keys,
 /// each once) never pays for it.
-const UNCACHED_FIRST: u32 = 8;
+const UNCACHED_FIRST: u32 = 16;
 
 /// One decode's view of the table, and the Strings it shares.
 #[derive(Default)]
