@@ -444,6 +444,13 @@ pub fn type_id(v: &Variant) -> u32 {
     }
 }
 
+/// Whether `v` is NIL, by its tag read in place; `false` when the layout was not checked (the
+/// caller then treats it as any Variant).
+#[inline]
+pub fn is_nil_in_place(v: &Variant) -> bool {
+    in_place() && type_id(v) == sys::GDEXTENSION_VARIANT_TYPE_NIL as u32
+}
+
 /// Where the value of `v` lies inside it, when `v` holds type `tag` and the check found that
 /// type's value right after the tag; `None` otherwise (the caller asks the engine).
 ///

@@ -386,10 +386,13 @@ impl Build for VariantBuilder {
         // engine's fallback slot, whose value it discards).
         // SAFETY: `d.dict` is this decode's own dictionary and `key` a valid Variant; the engine
         // returns a valid pointer to an initialized Variant slot (never null: see
-        // `Dictionary::operator[]`), which the assignment below drops and replaces.
+        // `Dictionary::operator[]`), which the assignment below drops and replaces. A new key's
+        // slot holds NIL, which owns nothing: it is written over without a call to its
+        // destructor (`is_nil_in_place` reads the tag only under the layout check).
         unsafe {
             let slot = interface_fn!(dictionary_operator_index)(d.dict.sys_mut(), key.var_sys());
             match slot.cast::<Variant>().as_mut() {
+                Some(slot) if variant_layout::is_nil_in_place(slot) => std::ptr::write(slot, value),
                 Some(slot) => *slot = value,
                 None => d.dict.set(&key, &value),
             }
