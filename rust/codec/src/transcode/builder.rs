@@ -605,16 +605,26 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
                 self.values.begin_array(element, capacity, claimed)?,
             ));
         }
-        if typed {
-            return self.begin_typed(element, claimed);
-        }
+        // The type checked as decode checks it, before the elements are read.
+        self.values.check_container_type(&element)?;
         let mut entered = false;
         self.write(|w| {
-            w.begin_array(&ContainerType::Untyped, claimed)?;
+            w.begin_array(&element, claimed)?;
             entered = true;
             Ok(())
         });
-        self.frames.push(Frame::Array { entered });
+        let frame = if typed {
+            Frame::Typed(Box::new(TypedFrame {
+                element,
+                entered,
+                count_at: self.w.last_count_slot(),
+                claimed,
+                kept: 0,
+            }))
+        } else {
+            Frame::Array { entered }
+        };
+        self.frames.push(frame);
         self.stop_if_failed()?;
         Ok(ArrayPart::Transcoded)
     }
@@ -771,32 +781,6 @@ impl<const LOCATE: bool> Build for Transcoder<'_, LOCATE> {
 }
 
 impl<const LOCATE: bool> Transcoder<'_, LOCATE> {
-    /// A typed Array written as it is read: its type checked as decode checks it, then its
-    /// head with the count the input claims.
-    #[inline(never)]
-    fn begin_typed(
-        &mut self,
-        element: ContainerType,
-        claimed: usize,
-    ) -> std::result::Result<ArrayPart, DecodeReason> {
-        self.values.check_container_type(&element)?;
-        let mut entered = false;
-        self.write(|w| {
-            w.begin_array(&element, claimed)?;
-            entered = true;
-            Ok(())
-        });
-        self.frames.push(Frame::Typed(Box::new(TypedFrame {
-            element,
-            entered,
-            count_at: self.w.last_count_slot(),
-            claimed,
-            kept: 0,
-        })));
-        self.stop_if_failed()?;
-        Ok(ArrayPart::Transcoded)
-    }
-
     /// A Dictionary value is complete: the entry it belongs to takes it, and a failure inside
     /// it that was waiting is now the entry's.
     #[inline(never)]
