@@ -189,9 +189,11 @@ impl Build for ValueBuilder {
     fn float(&mut self, v: f64) -> Value {
         Value::Float(v)
     }
+    #[inline]
     fn string(&mut self, s: &str) -> Value {
         Value::String(s.into())
     }
+    #[inline]
     fn string_name(&mut self, s: &str) -> Value {
         Value::StringName(s.into())
     }
