@@ -119,14 +119,28 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     #[inline]
     fn head(&mut self, ty: VariantType, flags: u32) -> Result<()> {
+        let head = self.head_word(ty, flags)?;
+        self.out.put_u32(head);
+        Ok(())
+    }
+
+    /// A value's header and its one 32-bit payload word, written as one 64-bit store: a
+    /// sequence of small scalars costs one capacity check per element, not two.
+    #[inline]
+    fn head_and_word(&mut self, ty: VariantType, word: u32) -> Result<()> {
+        let head = self.head_word(ty, 0)?;
+        self.out.put_u64(u64::from(head) | u64::from(word) << 32);
+        Ok(())
+    }
+
+    /// The header word of a value of type `ty`, if this writer may write one here.
+    #[inline]
+    fn head_word(&self, ty: VariantType, flags: u32) -> Result<u32> {
         if let Some(pool) = self.pool {
             return Err(Self::not_in_pool(pool, ty));
         }
         match self.spec.wire_id(ty) {
-            Some(id) => {
-                self.out.put_u32(u32::from(id) | flags);
-                Ok(())
-            }
+            Some(id) => Ok(u32::from(id) | flags),
             None => Err(self.not_in_dialect(ty)),
         }
     }
@@ -237,9 +251,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// [`Writer::begin_array`]), which holds nothing else.
     #[inline]
     pub fn bool(&mut self, v: bool) -> Result<()> {
-        self.head(VariantType::Bool, 0)?;
-        self.out.put_u32(u32::from(v));
-        Ok(())
+        self.head_and_word(VariantType::Bool, u32::from(v))
     }
 
     /// An int: 32-bit when it fits, else 64-bit with the flag, as the engine writes it.
@@ -250,8 +262,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     #[inline]
     pub fn int(&mut self, v: i64) -> Result<()> {
         if let Ok(small) = i32::try_from(v) {
-            self.head(VariantType::Int, 0)?;
-            self.out.put_u32(small as u32);
+            self.head_and_word(VariantType::Int, small as u32)?;
         } else {
             self.head(VariantType::Int, FLAG_64)?;
             self.out.put_u64(v as u64);
@@ -269,13 +280,23 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub fn float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         if f64::from(narrow) == v {
-            self.head(VariantType::Float, 0)?;
-            self.out.put_u32(narrow.to_bits());
+            self.head_and_word(VariantType::Float, narrow.to_bits())?;
         } else {
             self.head(VariantType::Float, FLAG_64)?;
             self.out.put_u64(v.to_bits());
         }
         Ok(())
+    }
+
+    /// An `f32` as [`Writer::float`] writes it widened: binary32, which holds it exactly, but
+    /// for NaN. Inlined whole where `float` is not, for sequences of `f32` (serde's `Vec<f32>`).
+    #[cfg(feature = "serde")]
+    #[inline(always)]
+    pub(crate) fn float_f32(&mut self, v: f32) -> Result<()> {
+        if v.is_nan() {
+            return self.float(v.into());
+        }
+        self.head_and_word(VariantType::Float, v.to_bits())
     }
 
     /// A String, from UTF-8 (`str`) or UTF-32 (`[char]`) text.

@@ -365,6 +365,35 @@ fn miscounted_containers_are_refused() {
     );
 }
 
+/// An `f32` is written as the engine writes the same float: binary32, which holds it exactly,
+/// and NaN as binary64 (the engine's own test of a double against its `(float)`).
+#[test]
+fn f32_values_as_the_engine_writes_them() {
+    let g = Dialect::Godot4;
+    for (case, v) in [
+        ("float/neg0", -0.0f32),
+        ("float/inf", f32::INFINITY),
+        ("float/minf", f32::NEG_INFINITY),
+        ("float/flt_max", f32::MAX),
+        ("float/m_flt_max", f32::MIN),
+        ("float/f32_min_normal", f32::MIN_POSITIVE),
+        ("float/f32_min_subnormal", f32::from_bits(1)),
+    ] {
+        check_engine(g, case, &v);
+    }
+    let opts = Options::new(g);
+    for (case, v) in [("float/nan", f32::NAN), ("float/nan_neg", -f32::NAN)] {
+        let ours = to_bytes(&v, &opts).unwrap_or_else(|e| panic!("{case}: {e}"));
+        assert_eq!(
+            ours,
+            engine_bytes(g, case),
+            "{case}: to_bytes differs from the engine's"
+        );
+        let back: f32 = from_bytes(&ours, &opts).unwrap_or_else(|e| panic!("{case}: {e}"));
+        assert_eq!(back.to_bits(), v.to_bits(), "{case}: read back");
+    }
+}
+
 #[test]
 fn godot4_engine_bytes() {
     let g = Dialect::Godot4;

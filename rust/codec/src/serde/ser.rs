@@ -97,7 +97,7 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
         self.w.int(int(v)?).map_err(codec)
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.w.float(v.into()).map_err(codec)
+        self.w.float_f32(v).map_err(codec)
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         self.w.float(v).map_err(codec)
