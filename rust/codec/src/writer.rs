@@ -124,11 +124,11 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
-    /// A value's header and its one 32-bit payload word, written as one 64-bit store: a
-    /// sequence of small scalars costs one capacity check per element, not two.
+    /// A value's header and the 32-bit word after it (a scalar's payload, a container's or a
+    /// packed array's count), written as one 64-bit store: one capacity check, not two.
     #[inline]
-    fn head_and_word(&mut self, ty: VariantType, word: u32) -> Result<()> {
-        let head = self.head_word(ty, 0)?;
+    fn head_and_word(&mut self, ty: VariantType, flags: u32, word: u32) -> Result<()> {
+        let head = self.head_word(ty, flags)?;
         self.out.put_u64(u64::from(head) | u64::from(word) << 32);
         Ok(())
     }
@@ -251,7 +251,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// [`Writer::begin_array`]), which holds nothing else.
     #[inline]
     pub fn bool(&mut self, v: bool) -> Result<()> {
-        self.head_and_word(VariantType::Bool, u32::from(v))
+        self.head_and_word(VariantType::Bool, 0, u32::from(v))
     }
 
     /// An int: 32-bit when it fits, else 64-bit with the flag, as the engine writes it.
@@ -262,7 +262,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     #[inline]
     pub fn int(&mut self, v: i64) -> Result<()> {
         if let Ok(small) = i32::try_from(v) {
-            self.head_and_word(VariantType::Int, small as u32)?;
+            self.head_and_word(VariantType::Int, 0, small as u32)?;
         } else {
             self.head(VariantType::Int, FLAG_64)?;
             self.out.put_u64(v as u64);
@@ -280,7 +280,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub fn float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         if f64::from(narrow) == v {
-            self.head_and_word(VariantType::Float, narrow.to_bits())?;
+            self.head_and_word(VariantType::Float, 0, narrow.to_bits())?;
         } else {
             self.head(VariantType::Float, FLAG_64)?;
             self.out.put_u64(v.to_bits());
@@ -296,7 +296,7 @@ impl<'o, S: Sink> Writer<'o, S> {
         if v.is_nan() {
             return self.float(v.into());
         }
-        self.head_and_word(VariantType::Float, v.to_bits())
+        self.head_and_word(VariantType::Float, 0, v.to_bits())
     }
 
     /// A String, from UTF-8 (`str`) or UTF-32 (`[char]`) text.
@@ -421,8 +421,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub fn begin_node_path(&mut self, names: usize, subnames: usize, absolute: bool) -> Result<()> {
         let n = Self::len_u32("NodePath names", names)?;
         let s = Self::len_u32("NodePath subnames", subnames)?;
-        self.head(VariantType::NodePath, 0)?;
-        self.out.put_u32(n | NODE_PATH_NEW_FORMAT);
+        self.head_and_word(VariantType::NodePath, 0, n | NODE_PATH_NEW_FORMAT)?;
         self.out.put_u32(s);
         self.out
             .put_u32(if absolute { NODE_PATH_ABSOLUTE } else { 0 });
@@ -670,8 +669,7 @@ impl<'o, S: Sink> Writer<'o, S> {
             return Err(Self::not_in_pool(pool, VariantType::Array));
         }
         self.enter(count)?;
-        self.head(VariantType::Array, 0)?;
-        self.out.put_u32(n);
+        self.head_and_word(VariantType::Array, 0, n)?;
         Ok(())
     }
 
@@ -752,8 +750,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub(crate) fn begin_untyped_dictionary(&mut self, count: usize) -> Result<()> {
         let n = Self::len_u32("Dictionary", count)?;
         self.enter(count)?;
-        self.head(VariantType::Dictionary, 0)?;
-        self.out.put_u32(n);
+        self.head_and_word(VariantType::Dictionary, 0, n)?;
         Ok(())
     }
 
@@ -798,15 +795,13 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// ```
     pub fn packed_bytes_head(&mut self, len: usize) -> Result<usize> {
         let n = Self::elements("PackedByteArray", len, 1)?;
-        self.head(VariantType::PackedByteArray, 0)?;
-        self.out.put_u32(n);
+        self.head_and_word(VariantType::PackedByteArray, 0, n)?;
         Ok(pad4(len))
     }
 
     fn packed_words<T: LeWord>(&mut self, ty: VariantType, words: &[T]) -> Result<()> {
         let n = Self::elements(ty.name(), words.len(), T::SIZE)?;
-        self.head(ty, 0)?;
-        self.out.put_u32(n);
+        self.head_and_word(ty, 0, n)?;
         self.out.put_words(words);
         Ok(())
     }
@@ -891,13 +886,11 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
         let size = real_width(self.double);
         Self::elements(vt.name(), flat.len(), size)?;
+        let flags = if self.double { FLAG_64 } else { 0 };
+        self.head_and_word(vt, flags, count as u32)?;
         if self.double {
-            self.head(vt, FLAG_64)?;
-            self.out.put_u32(count as u32);
             R::put_as_f64(flat, &mut self.out);
         } else {
-            self.head(vt, 0)?;
-            self.out.put_u32(count as u32);
             R::put_as_f32(flat, &mut self.out);
         }
         Ok(())
@@ -915,8 +908,7 @@ impl<'o, S: Sink> Writer<'o, S> {
             )));
         }
         Self::elements("PackedColorArray", flat.len(), 4)?;
-        self.head(VariantType::PackedColorArray, 0)?;
-        self.out.put_u32((flat.len() / 4) as u32);
+        self.head_and_word(VariantType::PackedColorArray, 0, (flat.len() / 4) as u32)?;
         self.out.put_words(flat);
         Ok(())
     }
@@ -928,8 +920,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     pub fn begin_packed_strings(&mut self, count: usize) -> Result<()> {
         let n = Self::len_u32("PackedStringArray", count)?;
-        self.head(VariantType::PackedStringArray, 0)?;
-        self.out.put_u32(n);
+        self.head_and_word(VariantType::PackedStringArray, 0, n)?;
         Ok(())
     }
 
