@@ -65,6 +65,11 @@ else
     [ "$built_by_engine" -eq 0 ]
     tally $? "Variants built in place: the layout check found the engine's layout (log: $built_by_engine lines saying otherwise)"
 fi
+# The peer methods called per message (rust/gdextension/src/engine_methods.rs) are found by
+# class, name and hash; the log names any the engine did not have.
+not_found=$(grep -c "of the expected signature; it is called through gdext" "$log")
+[ "$not_found" -eq 0 ]
+tally $? "the peer methods called per message found by hash (log: $not_found lines naming one not found)"
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     tally 1 "the engine did not exit within $limit s after the tests (killed)"
 fi

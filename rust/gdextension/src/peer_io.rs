@@ -8,6 +8,7 @@ use godot::prelude::*;
 
 use crate::call_state::CallState;
 use crate::codec_state::CodecState;
+use crate::engine_methods;
 use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
 /// The failure of a call whose peer argument is null or not a `class`, reported through `calls`.
@@ -39,7 +40,7 @@ impl CodecState {
             Ok(b) => b,
             Err(e) => return calls.fail(&e),
         };
-        let err = peer.put_data(&framed);
+        let err = engine_methods::put_data(&mut peer, &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
@@ -63,7 +64,7 @@ impl CodecState {
                 return calls.fail_with(calls.error(), message);
             }
         };
-        let err = peer.put_data(&framed);
+        let err = engine_methods::put_data(&mut peer, &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
@@ -78,7 +79,7 @@ impl CodecState {
         if let Err(e) = check_message_len(bytes.len(), self.settings().max_message, 0) {
             return self.calls.fail(&e);
         }
-        let err = peer.put_packet(&bytes);
+        let err = engine_methods::put_packet(&mut peer, &bytes);
         if err != Error::OK {
             return self
                 .calls
@@ -94,8 +95,8 @@ impl CodecState {
         if !quiet_when_empty && peer.get_available_packet_count() <= 0 {
             return self.no_packet();
         }
-        let packet = peer.get_packet();
-        let err = peer.get_packet_error();
+        let packet = engine_methods::get_packet(&mut peer);
+        let err = engine_methods::get_packet_error(&peer);
         if err == Error::ERR_UNAVAILABLE && quiet_when_empty {
             return self.no_packet();
         }
