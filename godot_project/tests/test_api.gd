@@ -22,6 +22,7 @@ func run(ctx: Ctx) -> void:
 	dictionary_reads()
 	stream_peer()
 	packet_peer()
+	packet_peer_stream()
 	double_precision()
 	depth()
 	t.done()
@@ -453,6 +454,38 @@ func packet_peer() -> void:
 			"get_packet_var once every datagram is read: null and ERR_UNAVAILABLE", codec.get_error_message())
 	a.close()
 	b.close()
+
+
+## A PacketPeer that is not a PacketPeerUDP (a PacketPeerStream over a StreamPeerBuffer): its
+## queue is asked for a packet count before a packet is taken, as the engine's own get_var does.
+func packet_peer_stream() -> void:
+	var codec := FastVarCodec.new()
+	var writer := PacketPeerStream.new()
+	writer.stream_peer = StreamPeerBuffer.new()
+	var none = codec.get_packet_var(writer)
+	t.check(none == null and codec.get_error() == ERR_UNAVAILABLE,
+			"PacketPeerStream: get_packet_var with no packet waiting: null and ERR_UNAVAILABLE", codec.get_error_message())
+	var values := [7, "héllo 😀", {"k": [1, 2.5, Vector2(1, 2)]}, PackedByteArray([4, 5])]
+	for v in values:
+		t.check(codec.put_packet_var(writer, v) == OK, "PacketPeerStream: put_packet_var of %s returns OK" % [v], codec.get_error_message())
+		writer.put_var(v)
+	# The reader reads the writer's bytes from their start.
+	var reader := PacketPeerStream.new()
+	var read_buffer := StreamPeerBuffer.new()
+	read_buffer.data_array = (writer.stream_peer as StreamPeerBuffer).data_array
+	reader.stream_peer = read_buffer
+	for v in values:
+		t.check_bytes(reader.get_packet(), var_to_bytes(v), "PacketPeerStream: put_packet_var of %s wrote var_to_bytes" % [v])
+		var got = codec.get_packet_var(reader)
+		t.check(codec.get_error() == OK, "PacketPeerStream: get_packet_var of %s returns OK" % [v], codec.get_error_message())
+		t.check_same(got, v, "PacketPeerStream: get_packet_var reads PacketPeer.put_var's %s" % [v])
+	t.check(codec.get_packet_var(reader) == null and codec.get_error() == ERR_UNAVAILABLE,
+			"PacketPeerStream: get_packet_var once every packet is read: null and ERR_UNAVAILABLE", codec.get_error_message())
+	var untyped: Variant = codec
+	t.check(untyped.put_packet_var(writer.stream_peer, 1) == ERR_INVALID_PARAMETER,
+			"put_packet_var with a StreamPeer, not a PacketPeer: ERR_INVALID_PARAMETER", codec.get_error_message())
+	t.check(codec.get_error_message() == "the peer is null or not a PacketPeer",
+			"put_packet_var with a StreamPeer: the message names the class", codec.get_error_message())
 
 
 ## Whether a datagram is waiting on `peer` within a second (loopback delivers at once).

@@ -1,21 +1,124 @@
-//! The engine methods called on a peer once per message, called without gdext's per-call check.
+//! The engine methods called on a peer once per message, called without gdext's per-call checks.
 //!
 //! Before each engine method call, gdext checks the object: it names the class under a global
-//! lock and looks the object up by its instance id. On a UDP round that was about 3% of the
-//! time (`perf`: `Global::lock`, `ClassId::to_cow_str`). The peers here are `Gd`s of RefCounted
-//! classes, held for the whole call (so alive) and made by a checked cast (so of the class), which
-//! is what the check establishes; these calls skip it. Each method is looked up once by class,
+//! lock and looks the object up by its instance id; making a `Gd` of an argument asks the engine
+//! for its class by name and counts a reference up and down. On a UDP round that was about 5%
+//! of the time (`perf`: `Global::lock`, `ClassId::to_cow_str`, `RawGd::owned_cast`). A [`Peer`]
+//! is instead the object pointer the engine passed for the call, its class checked by the
+//! engine's class tag; the peers are RefCounted, and the caller's reference keeps them alive
+//! for the call, which is what gdext's checks establish. Each method is looked up once by class,
 //! name and hash (the same for every Godot 4 release from 4.4, the oldest this library loads
-//! in); if the engine does not know it, the log says so once and the call goes through gdext.
+//! in); if the engine does not know one, the log says so once and the call goes through gdext.
 
 use std::ffi::c_void;
+use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use godot::classes::{PacketPeer, StreamPeer};
+use godot::classes::{Object, PacketPeer, PacketPeerUdp, RefCounted, StreamPeer};
 use godot::global::{godot_warn, Error};
-use godot::obj::EngineEnum;
+use godot::obj::{EngineEnum, GodotClass, Inherits, InstanceId};
 use godot::prelude::*;
 use godot::sys::{self, interface_fn, GodotFfi};
+
+/// A RefCounted engine class that a [`Peer`] can be, found by its class tag.
+pub(crate) trait PeerClass: GodotClass + Inherits<Object> + Inherits<RefCounted> {
+    /// The engine's tag for the class (looked up once); `None` if it has none.
+    fn tag() -> Option<*mut c_void>;
+}
+
+/// The class tag of `class`, looked up once into `cell`.
+fn tag_of(cell: &OnceLock<usize>, class: &str) -> Option<*mut c_void> {
+    let address = *cell.get_or_init(|| {
+        let name = StringName::from(class);
+        // SAFETY: `name` is a live StringName for the call; the engine answers null for a
+        // class it does not have.
+        unsafe { interface_fn!(classdb_get_class_tag)(name.string_sys()) as usize }
+    });
+    (address != 0).then_some(address as *mut c_void)
+}
+
+impl PeerClass for PacketPeer {
+    fn tag() -> Option<*mut c_void> {
+        static TAG: OnceLock<usize> = OnceLock::new();
+        tag_of(&TAG, "PacketPeer")
+    }
+}
+
+impl PeerClass for PacketPeerUdp {
+    fn tag() -> Option<*mut c_void> {
+        static TAG: OnceLock<usize> = OnceLock::new();
+        tag_of(&TAG, "PacketPeerUDP")
+    }
+}
+
+impl PeerClass for StreamPeer {
+    fn tag() -> Option<*mut c_void> {
+        static TAG: OnceLock<usize> = OnceLock::new();
+        tag_of(&TAG, "StreamPeer")
+    }
+}
+
+/// A peer argument of class `C`: the object the engine passed for the call, alive while the
+/// call's arguments are (`'call`).
+pub(crate) struct Peer<'call, C> {
+    object: sys::GDExtensionObjectPtr,
+    _call: PhantomData<&'call ()>,
+    _class: PhantomData<fn() -> C>,
+}
+
+impl<'call, C: PeerClass> Peer<'call, C> {
+    /// The object at `object` if it is a `C`; `None` for null or another class.
+    ///
+    /// # Safety
+    /// `object` is null or points to a live object that the call's caller keeps alive during
+    /// `'call` (an argument the engine passed, or the object of a Variant it passed).
+    pub(crate) unsafe fn of(object: sys::GDExtensionObjectPtr) -> Option<Self> {
+        if object.is_null() {
+            return None;
+        }
+        let object = match C::tag() {
+            // SAFETY: `object` is live (the caller's promise); the engine answers null when it
+            // is not an instance of the tag's class, else the object as one.
+            Some(tag) => unsafe { interface_fn!(object_cast_to)(object, tag) },
+            // No tag: gdext's checked conversion decides.
+            None => {
+                // SAFETY: `object` is live (the caller's promise).
+                let id = unsafe { interface_fn!(object_get_instance_id)(object) };
+                let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
+                Gd::<C>::try_from_instance_id(id).ok()?.obj_sys()
+            }
+        };
+        (!object.is_null()).then_some(Self {
+            object,
+            _call: PhantomData,
+            _class: PhantomData,
+        })
+    }
+
+    /// The object of `gd`, alive while `gd` is.
+    pub(crate) fn of_gd(gd: &'call Gd<C>) -> Self {
+        Self {
+            object: gd.obj_sys(),
+            _call: PhantomData,
+            _class: PhantomData,
+        }
+    }
+
+    /// Whether the peer is also a `D` (a PacketPeerUDP, say).
+    pub(crate) fn is_a<D: PeerClass>(&self) -> bool {
+        // SAFETY: the object is alive for `'call`, and the pointer stays this peer's.
+        unsafe { Peer::<D>::of(self.object) }.is_some()
+    }
+
+    /// The peer as a `Gd` (checked, and counted as a reference): for the calls made through
+    /// gdext.
+    pub(crate) fn gd(&self) -> Option<Gd<C>> {
+        // SAFETY: the object is alive for `'call`.
+        let id = unsafe { interface_fn!(object_get_instance_id)(self.object) };
+        let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
+        Gd::try_from_instance_id(id).ok()
+    }
+}
 
 /// An engine method found by class, name and hash on first use.
 struct EngineMethod {
@@ -68,6 +171,8 @@ static PUT_PACKET: EngineMethod = EngineMethod::new("PacketPeer", "put_packet", 
 static GET_PACKET: EngineMethod = EngineMethod::new("PacketPeer", "get_packet", 2115431945);
 static GET_PACKET_ERROR: EngineMethod =
     EngineMethod::new("PacketPeer", "get_packet_error", 3185525595);
+static GET_AVAILABLE_PACKET_COUNT: EngineMethod =
+    EngineMethod::new("PacketPeer", "get_available_packet_count", 3905245786);
 static PUT_DATA: EngineMethod = EngineMethod::new("StreamPeer", "put_data", 680677267);
 
 /// Calls `bind` on `object` with `args`, the result written to `ret`.
@@ -94,66 +199,71 @@ fn error_of(ord: i64) -> Error {
         .unwrap_or(Error::FAILED)
 }
 
-/// `peer.put_packet(bytes)`.
-pub(crate) fn put_packet(peer: &mut Gd<PacketPeer>, bytes: &PackedByteArray) -> Error {
-    let Some(bind) = PUT_PACKET.bind() else {
-        return peer.put_packet(bytes);
-    };
+/// An int64 result (an enum or an int, as the engine passes both) of `method` called on `peer`
+/// with `args`; `None` if the engine does not have the method.
+///
+/// # Safety
+/// `method`'s class is `C` or a base class of it; `args` point to live values of its parameter
+/// types, in order; it returns an enum or an int.
+unsafe fn int_call<C: PeerClass>(
+    method: &EngineMethod,
+    peer: &Peer<'_, C>,
+    args: &[sys::GDExtensionConstTypePtr],
+) -> Option<i64> {
+    let bind = method.bind()?;
     let mut ret: i64 = 0;
-    // SAFETY: `bind` is PacketPeer's `put_packet(PackedByteArray) -> Error`, found by its hash;
-    // `peer` is a PacketPeer, held (a RefCounted) for the call; `bytes` is live and `ret` an
-    // int64, as the engine passes an enum.
-    unsafe {
-        ptrcall(
-            bind,
-            peer.obj_sys(),
-            &[bytes.sys()],
-            (&mut ret as *mut i64).cast(),
-        )
-    };
-    error_of(ret)
+    // SAFETY: `bind` is the method found by its hash, of a class `peer` is (the caller's
+    // promise), on a peer alive for the call; `args` as the caller promises; `ret` is an int64.
+    unsafe { ptrcall(bind, peer.object, args, (&mut ret as *mut i64).cast()) };
+    Some(ret)
+}
+
+/// `peer.put_packet(bytes)`.
+pub(crate) fn put_packet(peer: &Peer<'_, PacketPeer>, bytes: &PackedByteArray) -> Error {
+    // SAFETY: PacketPeer's `put_packet(PackedByteArray) -> Error`, `bytes` live.
+    match unsafe { int_call(&PUT_PACKET, peer, &[bytes.sys()]) } {
+        Some(ret) => error_of(ret),
+        None => peer.gd().map_or(Error::FAILED, |mut p| p.put_packet(bytes)),
+    }
 }
 
 /// `peer.get_packet()`.
-pub(crate) fn get_packet(peer: &mut Gd<PacketPeer>) -> PackedByteArray {
+pub(crate) fn get_packet(peer: &Peer<'_, PacketPeer>) -> PackedByteArray {
     let Some(bind) = GET_PACKET.bind() else {
-        return peer.get_packet();
+        return peer.gd().map(|mut p| p.get_packet()).unwrap_or_default();
     };
     let mut packet = PackedByteArray::new();
-    // SAFETY: `bind` is PacketPeer's `get_packet() -> PackedByteArray`, found by its hash; `peer`
-    // is a PacketPeer, held for the call; `packet` is a constructed PackedByteArray.
-    unsafe { ptrcall(bind, peer.obj_sys(), &[], packet.sys_mut().cast()) };
+    // SAFETY: `bind` is PacketPeer's `get_packet() -> PackedByteArray`, found by its hash, on a
+    // PacketPeer alive for the call; `packet` is a constructed PackedByteArray.
+    unsafe { ptrcall(bind, peer.object, &[], packet.sys_mut().cast()) };
     packet
 }
 
 /// `peer.get_packet_error()`.
-pub(crate) fn get_packet_error(peer: &Gd<PacketPeer>) -> Error {
-    let Some(bind) = GET_PACKET_ERROR.bind() else {
-        return peer.get_packet_error();
-    };
-    let mut ret: i64 = 0;
-    // SAFETY: `bind` is PacketPeer's `get_packet_error() -> Error`, found by its hash; `peer` is
-    // a PacketPeer, held for the call; `ret` an int64, as the engine passes an enum.
-    unsafe { ptrcall(bind, peer.obj_sys(), &[], (&mut ret as *mut i64).cast()) };
-    error_of(ret)
+pub(crate) fn get_packet_error(peer: &Peer<'_, PacketPeer>) -> Error {
+    // SAFETY: PacketPeer's `get_packet_error() -> Error`, no arguments.
+    match unsafe { int_call(&GET_PACKET_ERROR, peer, &[]) } {
+        Some(ret) => error_of(ret),
+        None => peer.gd().map_or(Error::FAILED, |p| p.get_packet_error()),
+    }
+}
+
+/// `peer.get_available_packet_count()`.
+pub(crate) fn get_available_packet_count(peer: &Peer<'_, PacketPeer>) -> i64 {
+    // SAFETY: PacketPeer's `get_available_packet_count() -> int`, no arguments.
+    match unsafe { int_call(&GET_AVAILABLE_PACKET_COUNT, peer, &[]) } {
+        Some(count) => count,
+        None => peer
+            .gd()
+            .map_or(0, |p| i64::from(p.get_available_packet_count())),
+    }
 }
 
 /// `peer.put_data(bytes)`.
-pub(crate) fn put_data(peer: &mut Gd<StreamPeer>, bytes: &PackedByteArray) -> Error {
-    let Some(bind) = PUT_DATA.bind() else {
-        return peer.put_data(bytes);
-    };
-    let mut ret: i64 = 0;
-    // SAFETY: `bind` is StreamPeer's `put_data(PackedByteArray) -> Error`, found by its hash;
-    // `peer` is a StreamPeer, held (a RefCounted) for the call; `bytes` is live and `ret` an
-    // int64, as the engine passes an enum.
-    unsafe {
-        ptrcall(
-            bind,
-            peer.obj_sys(),
-            &[bytes.sys()],
-            (&mut ret as *mut i64).cast(),
-        )
-    };
-    error_of(ret)
+pub(crate) fn put_data(peer: &Peer<'_, StreamPeer>, bytes: &PackedByteArray) -> Error {
+    // SAFETY: StreamPeer's `put_data(PackedByteArray) -> Error`, `bytes` live.
+    match unsafe { int_call(&PUT_DATA, peer, &[bytes.sys()]) } {
+        Some(ret) => error_of(ret),
+        None => peer.gd().map_or(Error::FAILED, |mut p| p.put_data(bytes)),
+    }
 }

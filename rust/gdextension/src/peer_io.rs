@@ -8,7 +8,7 @@ use godot::prelude::*;
 
 use crate::call_state::CallState;
 use crate::codec_state::CodecState;
-use crate::engine_methods;
+use crate::engine_methods::{self, Peer};
 use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
 /// The failure of a call whose peer argument is null or not a `class`, reported through `calls`.
@@ -32,7 +32,7 @@ impl CodecState {
     pub(crate) fn put_framed(
         &self,
         calls: &CallState,
-        mut peer: Gd<StreamPeer>,
+        peer: Gd<StreamPeer>,
         value: &Variant,
         big_endian: bool,
     ) -> Error {
@@ -40,7 +40,7 @@ impl CodecState {
             Ok(b) => b,
             Err(e) => return calls.fail(&e),
         };
-        let err = engine_methods::put_data(&mut peer, &framed);
+        let err = engine_methods::put_data(&Peer::of_gd(&peer), &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
@@ -52,7 +52,7 @@ impl CodecState {
     pub(crate) fn put_framed_all(
         &self,
         calls: &CallState,
-        mut peer: Gd<StreamPeer>,
+        peer: Gd<StreamPeer>,
         values: &VarArray,
         big_endian: bool,
     ) -> Error {
@@ -64,14 +64,14 @@ impl CodecState {
                 return calls.fail_with(calls.error(), message);
             }
         };
-        let err = engine_methods::put_data(&mut peer, &framed);
+        let err = engine_methods::put_data(&Peer::of_gd(&peer), &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
         calls.ok()
     }
 
-    pub(crate) fn put_packet_var(&self, mut peer: Gd<PacketPeer>, value: &Variant) -> Error {
+    pub(crate) fn put_packet_var(&self, peer: Peer<'_, PacketPeer>, value: &Variant) -> Error {
         let bytes = match encode_to_packed(&self.options(), value) {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
@@ -79,7 +79,7 @@ impl CodecState {
         if let Err(e) = check_message_len(bytes.len(), self.settings().max_message, 0) {
             return self.calls.fail(&e);
         }
-        let err = engine_methods::put_packet(&mut peer, &bytes);
+        let err = engine_methods::put_packet(&peer, &bytes);
         if err != Error::OK {
             return self
                 .calls
@@ -87,15 +87,15 @@ impl CodecState {
         }
         self.calls.ok()
     }
-    pub(crate) fn get_packet_var(&self, mut peer: Gd<PacketPeer>) -> Variant {
+    pub(crate) fn get_packet_var(&self, peer: Peer<'_, PacketPeer>) -> Variant {
         // A PacketPeerUDP answers `get_packet` quietly with ERR_UNAVAILABLE when nothing is
         // waiting, and each of its calls polls the socket (a system call): it is not asked
         // first. Other peers (ENet, WebSocket) log an engine error for an empty queue.
-        let quiet_when_empty = peer.clone().try_cast::<PacketPeerUdp>().is_ok();
-        if !quiet_when_empty && peer.get_available_packet_count() <= 0 {
+        let quiet_when_empty = peer.is_a::<PacketPeerUdp>();
+        if !quiet_when_empty && engine_methods::get_available_packet_count(&peer) <= 0 {
             return self.no_packet();
         }
-        let packet = engine_methods::get_packet(&mut peer);
+        let packet = engine_methods::get_packet(&peer);
         let err = engine_methods::get_packet_error(&peer);
         if err == Error::ERR_UNAVAILABLE && quiet_when_empty {
             return self.no_packet();

@@ -6,17 +6,17 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
-use godot::classes::Object;
 use godot::global::{godot_error, Error};
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
-use godot::obj::{Gd, GodotClass, Inherits, InstanceId};
-use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
+use godot::obj::{Gd, GodotClass};
+use godot::sys::{self, GodotFfi, PtrcallType};
 
 use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
 use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_registry::{with_codec, with_stream};
+use crate::engine_methods::{Peer, PeerClass};
 use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
 use crate::peer_io::no_peer;
 use crate::stream_class::FastVarStream;
@@ -111,38 +111,47 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// The peer argument `i` (of class `C`); when it is null or of another class, the failure
+    /// (`ERR_INVALID_PARAMETER`, naming `C`) is reported through `calls` and returned.
+    pub(crate) fn peer<C: PeerClass>(
+        &self,
+        i: usize,
+        calls: &CallState,
+    ) -> Result<Peer<'a, C>, Error> {
+        self.object::<C>(i)
+            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
+    }
+
+    /// As [`Args::peer`], as a `Gd` (for peers whose calls go through gdext).
+    pub(crate) fn peer_gd<C: PeerClass>(
+        &self,
+        i: usize,
+        calls: &CallState,
+    ) -> Result<Gd<C>, Error> {
+        self.object::<C>(i)
+            .and_then(|peer| peer.gd())
+            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
+    }
+
     /// An object argument of class `C`; `None` when it is null or of another class.
-    pub(crate) fn object<C>(&self, i: usize) -> Option<Gd<C>>
-    where
-        C: GodotClass + Inherits<Object>,
-    {
+    fn object<C: PeerClass>(&self, i: usize) -> Option<Peer<'a, C>> {
         match self.given {
             Given::Ptr(_) => {
                 let p = self.ptr(i, |k| matches!(k, ParamKind::Object(_)))?;
                 // SAFETY: parameter `i` is registered as an OBJECT, so `p` points to the
                 // engine's object pointer (null for null), live for the call (`Args::ptrcall`).
                 let object = unsafe { *p.cast::<sys::GDExtensionObjectPtr>() };
-                if object.is_null() {
-                    return None;
-                }
-                // SAFETY: a live object, passed for the call.
-                let id = unsafe { interface_fn!(object_get_instance_id)(object) };
-                // The engine's 64-bit id as gdext holds it (a RefCounted's has bit 63 set).
-                let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
-                Gd::<C>::try_from_instance_id(id).ok()
+                // SAFETY: null, or the object the engine passed for the call, which the caller
+                // holds until the call returns.
+                unsafe { Peer::of(object) }
             }
-            Given::Var(given) => given.get(i)?.try_to::<Gd<C>>().ok(),
+            Given::Var(given) => {
+                let gd = given.get(i)?.try_to::<Gd<C>>().ok()?;
+                // SAFETY: a RefCounted object (`PeerClass`), so the Variant given for the call
+                // holds a reference to it until the call returns, after `gd` is dropped.
+                unsafe { Peer::of(gd.obj_sys()) }
+            }
         }
-    }
-
-    /// The peer argument `i` (of class `C`); when it is null or of another class, the failure
-    /// (`ERR_INVALID_PARAMETER`, naming `C`) is reported through `calls` and returned.
-    pub(crate) fn peer<C>(&self, i: usize, calls: &CallState) -> Result<Gd<C>, Error>
-    where
-        C: GodotClass + Inherits<Object>,
-    {
-        self.object::<C>(i)
-            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
     pub(crate) fn int(&self, i: usize) -> Option<i64> {
