@@ -9,8 +9,8 @@ use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
 use godot::global::{godot_error, Error};
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
-use godot::obj::{Gd, GodotClass};
-use godot::sys::{self, GodotFfi, PtrcallType};
+use godot::obj::{Gd, GodotClass, InstanceId};
+use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
 
 use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
 use crate::call_state::CallState;
@@ -122,15 +122,31 @@ impl<'a> Args<'a> {
             .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
-    /// As [`Args::peer`], as a `Gd` (for peers whose calls go through gdext).
+    /// As [`Args::peer`], as a `Gd` (for peers whose calls go through gdext): gdext's own
+    /// look-up and class check, without the class tag's check before it.
     pub(crate) fn peer_gd<C: PeerClass>(
         &self,
         i: usize,
         calls: &CallState,
     ) -> Result<Gd<C>, Error> {
-        self.object::<C>(i)
-            .and_then(|peer| peer.gd())
-            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
+        let gd = match self.given {
+            Given::Ptr(_) => self
+                .ptr(i, |k| matches!(k, ParamKind::Object(_)))
+                .and_then(|p| {
+                    // SAFETY: parameter `i` is registered as an OBJECT, so `p` points to the
+                    // engine's object pointer (null for null), live for the call.
+                    let object = unsafe { *p.cast::<sys::GDExtensionObjectPtr>() };
+                    if object.is_null() {
+                        return None;
+                    }
+                    // SAFETY: a live object, passed for the call.
+                    let id = unsafe { interface_fn!(object_get_instance_id)(object) };
+                    let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
+                    Gd::<C>::try_from_instance_id(id).ok()
+                }),
+            Given::Var(given) => given.get(i).and_then(|v| v.try_to::<Gd<C>>().ok()),
+        };
+        gd.ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
     /// An object argument of class `C`; `None` when it is null or of another class.
