@@ -14,7 +14,7 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use godot::classes::{Object, PacketPeer, PacketPeerUdp, RefCounted, StreamPeer};
+use godot::classes::{Object, PacketPeer, PacketPeerUdp, RefCounted, StreamPeer, StreamPeerTcp};
 use godot::global::{godot_warn, Error};
 use godot::obj::{EngineEnum, GodotClass, Inherits, InstanceId};
 use godot::prelude::*;
@@ -55,6 +55,13 @@ impl PeerClass for StreamPeer {
     fn tag() -> Option<*mut c_void> {
         static TAG: OnceLock<usize> = OnceLock::new();
         tag_of(&TAG, "StreamPeer")
+    }
+}
+
+impl PeerClass for StreamPeerTcp {
+    fn tag() -> Option<*mut c_void> {
+        static TAG: OnceLock<usize> = OnceLock::new();
+        tag_of(&TAG, "StreamPeerTCP")
     }
 }
 
@@ -104,10 +111,15 @@ impl<'call, C: PeerClass> Peer<'call, C> {
         }
     }
 
-    /// Whether the peer is also a `D` (a PacketPeerUDP, say).
+    /// The peer as a `D` (a PacketPeerUDP, say), if it is one.
+    pub(crate) fn as_a<D: PeerClass>(&self) -> Option<Peer<'call, D>> {
+        // SAFETY: the object is alive for `'call`.
+        unsafe { Peer::<D>::of(self.object) }
+    }
+
+    /// Whether the peer is also a `D`.
     pub(crate) fn is_a<D: PeerClass>(&self) -> bool {
-        // SAFETY: the object is alive for `'call`, and the pointer stays this peer's.
-        unsafe { Peer::<D>::of(self.object) }.is_some()
+        self.as_a::<D>().is_some()
     }
 
     /// The peer as a `Gd` (checked, and counted as a reference): for the calls made through
@@ -174,6 +186,14 @@ static GET_PACKET_ERROR: EngineMethod =
 static GET_AVAILABLE_PACKET_COUNT: EngineMethod =
     EngineMethod::new("PacketPeer", "get_available_packet_count", 3905245786);
 static PUT_DATA: EngineMethod = EngineMethod::new("StreamPeer", "put_data", 680677267);
+static IS_BIG_ENDIAN_ENABLED: EngineMethod =
+    EngineMethod::new("StreamPeer", "is_big_endian_enabled", 36873697);
+static GET_AVAILABLE_BYTES: EngineMethod =
+    EngineMethod::new("StreamPeer", "get_available_bytes", 3905245786);
+static GET_PARTIAL_DATA: EngineMethod =
+    EngineMethod::new("StreamPeer", "get_partial_data", 1171824711);
+// StreamPeerTCP's up to 4.5; from 4.6 its base StreamPeerSocket's, under this hash as well.
+static TCP_GET_STATUS: EngineMethod = EngineMethod::new("StreamPeerTCP", "get_status", 859471121);
 
 /// Calls `bind` on `object` with `args`, the result written to `ret`.
 ///
@@ -265,5 +285,53 @@ pub(crate) fn put_data(peer: &Peer<'_, StreamPeer>, bytes: &PackedByteArray) -> 
     match unsafe { int_call(&PUT_DATA, peer, &[bytes.sys()]) } {
         Some(ret) => error_of(ret),
         None => peer.gd().map_or(Error::FAILED, |mut p| p.put_data(bytes)),
+    }
+}
+
+/// `peer.is_big_endian_enabled()`.
+pub(crate) fn is_big_endian_enabled(peer: &Peer<'_, StreamPeer>) -> bool {
+    let Some(bind) = IS_BIG_ENDIAN_ENABLED.bind() else {
+        return peer.gd().is_some_and(|p| p.is_big_endian_enabled());
+    };
+    let mut ret: u8 = 0;
+    // SAFETY: `bind` is StreamPeer's `is_big_endian_enabled() -> bool`, found by its hash, on a
+    // StreamPeer alive for the call; `ret` is a one-byte bool, as the engine passes one.
+    unsafe { ptrcall(bind, peer.object, &[], (&mut ret as *mut u8).cast()) };
+    ret != 0
+}
+
+/// `peer.get_available_bytes()`.
+pub(crate) fn get_available_bytes(peer: &Peer<'_, StreamPeer>) -> i64 {
+    // SAFETY: StreamPeer's `get_available_bytes() -> int`, no arguments.
+    match unsafe { int_call(&GET_AVAILABLE_BYTES, peer, &[]) } {
+        Some(count) => count,
+        None => peer.gd().map_or(0, |p| i64::from(p.get_available_bytes())),
+    }
+}
+
+/// `peer.get_partial_data(count)`: `[error, PackedByteArray]`.
+pub(crate) fn get_partial_data(peer: &Peer<'_, StreamPeer>, count: i64) -> VarArray {
+    let Some(bind) = GET_PARTIAL_DATA.bind() else {
+        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        return peer
+            .gd()
+            .map(|mut p| p.get_partial_data(count))
+            .unwrap_or_default();
+    };
+    let mut reply = VarArray::new();
+    let args = [(&count as *const i64).cast()];
+    // SAFETY: `bind` is StreamPeer's `get_partial_data(int) -> Array`, found by its hash, on a
+    // StreamPeer alive for the call; the argument is an int64 (as the engine passes an int) and
+    // `reply` a constructed Array.
+    unsafe { ptrcall(bind, peer.object, &args, reply.sys_mut().cast()) };
+    reply
+}
+
+/// `peer.get_status()` of a StreamPeerTCP, as its int value.
+pub(crate) fn tcp_status(peer: &Peer<'_, StreamPeerTcp>) -> i64 {
+    // SAFETY: StreamPeerTCP's `get_status() -> Status` (an enum), no arguments.
+    match unsafe { int_call(&TCP_GET_STATUS, peer, &[]) } {
+        Some(status) => status,
+        None => peer.gd().map_or(0, |p| i64::from(p.get_status().ord())),
     }
 }

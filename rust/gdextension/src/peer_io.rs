@@ -21,8 +21,8 @@ pub(crate) fn no_peer(calls: &CallState, class: &str) -> Error {
 
 impl CodecState {
     /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
-    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: &Variant) -> Error {
-        let big_endian = peer.is_big_endian_enabled();
+    pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
+        let big_endian = engine_methods::is_big_endian_enabled(&peer);
         self.put_framed(&self.calls, peer, value, big_endian)
     }
 
@@ -32,7 +32,7 @@ impl CodecState {
     pub(crate) fn put_framed(
         &self,
         calls: &CallState,
-        peer: Gd<StreamPeer>,
+        peer: Peer<'_, StreamPeer>,
         value: &Variant,
         big_endian: bool,
     ) -> Error {
@@ -40,7 +40,7 @@ impl CodecState {
             Ok(b) => b,
             Err(e) => return calls.fail(&e),
         };
-        let err = engine_methods::put_data(&Peer::of_gd(&peer), &framed);
+        let err = engine_methods::put_data(&peer, &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }
@@ -52,7 +52,7 @@ impl CodecState {
     pub(crate) fn put_framed_all(
         &self,
         calls: &CallState,
-        peer: Gd<StreamPeer>,
+        peer: Peer<'_, StreamPeer>,
         values: &VarArray,
         big_endian: bool,
     ) -> Error {
@@ -64,7 +64,7 @@ impl CodecState {
                 return calls.fail_with(calls.error(), message);
             }
         };
-        let err = engine_methods::put_data(&Peer::of_gd(&peer), &framed);
+        let err = engine_methods::put_data(&peer, &framed);
         if err != Error::OK {
             return calls.fail_with(err, format!("the peer refused the data ({err:?})"));
         }

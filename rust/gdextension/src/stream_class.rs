@@ -11,6 +11,7 @@ use godot::register::property::PhantomVar;
 use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
+use crate::engine_methods::{self, Peer};
 use crate::from_wire::VariantBuilder;
 use crate::settings;
 
@@ -215,7 +216,7 @@ impl FastVarStream {
     #[func]
     fn put_vars(&self, peer: Gd<StreamPeer>, values: VarArray) -> Error {
         let (codec, big_endian) = self.shared.codec_and_order();
-        codec.put_framed_all(&self.shared.calls, peer, &values, big_endian)
+        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, big_endian)
     }
 
     /// Bytes received but not yet handed out as values.
@@ -269,11 +270,11 @@ impl StreamShared {
     }
 
     /// `poll`: takes every byte `peer` has available right now (never waits) and adds it.
-    pub(crate) fn poll(&self, mut peer: Gd<StreamPeer>) -> Error {
-        if let Ok(tcp) = peer.clone().try_cast::<StreamPeerTcp>() {
+    pub(crate) fn poll(&self, peer: Peer<'_, StreamPeer>) -> Error {
+        if let Some(tcp) = peer.as_a::<StreamPeerTcp>() {
             // STATUS_CONNECTED, by value: the enum is StreamPeerTCP's up to Godot 4.5 and
             // StreamPeerSocket's from 4.6 (the API a double-precision build is made against).
-            if tcp.get_status().ord() != 2 {
+            if engine_methods::tcp_status(&tcp) != 2 {
                 let left = self.state().reader.buffered();
                 let msg = if left > 0 {
                     format!(
@@ -285,11 +286,11 @@ impl StreamShared {
                 return self.calls.fail_with(Error::ERR_FILE_EOF, msg);
             }
         }
-        let available = peer.get_available_bytes();
+        let available = engine_methods::get_available_bytes(&peer);
         if available <= 0 {
             return self.calls.ok();
         }
-        let reply = peer.get_partial_data(available);
+        let reply = engine_methods::get_partial_data(&peer, available);
         let err = reply
             .get(0)
             .and_then(|e| e.try_to::<i64>().ok())
@@ -338,7 +339,7 @@ impl StreamShared {
     }
 
     /// `put_var`: `value` framed for this stream, written to `peer`.
-    pub(crate) fn put_var(&self, peer: Gd<StreamPeer>, value: &Variant) -> Error {
+    pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
         let (codec, big_endian) = self.codec_and_order();
         codec.put_framed(&self.calls, peer, value, big_endian)
     }

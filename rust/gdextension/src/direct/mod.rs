@@ -178,7 +178,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
               length (in the peer's byte order) and the encoding.",
         run: |s, _, a, out| {
-            let err = match a.peer_gd::<StreamPeer>(0, &s.calls) {
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
                 Err(err) => err,
             };
@@ -241,7 +241,7 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         ret: ReturnKind::Error,
         doc: "Writes [param value] framed for this stream (prefix in [member big_endian] order).",
         run: |s, a, out| {
-            let err = match a.peer_gd::<StreamPeer>(0, &s.calls) {
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
                 Err(err) => err,
             };
@@ -256,7 +256,7 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
               a [StreamPeerTCP] that is not connected it returns [constant ERR_FILE_EOF] (with \
               the size of any value left incomplete in the message).",
         run: |s, a, out| {
-            let err = match a.peer_gd::<StreamPeer>(0, &s.calls) {
+            let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.poll(peer),
                 Err(err) => err,
             };
