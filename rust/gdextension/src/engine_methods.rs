@@ -2,13 +2,14 @@
 //!
 //! Before each engine method call, gdext checks the object: it names the class under a global
 //! lock and looks the object up by its instance id; making a `Gd` of an argument asks the engine
-//! for its class by name and counts a reference up and down. On a UDP round that was about 5%
-//! of the time (`perf`: `Global::lock`, `ClassId::to_cow_str`, `RawGd::owned_cast`). A [`Peer`]
-//! is instead the object pointer the engine passed for the call, its class checked by the
-//! engine's class tag; the peers are RefCounted, and the caller's reference keeps them alive
-//! for the call, which is what gdext's checks establish. Each method is looked up once by class,
-//! name and hash (the same for every Godot 4 release from 4.4, the oldest this library loads
-//! in); if the engine does not know one, the log says so once and the call goes through gdext.
+//! for its class by name. On a UDP round that was about 5% of the time (`perf`: `Global::lock`,
+//! `ClassId::to_cow_str`, `RawGd::owned_cast`). A [`Peer`] is instead the object pointer the
+//! engine passed for the call, its class checked by the engine's class tag, with a reference of
+//! its own for as long as it lives (the caller's argument may be overwritten during the call, by
+//! a script peer say, and the peers are RefCounted). Each method is looked up once by class, name
+//! and hash (those of Godot 4.4, which later releases keep, StreamPeerTCP's `get_status` as a
+//! compatibility method from 4.6); if the engine does not know one, the log says so once and the
+//! call goes through gdext.
 
 use std::ffi::c_void;
 use std::marker::PhantomData;
@@ -22,99 +23,141 @@ use godot::sys::{self, interface_fn, GodotFfi};
 
 /// A RefCounted engine class that a [`Peer`] can be, found by its class tag.
 pub(crate) trait PeerClass: GodotClass + Inherits<Object> + Inherits<RefCounted> {
+    /// Where the class's tag is kept once looked up.
+    fn tag_cell() -> &'static OnceLock<usize>;
+
     /// The engine's tag for the class (looked up once); `None` if it has none.
-    fn tag() -> Option<*mut c_void>;
-}
-
-/// The class tag of `class`, looked up once into `cell`.
-fn tag_of(cell: &OnceLock<usize>, class: &str) -> Option<*mut c_void> {
-    let address = *cell.get_or_init(|| {
-        let name = StringName::from(class);
-        // SAFETY: `name` is a live StringName for the call; the engine answers null for a
-        // class it does not have.
-        unsafe { interface_fn!(classdb_get_class_tag)(name.string_sys()) as usize }
-    });
-    (address != 0).then_some(address as *mut c_void)
-}
-
-impl PeerClass for PacketPeer {
     fn tag() -> Option<*mut c_void> {
-        static TAG: OnceLock<usize> = OnceLock::new();
-        tag_of(&TAG, "PacketPeer")
+        let address = *Self::tag_cell().get_or_init(|| {
+            let name = StringName::from(&Self::class_id().to_string());
+            // SAFETY: `name` is a live StringName for the call; the engine answers null for a
+            // class it does not have.
+            unsafe { interface_fn!(classdb_get_class_tag)(name.string_sys()) as usize }
+        });
+        (address != 0).then_some(address as *mut c_void)
     }
 }
 
-impl PeerClass for PacketPeerUdp {
-    fn tag() -> Option<*mut c_void> {
-        static TAG: OnceLock<usize> = OnceLock::new();
-        tag_of(&TAG, "PacketPeerUDP")
-    }
+macro_rules! peer_classes {
+    ($($class:ty),*) => {$(
+        impl PeerClass for $class {
+            fn tag_cell() -> &'static OnceLock<usize> {
+                static TAG: OnceLock<usize> = OnceLock::new();
+                &TAG
+            }
+        }
+    )*};
+}
+peer_classes!(PacketPeer, PacketPeerUdp, StreamPeer, StreamPeerTcp);
+
+/// How a [`Peer`] keeps its object alive.
+enum Hold<C: PeerClass> {
+    /// A reference counted up through `RefCounted.reference` and down on drop.
+    Counted,
+    /// A `Gd`: gdext's, from a Variant argument or when the engine has no class tag or no
+    /// `reference` to call directly.
+    Gd(Gd<C>),
+    /// Nothing of its own: what it borrows (the caller's `Gd`, or the peer it was cast from)
+    /// outlives it.
+    Borrowed,
 }
 
-impl PeerClass for StreamPeer {
-    fn tag() -> Option<*mut c_void> {
-        static TAG: OnceLock<usize> = OnceLock::new();
-        tag_of(&TAG, "StreamPeer")
-    }
-}
-
-impl PeerClass for StreamPeerTcp {
-    fn tag() -> Option<*mut c_void> {
-        static TAG: OnceLock<usize> = OnceLock::new();
-        tag_of(&TAG, "StreamPeerTCP")
-    }
-}
-
-/// A peer argument of class `C`: the object the engine passed for the call, alive while the
-/// call's arguments are (`'call`).
-pub(crate) struct Peer<'call, C> {
+/// A peer argument of class `C`, alive while this lives: the object the engine passed for the
+/// call (`'call`), with a reference of its own.
+pub(crate) struct Peer<'call, C: PeerClass> {
     object: sys::GDExtensionObjectPtr,
+    hold: Hold<C>,
     _call: PhantomData<&'call ()>,
-    _class: PhantomData<fn() -> C>,
+}
+
+/// The `Gd` of the live object at `object`, looked up by instance id and class-checked by gdext
+/// (which counts a reference).
+///
+/// # Safety
+/// `object` points to a live object.
+unsafe fn gd_of<C: PeerClass>(object: sys::GDExtensionObjectPtr) -> Option<Gd<C>> {
+    // SAFETY: `object` is live (the caller's promise).
+    let id = unsafe { interface_fn!(object_get_instance_id)(object) };
+    let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
+    Gd::try_from_instance_id(id).ok()
 }
 
 impl<'call, C: PeerClass> Peer<'call, C> {
-    /// The object at `object` if it is a `C`; `None` for null or another class.
+    /// The object at `object` if it is a `C`, with a reference of its own; `None` for null or
+    /// another class.
     ///
     /// # Safety
-    /// `object` is null or points to a live object that the call's caller keeps alive during
-    /// `'call` (an argument the engine passed, or the object of a Variant it passed).
+    /// `object` is null or points to a live object (an argument the engine passed for the call,
+    /// or the object of a Variant it passed).
     pub(crate) unsafe fn of(object: sys::GDExtensionObjectPtr) -> Option<Self> {
+        // SAFETY: as the caller promises.
+        let peer = unsafe { Self::unheld(object) }?;
+        if !matches!(peer.hold, Hold::Borrowed) {
+            return Some(peer);
+        }
+        // SAFETY: a live RefCounted (`PeerClass`), checked by `unheld`. Counted only when the
+        // reference can be given back too.
+        if UNREFERENCE.bind().is_some()
+            && unsafe { ref_counted_call(&REFERENCE, peer.object) } == Some(true)
+        {
+            return Some(Self {
+                object: peer.object,
+                hold: Hold::Counted,
+                _call: PhantomData,
+            });
+        }
+        // SAFETY: as above.
+        let gd = unsafe { gd_of::<C>(peer.object) }?;
+        Some(Self::holding(gd))
+    }
+
+    /// As [`Peer::of`], without a reference of its own (`Hold::Borrowed`) when the class tag
+    /// decides; without a tag, gdext's checked conversion does, and its `Gd` holds the object.
+    ///
+    /// # Safety
+    /// `object` is null or points to a live object, which something else keeps alive for
+    /// `'call` when the result is `Hold::Borrowed`.
+    unsafe fn unheld(object: sys::GDExtensionObjectPtr) -> Option<Self> {
         if object.is_null() {
             return None;
         }
-        let object = match C::tag() {
-            // SAFETY: `object` is live (the caller's promise); the engine answers null when it
-            // is not an instance of the tag's class, else the object as one.
-            Some(tag) => unsafe { interface_fn!(object_cast_to)(object, tag) },
-            // No tag: gdext's checked conversion decides.
-            None => {
-                // SAFETY: `object` is live (the caller's promise).
-                let id = unsafe { interface_fn!(object_get_instance_id)(object) };
-                let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
-                Gd::<C>::try_from_instance_id(id).ok()?.obj_sys()
-            }
+        let Some(tag) = C::tag() else {
+            // SAFETY: `object` is live (the caller's promise).
+            let gd = unsafe { gd_of::<C>(object) }?;
+            return Some(Self::holding(gd));
         };
+        // SAFETY: `object` is live (the caller's promise); the engine answers null when it is
+        // not an instance of the tag's class, else the same pointer.
+        let object = unsafe { interface_fn!(object_cast_to)(object, tag) };
         (!object.is_null()).then_some(Self {
             object,
+            hold: Hold::Borrowed,
             _call: PhantomData,
-            _class: PhantomData,
         })
+    }
+
+    /// The object of `gd`, which the peer holds.
+    pub(crate) fn holding(gd: Gd<C>) -> Self {
+        Self {
+            object: gd.obj_sys(),
+            hold: Hold::Gd(gd),
+            _call: PhantomData,
+        }
     }
 
     /// The object of `gd`, alive while `gd` is.
     pub(crate) fn of_gd(gd: &'call Gd<C>) -> Self {
         Self {
             object: gd.obj_sys(),
+            hold: Hold::Borrowed,
             _call: PhantomData,
-            _class: PhantomData,
         }
     }
 
-    /// The peer as a `D` (a PacketPeerUDP, say), if it is one.
-    pub(crate) fn as_a<D: PeerClass>(&self) -> Option<Peer<'call, D>> {
-        // SAFETY: the object is alive for `'call`.
-        unsafe { Peer::<D>::of(self.object) }
+    /// The peer as a `D` (a PacketPeerUDP, say), if it is one, alive while `self` is.
+    pub(crate) fn as_a<D: PeerClass>(&self) -> Option<Peer<'_, D>> {
+        // SAFETY: the object is alive while `self` is, which the result borrows.
+        unsafe { Peer::<D>::unheld(self.object) }
     }
 
     /// Whether the peer is also a `D`.
@@ -125,10 +168,26 @@ impl<'call, C: PeerClass> Peer<'call, C> {
     /// The peer as a `Gd` (checked, and counted as a reference): for the calls made through
     /// gdext.
     pub(crate) fn gd(&self) -> Option<Gd<C>> {
-        // SAFETY: the object is alive for `'call`.
-        let id = unsafe { interface_fn!(object_get_instance_id)(self.object) };
-        let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
-        Gd::try_from_instance_id(id).ok()
+        match &self.hold {
+            Hold::Gd(gd) => Some(gd.clone()),
+            // SAFETY: the object is alive while `self` is.
+            _ => unsafe { gd_of(self.object) },
+        }
+    }
+}
+
+impl<C: PeerClass> Drop for Peer<'_, C> {
+    fn drop(&mut self) {
+        if !matches!(self.hold, Hold::Counted) {
+            return;
+        }
+        // SAFETY: a live RefCounted, of which this peer holds a reference (taken in `of`).
+        let last = unsafe { ref_counted_call(&UNREFERENCE, self.object) };
+        if last == Some(true) {
+            // SAFETY: the last reference was this peer's, so nothing else refers to the object;
+            // the engine frees it as its own last `Ref` would.
+            unsafe { interface_fn!(object_destroy)(self.object) };
+        }
     }
 }
 
@@ -167,7 +226,7 @@ impl EngineMethod {
             if bind.is_null() {
                 godot_warn!(
                     "FastVarCodec: the engine has no {}.{} of the expected signature; it is \
-                     called through gdext (slower, and correct)",
+                     called through gdext",
                     self.class,
                     self.name
                 );
@@ -178,7 +237,9 @@ impl EngineMethod {
     }
 }
 
-// Hashes from the engine's extension API description, equal in 4.4 to 4.6.
+// Hashes from the engine's extension API description of Godot 4.4, the same in 4.5 to 4.7.
+static REFERENCE: EngineMethod = EngineMethod::new("RefCounted", "reference", 2240911060);
+static UNREFERENCE: EngineMethod = EngineMethod::new("RefCounted", "unreference", 2240911060);
 static PUT_PACKET: EngineMethod = EngineMethod::new("PacketPeer", "put_packet", 680677267);
 static GET_PACKET: EngineMethod = EngineMethod::new("PacketPeer", "get_packet", 2115431945);
 static GET_PACKET_ERROR: EngineMethod =
@@ -212,11 +273,29 @@ unsafe fn ptrcall(
 }
 
 /// An `Error` as the engine returns an enum through a ptrcall (an int64).
-fn error_of(ord: i64) -> Error {
+pub(crate) fn error_of(ord: i64) -> Error {
     i32::try_from(ord)
         .ok()
         .and_then(Error::try_from_ord)
         .unwrap_or(Error::FAILED)
+}
+
+/// `RefCounted.reference()` or `unreference()` on `object`; `None` if the engine does not have
+/// the method.
+///
+/// # Safety
+/// `object` points to a live RefCounted; for `unreference`, one that the caller holds a
+/// reference of.
+unsafe fn ref_counted_call(
+    method: &EngineMethod,
+    object: sys::GDExtensionObjectPtr,
+) -> Option<bool> {
+    let bind = method.bind()?;
+    let mut ret: u8 = 0;
+    // SAFETY: `bind` is RefCounted's `reference() -> bool` or `unreference() -> bool`, found by
+    // its hash, on a live RefCounted (the caller's promise); `ret` is a one-byte bool.
+    unsafe { ptrcall(bind, object, &[], (&mut ret as *mut u8).cast()) };
+    Some(ret != 0)
 }
 
 /// An int64 result (an enum or an int, as the engine passes both) of `method` called on `peer`

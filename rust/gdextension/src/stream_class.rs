@@ -296,7 +296,8 @@ impl StreamShared {
             .and_then(|e| e.try_to::<i64>().ok())
             .unwrap_or(0);
         if err != 0 {
-            let e = Error::from_ord(err as i32);
+            // A script peer may answer any number: one the engine does not know is FAILED.
+            let e = engine_methods::error_of(err);
             return self
                 .calls
                 .fail_with(e, format!("reading from the peer failed ({e:?})"));

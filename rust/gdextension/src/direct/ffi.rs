@@ -9,8 +9,8 @@ use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
 use godot::global::{godot_error, Error};
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
-use godot::obj::{Gd, GodotClass, InstanceId};
-use godot::sys::{self, interface_fn, GodotFfi, PtrcallType};
+use godot::obj::{Gd, GodotClass};
+use godot::sys::{self, GodotFfi, PtrcallType};
 
 use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
 use crate::call_state::CallState;
@@ -122,31 +122,15 @@ impl<'a> Args<'a> {
             .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
-    /// As [`Args::peer`], as a `Gd` (for peers whose calls go through gdext): gdext's own
-    /// look-up and class check, without the class tag's check before it.
+    /// As [`Args::peer`], as a `Gd` (for peers whose calls go through gdext).
     pub(crate) fn peer_gd<C: PeerClass>(
         &self,
         i: usize,
         calls: &CallState,
     ) -> Result<Gd<C>, Error> {
-        let gd = match self.given {
-            Given::Ptr(_) => self
-                .ptr(i, |k| matches!(k, ParamKind::Object(_)))
-                .and_then(|p| {
-                    // SAFETY: parameter `i` is registered as an OBJECT, so `p` points to the
-                    // engine's object pointer (null for null), live for the call.
-                    let object = unsafe { *p.cast::<sys::GDExtensionObjectPtr>() };
-                    if object.is_null() {
-                        return None;
-                    }
-                    // SAFETY: a live object, passed for the call.
-                    let id = unsafe { interface_fn!(object_get_instance_id)(object) };
-                    let id = InstanceId::try_from_i64(i64::from_ne_bytes(id.to_ne_bytes()))?;
-                    Gd::<C>::try_from_instance_id(id).ok()
-                }),
-            Given::Var(given) => given.get(i).and_then(|v| v.try_to::<Gd<C>>().ok()),
-        };
-        gd.ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
+        self.object::<C>(i)
+            .and_then(|peer| peer.gd())
+            .ok_or_else(|| no_peer(calls, &C::class_id().to_string()))
     }
 
     /// An object argument of class `C`; `None` when it is null or of another class.
@@ -157,16 +141,11 @@ impl<'a> Args<'a> {
                 // SAFETY: parameter `i` is registered as an OBJECT, so `p` points to the
                 // engine's object pointer (null for null), live for the call (`Args::ptrcall`).
                 let object = unsafe { *p.cast::<sys::GDExtensionObjectPtr>() };
-                // SAFETY: null, or the object the engine passed for the call, which the caller
-                // holds until the call returns.
+                // SAFETY: null, or the live object the engine passed for the call.
                 unsafe { Peer::of(object) }
             }
-            Given::Var(given) => {
-                let gd = given.get(i)?.try_to::<Gd<C>>().ok()?;
-                // SAFETY: a RefCounted object (`PeerClass`), so the Variant given for the call
-                // holds a reference to it until the call returns, after `gd` is dropped.
-                unsafe { Peer::of(gd.obj_sys()) }
-            }
+            // gdext's conversion checks the class; the peer holds the `Gd` it makes.
+            Given::Var(given) => Some(Peer::holding(given.get(i)?.try_to::<Gd<C>>().ok()?)),
         }
     }
 
