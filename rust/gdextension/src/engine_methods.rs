@@ -98,7 +98,7 @@ impl<'call, C: PeerClass> Peer<'call, C> {
         // SAFETY: a live RefCounted (`PeerClass`), checked by `unheld`. Counted only when the
         // reference can be given back too.
         if UNREFERENCE.bind().is_some()
-            && unsafe { ref_counted_call(&REFERENCE, peer.object) } == Some(true)
+            && unsafe { bool_call(&REFERENCE, peer.object) } == Some(true)
         {
             return Some(Self {
                 object: peer.object,
@@ -182,7 +182,7 @@ impl<C: PeerClass> Drop for Peer<'_, C> {
             return;
         }
         // SAFETY: a live RefCounted, of which this peer holds a reference (taken in `of`).
-        let last = unsafe { ref_counted_call(&UNREFERENCE, self.object) };
+        let last = unsafe { bool_call(&UNREFERENCE, self.object) };
         if last == Some(true) {
             // SAFETY: the last reference was this peer's, so nothing else refers to the object;
             // the engine frees it as its own last `Ref` would.
@@ -280,20 +280,17 @@ pub(crate) fn error_of(ord: i64) -> Error {
         .unwrap_or(Error::FAILED)
 }
 
-/// `RefCounted.reference()` or `unreference()` on `object`; `None` if the engine does not have
-/// the method.
+/// The bool result of `method`, which takes no arguments, called on `object`; `None` if the
+/// engine does not have the method.
 ///
 /// # Safety
-/// `object` points to a live RefCounted; for `unreference`, one that the caller holds a
-/// reference of.
-unsafe fn ref_counted_call(
-    method: &EngineMethod,
-    object: sys::GDExtensionObjectPtr,
-) -> Option<bool> {
+/// `object` points to a live instance of `method`'s class (for `unreference`, a RefCounted the
+/// caller holds a reference of), and `method` returns a bool.
+unsafe fn bool_call(method: &EngineMethod, object: sys::GDExtensionObjectPtr) -> Option<bool> {
     let bind = method.bind()?;
     let mut ret: u8 = 0;
-    // SAFETY: `bind` is RefCounted's `reference() -> bool` or `unreference() -> bool`, found by
-    // its hash, on a live RefCounted (the caller's promise); `ret` is a one-byte bool.
+    // SAFETY: `bind` is the method found by its hash, on a live instance of its class (the
+    // caller's promise); `ret` is a one-byte bool, as the engine passes one.
     unsafe { ptrcall(bind, object, &[], (&mut ret as *mut u8).cast()) };
     Some(ret != 0)
 }
@@ -369,14 +366,12 @@ pub(crate) fn put_data(peer: &Peer<'_, StreamPeer>, bytes: &PackedByteArray) -> 
 
 /// `peer.is_big_endian_enabled()`.
 pub(crate) fn is_big_endian_enabled(peer: &Peer<'_, StreamPeer>) -> bool {
-    let Some(bind) = IS_BIG_ENDIAN_ENABLED.bind() else {
-        return peer.gd().is_some_and(|p| p.is_big_endian_enabled());
-    };
-    let mut ret: u8 = 0;
-    // SAFETY: `bind` is StreamPeer's `is_big_endian_enabled() -> bool`, found by its hash, on a
-    // StreamPeer alive for the call; `ret` is a one-byte bool, as the engine passes one.
-    unsafe { ptrcall(bind, peer.object, &[], (&mut ret as *mut u8).cast()) };
-    ret != 0
+    // SAFETY: StreamPeer's `is_big_endian_enabled() -> bool`, on a StreamPeer alive while `peer`
+    // is.
+    match unsafe { bool_call(&IS_BIG_ENDIAN_ENABLED, peer.object) } {
+        Some(big_endian) => big_endian,
+        None => peer.gd().is_some_and(|p| p.is_big_endian_enabled()),
+    }
 }
 
 /// `peer.get_available_bytes()`.
