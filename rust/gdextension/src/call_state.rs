@@ -42,7 +42,16 @@ impl Default for State {
 
 /// The engine's error code for a core error code, which carries the engine's value.
 pub fn godot_error(code: ErrorCode) -> Error {
-    Error::try_from_ord(code.godot_value()).unwrap_or(Error::FAILED)
+    error_from_ord(i64::from(code.godot_value()))
+}
+
+/// The engine's `Error` of ordinal `ord` (as a ptrcall or a script returns one): `FAILED` for
+/// a number the engine does not know.
+pub(crate) fn error_from_ord(ord: i64) -> Error {
+    i32::try_from(ord)
+        .ok()
+        .and_then(Error::try_from_ord)
+        .unwrap_or(Error::FAILED)
 }
 
 /// One object's handle on its per-thread call states.

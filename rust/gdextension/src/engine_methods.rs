@@ -21,6 +21,8 @@ use godot::obj::{EngineEnum, GodotClass, Inherits, InstanceId};
 use godot::prelude::*;
 use godot::sys::{self, interface_fn, GodotFfi};
 
+use crate::call_state::error_from_ord;
+
 /// A RefCounted engine class that a [`Peer`] can be, found by its class tag.
 pub(crate) trait PeerClass: GodotClass + Inherits<Object> + Inherits<RefCounted> {
     /// Where the class's tag is kept once looked up.
@@ -272,14 +274,6 @@ unsafe fn ptrcall(
     unsafe { interface_fn!(object_method_bind_ptrcall)(bind, object, args.as_ptr(), ret.cast()) }
 }
 
-/// An `Error` as the engine returns an enum through a ptrcall (an int64).
-pub(crate) fn error_of(ord: i64) -> Error {
-    i32::try_from(ord)
-        .ok()
-        .and_then(Error::try_from_ord)
-        .unwrap_or(Error::FAILED)
-}
-
 /// The bool result of `method`, which takes no arguments, called on `object`; `None` if the
 /// engine does not have the method.
 ///
@@ -318,7 +312,7 @@ unsafe fn int_call<C: PeerClass>(
 pub(crate) fn put_packet(peer: &Peer<'_, PacketPeer>, bytes: &PackedByteArray) -> Error {
     // SAFETY: PacketPeer's `put_packet(PackedByteArray) -> Error`, `bytes` live.
     match unsafe { int_call(&PUT_PACKET, peer, &[bytes.sys()]) } {
-        Some(ret) => error_of(ret),
+        Some(ret) => error_from_ord(ret),
         None => peer.gd().map_or(Error::FAILED, |mut p| p.put_packet(bytes)),
     }
 }
@@ -339,7 +333,7 @@ pub(crate) fn get_packet(peer: &Peer<'_, PacketPeer>) -> PackedByteArray {
 pub(crate) fn get_packet_error(peer: &Peer<'_, PacketPeer>) -> Error {
     // SAFETY: PacketPeer's `get_packet_error() -> Error`, no arguments.
     match unsafe { int_call(&GET_PACKET_ERROR, peer, &[]) } {
-        Some(ret) => error_of(ret),
+        Some(ret) => error_from_ord(ret),
         None => peer.gd().map_or(Error::FAILED, |p| p.get_packet_error()),
     }
 }
@@ -359,7 +353,7 @@ pub(crate) fn get_available_packet_count(peer: &Peer<'_, PacketPeer>) -> i64 {
 pub(crate) fn put_data(peer: &Peer<'_, StreamPeer>, bytes: &PackedByteArray) -> Error {
     // SAFETY: StreamPeer's `put_data(PackedByteArray) -> Error`, `bytes` live.
     match unsafe { int_call(&PUT_DATA, peer, &[bytes.sys()]) } {
-        Some(ret) => error_of(ret),
+        Some(ret) => error_from_ord(ret),
         None => peer.gd().map_or(Error::FAILED, |mut p| p.put_data(bytes)),
     }
 }

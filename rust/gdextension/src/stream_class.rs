@@ -8,7 +8,7 @@ use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
-use crate::call_state::CallState;
+use crate::call_state::{error_from_ord, CallState};
 use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
 use crate::engine_methods::{self, Peer};
@@ -297,7 +297,7 @@ impl StreamShared {
             .unwrap_or(0);
         if err != 0 {
             // A script peer may answer any number: one the engine does not know is FAILED.
-            let e = engine_methods::error_of(err);
+            let e = error_from_ord(err);
             return self
                 .calls
                 .fail_with(e, format!("reading from the peer failed ({e:?})"));
