@@ -299,6 +299,20 @@ func calling_conventions() -> void:
 	# Arguments convert as for the engine's own methods: a float offset, an Array of bytes.
 	t.check(Ctx.same(untyped.decode(framed, 2.0), value), "varcall: float offset converted to int")
 	t.check(Ctx.same(untyped.decode(Array(bytes)), value), "varcall: Array converted to PackedByteArray")
+	# A PackedByteArray from 256 KiB is copied out of the input by the engine, whichever way the
+	# input came: by pointer, in a Variant, converted from an Array.
+	var large := PackedByteArray()
+	large.resize(262144 + 3)
+	for i in range(0, large.size(), 37):
+		large[i] = i & 0xFF
+	var large_value := [large, "after"]
+	var large_bytes := var_to_bytes(large_value)
+	var large_framed := PackedByteArray([9, 9, 9])
+	large_framed.append_array(large_bytes)
+	t.check(Ctx.same(typed.decode(large_framed, 3), large_value), "ptrcall: a large PackedByteArray at an offset")
+	t.check(Ctx.same(untyped.decode(large_framed, 3), large_value), "varcall: a large PackedByteArray at an offset")
+	t.check(Ctx.same(untyped.decode(Array(large_bytes)), large_value)
+			and untyped.get_decoded_size() == large_bytes.size(), "varcall: a large PackedByteArray from a converted Array")
 	# Wrong calls: the engine reports them (not a script error) and nothing is decoded.
 	t.check(typed.callv("decode", ["not bytes"]) == null, "varcall: wrong argument type refused")
 	t.check(typed.callv("decode", []) == null, "varcall: too few arguments refused")
@@ -504,6 +518,12 @@ func stream_peer() -> void:
 			Color(0.1, 0.2, 0.3, 1), [1, ["x", {}]], {"k": PackedInt64Array([1, 2])}, PackedByteArray([1, 2, 3]),
 			PackedStringArray(["a", "", "bc"]), Array([1, 2], TYPE_INT, &"", null), rid_from_int64(99), node,
 			Values.nest_array(200), "x".repeat(5000)]
+	# Large enough that get_var has the engine copy it out of the bytes it received.
+	var large := PackedByteArray()
+	large.resize(300007)
+	for i in range(0, large.size(), 53):
+		large[i] = i & 0xFF
+	values.append(large)
 	for big_endian in [false, true]:
 		var codec := FastVarCodec.new()
 		var mine := StreamPeerBuffer.new()

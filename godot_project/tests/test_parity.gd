@@ -205,6 +205,16 @@ func more_packed() -> void:
 	for i in range(0, big_bytes.size(), 97):
 		big_bytes[i] = i & 0xFF
 	add("packed_byte_array/len200001", big_bytes)
+	# From 256 KiB the engine copies the array out of the input: alone, inside an Array (the
+	# payload in the middle of the input), and at the threshold's edges.
+	for n in [262143, 262144, 300007]:
+		var large := PackedByteArray()
+		large.resize(n)
+		for i in range(0, n, 89):
+			large[i] = (i * 7) & 0xFF
+		large[n - 1] = 0xA5
+		add("packed_byte_array/len%d" % n, large)
+		add("array/packed_byte_array_len%d_inside" % n, [1, large, "tail"])
 	var big_vec := PackedVector3Array()
 	for i in 5000:
 		big_vec.append(Vector3(i, -i, i * 0.5))

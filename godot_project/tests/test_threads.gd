@@ -28,6 +28,7 @@ func run(ctx: Ctx) -> void:
 		null, true, 42, -7.25, "héllo", &"name", Vector2(1, 2), Vector3(1, 2, 3), Color(0.1, 0.2, 0.3),
 		[1, "two", [3.0]], {"hp": 10, "pos": Vector2(3, 4), "tags": PackedStringArray(["a", "b"])},
 		PackedFloat32Array([1.5, 2.5]), PackedByteArray([1, 2, 3]), Array([1, 2, 3], TYPE_INT, &"", null),
+		large_bytes(300007),
 	]
 	var g3 := FastVarCodec.new()
 	g3.dialect = FastVarCodec.DIALECT_GODOT_3
@@ -60,6 +61,15 @@ func take_failures() -> PackedStringArray:
 
 ## Encodes and decodes every value with `codec` in `dialect`, comparing with the main thread's
 ## bytes; returns the number of values that matched.
+## A PackedByteArray large enough that a decode has the engine copy it out of the input.
+static func large_bytes(n: int) -> PackedByteArray:
+	var b := PackedByteArray()
+	b.resize(n)
+	for i in range(0, n, 61):
+		b[i] = i & 0xFF
+	return b
+
+
 func exercise(codec: FastVarCodec, dialect: int, who: String) -> int:
 	var good := 0
 	for i in values.size():

@@ -318,6 +318,15 @@ pub unsafe fn packed_bytes_at<'a>(array: sys::GDExtensionConstTypePtr) -> Option
 /// The bytes of a PackedByteArray held by `v`, borrowed in place; `None` when `v` holds
 /// another type.
 pub fn packed_bytes<'a>(v: Typed<'a>) -> Option<&'a [u8]> {
+    let array = packed_byte_array_in(v)?;
+    // SAFETY: `array` is the PackedByteArray inside the Variant, live for the borrow `'a` of
+    // the Variant; a write to it through another reference copies the storage first
+    // (copy-on-write), and nothing writes through `v` while it is borrowed.
+    unsafe { packed_bytes_at(array) }
+}
+
+/// The engine's pointer to the PackedByteArray held by `v`; `None` when `v` holds another type.
+pub fn packed_byte_array_in(v: Typed<'_>) -> Option<sys::GDExtensionConstTypePtr> {
     if v.ty != T::PackedByteArray {
         return None;
     }
@@ -326,13 +335,9 @@ pub fn packed_bytes<'a>(v: Typed<'a>) -> Option<&'a [u8]> {
         .copied()
         .flatten()?;
     // SAFETY: the Variant holds a PackedByteArray (checked by type above), so the getter returns
-    // a pointer to it, live for the borrow `'a` of the Variant; a write to it through another
-    // reference copies the storage first (copy-on-write), and nothing writes through `v` while
-    // it is borrowed.
-    unsafe {
-        let array = getter(sys::SysPtr::force_mut(v.variant.var_sys()));
-        packed_bytes_at(array.cast_const().cast())
-    }
+    // a pointer to it, inside the Variant.
+    let array = unsafe { getter(sys::SysPtr::force_mut(v.variant.var_sys())) };
+    Some(array.cast_const().cast())
 }
 
 /// Which typing of a container to read: an Array's elements, a Dictionary's keys or values.

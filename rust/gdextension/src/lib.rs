@@ -13,6 +13,7 @@ mod codec;
 mod codec_registry;
 mod codec_state;
 mod direct;
+mod engine_bytes;
 mod engine_methods;
 mod fast_access;
 mod files;

@@ -8,6 +8,7 @@ use godot::prelude::*;
 
 use crate::call_state::CallState;
 use crate::codec_state::CodecState;
+use crate::engine_bytes::ByteSource;
 use crate::engine_methods::{self, Peer};
 use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
@@ -105,7 +106,8 @@ impl CodecState {
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
-        self.decode(&self.options(), packet.as_slice(), 0)
+        let source = Some(ByteSource::Array(&packet));
+        self.decode(&self.options(), packet.as_slice(), source, 0)
     }
     fn no_packet(&self) -> Variant {
         self.calls
@@ -135,6 +137,7 @@ impl CodecState {
             );
             return Variant::nil();
         }
-        self.decode(&self.options(), data.as_slice(), 0)
+        let source = Some(ByteSource::Array(&data));
+        self.decode(&self.options(), data.as_slice(), source, 0)
     }
 }

@@ -13,6 +13,7 @@ use godot::global::Error;
 use godot::prelude::*;
 
 use crate::codec_state::CodecState;
+use crate::engine_bytes::ByteSource;
 use crate::fast_access::{packed_bytes, type_of, Typed};
 use crate::from_wire::VariantBuilder;
 use crate::to_wire::write_variant;
@@ -154,7 +155,15 @@ pub(crate) fn decode_variant(
     offset: usize,
     opts: &Options,
 ) -> Result<(Variant, usize), CodecError> {
-    let mut builder = VariantBuilder::default();
+    decode_into(bytes, offset, opts, VariantBuilder::default())
+}
+
+fn decode_into(
+    bytes: &[u8],
+    offset: usize,
+    opts: &Options,
+    mut builder: VariantBuilder<'_>,
+) -> Result<(Variant, usize), CodecError> {
     let res = decode_with(bytes, offset, opts, &mut builder);
     if res.is_err() {
         builder.discard();
@@ -202,7 +211,14 @@ impl CodecState {
         }
     }
     #[inline]
-    pub(crate) fn decode(&self, opts: &Options, bytes: &[u8], offset: i64) -> Variant {
+    /// Decodes the value at `offset` in `bytes`, whose engine array `source` is (when known).
+    pub(crate) fn decode(
+        &self,
+        opts: &Options,
+        bytes: &[u8],
+        source: Option<ByteSource<'_>>,
+        offset: i64,
+    ) -> Variant {
         let Ok(offset) = usize::try_from(offset) else {
             self.calls.fail_with(
                 Error::ERR_INVALID_PARAMETER,
@@ -210,7 +226,7 @@ impl CodecState {
             );
             return Variant::nil();
         };
-        match decode_variant(bytes, offset, opts) {
+        match decode_into(bytes, offset, opts, VariantBuilder::reading(source)) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v

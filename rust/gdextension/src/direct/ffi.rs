@@ -16,6 +16,7 @@ use super::{CodecBody, Method, Param, ParamKind, ReturnKind, StreamBody};
 use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_registry::{with_codec, with_stream};
+use crate::engine_bytes::ByteSource;
 use crate::engine_methods::{Peer, PeerClass};
 use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
 use crate::peer_io::no_peer;
@@ -108,6 +109,20 @@ impl<'a> Args<'a> {
                 }
                 Some(converted.insert(v.try_to_relaxed().ok()?).as_slice())
             }
+        }
+    }
+
+    /// Where the PackedByteArray argument `i` lives, for [`ByteSource::copy_of`] (looked at
+    /// only when a decode meets a large byte array).
+    pub(crate) fn byte_source(&self, i: usize) -> Option<ByteSource<'_>> {
+        match self.given {
+            Given::Ptr(_) => {
+                let p = self.ptr(i, |k| matches!(k, ParamKind::Bytes))?;
+                // SAFETY: as in `Args::bytes`: the engine's PackedByteArray, live for the call
+                // and not written during it.
+                Some(unsafe { ByteSource::argument(p) })
+            }
+            Given::Var(given) => given.get(i).map(|v| ByteSource::Variant(v)),
         }
     }
 

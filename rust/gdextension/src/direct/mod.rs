@@ -142,7 +142,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         run: |s, o, a, out| {
             let mut converted = None;
             let bytes = a.bytes(0, &mut converted)?;
-            Some(out.variant(s.decode(o, bytes, a.int(1)?)))
+            Some(out.variant(s.decode(o, bytes, a.byte_source(0), a.int(1)?)))
         },
     },
     Method {

@@ -26,6 +26,7 @@ use godot::meta::ToGodot;
 use godot::obj::{Gd, NewGd, Singleton};
 use godot::sys::{interface_fn, GodotFfi};
 
+use crate::engine_bytes::ByteSource;
 use crate::fast_access::type_of;
 use crate::layout::{flat_mut, FlatComponents};
 use crate::string_cache::StringCache;
@@ -37,14 +38,25 @@ use text::{gstring, text_by_rules};
 /// Makes Variants. Full objects are instantiated through ClassDB, as the engine does, once the
 /// core's object policy has admitted their class and script.
 #[derive(Default)]
-pub struct VariantBuilder {
+pub struct VariantBuilder<'s> {
     /// Objects made by this decode that no reference count frees: freed if the decode fails.
     manual: Vec<Gd<Object>>,
     /// Short Strings already built in this decode, shared when they come again.
     strings: StringCache,
+    /// The engine array the decode reads, when it reads one: large byte arrays are copied
+    /// out of it by the engine.
+    source: Option<ByteSource<'s>>,
 }
 
-impl VariantBuilder {
+impl<'s> VariantBuilder<'s> {
+    /// A builder for the decode of the bytes of `source`, when known.
+    pub(crate) fn reading(source: Option<ByteSource<'s>>) -> Self {
+        VariantBuilder {
+            source,
+            ..VariantBuilder::default()
+        }
+    }
+
     /// Frees what a failed decode made and nobody will own.
     pub fn discard(self) {
         for object in self.manual {
@@ -95,7 +107,7 @@ fn begin_typed_dictionary(
     })
 }
 
-impl Build for VariantBuilder {
+impl Build for VariantBuilder<'_> {
     type Value = Variant;
     type Array = ArrayInProgress;
     type Dictionary = DictionaryInProgress;
@@ -218,7 +230,10 @@ impl Build for VariantBuilder {
     }
 
     fn packed_bytes(&mut self, bytes: &[u8]) -> Variant {
-        PackedByteArray::from(bytes).to_variant()
+        let copied = self.source.and_then(|source| source.copy_of(bytes));
+        copied
+            .unwrap_or_else(|| PackedByteArray::from(bytes))
+            .to_variant()
     }
     fn packed_i32(&mut self, raw: &[u8]) -> Variant {
         let mut a = PackedInt32Array::new();
