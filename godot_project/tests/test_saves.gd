@@ -557,6 +557,12 @@ func missing_class() -> void:
 func framing() -> void:
 	var g4 := FastVarCodec.new()
 	var values := [42, "héllo ✓", {"a": [1, 2.5, Vector3i(1, 2, 3)]}, PackedByteArray([1, 2, 3]), null]
+	# Large enough that read_var has the engine copy it out of the bytes it read.
+	var large := PackedByteArray()
+	large.resize(300007)
+	for i in range(0, large.size(), 59):
+		large[i] = i & 0xFF
+	values.append(large)
 	for big in [false, true]:
 		var what := "Godot 4 framing (big_endian %s)" % big
 		var engine_path := TMP_DIR.path_join("engine.bin")

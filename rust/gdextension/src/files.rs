@@ -15,7 +15,8 @@ use godot::obj::Gd;
 
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
-use crate::value_calls::{decode_variant, encode_into_buffer};
+use crate::engine_bytes::ByteSource;
+use crate::value_calls::{decode_variant, decode_variant_from, encode_into_buffer};
 
 /// The key a caller gives: a password, or 32 raw bytes.
 pub(crate) enum KeySource<'a> {
@@ -188,7 +189,8 @@ impl CodecState {
                 ),
             );
         }
-        match decode_variant(body.as_slice(), 0, &self.options()) {
+        let source = Some(ByteSource::Array(&body));
+        match decode_variant_from(body.as_slice(), source, 0, &self.options()) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v

@@ -155,15 +155,19 @@ pub(crate) fn decode_variant(
     offset: usize,
     opts: &Options,
 ) -> Result<(Variant, usize), CodecError> {
-    decode_into(bytes, offset, opts, VariantBuilder::default())
+    decode_variant_from(bytes, None, offset, opts)
 }
 
-fn decode_into(
+/// [`decode_variant`] of `bytes`, which are those of the engine array `source` when known (large
+/// byte arrays are then copied out of it by the engine: `engine_bytes`).
+#[inline]
+pub(crate) fn decode_variant_from(
     bytes: &[u8],
+    source: Option<ByteSource<'_>>,
     offset: usize,
     opts: &Options,
-    mut builder: VariantBuilder<'_>,
 ) -> Result<(Variant, usize), CodecError> {
+    let mut builder = VariantBuilder::reading(source);
     let res = decode_with(bytes, offset, opts, &mut builder);
     if res.is_err() {
         builder.discard();
@@ -226,7 +230,7 @@ impl CodecState {
             );
             return Variant::nil();
         };
-        match decode_into(bytes, offset, opts, VariantBuilder::reading(source)) {
+        match decode_variant_from(bytes, source, offset, opts) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
                 v
