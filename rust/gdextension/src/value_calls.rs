@@ -214,8 +214,8 @@ impl CodecState {
             }
         }
     }
-    #[inline]
     /// Decodes the value at `offset` in `bytes`, whose engine array `source` is (when known).
+    #[inline]
     pub(crate) fn decode(
         &self,
         opts: &Options,
