@@ -15,6 +15,7 @@ use godot::global::Error;
 use godot::obj::NewGd;
 use godot::sys::{self, GodotFfi};
 
+use crate::engine_methods::data_reply;
 use crate::fast_access::{packed_byte_array_in, packed_bytes_at, Typed};
 
 /// The smallest PackedByteArray that [`ByteSource::copy_of`] has the engine copy (256 KiB).
@@ -79,9 +80,7 @@ impl<'a> ByteSource<'a> {
         peer.set_data_array(&whole);
         peer.seek(offset);
         // `[error, data]`: the bytes at `offset` in `whole`, which are `part`'s.
-        let got = peer.get_data(len);
-        let status = got.get(0)?.try_to::<Error>().ok()?;
-        let data = got.get(1)?.try_to::<PackedByteArray>().ok()?;
+        let (status, data) = data_reply(&peer.get_data(len));
         (status == Error::OK && data.len() == part.len()).then_some(data)
     }
 }

@@ -395,6 +395,21 @@ pub(crate) fn get_partial_data(peer: &Peer<'_, StreamPeer>, count: i64) -> VarAr
     reply
 }
 
+/// A `get_data` or `get_partial_data` reply, `[error, data]`, read: its error (OK when the
+/// reply holds none, FAILED for an ordinal the engine does not know) and its bytes (empty when
+/// it holds none).
+pub(crate) fn data_reply(reply: &VarArray) -> (Error, PackedByteArray) {
+    let err = reply
+        .get(0)
+        .and_then(|e| e.try_to::<i64>().ok())
+        .unwrap_or(0);
+    let data = reply
+        .get(1)
+        .and_then(|d| d.try_to::<PackedByteArray>().ok())
+        .unwrap_or_default();
+    (error_from_ord(err), data)
+}
+
 /// `peer.get_status()` of a StreamPeerTCP, as its int value.
 pub(crate) fn tcp_status(peer: &Peer<'_, StreamPeerTcp>) -> i64 {
     // SAFETY: StreamPeerTCP's `get_status() -> Status` (an enum), no arguments.

@@ -121,16 +121,8 @@ impl CodecState {
             return Variant::nil();
         }
         // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
-        let reply = peer.get_data(len as i32);
-        let err = reply
-            .get(0)
-            .and_then(|e| e.try_to::<i32>().ok())
-            .unwrap_or(0);
-        let data = reply
-            .get(1)
-            .and_then(|d| d.try_to::<PackedByteArray>().ok())
-            .unwrap_or_default();
-        if err != 0 || data.len() != len {
+        let (err, data) = engine_methods::data_reply(&peer.get_data(len as i32));
+        if err != Error::OK || data.len() != len {
             self.calls.fail_with(
                 Error::ERR_FILE_EOF,
                 format!("got {} of the {len} bytes of the value", data.len()),

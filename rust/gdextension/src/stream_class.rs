@@ -8,7 +8,7 @@ use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
-use crate::call_state::{error_from_ord, CallState};
+use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
 use crate::codec_state::CodecState;
 use crate::engine_methods::{self, Peer};
@@ -291,21 +291,13 @@ impl StreamShared {
             return self.calls.ok();
         }
         let reply = engine_methods::get_partial_data(&peer, available);
-        let err = reply
-            .get(0)
-            .and_then(|e| e.try_to::<i64>().ok())
-            .unwrap_or(0);
-        if err != 0 {
-            // A script peer may answer any number: one the engine does not know is FAILED.
-            let e = error_from_ord(err);
+        // A script peer may answer any number: one the engine does not know is FAILED.
+        let (err, data) = engine_methods::data_reply(&reply);
+        if err != Error::OK {
             return self
                 .calls
-                .fail_with(e, format!("reading from the peer failed ({e:?})"));
+                .fail_with(err, format!("reading from the peer failed ({err:?})"));
         }
-        let data = reply
-            .get(1)
-            .and_then(|d| d.try_to::<PackedByteArray>().ok())
-            .unwrap_or_default();
         self.feed(data.as_slice())
     }
 
