@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes the release package dist/fast_var_codec-VERSION.zip (VERSION: rust/gdextension/Cargo.toml's
-# package version) in the Godot Asset Library's layout: the zip holds only addons/fast_var_codec/,
+# Makes the release package dist/fast_var_codec-VERSION.zip (VERSION: the workspace's version,
+# tests/version.sh) in the Godot Asset Library's layout: the zip holds only addons/fast_var_codec/,
 # unzipped into a project's root as it is:
 #   fast_var_codec.gdextension          the repository's, with its debug entries pointed at the
 #                                       debug libraries (below) and its "; repo:" comment dropped
@@ -64,8 +64,7 @@ run_logged() { # NAME COMMAND...: runs COMMAND with its output in tests/out/pack
     }
 }
 
-version=$(sed -n '/^\[package\]/,/^\[/ s/^version *= *"\([^"]*\)".*/\1/p' rust/gdextension/Cargo.toml | head -n 1)
-[ -n "$version" ] || die "no package version in rust/gdextension/Cargo.toml"
+version=$(bash tests/version.sh) || die "no version (tests/version.sh)"
 zip_path=dist/fast_var_codec-$version.zip
 src=addons/fast_var_codec
 bin=$src/bin

@@ -38,7 +38,7 @@ out=$(fvc_out_dir)
 
 die() { echo "run_package_test.sh: $*" >&2; exit 2; }
 
-version=$(sed -n '/^\[package\]/,/^\[/ s/^version *= *"\([^"]*\)".*/\1/p' "$repo/rust/gdextension/Cargo.toml" | head -n 1)
+version=$(bash "$repo/tests/version.sh") || die "no version (tests/version.sh)"
 zip_path="$repo/dist/fast_var_codec-$version.zip"
 [ -f "$zip_path" ] || die "no $zip_path: run bash tests/package.sh first"
 need_engines GODOT4 --optional GODOT4_DOUBLE || exit 2
