@@ -243,7 +243,7 @@ EOF
             || tally 1 "compiling load_dll.exe and bcryptprimitives.dll"
     fi
     run_loader() { # LOADER DLL SYMBOL
-        timeout 300 "$wine" "$1" "$2" "$3" 2>>"$wine_log"
+        "$DEADLINE" 300 "$wine" "$1" "$2" "$3" 2>>"$wine_log"
     }
     wine_version=$("$wine" --version 2>/dev/null)
     loader=$cache/wine/load_dll.exe

@@ -55,7 +55,7 @@ cp -rL "$addon" "$tmp/project/addons/"
 echo "res://addons/fast_var_codec/fast_var_codec.gdextension" >"$tmp/project/.godot/extension_list.cfg"
 status=0
 limit=${FVC_DOCTOOL_TIMEOUT:-120}
-timeout -k 10 "$limit" "$GODOT4" --headless --path "$tmp/project" --doctool "$tmp/doc" --gdextension-docs \
+"$DEADLINE" -k 10 "$limit" "$GODOT4" --headless --path "$tmp/project" --doctool "$tmp/doc" --gdextension-docs \
     >"$out/doctool.stdout.log" 2>"$out/doctool.stderr.log" || status=$?
 if [ "$status" -ne 0 ]; then
     tail -n 20 "$out/doctool.stdout.log" "$out/doctool.stderr.log"

@@ -46,7 +46,7 @@ limit() { echo $((60 + $1 / 25000)); }
 # run_counted LABEL LOG COMMAND...: a differential_main.gd run, counted from its last line.
 run_counted() {
     local label=$1 log=$2 status=0; shift 2
-    timeout -k 10 "$(limit "$chunk")" "$@" >"$log.stdout" 2>"$log.stderr" || status=$?
+    "$DEADLINE" -k 10 "$(limit "$chunk")" "$@" >"$log.stdout" 2>"$log.stderr" || status=$?
     grep -E '^(DISAGREE|KEYS|differential: [^0-9])' "$log.stdout" | cut -c1-300
     tally_result "$label" "$log.stdout" "$status" "$log.stderr"
 }
@@ -69,14 +69,14 @@ while [ "$done3" -lt "$n3" ]; do
     mkdir -p "$dir"
     ok=1
     # 2,000 random values per chunk, each mutated many times.
-    timeout -k 10 120 "${g3[@]}" --bases "$dir/bases.bin" 2000 "$s" >"$dir/bases.log" 2>&1
+    "$DEADLINE" -k 10 120 "${g3[@]}" --bases "$dir/bases.bin" 2000 "$s" >"$dir/bases.log" 2>&1
     grep -q '^differential3.gd: done$' "$dir/bases.log" || { tally 1 "Godot 3 chunk $k: encoding the values failed ($dir/bases.log)"; ok=0; }
     if [ "$ok" = 1 ]; then
-        timeout -k 10 "$(limit "$n")" "${g4[@]}" mutate3 "$dir/bases.bin" "$dir/inputs.bin" "$n" "$s" \
+        "$DEADLINE" -k 10 "$(limit "$n")" "${g4[@]}" mutate3 "$dir/bases.bin" "$dir/inputs.bin" "$n" "$s" \
             >"$dir/mutate.log" 2>&1 || { tally 1 "Godot 3 chunk $k: mutating failed ($dir/mutate.log)"; ok=0; }
     fi
     if [ "$ok" = 1 ]; then
-        timeout -k 10 "$(limit "$n")" "${g3[@]}" --decode "$dir/inputs.bin" "$dir/results.bin" >"$dir/decode.log" 2>&1
+        "$DEADLINE" -k 10 "$(limit "$n")" "${g3[@]}" --decode "$dir/inputs.bin" "$dir/results.bin" >"$dir/decode.log" 2>&1
         grep -q '^differential3.gd: done$' "$dir/decode.log" || { tally 1 "Godot 3 chunk $k: the Godot 3 engine did not finish decoding ($dir/decode.log)"; ok=0; }
     fi
     if [ "$ok" = 1 ]; then

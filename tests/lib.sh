@@ -39,6 +39,14 @@ fvc_step_log() {
     echo "$fvc_root/tests/out/steps/$1.log"
 }
 
+# --- deadlines -----------------------------------------------------------------------------------
+
+# Every engine, test binary and server a runner starts is bounded in time by this command, used as
+# timeout(1) is: "$DEADLINE" [-k KILL_AFTER] LIMIT COMMAND... When one is still running at its
+# deadline, the backtraces of all its threads and its mappings are written to tests/out/hangs/
+# before it is killed (tests/deadline.sh), and tests/run_all.sh copies them into the step's log.
+DEADLINE="$fvc_root/tests/deadline.sh"
+
 # --- engines -------------------------------------------------------------------------------------
 
 # need_engines NAME... [--optional NAME...]: the engines a script runs, in the variables

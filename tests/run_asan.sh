@@ -83,7 +83,7 @@ run() {
     echo "=== $label: the headless scenes under AddressSanitizer"
     env LD_PRELOAD="$work/no_deepbind.so $libasan" \
         ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0:halt_on_error=1:log_path=$out/asan.$label" \
-        timeout -k 10 "${FVC_ASAN_TIMEOUT:-1800}" "$engine" --headless --path "$work/project" \
+        "$DEADLINE" -k 10 "${FVC_ASAN_TIMEOUT:-1800}" "$engine" --headless --path "$work/project" \
         -s res://tests/run_tests.gd -- "$@" >"$out/$label.stdout" 2>"$out/$label.stderr.log" \
         || status=$?
     grep -E '^(-- |FAIL )' "$out/$label.stdout" | cut -c1-240

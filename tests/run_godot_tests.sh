@@ -33,7 +33,7 @@ status=0
 limit=${FVC_GODOT_TEST_TIMEOUT:-300}
 (
     if [ -n "${FVC_STACK_KB:-}" ]; then ulimit -s "$FVC_STACK_KB" || exit 3; fi
-    exec timeout -k 10 "$limit" "$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@"
+    exec "$DEADLINE" -k 10 "$limit" "$GODOT4" --headless --path "$project" -s res://tests/run_tests.gd -- "$@"
 ) >"$stdout_file" 2>"$log" || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "run_godot_tests.sh: the engine did not exit within $limit s and was killed (exit code $status)." >&2

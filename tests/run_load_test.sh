@@ -75,14 +75,14 @@ for target in "--lib tokio_codec" "--test tokio_codec" "--doc tokio_codec"; do
     log="$out/cargo_test_${target%% *}.log"
     log=${log/--/}
     # shellcheck disable=SC2086 # the target's words
-    timeout -k 5 600 cargo test -p fast_var_codec_core --features serde,tokio $target >"$log" 2>&1
+    "$DEADLINE" -k 5 600 cargo test -p fast_var_codec_core --features serde,tokio $target >"$log" 2>&1
     count_tests "cargo test $target" "$log" $?
 done
 
 # --- 2. the load test ------------------------------------------------------------------------------
 echo
 echo "=== building the tokio server and the load client (cargo build --release --features serde,tokio)"
-if ! timeout -k 5 900 cargo build --release -p fast_var_codec_core --features serde,tokio \
+if ! "$DEADLINE" -k 5 900 cargo build --release -p fast_var_codec_core --features serde,tokio \
     --example tokio_server --example load_client >"$out/cargo_build.log" 2>&1; then
     tail -n 30 "$out/cargo_build.log"
     tally 1 "cannot build the tokio server and the load client (tests/out/run_load_test/cargo_build.log)"
@@ -133,7 +133,7 @@ bash -c 'while [ -r "/proc/$1/status" ]; do
 done' _ "$spid" >"$out/memory.log" 2>/dev/null &
 mpid=$!
 
-timeout -k 5 100 "$client_bin" --port "$port" --dialect godot4 --connections "$connections" \
+"$DEADLINE" -k 5 100 "$client_bin" --port "$port" --dialect godot4 --connections "$connections" \
     --messages "$messages" --hostile "$hostile" --timeout 90 >"$out/client.stdout" 2>"$out/client.log"
 crc=$?
 grep -vE '^(RESULT |[0-9]+ passed, [0-9]+ failed$)' "$out/client.stdout" | cut -c1-240 | head -n 40

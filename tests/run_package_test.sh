@@ -162,7 +162,7 @@ status=0
 # (SIGABRT, after the import's work is done; a project without the extension imports cleanly),
 # the crash in the editor's GDExtension documentation generation of godotengine/godot#111048
 # (open; 4.5 and 4.6), which that issue works around the same way.
-timeout -k 10 300 "$GODOT4" --headless --frame-delay 800 --import --path "$project" >"$import_log" 2>&1 || status=$?
+"$DEADLINE" -k 10 300 "$GODOT4" --headless --frame-delay 800 --import --path "$project" >"$import_log" 2>&1 || status=$?
 tally_check "the engine imports the project (exit $status; tests/out/run_package_test/package_import.log)" test "$status" -eq 0
 tally_check "the import lists the extension in .godot/extension_list.cfg" \
     grep -qx 'res://addons/fast_var_codec/fast_var_codec.gdextension' "$project/.godot/extension_list.cfg"
@@ -171,7 +171,7 @@ tally_logs_clean "the import's log:" "$import_log"
 # --- 3. the scene, with each library -------------------------------------------------------------
 run_scene() { # NAME ENGINE EXPECTED_LIBRARY: runs test_package.gd, counts its result and its log
     local name=$1 engine=$2 lib=$3 log=$out/package_$1.log status=0
-    timeout -k 10 300 "$engine" --headless --path "$project" -s res://test_package.gd -- "$lib" \
+    "$DEADLINE" -k 10 300 "$engine" --headless --path "$project" -s res://test_package.gd -- "$lib" \
         >"$log" 2>&1 || status=$?
     echo "--- $name ($lib):"
     grep -E '^(engine |loaded library: |FAIL )' "$log" | head -n 20 | sed 's/^/  /' || true

@@ -122,11 +122,11 @@ run() {
     echo "=== $name"
     local spid=""
     if [ "${server[0]}" != "none" ]; then
-        timeout -k 5 "$lim" "${server[@]}" >"$slog" 2>&1 &
+        "$DEADLINE" -k 5 "$lim" "${server[@]}" >"$slog" 2>&1 &
         spid=$!
     fi
     local t0=$SECONDS p0=$passed f0=$failed
-    timeout -k 5 "$lim" "${client[@]}" >"$cout" 2>"$clog"
+    "$DEADLINE" -k 5 "$lim" "${client[@]}" >"$cout" 2>"$clog"
     local crc=$?
     grep -vE '^(Godot Engine v|Initialize godot-rust|[[:space:]]*$)' "$cout"
     tally_result "$name: the client" "$cout" "$crc" "$clog"
@@ -228,10 +228,10 @@ v=$(engine_version "$GODOT3")
 echo
 echo "=== Demo: peers/demo_godot3_server.tscn <- Godot 3 ($v) server"
 lim=$(limit); [ "$lim" -lt 15 ] && lim=15
-timeout -k 5 "$lim" "$GODOT3" --no-window --path "$peers3" -s res://godot3_server.gd --mode=tcp --port=$port --timeout=40 \
+"$DEADLINE" -k 5 "$lim" "$GODOT3" --no-window --path "$peers3" -s res://godot3_server.gd --mode=tcp --port=$port --timeout=40 \
     >"$out/peer_demo.server.log" 2>&1 &
 dpid=$!
-timeout -k 5 "$lim" "${g4[@]}" res://peers/demo_godot3_server.tscn -- --port=$port >"$out/peer_demo.stdout" 2>"$out/peer_demo.log"
+"$DEADLINE" -k 5 "$lim" "${g4[@]}" res://peers/demo_godot3_server.tscn -- --port=$port >"$out/peer_demo.stdout" 2>"$out/peer_demo.log"
 drc=$?
 wait "$dpid" 2>/dev/null
 dsrc=$?

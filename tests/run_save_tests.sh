@@ -49,7 +49,7 @@ PASSWORD='fvc secret ✓'
 KEY_HEX=030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc
 KINDS=(plain compressed_fastlz compressed_deflate compressed_zstd compressed_gzip encrypted_pass encrypted_key)
 COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key)
-g4=(timeout -k 5 120 "$GODOT4" --headless --path "$project")
+g4=("$DEADLINE" -k 5 120 "$GODOT4" --headless --path "$project")
 
 tally_init
 declare -A cell   # "row|kind" -> "passed failed"
@@ -78,7 +78,7 @@ for pair in "$GODOT3:godot3_6_2" "$GODOT32:godot3_2_3"; do
     row="Godot $v4 wrote -> Godot $v read"
     rows+=("$row")
     tally_run "check3 ($v)" "$out/save_check3_$fixture" \
-        timeout -k 5 120 "$engine" --no-window --path "$repo/tests/saves/check3" -s res://check3.gd \
+        "$DEADLINE" -k 5 120 "$engine" --no-window --path "$repo/tests/saves/check3" -s res://check3.gd \
         --in="$saves4" --fixture="$repo/tests/saves/$fixture"
     while read -r _ kind p f; do
         add_cell "$row" "$kind" "$p" "$f"

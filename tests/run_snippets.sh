@@ -56,12 +56,12 @@ for name in $names; do
     echo "=== snippet $name"
     spid=""
     if [ "$name" = godot3_client ]; then
-        timeout -k 5 60 "$GODOT3" --no-window --path tests/peers -s res://godot3_server.gd --mode=tcp \
+        "$DEADLINE" -k 5 60 "$GODOT3" --no-window --path tests/peers -s res://godot3_server.gd --mode=tcp \
             --port=$port --timeout=40 >"$out/$name.server.log" 2>&1 &
         spid=$!
         sleep 1
     fi
-    tally_run "snippet $name" "$out/$name" timeout -k 5 60 "$GODOT4" --headless --path "$project" \
+    tally_run "snippet $name" "$out/$name" "$DEADLINE" -k 5 60 "$GODOT4" --headless --path "$project" \
         -s "res://snippet_checks/$name.gd" -- --port=$port
     if [ -n "$spid" ]; then
         kill "$spid" 2>/dev/null

@@ -8,4 +8,4 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$repo/tests/lib.sh"
 need_engines GODOT4 || exit 2
-"$GODOT4" --headless --quit-after 5 --path "$here" -s res://dictionary_keys.gd 2>/dev/null
+"$DEADLINE" -k 5 120 "$GODOT4" --headless --quit-after 5 --path "$here" -s res://dictionary_keys.gd 2>/dev/null
