@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate addon godot docs snippets double differential asan peers saves windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate compat version workflows addon godot docs snippets double differential asan peers saves windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -31,6 +31,9 @@ declare -A ABOUT=(
     [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
     [crate]="the core crate as published: cargo doc without warnings, cargo package"
+    [compat]="the Godot versions the addon admits (4.4 to 4.7), each against its API data: engine methods by hash, interface functions, builtin layouts; and a self-test on altered copies"
+    [version]="one version: Cargo.toml's, taken by every crate and stated by the addon's files and CHANGELOG.md"
+    [workflows]="the GitHub Actions workflows: actionlint (with shellcheck), and that they call only project scripts"
     [addon]="build the addon's release library"
     [godot]="the headless test scenes in Godot 4.6.3 (the deepest values again on a 512 KB stack)"
     [docs]="editor help: Godot's doctool finds a description for every class and member"
@@ -161,6 +164,20 @@ step_crate() {
     must crate_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde,tokio --no-deps
     must crate_package cargo package -p fast_var_codec_core --allow-dirty
 }
+
+# The Godot versions the .gdextension admits, each checked against its own API data
+# (tests/check_api_compat.py); the self-test alters a copy of one version's data and must fail.
+step_compat() {
+    counted compat 4 python3 tests/check_api_compat.py
+    counted compat_self_test 9 python3 tests/check_api_compat.py --self-test
+}
+
+step_version() {
+    counted version 3 python3 tests/check_version.py
+    counted version_self_test 3 python3 tests/check_version.py --self-test
+}
+
+step_workflows() { counted workflows 8 bash tests/check_workflows.sh; }
 
 step_addon() { need_addon_built; }
 
