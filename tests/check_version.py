@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Checks that the project has one version and that everything which states it agrees.
+
+The version is set once, `[workspace.package] version` in the root Cargo.toml (printed by
+tests/version.sh). Checked:
+  * every crate of the workspace takes it (`version.workspace = true`), so the extension's
+    `FastVarCodec.get_version()` (CARGO_PKG_VERSION) reports it;
+  * the addon's files that a user sees state it: the first line of fast_var_codec.gdextension and
+    addons/fast_var_codec/README.md each say "FastVarCodec X.Y.Z", and no other
+    "FastVarCodec X.Y.Z" there names another version;
+  * CHANGELOG.md's first entry is that version;
+  * tests/version.sh prints it (the release zip is named by it).
+
+  python3 tests/check_version.py              the check; ends with "N passed, N failed"
+  python3 tests/check_version.py --self-test  the same check against another version must fail
+                                              on every statement
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ADDON = os.path.join(ROOT, "addons", "fast_var_codec")
+STATED = re.compile(r"FastVarCodec (\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)")
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def check(version=None, quiet=False):
+    """(passed, failures); `version` replaces the workspace's (the self-test)."""
+    passed, failures = 0, []
+
+    def ok(cond, message):
+        nonlocal passed
+        if cond:
+            passed += 1
+        else:
+            failures.append(message)
+        if not quiet:
+            print(("PASS " if cond else "FAIL ") + message)
+
+    root = tomllib.loads(read("Cargo.toml"))
+    workspace_version = root.get("workspace", {}).get("package", {}).get("version")
+    ok(workspace_version is not None, f"Cargo.toml sets [workspace.package] version ({workspace_version})")
+    version = version or workspace_version
+    for member in root["workspace"]["members"]:
+        package = tomllib.loads(read(os.path.join(member, "Cargo.toml")))["package"]
+        ok(package.get("version") == {"workspace": True},
+           f"{member}/Cargo.toml takes the workspace's version (version.workspace = true)")
+    printed = subprocess.run(["bash", os.path.join(ROOT, "tests", "version.sh")],
+                             capture_output=True, text=True).stdout.strip()
+    ok(printed == version, f"tests/version.sh prints {printed}, the version {version}")
+    for name in ("fast_var_codec.gdextension", "README.md"):
+        text = read(os.path.join("addons", "fast_var_codec", name))
+        first = text.splitlines()[0] if text else ""
+        m = STATED.search(first)
+        ok(m is not None and m.group(1) == version,
+           f"addons/fast_var_codec/{name}'s first line states FastVarCodec {version}"
+           + ("" if m and m.group(1) == version else f" (it says: {first.strip()!r})"))
+        others = sorted({v for v in STATED.findall(text) if v != version})
+        ok(not others, f"addons/fast_var_codec/{name} names no other version"
+           + (f" ({', '.join(others)})" if others else ""))
+    changelog = read("CHANGELOG.md") if os.path.exists(os.path.join(ROOT, "CHANGELOG.md")) else ""
+    first_entry = re.search(r"^## \[?(\d+\.\d+\.\d+[^\]\s]*)", changelog, re.M)
+    ok(first_entry is not None and first_entry.group(1) == version,
+       f"CHANGELOG.md's first entry is {version}"
+       + ("" if first_entry and first_entry.group(1) == version
+          else f" (it is {first_entry.group(1) if first_entry else 'missing'})"))
+    return passed, failures
+
+
+def main():
+    if "--self-test" in sys.argv[1:]:
+        real_passed, real_failures = check(quiet=True)
+        print(("PASS" if not real_failures else "FAIL")
+              + f" the check passes with the real version ({real_passed} checks){': ' + str(real_failures) if real_failures else ''}")
+        _, failures = check(version="9.9.9", quiet=True)
+        stated = [f for f in failures if "9.9.9" in f]
+        # tests/version.sh, two addon files, CHANGELOG.md
+        good = len(stated) == 4
+        print(("PASS" if good else "FAIL")
+              + f" the same check against version 9.9.9 fails on every statement ({len(stated)} of 4): "
+              + "; ".join(stated))
+        ok = not real_failures and good
+        print(f"{int(not real_failures) + int(good)} passed, {int(bool(real_failures)) + int(not good)} failed")
+        return 0 if ok else 1
+    passed, failures = check()
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
