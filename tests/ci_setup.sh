@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Makes a fresh CI machine into the kind the project's scripts are written for, and nothing more
+# (the workflows in .github/workflows/ call it first; a developer's machine already is one):
+#   Linux (Debian, as root: the workflows' debian:12 container)
+#       the Debian packages the scripts take for granted (curl, git, a C compiler, python3 and pip,
+#       unzip, zip, binutils, file), and Rust through rustup: the toolchain FVC_RUST_TOOLCHAIN
+#       (default 1.95.0, what the project is tested with) with rustfmt and clippy. The other
+#       tools each script installs itself (cross compilers, wine, qemu, the engines, zig).
+#   macOS (a GitHub runner)   GNU bash and coreutils from Homebrew (the scripts use bash 4 and
+#                             `timeout`); nothing else: the scene runs need only them and Godot.
+#   Windows (Git Bash)        nothing: Git for Windows' bash and coreutils are enough.
+# On GitHub Actions (GITHUB_PATH set) the directories of what it installed are added to later
+# steps' PATH, and the checkout is marked safe for git (a container runs as another user than the
+# one who checked it out).
+#   bash tests/ci_setup.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+log() { echo "[ci_setup] $*" >&2; }
+add_path() { # DIR: on PATH for this script and, on GitHub Actions, for later steps
+    export PATH="$1:$PATH"
+    if [ -n "${GITHUB_PATH:-}" ]; then echo "$1" >>"$GITHUB_PATH"; fi
+}
+
+case "$(uname -s)" in
+    Linux)
+        if [ "$(id -u)" != 0 ]; then log "run it as root (a Debian container)"; exit 2; fi
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends ca-certificates curl git build-essential \
+            pkg-config python3 python3-pip python3-venv unzip zip xz-utils binutils file procps >&2
+        toolchain=${FVC_RUST_TOOLCHAIN:-1.95.0}
+        if ! command -v rustup >/dev/null && [ ! -x "$HOME/.cargo/bin/rustup" ]; then
+            log "rustup with Rust $toolchain"
+            curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
+                | sh -s -- -y --no-modify-path --profile minimal --default-toolchain "$toolchain" >&2
+        fi
+        add_path "$HOME/.cargo/bin"
+        rustup toolchain install "$toolchain" --profile minimal --component rustfmt,clippy >&2
+        rustup default "$toolchain" >&2
+        # Debian's pip refuses to install outside a virtual environment (PEP 668) unless told;
+        # the scripts install only into the project's own .tools/.
+        if [ -n "${GITHUB_ENV:-}" ]; then echo "PIP_BREAK_SYSTEM_PACKAGES=1" >>"$GITHUB_ENV"; fi
+        ;;
+    Darwin)
+        brew install bash coreutils >&2
+        add_path "$(brew --prefix coreutils)/libexec/gnubin"
+        add_path "$(brew --prefix)/bin"
+        ;;
+    MINGW* | MSYS* | CYGWIN*) ;;
+    *) log "unknown system $(uname -s)"; exit 2 ;;
+esac
+git config --global --add safe.directory "$root"
+log "ready: $(uname -s), bash $BASH_VERSION$(command -v cargo >/dev/null && echo ", $(cargo --version)")"
