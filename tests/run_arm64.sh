@@ -83,7 +83,7 @@ echo "$out: $(stat -c %s "$out") bytes; needs $(echo $needed); newest glibc symb
 
 # --- 3. the core's tests under emulation -------------------------------------------------------
 start=$(date +%s)
-locked nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio --target "$target" >"$logs/cargo_test.log" 2>&1
+locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio --target "$target" >"$logs/cargo_test.log" 2>&1
 status=$?
 before=$passed
 count_cargo_test "$logs/cargo_test.log" "$status"
