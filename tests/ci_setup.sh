@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a fresh CI machine into the kind the project's scripts are written for, and nothing more
 # (the workflows in .github/workflows/ call it first; a developer's machine already is one):
-#   Linux (Debian, as root: the workflows' debian:12 container)
+#   Linux (Debian, as root: the workflows' Debian 12 container)
 #       the Debian packages the scripts take for granted (curl, git, a C compiler, python3 and pip,
 #       unzip, zip, binutils, file), and Rust through rustup: the toolchain FVC_RUST_TOOLCHAIN
 #       (default 1.95.0, what the project is tested with) with rustfmt and clippy. The other
@@ -27,7 +27,7 @@ case "$(uname -s)" in
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
         apt-get install -y -qq --no-install-recommends ca-certificates curl git build-essential \
-            pkg-config python3 python3-pip python3-venv unzip zip xz-utils binutils file procps >&2
+            pkg-config python3 python3-pip unzip zip xz-utils binutils file procps >&2
         toolchain=${FVC_RUST_TOOLCHAIN:-1.95.0}
         if ! command -v rustup >/dev/null && [ ! -x "$HOME/.cargo/bin/rustup" ]; then
             log "rustup with Rust $toolchain"
@@ -37,9 +37,6 @@ case "$(uname -s)" in
         add_path "$HOME/.cargo/bin"
         rustup toolchain install "$toolchain" --profile minimal --component rustfmt,clippy >&2
         rustup default "$toolchain" >&2
-        # Debian's pip refuses to install outside a virtual environment (PEP 668) unless told;
-        # the scripts install only into the project's own .tools/.
-        if [ -n "${GITHUB_ENV:-}" ]; then echo "PIP_BREAK_SYSTEM_PACKAGES=1" >>"$GITHUB_ENV"; fi
         ;;
     Darwin)
         brew install bash coreutils >&2

@@ -25,5 +25,18 @@ case "$(uname -s)" in
 esac
 [ "$(uname -m)" = x86_64 ] || [ "$(uname -s)" = Darwin ] || library=libfast_var_codec.arm64.so
 unzip -q -o -j "$zip" "addons/fast_var_codec/bin/$library" -d "$bin"
+case "$(uname -s)" in
+    MINGW* | MSYS* | CYGWIN*)
+        # Windows' C runtime ends the engine's lines with CR LF; the runners read lines ending in
+        # LF ("N passed, N failed" at the end of a line). A wrapper takes the CRs out of both
+        # streams and keeps the engine's exit code.
+        wrapper=$root/.tools/godot/godot_lf.sh
+        mkdir -p "${wrapper%/*}"
+        printf '%s\n' '#!/usr/bin/env bash' 'set -o pipefail' \
+            "\"$GODOT4\" \"\$@\" 2> >(tr -d '\\r' >&2) | tr -d '\\r'" >"$wrapper"
+        chmod +x "$wrapper"
+        export GODOT4=$wrapper
+        ;;
+esac
 echo "run_release_scenes.sh: $zip's $library in $("$GODOT4" --headless --version 2>/dev/null | tail -n 1)"
 FVC_ADDON_LIBRARY=$root/$bin/$library exec bash tests/run_godot_tests.sh "$@"
