@@ -35,7 +35,8 @@ variant_get_ptr_builtin_method) fails the check rather than going unchecked.
   python3 tests/check_api_compat.py              the check; ends with "N passed, N failed"
   python3 tests/check_api_compat.py --self-test  the check on the real data must pass, and on
                                                  copies with one hash, offset, size or interface
-                                                 version changed must fail
+                                                 version changed must fail, as on a source with a
+                                                 look-up by hash it cannot read
   --api-dir DIR   the gdextension-api crate's src/ (default: found by `cargo metadata`)
 """
 
@@ -300,7 +301,7 @@ def gdextension_minimum(text):
     return version_tuple(m.group(1)) if m else None
 
 
-def check(api_dir, double_api_path=DOUBLE_API, quiet=False):
+def check(api_dir, double_api_path=DOUBLE_API, quiet=False, sources=None):
     r = Result(quiet)
     with open(GDEXTENSION_FILE, encoding="utf-8") as f:
         gdext_text = f.read()
@@ -330,7 +331,7 @@ def check(api_dir, double_api_path=DOUBLE_API, quiet=False):
     double_min = (header["version_major"], header["version_minor"], header["version_patch"])
     double_name = ".".join(map(str, double_min))
 
-    src = Source(read_sources())
+    src = Source(sources if sources is not None else read_sources())
     for problem in src.problems:
         r.check(False, problem)
 
@@ -513,6 +514,15 @@ def self_test(api_dir):
             hit = [m for m in changed.failures if expect in m]
             r.check(bool(hit), f"the check fails when {title}: "
                     + (hit[0] if hit else f"no failure naming '{expect}' (failures: {changed.failures[:3]})"))
+    # A look-up by hash the parser does not read fails the check instead of going unchecked.
+    extra = dict(read_sources())
+    extra["rust/gdextension/src/new_lookup.rs"] = (
+        "unsafe fn find(c: StringName, n: StringName) -> usize {\n"
+        "    unsafe { interface_fn!(classdb_get_method_bind)(c.string_sys(), n.string_sys(), 42) as usize }\n}\n")
+    unread = check(api_dir, quiet=True, sources=extra)
+    hit = [m for m in unread.failures if "new_lookup.rs" in m]
+    r.check(bool(hit), "the check fails on a look-up by hash it cannot read (a new call of "
+            "classdb_get_method_bind): " + (hit[0] if hit else f"no such failure ({unread.failures[:3]})"))
     return r
 
 
