@@ -10,7 +10,7 @@ use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::Build;
 use fast_var_codec_core::Utf8Rules;
 use fast_var_codec_core::{
-    CompactString, ContainerType, Object, Options, Value, ValueBuilder, WireReals,
+    ContainerType, GodotString, Object, Options, Value, ValueBuilder, WireReals,
 };
 
 /// One value on the wire.
@@ -121,7 +121,7 @@ impl Build for NodeBuilder<'_> {
     type Array = (ContainerType, Vec<Node>);
     type Dictionary = (ContainerType, ContainerType, Vec<(Node, Node)>);
     type Object = (String, Vec<(String, Node)>);
-    type Strings = Vec<CompactString>;
+    type Strings = Vec<GodotString>;
 
     fn configure(&mut self, opts: &Options) {
         self.leaves.configure(opts);
@@ -210,13 +210,13 @@ impl Build for NodeBuilder<'_> {
     fn packed_colors(&mut self, raw: &[u8]) -> Node {
         Node::leaf(self.leaves.packed_colors(raw))
     }
-    fn begin_strings(&mut self, capacity: usize) -> Vec<CompactString> {
+    fn begin_strings(&mut self, capacity: usize) -> Vec<GodotString> {
         Vec::with_capacity(capacity)
     }
-    fn push_string(&mut self, strings: &mut Vec<CompactString>, s: &str) {
+    fn push_string(&mut self, strings: &mut Vec<GodotString>, s: &str) {
         strings.push(s.into());
     }
-    fn end_strings(&mut self, strings: Vec<CompactString>) -> Node {
+    fn end_strings(&mut self, strings: Vec<GodotString>) -> Node {
         Node::leaf(Value::PackedStringArray(strings))
     }
 

@@ -58,7 +58,9 @@ pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
 pub use text::Text;
 pub use types::{ContainerType, ParseVariantTypeError, VariantType};
-pub use value::{Array, CompactString, Dictionary, NodePath, Object, Value, ValueBuilder};
+#[allow(deprecated)]
+pub use value::CompactString;
+pub use value::{Array, Dictionary, GodotString, NodePath, Object, Value, ValueBuilder};
 pub use writer::Writer;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as

@@ -58,7 +58,7 @@ pub(crate) enum StringsPart {
         count_at: CountSlot,
         count: u32,
     },
-    Built(Vec<crate::CompactString>),
+    Built(Vec<crate::GodotString>),
     Skipped,
 }
 

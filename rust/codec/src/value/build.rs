@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::convert::convert_strict;
-use super::{array_of, keys, Array, CompactString, Dictionary, NodePath, Object, Value};
+use super::{array_of, keys, Array, Dictionary, GodotString, NodePath, Object, Value};
 use crate::build::{push_in_place, Build};
 use crate::dialect::{Precision, VariantRules};
 use crate::error::DecodeReason;
@@ -165,7 +165,7 @@ impl Build for ValueBuilder {
     type Array = Array;
     type Dictionary = DictionaryInProgress;
     type Object = Object;
-    type Strings = Vec<CompactString>;
+    type Strings = Vec<GodotString>;
 
     fn configure(&mut self, opts: &crate::Options) {
         self.precision = if opts.dialect.spec().real_flag {
@@ -284,13 +284,13 @@ impl Build for ValueBuilder {
     fn packed_colors(&mut self, raw: &[u8]) -> Value {
         Value::PackedColorArray(chunks(vec_from_le::<f32>(raw)))
     }
-    fn begin_strings(&mut self, capacity: usize) -> Vec<CompactString> {
+    fn begin_strings(&mut self, capacity: usize) -> Vec<GodotString> {
         Vec::with_capacity(capacity)
     }
-    fn push_string(&mut self, strings: &mut Vec<CompactString>, s: &str) {
+    fn push_string(&mut self, strings: &mut Vec<GodotString>, s: &str) {
         strings.push(s.into());
     }
-    fn end_strings(&mut self, strings: Vec<CompactString>) -> Value {
+    fn end_strings(&mut self, strings: Vec<GodotString>) -> Value {
         Value::PackedStringArray(strings)
     }
 

@@ -1,7 +1,7 @@
 //! What typed containers do to their elements on decode: Godot's strict conversions between
 //! builtin types.
 
-use super::{array_of, CompactString, Value};
+use super::{array_of, GodotString, Value};
 use crate::dialect::Precision;
 use crate::real::{narrow_as_engine, widen_as_engine};
 use crate::types::VariantType;
@@ -94,7 +94,7 @@ fn packed_from_items(items: Vec<Value>, to: VariantType) -> Option<Value> {
                 .into_iter()
                 .map(|v| match v {
                     Value::String(s) | Value::StringName(s) => s,
-                    _ => CompactString::default(),
+                    _ => GodotString::default(),
                 })
                 .collect(),
         ),

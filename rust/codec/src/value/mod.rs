@@ -3,17 +3,27 @@
 //! (`write`) and a [`Build`](crate::Build) implementation for the reader (`build`), which applies
 //! what the engine does on decode (`convert`: typed containers; `keys`: equal keys merge).
 
+mod access;
 mod build;
 mod convert;
 mod depth;
+mod from;
+mod godot_text;
 pub(crate) mod keys;
+mod string;
 mod write;
 
+pub use access::{DictionaryIter, Key, Lookup};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
 pub use write::write_value;
 
-pub use compact_str::CompactString;
+pub use string::GodotString;
+
+/// The old name of [`GodotString`], the text of a `Value::String`: code that named
+/// `CompactString` compiles on. compact_str's type is no longer part of the API.
+#[deprecated(note = "use GodotString, or build the text with `\"text\".into()`")]
+pub type CompactString = GodotString;
 
 use crate::types::{ContainerType, VariantType};
 
@@ -22,7 +32,7 @@ use crate::types::{ContainerType, VariantType};
 /// 0.0 differs from -0.0), which is what "the same bytes" needs.
 ///
 /// A `Value` is 32 bytes: a String or StringName of up to 24 bytes is held inline
-/// ([`CompactString`], no allocation: most keys and texts of game messages), and the variants
+/// ([`GodotString`], no allocation: most keys and texts of game messages), and the variants
 /// whose payload is larger than 24 bytes (the math types of four or more reals, NodePath,
 /// Signal's name, Array, Dictionary, Object) are boxed. Decoding a message into `Value`s makes
 /// an allocation per container and per long text, and moves each value in two 16-byte halves.
@@ -58,7 +68,7 @@ pub enum Value {
     /// A float (always binary64 in the engine; written as binary32 when that is exact).
     Float(f64),
     /// A String.
-    String(CompactString),
+    String(GodotString),
     /// x, y
     Vector2([f64; 2]),
     /// x, y (not in Godot 3, like every `i` vector: a Vector2 there under the lossy policy).
@@ -93,7 +103,7 @@ pub enum Value {
     /// r, g, b, a: always binary32, in either precision.
     Color([f32; 4]),
     /// A StringName (`&"name"`); Godot 3 has none and writes a String.
-    StringName(CompactString),
+    StringName(GodotString),
     /// A NodePath.
     NodePath(Box<NodePath>),
     /// An RID's id (0 for an empty RID); Godot 3 writes none, so only an empty RID is exact
@@ -128,7 +138,7 @@ pub enum Value {
     /// A PackedFloat64Array (not in Godot 3: an Array of floats there under the lossy policy).
     PackedFloat64Array(Vec<f64>),
     /// A PackedStringArray.
-    PackedStringArray(Vec<CompactString>),
+    PackedStringArray(Vec<GodotString>),
     /// A PackedVector2Array of x, y pairs.
     PackedVector2Array(Vec<[f64; 2]>),
     /// A PackedVector3Array of x, y, z triples.

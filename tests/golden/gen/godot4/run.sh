@@ -51,3 +51,8 @@ if [ -n "${GODOT4_DOUBLE:-}" ]; then
 else
     echo "run.sh: no double-precision Godot 4.6.3 (../shared/engines): godot4_6_3_double.json not regenerated" >&2
 fi
+# What the engine's var_to_str writes for each value of the corpus it decodes: the text the
+# core's `Display` of `Value` must equal (rust/codec/tests/var_to_str.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://var_to_str.gd -- \
+    "$repo/tests/golden/godot4_6_3.json" "$repo/tests/golden/var_to_str_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/var_to_str_godot4_6_3.jsonl"

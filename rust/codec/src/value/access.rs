@@ -1,0 +1,872 @@
+//! Reading a [`Value`] without naming its storage: `as_*`, `is_*`, lookup by key and index
+//! (`get`, `v["key"]`, `v[0]`), and the methods of [`Array`] and [`Dictionary`].
+
+use super::{keys, Array, Dictionary, GodotString, NodePath, Object, Value};
+use crate::dialect::VariantRules;
+use crate::types::ContainerType;
+
+/// What `v["key"]` and `v[7]` give when there is nothing there.
+static NIL: Value = Value::Nil;
+
+/// The math types' components, copied out of their storage (boxed or not).
+macro_rules! math_getters {
+    ($($(#[$doc:meta])* $name:ident: $variant:ident -> [$t:ty; $n:literal];)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self) -> Option<[$t; $n]> {
+            match self {
+                Value::$variant(c) => Some(*std::borrow::Borrow::<[$t; $n]>::borrow(c)),
+                _ => None,
+            }
+        }
+    )*};
+}
+
+/// Slices of the packed arrays.
+macro_rules! packed_getters {
+    ($($(#[$doc:meta])* $name:ident: $variant:ident -> $t:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self) -> Option<&[$t]> {
+            match self {
+                Value::$variant(v) => Some(v.as_slice()),
+                _ => None,
+            }
+        }
+    )*};
+}
+
+/// # Reading
+///
+/// As `serde_json::Value`'s: `as_*` gives the content of one kind of value (`None` for any
+/// other), `is_*` says which kind it is, and [`Value::get`] and indexing look into an Array, a
+/// Dictionary or an object.
+///
+/// ```
+/// use fast_var_codec_core::{decode, encode, Options, Value};
+///
+/// // What GDScript's `put_var({"name": "ada", "hp": 10, "pos": Vector2(1.5, -2), "items": ["sword"]})` sends.
+/// let msg = Value::from_iter([
+///     ("name", Value::from("ada")),
+///     ("hp", Value::from(10)),
+///     ("pos", Value::vector2(1.5, -2.0)),
+///     ("items", Value::from(vec!["sword"])),
+/// ]);
+/// let opts = Options::default();
+/// let (msg, _) = decode(&encode(&msg, &opts)?, &opts)?;
+///
+/// assert_eq!(msg["name"].as_str(), Some("ada"));
+/// assert_eq!(msg["hp"].as_i64(), Some(10));
+/// assert_eq!(msg["pos"].as_vector2(), Some([1.5, -2.0]));
+/// assert_eq!(msg["items"][0], "sword");
+/// assert!(msg["missing"].is_nil()); // indexing never panics: Nil when absent
+/// assert_eq!(msg.get("missing"), None);
+/// assert_eq!(msg.as_dictionary().map(|d| d.len()), Some(4));
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+impl Value {
+    /// Whether this is `null` (Nil).
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Value::Nil)
+    }
+
+    /// Whether this is a bool.
+    pub fn is_bool(&self) -> bool {
+        matches!(self, Value::Bool(_))
+    }
+
+    /// Whether this is an int.
+    pub fn is_int(&self) -> bool {
+        matches!(self, Value::Int(_))
+    }
+
+    /// Whether this is a float.
+    pub fn is_float(&self) -> bool {
+        matches!(self, Value::Float(_))
+    }
+
+    /// Whether this is an int or a float ([`Value::as_f64`] gives either).
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Int(_) | Value::Float(_))
+    }
+
+    /// Whether this is a String or a StringName ([`Value::as_str`] gives either's text).
+    pub fn is_string(&self) -> bool {
+        matches!(self, Value::String(_) | Value::StringName(_))
+    }
+
+    /// Whether this is an Array, typed or not.
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_))
+    }
+
+    /// Whether this is a Dictionary, typed or not.
+    pub fn is_dictionary(&self) -> bool {
+        matches!(self, Value::Dictionary(_))
+    }
+
+    /// The bool, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The int, if this is one (a float is not converted: see [`Value::as_f64`]).
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The int, if this is one and it is not negative.
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_i64().and_then(|i| u64::try_from(i).ok())
+    }
+
+    /// The number, if this is a float or an int (an int as the nearest f64, as GDScript's
+    /// `float(i)`).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Float(f) => Some(*f),
+            Value::Int(i) => Some(*i as f64),
+            _ => None,
+        }
+    }
+
+    /// The text, if this is a String or a StringName (Godot 4 compares the two as equal).
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) | Value::StringName(s) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The Array (its items and element type), if this is one.
+    pub fn as_array(&self) -> Option<&Array> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The Array, if this is one, to change in place.
+    pub fn as_array_mut(&mut self) -> Option<&mut Array> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The Dictionary (its entries and types), if this is one.
+    pub fn as_dictionary(&self) -> Option<&Dictionary> {
+        match self {
+            Value::Dictionary(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The Dictionary, if this is one, to change in place.
+    pub fn as_dictionary_mut(&mut self) -> Option<&mut Dictionary> {
+        match self {
+            Value::Dictionary(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The full object (class and properties), if this is one.
+    pub fn as_object(&self) -> Option<&Object> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The NodePath, if this is one.
+    pub fn as_node_path(&self) -> Option<&NodePath> {
+        match self {
+            Value::NodePath(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The RID's id, if this is an RID.
+    pub fn as_rid(&self) -> Option<u64> {
+        match self {
+            Value::Rid(id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The instance id, if this is an object sent as its id.
+    pub fn as_object_id(&self) -> Option<u64> {
+        match self {
+            Value::ObjectId(id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The name and the object's instance id, if this is a Signal.
+    pub fn as_signal(&self) -> Option<(&str, u64)> {
+        match self {
+            Value::Signal { name, object_id } => Some((name, *object_id)),
+            _ => None,
+        }
+    }
+
+    math_getters! {
+        /// x, y of a Vector2.
+        as_vector2: Vector2 -> [f64; 2];
+        /// x, y of a Vector2i.
+        as_vector2i: Vector2i -> [i32; 2];
+        /// x, y, z of a Vector3.
+        as_vector3: Vector3 -> [f64; 3];
+        /// x, y, z of a Vector3i.
+        as_vector3i: Vector3i -> [i32; 3];
+        /// x, y, z, w of a Vector4.
+        as_vector4: Vector4 -> [f64; 4];
+        /// x, y, z, w of a Vector4i.
+        as_vector4i: Vector4i -> [i32; 4];
+        /// position.x, position.y, size.x, size.y of a Rect2.
+        as_rect2: Rect2 -> [f64; 4];
+        /// position.x, position.y, size.x, size.y of a Rect2i.
+        as_rect2i: Rect2i -> [i32; 4];
+        /// A Transform2D's columns: x axis, y axis, origin (x, y each).
+        as_transform2d: Transform2D -> [f64; 6];
+        /// normal.x, normal.y, normal.z, d of a Plane.
+        as_plane: Plane -> [f64; 4];
+        /// x, y, z, w of a Quaternion.
+        as_quaternion: Quaternion -> [f64; 4];
+        /// position.x, .y, .z, size.x, .y, .z of an AABB.
+        as_aabb: Aabb -> [f64; 6];
+        /// A Basis's rows (row 0: x.x, y.x, z.x; then rows 1 and 2).
+        as_basis: Basis -> [f64; 9];
+        /// A Transform3D's basis rows (as [`Value::as_basis`]), then its origin.
+        as_transform3d: Transform3D -> [f64; 12];
+        /// A Projection's columns x, y, z, w (4 components each).
+        as_projection: Projection -> [f64; 16];
+        /// r, g, b, a of a Color.
+        as_color: Color -> [f32; 4];
+    }
+
+    packed_getters! {
+        /// The bytes of a PackedByteArray.
+        as_packed_byte_array: PackedByteArray -> u8;
+        /// The ints of a PackedInt32Array.
+        as_packed_int32_array: PackedInt32Array -> i32;
+        /// The ints of a PackedInt64Array.
+        as_packed_int64_array: PackedInt64Array -> i64;
+        /// The floats of a PackedFloat32Array.
+        as_packed_float32_array: PackedFloat32Array -> f32;
+        /// The floats of a PackedFloat64Array.
+        as_packed_float64_array: PackedFloat64Array -> f64;
+        /// The texts of a PackedStringArray (each reads as a `str`).
+        as_packed_string_array: PackedStringArray -> GodotString;
+        /// The x, y pairs of a PackedVector2Array.
+        as_packed_vector2_array: PackedVector2Array -> [f64; 2];
+        /// The x, y, z triples of a PackedVector3Array.
+        as_packed_vector3_array: PackedVector3Array -> [f64; 3];
+        /// The x, y, z, w of a PackedVector4Array.
+        as_packed_vector4_array: PackedVector4Array -> [f64; 4];
+        /// The r, g, b, a of a PackedColorArray.
+        as_packed_color_array: PackedColorArray -> [f32; 4];
+    }
+
+    /// What `index` finds in this value: an Array's item by position (`usize`), a Dictionary's
+    /// value by key (a `&str` finds a String or a StringName key of that text, a `&Value` an
+    /// equal key), an object's property by name (`&str`). `None` when there is none, or when
+    /// this value holds nothing of the kind.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let v = Value::from_iter([(Value::string_name("speed"), Value::from(2.5))]);
+    /// assert_eq!(v.get("speed").and_then(Value::as_f64), Some(2.5)); // a StringName key
+    /// assert_eq!(v.get(&Value::string_name("speed")), v.get("speed"));
+    /// let list = Value::from(vec![10, 20]);
+    /// assert_eq!(list.get(1), Some(&Value::Int(20)));
+    /// assert_eq!(list.get(2), None);
+    /// ```
+    pub fn get<I: Lookup>(&self, index: I) -> Option<&Value> {
+        index.find_in(self)
+    }
+
+    /// As [`Value::get`], to change what it finds in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let mut v = Value::from_iter([("hp", 10)]);
+    /// if let Some(hp) = v.get_mut("hp") {
+    ///     *hp = Value::from(9);
+    /// }
+    /// assert_eq!(v["hp"], 9);
+    /// ```
+    pub fn get_mut<I: Lookup>(&mut self, index: I) -> Option<&mut Value> {
+        index.find_in_mut(self)
+    }
+
+    /// Takes this value, leaving Nil in its place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let mut v = Value::from(vec!["a", "b"]);
+    /// let first = v.get_mut(0).map(Value::take);
+    /// assert_eq!(first, Some(Value::from("a")));
+    /// assert!(v[0].is_nil());
+    /// ```
+    pub fn take(&mut self) -> Value {
+        std::mem::take(self)
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for str {}
+    impl Sealed for String {}
+    impl Sealed for super::GodotString {}
+    impl Sealed for super::Value {}
+    impl Sealed for i64 {}
+    impl Sealed for i32 {}
+    impl<T: Sealed + ?Sized> Sealed for &T {}
+}
+
+/// What [`Value::get`] and `value[index]` accept: a `usize` (an Array's item), a `&str`,
+/// `String` or [`GodotString`] (a Dictionary key of that text, String or StringName, or an
+/// object's property), a [`Value`] (a Dictionary key equal to it). Implemented by this crate
+/// only.
+pub trait Lookup: sealed::Sealed {
+    #[doc(hidden)]
+    fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value>;
+    #[doc(hidden)]
+    fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value>;
+}
+
+impl Lookup for usize {
+    fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        v.as_array()?.get(*self)
+    }
+    fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        v.as_array_mut()?.get_mut(*self)
+    }
+}
+
+impl Lookup for str {
+    fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        match v {
+            Value::Dictionary(d) => d.get(self),
+            Value::Object(o) => o.get(self),
+            _ => None,
+        }
+    }
+    fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        match v {
+            Value::Dictionary(d) => d.get_mut(self),
+            Value::Object(o) => o
+                .properties
+                .iter_mut()
+                .find(|(name, _)| name == self)
+                .map(|(_, p)| p),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! lookup_as_str {
+    ($($t:ty),*) => {$(
+        impl Lookup for $t {
+            fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+                self.as_str().find_in(v)
+            }
+            fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+                self.as_str().find_in_mut(v)
+            }
+        }
+    )*};
+}
+lookup_as_str!(String, GodotString);
+
+impl Lookup for Value {
+    fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        v.as_dictionary()?.get(self)
+    }
+    fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        v.as_dictionary_mut()?.get_mut(self)
+    }
+}
+
+impl<T: Lookup + ?Sized> Lookup for &T {
+    fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        (**self).find_in(v)
+    }
+    fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        (**self).find_in_mut(v)
+    }
+}
+
+/// `value["key"]`, `value[3]`: what [`Value::get`] finds, or Nil when it finds nothing (as
+/// `serde_json::Value`'s indexing: it never panics).
+impl<I: Lookup> std::ops::Index<I> for Value {
+    type Output = Value;
+    fn index(&self, index: I) -> &Value {
+        index.find_in(self).unwrap_or(&NIL)
+    }
+}
+
+/// What [`Dictionary::get`] accepts as a key: a `&str`, `String` or [`GodotString`] finds a
+/// String or StringName key of that text; an `i64` or `i32`, an int key; a [`Value`], a key
+/// the engine holds equal to it (String and StringName of one text are one key, 1 and 1.0 are
+/// two). Implemented by this crate only.
+pub trait Key: sealed::Sealed {
+    #[doc(hidden)]
+    fn matches_key(&self, key: &Value) -> bool;
+}
+
+impl Key for str {
+    fn matches_key(&self, key: &Value) -> bool {
+        key.as_str() == Some(self)
+    }
+}
+
+impl Key for String {
+    fn matches_key(&self, key: &Value) -> bool {
+        Key::matches_key(self.as_str(), key)
+    }
+}
+
+impl Key for GodotString {
+    fn matches_key(&self, key: &Value) -> bool {
+        Key::matches_key(self.as_str(), key)
+    }
+}
+
+impl Key for i64 {
+    fn matches_key(&self, key: &Value) -> bool {
+        key.as_i64() == Some(*self)
+    }
+}
+
+impl Key for i32 {
+    fn matches_key(&self, key: &Value) -> bool {
+        key.as_i64() == Some(i64::from(*self))
+    }
+}
+
+impl Key for Value {
+    fn matches_key(&self, key: &Value) -> bool {
+        keys::keys_equal(self, key, VariantRules::Godot4)
+    }
+}
+
+impl<T: Key + ?Sized> Key for &T {
+    fn matches_key(&self, key: &Value) -> bool {
+        (**self).matches_key(key)
+    }
+}
+
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{Array, Value};
+///
+/// let mut a = Array::new();
+/// a.push(1);
+/// a.push("two");
+/// assert_eq!(a.len(), 2);
+/// assert_eq!(a.get(1).and_then(Value::as_str), Some("two"));
+/// let texts: Vec<_> = a.iter().filter_map(Value::as_str).collect();
+/// assert_eq!(texts, ["two"]);
+/// let v = Value::from(a);
+/// assert_eq!(v[0], 1);
+/// ```
+impl Array {
+    /// An empty, untyped Array.
+    pub fn new() -> Array {
+        Array::default()
+    }
+
+    /// An empty Array of `element` items (`Array[int]` …).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Array, ContainerType, VariantType};
+    ///
+    /// let mut ints = Array::typed(ContainerType::Builtin(VariantType::Int));
+    /// ints.push(7);
+    /// assert_eq!(ints.element_type(), &ContainerType::Builtin(VariantType::Int));
+    /// ```
+    pub fn typed(element: ContainerType) -> Array {
+        Array {
+            element,
+            items: Vec::new(),
+        }
+    }
+
+    /// The element type ([`ContainerType::Untyped`] for a plain Array).
+    pub fn element_type(&self) -> &ContainerType {
+        &self.element
+    }
+
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether it has no items.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The item at `index`, if there is one.
+    pub fn get(&self, index: usize) -> Option<&Value> {
+        self.items.get(index)
+    }
+
+    /// The item at `index`, if there is one, to change in place.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut Value> {
+        self.items.get_mut(index)
+    }
+
+    /// Appends an item. (It is not checked against a typed Array's element type.)
+    pub fn push(&mut self, item: impl Into<Value>) {
+        self.items.push(item.into());
+    }
+
+    /// The items in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Value> {
+        self.items.iter()
+    }
+
+    /// The items in order, to change in place.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Value> {
+        self.items.iter_mut()
+    }
+
+    /// The items as a slice.
+    pub fn as_slice(&self) -> &[Value] {
+        &self.items
+    }
+}
+
+impl<'a> IntoIterator for &'a Array {
+    type Item = &'a Value;
+    type IntoIter = std::slice::Iter<'a, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl IntoIterator for Array {
+    type Item = Value;
+    type IntoIter = std::vec::IntoIter<Value>;
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.items).into_iter()
+    }
+}
+
+impl<T: Into<Value>> FromIterator<T> for Array {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        Array {
+            element: ContainerType::Untyped,
+            items: iter.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+impl<T: Into<Value>> Extend<T> for Array {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        self.items.extend(iter.into_iter().map(Into::into));
+    }
+}
+
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{Dictionary, Value};
+///
+/// let mut d = Dictionary::new();
+/// d.insert("hp", 10);
+/// d.insert(Value::string_name("hp"), 9); // the same key in Godot 4: replaced in place
+/// d.insert(1, "one");
+/// assert_eq!(d.len(), 2);
+/// assert_eq!(d.get("hp"), Some(&Value::Int(9)));
+/// assert_eq!(d.get(1), Some(&Value::from("one")));
+/// for (key, value) in &d {
+///     println!("{key}: {value}");
+/// }
+/// ```
+impl Dictionary {
+    /// An empty, untyped Dictionary.
+    pub fn new() -> Dictionary {
+        Dictionary::default()
+    }
+
+    /// An empty Dictionary of `key` keys and `value` values (`Dictionary[String, int]` …).
+    pub fn typed(key: ContainerType, value: ContainerType) -> Dictionary {
+        Dictionary {
+            key,
+            value,
+            entries: Vec::new(),
+        }
+    }
+
+    /// The key type ([`ContainerType::Untyped`] for a plain Dictionary).
+    pub fn key_type(&self) -> &ContainerType {
+        &self.key
+    }
+
+    /// The value type ([`ContainerType::Untyped`] for a plain Dictionary).
+    pub fn value_type(&self) -> &ContainerType {
+        &self.value
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The value of `key` (see [`Key`]: a `&str` finds a String or StringName key), if there
+    /// is one. A scan of the entries, in order.
+    pub fn get<K: Key>(&self, key: K) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(k, _)| key.matches_key(k))
+            .map(|(_, v)| v)
+    }
+
+    /// The value of `key`, if there is one, to change in place.
+    pub fn get_mut<K: Key>(&mut self, key: K) -> Option<&mut Value> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| key.matches_key(k))
+            .map(|(_, v)| v)
+    }
+
+    /// Whether `key` has a value.
+    pub fn contains_key<K: Key>(&self, key: K) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Sets the value of `key`, as GDScript's `d[key] = value`: an equal key (as the engine
+    /// compares keys) keeps its place and gets the value, whose old value is returned; a new
+    /// key goes last.
+    pub fn insert(&mut self, key: impl Into<Value>, value: impl Into<Value>) -> Option<Value> {
+        let key = key.into();
+        let value = value.into();
+        match self.get_mut(&key) {
+            Some(old) => Some(std::mem::replace(old, value)),
+            None => {
+                self.entries.push((key, value));
+                None
+            }
+        }
+    }
+
+    /// Removes `key`'s entry, keeping the order of the others; returns its value.
+    pub fn remove<K: Key>(&mut self, key: K) -> Option<Value> {
+        let at = self.entries.iter().position(|(k, _)| key.matches_key(k))?;
+        Some(self.entries.remove(at).1)
+    }
+
+    /// The entries in insertion order.
+    pub fn iter(&self) -> DictionaryIter<'_> {
+        DictionaryIter(self.entries.iter())
+    }
+
+    /// The keys in insertion order.
+    pub fn keys(&self) -> impl Iterator<Item = &Value> + '_ {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    /// The values in insertion order.
+    pub fn values(&self) -> impl Iterator<Item = &Value> + '_ {
+        self.entries.iter().map(|(_, v)| v)
+    }
+}
+
+/// The entries of a [`Dictionary`] as `(&key, &value)`, in insertion order.
+#[derive(Debug, Clone)]
+pub struct DictionaryIter<'a>(std::slice::Iter<'a, (Value, Value)>);
+
+impl<'a> Iterator for DictionaryIter<'a> {
+    type Item = (&'a Value, &'a Value);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for DictionaryIter<'_> {}
+
+impl<'a> IntoIterator for &'a Dictionary {
+    type Item = (&'a Value, &'a Value);
+    type IntoIter = DictionaryIter<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Dictionary {
+    type Item = (Value, Value);
+    type IntoIter = std::vec::IntoIter<(Value, Value)>;
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.entries).into_iter()
+    }
+}
+
+impl<K: Into<Value>, V: Into<Value>> FromIterator<(K, V)> for Dictionary {
+    /// Entries in order; a key equal to an earlier one replaces its value (as
+    /// [`Dictionary::insert`]).
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut d = Dictionary::new();
+        d.extend(iter);
+        d
+    }
+}
+
+impl<K: Into<Value>, V: Into<Value>> Extend<(K, V)> for Dictionary {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl Object {
+    /// A full object of `class` without properties.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Object, Value};
+    ///
+    /// let mut o = Object::new("Resource");
+    /// o.set("resource_name", "sword");
+    /// let v = Value::from(o);
+    /// assert_eq!(v["resource_name"], "sword");
+    /// assert_eq!(v.as_object().map(|o| o.class.as_str()), Some("Resource"));
+    /// ```
+    pub fn new(class: impl Into<String>) -> Object {
+        Object {
+            class: class.into(),
+            properties: Vec::new(),
+        }
+    }
+
+    /// The property `name`, if the object has it.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Sets the property `name` (in place if it is there, last otherwise).
+    pub fn set(&mut self, name: impl Into<String>, value: impl Into<Value>) {
+        let name = name.into();
+        let value = value.into();
+        match self.properties.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, old)) => *old = value,
+            None => self.properties.push((name, value)),
+        }
+    }
+}
+
+macro_rules! eq_value {
+    ($($t:ty => |$v:ident, $o:ident| $e:expr;)*) => {$(
+        impl PartialEq<$t> for Value {
+            fn eq(&self, other: &$t) -> bool {
+                let ($v, $o) = (self, other);
+                $e
+            }
+        }
+        impl PartialEq<Value> for $t {
+            fn eq(&self, other: &Value) -> bool {
+                other == self
+            }
+        }
+    )*};
+}
+
+eq_value! {
+    str => |v, o| v.as_str() == Some(o);
+    &str => |v, o| v.as_str() == Some(*o);
+    String => |v, o| v.as_str() == Some(o.as_str());
+    bool => |v, o| v.as_bool() == Some(*o);
+    i64 => |v, o| v.as_i64() == Some(*o);
+    i32 => |v, o| v.as_i64() == Some(i64::from(*o));
+    f64 => |v, o| matches!(v, Value::Float(f) if f == o);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::VariantType;
+
+    #[test]
+    fn lookups_find_string_and_string_name_keys_and_never_panic() {
+        let v = Value::from_iter([
+            (Value::from("a"), Value::from(1)),
+            (Value::string_name("b"), Value::from(2)),
+            (Value::from(3), Value::from("three")),
+        ]);
+        assert_eq!(v["a"], 1);
+        assert_eq!(v["b"], 2);
+        assert_eq!(v[&Value::from("b")], 2);
+        assert_eq!(v[&Value::from(3)], "three");
+        assert!(v["c"].is_nil());
+        assert!(v[0].is_nil());
+        assert!(v["a"]["deeper"][7].is_nil());
+        let d = v.as_dictionary().unwrap();
+        assert_eq!(d.get(3), Some(&Value::from("three")));
+        assert_eq!(d.get(3i64), Some(&Value::from("three")));
+        assert_eq!(d.get(&Value::Float(3.0)), None, "1 and 1.0 are two keys");
+        assert!(Value::Int(5).get("a").is_none());
+    }
+
+    #[test]
+    fn insert_replaces_an_equal_key_in_place() {
+        let mut d = Dictionary::new();
+        assert_eq!(d.insert("k", 1), None);
+        d.insert("z", 0);
+        assert_eq!(d.insert(Value::string_name("k"), 2), Some(Value::Int(1)));
+        assert_eq!(
+            d.keys().map(|k| k.as_str().unwrap()).collect::<Vec<_>>(),
+            ["k", "z"]
+        );
+        assert_eq!(d.remove("k"), Some(Value::Int(2)));
+        assert_eq!(d.len(), 1);
+    }
+
+    #[test]
+    fn getters_copy_math_types_out_of_their_storage() {
+        let t = Value::transform3d(
+            [1.0, 2.0, 3.0],
+            [4.0, 5.0, 6.0],
+            [7.0, 8.0, 9.0],
+            [10.0, 11.0, 12.0],
+        );
+        assert_eq!(
+            t.as_transform3d(),
+            Some([1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 9.0, 10.0, 11.0, 12.0])
+        );
+        assert_eq!(t.as_basis(), None);
+        assert_eq!(t.variant_type(), VariantType::Transform3D);
+        assert_eq!(
+            Value::rect2(1.0, 2.0, 3.0, 4.0).as_rect2(),
+            Some([1.0, 2.0, 3.0, 4.0])
+        );
+        assert_eq!(Value::Int(3).as_f64(), Some(3.0));
+        assert_eq!(Value::Float(3.0).as_i64(), None);
+        assert_eq!(Value::Int(-1).as_u64(), None);
+    }
+}

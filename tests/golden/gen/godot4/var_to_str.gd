@@ -1,0 +1,47 @@
+extends SceneTree
+## Writes what the engine's var_to_str makes of every value of a golden corpus that it decodes:
+## the text the Rust core's `Display` of `Value` must equal (rust/codec/tests/var_to_str.rs).
+##   godot --headless --path <this dir> -s res://var_to_str.gd -- CORPUS.json OUTFILE
+## Each case's bytes are decoded by the engine (bytes_to_var_with_objects for full-object cases)
+## and the result given to var_to_str. One JSON object per line:
+##   {"name": <case name>, "text": <hex of the UTF-8 of var_to_str's result>}
+## (texts as hex, as the corpus holds them: a Godot string may hold code points JSON cannot).
+
+func _init() -> void:
+	var args := OS.get_cmdline_user_args()
+	if args.size() != 2:
+		printerr("usage: -- CORPUS.json OUTFILE")
+		quit(2)
+		return
+	var corpus := FileAccess.open(args[0], FileAccess.READ)
+	if corpus == null:
+		printerr("cannot read ", args[0])
+		quit(2)
+		return
+	var out := FileAccess.open(args[1], FileAccess.WRITE)
+	var head := RegEx.create_from_string('^\\{"name":"([^"]*)","full_objects":(true|false),')
+	var body := RegEx.create_from_string('"bytes":"([0-9a-f]*)","decoded":(null)?')
+	out.store_line('{"engine": %s, "corpus": %s}' % [
+		JSON.stringify(Engine.get_version_info().string), JSON.stringify(args[0].get_file())])
+	var written := 0
+	while not corpus.eof_reached():
+		var line := corpus.get_line()
+		var h := head.search(line)
+		if h == null:
+			continue
+		var b := body.search(line)
+		if b == null or b.get_string(2) != "":
+			continue  # the engine did not decode its own bytes
+		var bytes := b.get_string(1).hex_decode()
+		var value: Variant
+		if h.get_string(2) == "true":
+			value = bytes_to_var_with_objects(bytes)
+		else:
+			value = bytes_to_var(bytes)
+		var text := var_to_str(value)
+		out.store_line('{"name": %s, "text": "%s"}' % [
+			JSON.stringify(h.get_string(1)), text.to_utf8_buffer().hex_encode()])
+		written += 1
+	out.close()
+	print("var_to_str.gd: %d texts" % written)
+	quit(0)
