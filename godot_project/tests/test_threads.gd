@@ -10,6 +10,9 @@ const Item := preload("res://tests/fixtures/item.gd")
 
 const TASKS := 8
 const ROUNDS := 40
+## Every group is posted high priority: a low-priority group can make Godot 4.6 hang at quit
+## (docs/gdscript.md, "Threads"; tests/run_exit_guard.sh runs this file under load to check).
+const HIGH_PRIORITY := true
 
 var t: Ctx
 var values: Array = []
@@ -175,7 +178,7 @@ func churn_task(index: int) -> void:
 
 
 func codecs_made_and_dropped_on_workers() -> void:
-	var group := WorkerThreadPool.add_group_task(churn_task, TASKS)
+	var group := WorkerThreadPool.add_group_task(churn_task, TASKS, -1, HIGH_PRIORITY)
 	WorkerThreadPool.wait_for_group_task_completion(group)
 	var errs := take_failures()
 	t.check(errs.is_empty(), "%d tasks each making, using and dropping 60 codecs at once: each its own settings and results" % TASKS,
@@ -186,7 +189,7 @@ func one_codec_many_threads() -> void:
 	for dialect in [FastVarCodec.DIALECT_GODOT_4, FastVarCodec.DIALECT_GODOT_3]:
 		shared = FastVarCodec.new()
 		shared.dialect = dialect
-		var group := WorkerThreadPool.add_group_task(shared_task, TASKS * 4)
+		var group := WorkerThreadPool.add_group_task(shared_task, TASKS * 4, -1, HIGH_PRIORITY)
 		WorkerThreadPool.wait_for_group_task_completion(group)
 		var errs := take_failures()
 		t.check(errs.is_empty(), "one codec, %d group tasks at once (dialect %d): every result and error right" % [TASKS * 4, dialect],
@@ -205,7 +208,7 @@ func decode_while_settings_change(index: int) -> void:
 
 func settings_change_while_workers_decode() -> void:
 	shared = FastVarCodec.new()
-	var group := WorkerThreadPool.add_group_task(decode_while_settings_change, TASKS)
+	var group := WorkerThreadPool.add_group_task(decode_while_settings_change, TASKS, -1, HIGH_PRIORITY)
 	var flips := 0
 	while not WorkerThreadPool.is_group_task_completed(group):
 		shared.max_depth = 64 if flips % 2 == 0 else 1024
@@ -247,7 +250,7 @@ func streams_on_threads() -> void:
 	for dialect in [FastVarCodec.DIALECT_GODOT_4, FastVarCodec.DIALECT_GODOT_3]:
 		shared_stream = FastVarStream.new()
 		shared_stream.codec.dialect = dialect
-		var group := WorkerThreadPool.add_group_task(stream_task, TASKS)
+		var group := WorkerThreadPool.add_group_task(stream_task, TASKS, -1, HIGH_PRIORITY)
 		WorkerThreadPool.wait_for_group_task_completion(group)
 		var errs := take_failures()
 		t.check(errs.is_empty(), "streams on %d threads, one shared for writing (dialect %d)" % [TASKS, dialect], errs.slice(0, 5))

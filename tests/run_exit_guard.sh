@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Does the engine exit? Runs, under load (a busy loop on every core), the test scenes that use
+# worker threads and the engine's own reproduction of its hang at quit (tests/engine_exit/), each
+# many times with a short deadline, and counts the runs that hang.
+#   tests/run_exit_guard.sh [--runs N] [CASE...]
+# CASEs (default: scenes repro-high repro-drain repro-none):
+#   scenes             godot_project/tests/test_threads.gd, as tests/run_godot_tests.sh runs it
+#   repro-high         the reproduction with its group posted high priority (the way around the
+#                      test scenes use)
+#   repro-drain        the reproduction with one low-priority task run after the group (the other
+#                      way around, docs/gdscript.md "Threads")
+#   repro-one-task     the reproduction with its group as one low-priority task (no task of the
+#                      group is left queued when it completes)
+#   repro-none         the reproduction as it is: the engine's own case, reported, not counted
+#   repro-none-process the same, quitting from _process on the second frame (reported)
+# N: FVC_EXIT_GUARD_RUNS, default 10. Every run of a counted case is one check: passed when the
+# engine exited by itself with its result. A hang's backtraces (tests/deadline.sh) are in
+# tests/out/run_exit_guard/hangs/. Ends with "N passed, N failed".
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+# shellcheck source=tests/lib.sh
+source "$here/lib.sh"
+out=$(fvc_out_dir)
+runs=${FVC_EXIT_GUARD_RUNS:-10}
+if [ "${1:-}" = --runs ]; then
+    runs=$2
+    shift 2
+fi
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(scenes repro-high repro-drain repro-none)
+# Seconds an engine may take, the work included (a scene takes a few seconds under this load).
+limit=${FVC_EXIT_GUARD_LIMIT:-60}
+
+need_engines GODOT4 || exit 2
+for c in "${cases[@]}"; do
+    if [ "$c" = scenes ]; then
+        need_addon || exit 2
+        bash "$repo/tests/setup_godot_project.sh" || exit 2
+    fi
+done
+# The reproduction loads no extension: a project of its own, outside the repository's.
+repro_project="$out/repro_project"
+rm -rf "$repro_project"
+mkdir -p "$repro_project"
+cp "$repo/tests/engine_exit/project.godot" "$repo/tests/engine_exit/exit_repro.gd" "$repro_project/"
+rm -rf "$out/hangs"
+export FVC_HANG_DIR="$out/hangs"
+
+# The load: one busy loop per core, for as long as the script runs.
+busy=()
+for _ in $(seq "$(nproc)"); do
+    (while :; do :; done) &
+    busy+=($!)
+done
+trap 'kill "${busy[@]}" 2>/dev/null' EXIT
+
+# run_case CASE RUN: one run; prints "exited", "hang" (killed after its last line: a hang at
+# quit) or "failed" (it did not finish its work, or reported a failure).
+run_case() {
+    local case=$1 run=$2 log="$out/$1.$2" status=0 want
+    case $case in
+        scenes)
+            want='^[0-9]+ passed, 0 failed$'
+            bash "$here/deadline.sh" -k 5 "$limit" "$GODOT4" --headless --path "$repo/godot_project" \
+                -s res://tests/run_tests.gd -- test_threads.gd >"$log.stdout" 2>"$log.log" || status=$?
+            ;;
+        repro-*)
+            local way=${case#repro-} quit=initialize
+            if [ "$way" = none-process ]; then way=none; quit=process; fi
+            want='^done$'
+            bash "$here/deadline.sh" -k 5 "$limit" "$GODOT4" --headless --path "$repro_project" \
+                -s exit_repro.gd -- --way="$way" --quit="$quit" >"$log.stdout" 2>"$log.log" || status=$?
+            ;;
+    esac
+    if [ "$status" -eq 0 ] && grep -qE "$want" "$log.stdout"; then
+        echo exited
+        rm -f "$log.stdout" "$log.log"
+    elif [ "$status" -eq 124 ] && grep -qE "$want" "$log.stdout"; then
+        echo hang
+    else
+        echo "failed (exit code $status; $log.stdout)"
+    fi
+}
+
+tally_init
+for c in "${cases[@]}"; do
+    exited=0
+    hung=0
+    other=0
+    for run in $(seq "$runs"); do
+        result=$(run_case "$c" "$run")
+        case $result in
+            exited) exited=$((exited + 1)) ;;
+            hang) hung=$((hung + 1)) ;;
+            *) other=$((other + 1)); echo "  $c run $run: $result" ;;
+        esac
+        if [[ $c != repro-none* ]]; then
+            [ "$result" = exited ]
+            tally $? "$c run $run: $result"
+        fi
+    done
+    note=""
+    [[ $c == repro-none* ]] && note=" (the engine's own case: reported, not counted)"
+    echo "$c: $hung hangs at quit in $runs runs under load, $exited exited, $other failed otherwise$note"
+done
+hangs=$(ls "$out/hangs" 2>/dev/null | wc -l)
+[ "$hangs" -eq 0 ] || echo "backtraces of the $hangs hung engines: ${out#"$repo/"}/hangs/"
+tally_end
