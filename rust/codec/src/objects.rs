@@ -12,6 +12,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::DecodeReason;
 use crate::types::{ContainerType, ENCODED_OBJECT_AS_ID};
 
+/// Whether `path` is a script path the format may carry: a `res://` path, as the engine writes
+/// a full object's `script` property and a script-typed container's type. Every reader and
+/// writer of the project, and the allow-list, judge script paths by this one rule.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::objects::is_script_path;
+///
+/// assert!(is_script_path("res://save_data.gd"));
+/// assert!(!is_script_path("user://mod.gd"));
+/// ```
+pub fn is_script_path(path: &str) -> bool {
+    path.starts_with("res://")
+}
+
 /// The classes and scripts a decode may make objects of, when full objects are allowed.
 ///
 /// Names match exactly (a listed `Resource` does not admit an `Image`): the core knows no

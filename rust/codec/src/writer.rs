@@ -526,7 +526,7 @@ impl<'o, S: Sink> Writer<'o, S> {
                     dialect: self.spec.name,
                 }))
             }
-            Some(p) if p.starts_with("res://") => self.string(p),
+            Some(p) if crate::objects::is_script_path(p) => self.string(p),
             Some(p) => Err(Self::pathless_script(p)),
         }
     }
@@ -607,7 +607,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// A script type in full-object mode needs a `res://` path.
     fn check_script_type(&self, ty: &ContainerType, kind: u32) -> Result<()> {
         match ty {
-            ContainerType::Script(p) if kind == KIND_SCRIPT && !p.starts_with("res://") => {
+            ContainerType::Script(p)
+                if kind == KIND_SCRIPT && !crate::objects::is_script_path(p) =>
+            {
                 Err(Self::pathless_script(p))
             }
             _ => Ok(()),

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use fast_var_codec_core::objects::is_script_path;
 use fast_var_codec_core::AllowList;
 use godot::builtin::{GString, StringName};
 use godot::classes::{ClassDb, ProjectSettings, ResourceLoader, Script};
@@ -71,7 +72,7 @@ pub fn resolve(entries: &[String]) -> AllowList {
     let globals = GlobalClasses::of_project();
     let mut list = AllowList::new();
     for entry in entries {
-        if entry.starts_with("res://") {
+        if is_script_path(entry) {
             list = list.with_script(entry, script_base(&globals, entry).as_deref());
         } else if let Some((path, _)) = globals.0.get(entry.as_str()) {
             list = list.with_script(path, globals.native_base(entry).as_deref());

@@ -407,7 +407,7 @@ impl<'b> Reader<'b, '_> {
                 if !self.opts.allow_objects {
                     return Ok(ContainerType::Class(ENCODED_OBJECT_AS_ID.into()));
                 }
-                if !path.starts_with("res://") {
+                if !crate::objects::is_script_path(&path) {
                     return Err(bad(format!("script path {path:?} is not a res:// path")));
                 }
                 Ok(ContainerType::Script(path.into_owned()))
@@ -954,7 +954,7 @@ impl<'b> Reader<'b, '_> {
                 Some(VariantType::Nil) => None,
                 Some(VariantType::String) => {
                     let path = peek.string()?;
-                    if !path.starts_with("res://") {
+                    if !crate::objects::is_script_path(&path) {
                         return Err(bad("not a res:// path"));
                     }
                     Some(path)

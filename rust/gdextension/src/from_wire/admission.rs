@@ -3,6 +3,7 @@
 //! decode may name at all is the core's allow-list, decided before anything here runs.)
 
 use fast_var_codec_core::error::DecodeReason;
+use fast_var_codec_core::objects::is_script_path;
 use fast_var_codec_core::{ContainerType, VariantType as T};
 use godot::builtin::{GString, StringName, Variant};
 use godot::classes::{ResourceLoader, Script};
@@ -17,7 +18,7 @@ pub(super) fn refuse(msg: String) -> DecodeReason {
 pub(super) fn load_script(path: &str) -> Result<Gd<Script>, DecodeReason> {
     let gpath = GString::from(path);
     let mut loader = ResourceLoader::singleton();
-    if !path.starts_with("res://") || !loader.exists_ex(&gpath).type_hint("Script").done() {
+    if !is_script_path(path) || !loader.exists_ex(&gpath).type_hint("Script").done() {
         return Err(refuse(format!("script {path:?} does not exist")));
     }
     loader
