@@ -189,8 +189,9 @@ func errors() -> void:
 			"got %s / %s" % [v, error_string(codec.get_error())])
 	t.check(full.decode_var_size(0, false) == 0, "the engine also refuses it (decode_var_size 0)")
 	codec.allow_objects = true
+	codec.allowed_classes = PackedStringArray(["Resource"])
 	v = codec.decode(full)
-	t.check(v is Resource and codec.get_error() == OK, "the same bytes decode with allow_objects=true")
+	t.check(v is Resource and codec.get_error() == OK, "the same bytes decode with allow_objects=true and Resource listed")
 	codec.allow_objects = false
 	# an id-mode object decodes without allow_objects, as an EncodedObjectAsID
 	var res := Resource.new()
@@ -441,8 +442,8 @@ func packet_peer() -> void:
 	a.set_dest_address("127.0.0.1", b.get_local_port())
 	b.set_dest_address("127.0.0.1", a.get_local_port())
 	var none = codec.get_packet_var(b)
-	t.check(none == null and codec.get_error() == ERR_UNAVAILABLE,
-			"get_packet_var with no datagram waiting: null and ERR_UNAVAILABLE", codec.get_error_message())
+	t.check(none == null and codec.get_error() == ERR_BUSY,
+			"get_packet_var with no datagram waiting: null and ERR_BUSY", codec.get_error_message())
 	var values := [42, "héllo 😀", {"k": [1, 2.5, Vector3(1, 2, 3)]}, PackedByteArray([1, 2, 3]), null]
 	for i in values.size():
 		var v = values[i]
@@ -464,8 +465,8 @@ func packet_peer() -> void:
 	t.check(codec.get_error_message() == "the peer is null or not a StreamPeer",
 			"get_var with a PacketPeer: the message names the class", codec.get_error_message())
 	var after = codec.get_packet_var(b)
-	t.check(after == null and codec.get_error() == ERR_UNAVAILABLE,
-			"get_packet_var once every datagram is read: null and ERR_UNAVAILABLE", codec.get_error_message())
+	t.check(after == null and codec.get_error() == ERR_BUSY,
+			"get_packet_var once every datagram is read: null and ERR_BUSY", codec.get_error_message())
 	a.close()
 	b.close()
 
@@ -477,8 +478,8 @@ func packet_peer_stream() -> void:
 	var writer := PacketPeerStream.new()
 	writer.stream_peer = StreamPeerBuffer.new()
 	var none = codec.get_packet_var(writer)
-	t.check(none == null and codec.get_error() == ERR_UNAVAILABLE,
-			"PacketPeerStream: get_packet_var with no packet waiting: null and ERR_UNAVAILABLE", codec.get_error_message())
+	t.check(none == null and codec.get_error() == ERR_BUSY,
+			"PacketPeerStream: get_packet_var with no packet waiting: null and ERR_BUSY", codec.get_error_message())
 	var values := [7, "héllo 😀", {"k": [1, 2.5, Vector2(1, 2)]}, PackedByteArray([4, 5])]
 	for v in values:
 		t.check(codec.put_packet_var(writer, v) == OK, "PacketPeerStream: put_packet_var of %s returns OK" % [v], codec.get_error_message())
@@ -493,8 +494,8 @@ func packet_peer_stream() -> void:
 		var got = codec.get_packet_var(reader)
 		t.check(codec.get_error() == OK, "PacketPeerStream: get_packet_var of %s returns OK" % [v], codec.get_error_message())
 		t.check_same(got, v, "PacketPeerStream: get_packet_var reads PacketPeer.put_var's %s" % [v])
-	t.check(codec.get_packet_var(reader) == null and codec.get_error() == ERR_UNAVAILABLE,
-			"PacketPeerStream: get_packet_var once every packet is read: null and ERR_UNAVAILABLE", codec.get_error_message())
+	t.check(codec.get_packet_var(reader) == null and codec.get_error() == ERR_BUSY,
+			"PacketPeerStream: get_packet_var once every packet is read: null and ERR_BUSY", codec.get_error_message())
 	var untyped: Variant = codec
 	t.check(untyped.put_packet_var(writer.stream_peer, 1) == ERR_INVALID_PARAMETER,
 			"put_packet_var with a StreamPeer, not a PacketPeer: ERR_INVALID_PARAMETER", codec.get_error_message())
@@ -571,6 +572,7 @@ func stream_peer() -> void:
 		t.check(back == null and codec.get_error() == ERR_UNAUTHORIZED, "%s get_var of a full object without allow_objects" % tag,
 				"%s / %s" % [back, error_string(codec.get_error())])
 		codec.allow_objects = true
+		codec.allowed_classes = PackedStringArray(["Resource"])
 		s1.seek(0)
 		back = codec.get_var(s1)
 		t.check(back is Resource and back.resource_name == "streamed", "%s get_var of a full object with allow_objects" % tag)

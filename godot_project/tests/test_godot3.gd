@@ -17,6 +17,8 @@ var noted := {}
 func run(ctx: Ctx) -> void:
 	t = ctx
 	codec = FastVarCodec.new()
+	# Engine parity: admits every class, as bytes_to_var_with_objects does (trusted test data).
+	codec.allowed_classes = PackedStringArray(["*"])
 	codec.dialect = FastVarCodec.DIALECT_GODOT_3
 	for tag in CORPORA:
 		var corpus := Desc.load_corpus(CORPORA[tag])

@@ -35,6 +35,8 @@ var noted := {}
 func run(ctx: Ctx) -> void:
 	t = ctx
 	codec = FastVarCodec.new()
+	# Engine parity: admits every class, as bytes_to_var_with_objects does (trusted test data).
+	codec.allowed_classes = PackedStringArray(["*"])
 	codec.dialect = FastVarCodec.DIALECT_GODOT_3
 	codec.allowed_classes = PackedStringArray(["Curve"])  # the only class the fixtures hold in full
 	DirAccess.make_dir_recursive_absolute(TMP_DIR)
@@ -527,7 +529,8 @@ func missing_class() -> void:
 	writer.store_var(f, "after")
 	f.close()
 	f = FileAccess.open(path, FileAccess.READ)
-	for policy in [["allow_objects, no list", PackedStringArray(), ERR_UNAVAILABLE],
+	for policy in [["allowed_classes [*]", PackedStringArray(["*"]), ERR_UNAVAILABLE],
+			["allow_objects, no list", PackedStringArray(), ERR_UNAUTHORIZED],
 			["allowed_classes [Curve]", PackedStringArray(["Curve"]), ERR_UNAUTHORIZED]]:
 		var c := FastVarCodec.new()
 		c.dialect = FastVarCodec.DIALECT_GODOT_3

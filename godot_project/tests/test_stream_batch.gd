@@ -48,8 +48,8 @@ func put_vars_framing() -> void:
 		for v in values:
 			engine.put_var(v)
 		var ours := StreamPeerBuffer.new()
+		ours.big_endian = big_endian
 		var s := FastVarStream.new()
-		s.big_endian = big_endian
 		t.check(s.put_vars(ours, values) == OK and s.get_error() == OK, "put_vars succeeds")
 		t.check_bytes(ours.data_array, engine.data_array,
 				"put_vars == one StreamPeer.put_var per value (%s)" % ("BE" if big_endian else "LE"))

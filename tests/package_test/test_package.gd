@@ -126,7 +126,7 @@ func stream_checks() -> void:
 	check(var_to_str(got) == var_to_str(values()), "FastVarStream gives back every value split in 3-byte pieces")
 	check(stream.get_buffered_bytes() == 0 and not stream.has_var(), "nothing left over")
 	stream.pop_var()
-	check(stream.get_error() == ERR_UNAVAILABLE, "pop_var with nothing complete: ERR_UNAVAILABLE")
+	check(stream.get_error() == ERR_BUSY, "pop_var with nothing complete: ERR_BUSY")
 	# poll() takes what a peer has.
 	var source := StreamPeerBuffer.new()
 	source.data_array = engine.data_array

@@ -7,8 +7,8 @@ use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
+use crate::class_enums::{DialectInt, PrecisionInt};
 use crate::codec_state::CodecState;
-use crate::settings::{self, enum_hint, DIALECTS, PRECISIONS};
 
 /// Encodes and decodes Godot's binary Variant format (the bytes of [method @GlobalScope.var_to_bytes],
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
@@ -29,25 +29,29 @@ pub struct FastVarCodec {
     /// [constant DIALECT_PANDEMONIUM_3_8], [constant DIALECT_PANDEMONIUM_5], or for older Godot 4 peers
     /// [constant DIALECT_GODOT_4_3] and [constant DIALECT_GODOT_4_0_TO_4_2].
     /// Godot 3 and Pandemonium cannot be chosen while [member precision] is set to [constant PRECISION_DOUBLE].
-    // The inspector offers the constants by name (an enum hint; shown, never stored).
-    #[var(get = get_dialect, set = set_dialect, hint = ENUM, hint_string = &enum_hint(&DIALECTS),
-          usage_flags = [EDITOR])]
-    dialect: PhantomVar<i64>,
+    /// [b]Every setting[/b] that cannot apply (this combination, an unknown value, a limit out of
+    /// range) is refused: the codec keeps all its settings as they were, so it never encodes or
+    /// decodes with settings other than those last set successfully, and [method get_error]
+    /// returns [constant ERR_INVALID_PARAMETER] with the reason in [method get_error_message]
+    /// (a setting that applies makes it [constant OK]).
+    // Typed `FastVarCodec.Dialect`: the inspector offers the constants by name (shown, never stored).
+    #[var(get = get_dialect, set = set_dialect, usage_flags = [EDITOR, CLASS_IS_ENUM])]
+    dialect: PhantomVar<DialectInt>,
     /// Width of [code]real_t[/code] components on the wire: [constant PRECISION_SINGLE] or
     /// [constant PRECISION_DOUBLE] (what [code]precision=double[/code] engine builds write; Godot 4 only).
     /// Decoding accepts both. Until set, it follows [member dialect]: the running engine's own width in
     /// [constant DIALECT_GODOT_4] ([constant PRECISION_DOUBLE] in a double-precision engine, which loads
     /// the addon's double-precision library), [constant PRECISION_SINGLE] in the others.
-    #[var(get = get_precision, set = set_precision, hint = ENUM, hint_string = &enum_hint(&PRECISIONS),
-          usage_flags = [EDITOR])]
-    precision: PhantomVar<i64>,
+    #[var(get = get_precision, set = set_precision, usage_flags = [EDITOR, CLASS_IS_ENUM])]
+    precision: PhantomVar<PrecisionInt>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
     /// off, objects travel as instance ids.
     #[var(get = get_full_objects, set = set_full_objects)]
     full_objects: PhantomVar<bool>,
-    /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects]. Off (default), such input
-    /// fails with [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and
-    /// loading that script runs its code: for untrusted data, also set [member allowed_classes].
+    /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects], of the classes and scripts
+    /// [member allowed_classes] lists, and of none while it is empty. Off (default), such input fails with
+    /// [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and loading
+    /// that script runs its code: list only what the data may hold.
     #[var(get = get_allow_objects, set = set_allow_objects)]
     allow_objects: PhantomVar<bool>,
     /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable,
@@ -66,18 +70,25 @@ pub struct FastVarCodec {
     /// no limit, as the engine. Past it: [constant ERR_OUT_OF_MEMORY].
     #[var(get = get_max_bytes, set = set_max_bytes)]
     max_bytes: PhantomVar<i64>,
-    /// Longest message, in bytes, that [method get_var] reads (a longer length prefix is refused
-    /// without allocating) and [method put_packet_var] sends; past it: [constant ERR_OUT_OF_MEMORY].
-    /// Default 8388608 (8 MiB, the engine's [code]encode_buffer_max_size[/code]).
+    /// Longest message, in bytes, on every path that writes or reads one with a length prefix or
+    /// as a packet: [method put_var], [method get_var], [method put_packet_var],
+    /// [method get_packet_var], [method store_var], [method read_var], [method encode_framed],
+    /// [method decode_framed], and a [FastVarStream] using this codec. A longer length prefix is
+    /// refused without allocating, a longer encoding before anything is written; past it:
+    /// [constant ERR_OUT_OF_MEMORY]. Default 8388608 (8 MiB, the engine's
+    /// [code]encode_buffer_max_size[/code]).
     #[var(get = get_max_message_size, set = set_max_message_size)]
     max_message_size: PhantomVar<i64>,
-    /// When not empty and [member allow_objects] is on, the only classes and scripts a decode may name,
-    /// anywhere in the value: full objects, their [code]script[/code], and the types of typed Arrays and
-    /// Dictionaries. Entries are native class names ([code]"Resource"[/code], matched exactly, not their
-    /// subclasses), script class names ([code]"MyData"[/code]) or script paths ([code]"res://my_data.gd"[/code]).
-    /// A listed script admits objects of the native class it extends when they carry it. Anything else fails
-    /// with [constant ERR_UNAUTHORIZED] before any object is made or any script is loaded. Setting the list
-    /// loads the listed scripts that have no global class name, to learn their base class.
+    /// With [member allow_objects] on, the only classes and scripts a decode may name, anywhere in the
+    /// value: full objects, their [code]script[/code], and the types of typed Arrays and Dictionaries.
+    /// Entries are native class names ([code]"Resource"[/code], matched exactly, not their subclasses),
+    /// script class names ([code]"MyData"[/code]) or script paths ([code]"res://my_data.gd"[/code]). A
+    /// listed script admits objects of the native class it extends when they carry it. Anything else fails
+    /// with [constant ERR_UNAUTHORIZED] before any object is made or any script is loaded; empty (default),
+    /// nothing is admitted. The entry [code]"*"[/code] admits every class and script, as
+    /// [method @GlobalScope.bytes_to_var_with_objects] does: only for data you trust as you trust your
+    /// own code. Setting the list loads the listed scripts that have no global class name, to learn their
+    /// base class.
     #[var(get = get_allowed_classes, set = set_allowed_classes)]
     allowed_classes: PhantomVar<PackedStringArray>,
     /// Reached by the per-value methods without gdext's binding (`crate::direct`).
@@ -107,58 +118,28 @@ impl IRefCounted for FastVarCodec {
 
 #[godot_api]
 impl FastVarCodec {
-    /// The layout of [method @GlobalScope.var_to_bytes] from Godot 4.4 on (tested on 4.6.3; 4.7's
-    /// source writes the same bytes).
-    #[constant]
-    pub const DIALECT_GODOT_4: i64 = settings::DIALECT_GODOT_4;
-    /// The Godot 3.1–3.6 layout of [code]var2bytes[/code].
-    #[constant]
-    pub const DIALECT_GODOT_3: i64 = settings::DIALECT_GODOT_3;
-    /// Pandemonium engine v3.8.0–v4.9.0 ([code]var2bytes[/code]): Godot 3 layout with renumbered types.
-    /// Checked against a running Pandemonium v4.9.0.
-    #[constant]
-    pub const DIALECT_PANDEMONIUM_3_8: i64 = settings::DIALECT_PANDEMONIUM_3_8;
-    /// Pandemonium engine v5.0.0 and later, with typed arrays. Checked against a running
-    /// Pandemonium v5.2.0.
-    #[constant]
-    pub const DIALECT_PANDEMONIUM_5: i64 = settings::DIALECT_PANDEMONIUM_5;
-    /// What Godot 4.3 reads and writes: [constant DIALECT_GODOT_4] without typed Dictionaries (written
-    /// untyped, as 4.3 itself wrote them), so a dedicated server still on 4.3 can read it. Derived from
-    /// the engine's history; no 4.3 engine was run (Godot 4.6.3 reads these bytes as the untyped values).
-    #[constant]
-    pub const DIALECT_GODOT_4_3: i64 = settings::DIALECT_GODOT_4_3;
-    /// What Godot 4.0–4.2 read and write: [constant DIALECT_GODOT_4] without typed Arrays and
-    /// Dictionaries (written untyped, as those engines wrote them) and without PackedVector4Array
-    /// (refused, or an Array of Vector4 with [member allow_lossy]). Derived from the engine's history;
-    /// no such engine was run.
-    #[constant]
-    pub const DIALECT_GODOT_4_0_TO_4_2: i64 = settings::DIALECT_GODOT_4_0_TO_4_2;
-    /// 32-bit [code]real_t[/code] components, as standard engine builds write.
-    #[constant]
-    pub const PRECISION_SINGLE: i64 = settings::PRECISION_SINGLE;
-    /// 64-bit [code]real_t[/code] components, as [code]precision=double[/code] engine builds write.
-    #[constant]
-    pub const PRECISION_DOUBLE: i64 = settings::PRECISION_DOUBLE;
+    // The Dialect and Precision constants are registered with their enum's name by
+    // `crate::class_enums` (gdext's `#[constant]` has no enum name).
 
     /// Returns [member dialect].
     #[func]
-    fn get_dialect(&self) -> i64 {
-        self.state.get_dialect()
+    fn get_dialect(&self) -> DialectInt {
+        DialectInt(self.state.get_dialect())
     }
-    /// Sets [member dialect].
+    /// Sets [member dialect]; see [member dialect] for a value that cannot apply.
     #[func]
-    fn set_dialect(&self, value: i64) {
-        self.state.set_dialect(value)
+    fn set_dialect(&self, value: DialectInt) {
+        self.state.set_dialect(value.0);
     }
     /// Returns [member precision].
     #[func]
-    fn get_precision(&self) -> i64 {
-        self.state.get_precision()
+    fn get_precision(&self) -> PrecisionInt {
+        PrecisionInt(self.state.get_precision())
     }
-    /// Sets [member precision].
+    /// Sets [member precision]; see [member dialect] for a value that cannot apply.
     #[func]
-    fn set_precision(&self, value: i64) {
-        self.state.set_precision(value)
+    fn set_precision(&self, value: PrecisionInt) {
+        self.state.set_precision(value.0);
     }
     /// Returns [member full_objects].
     #[func]
@@ -168,7 +149,7 @@ impl FastVarCodec {
     /// Sets [member full_objects].
     #[func]
     fn set_full_objects(&self, on: bool) {
-        self.state.set_full_objects(on)
+        self.state.set_full_objects(on);
     }
     /// Returns [member allow_objects].
     #[func]
@@ -178,7 +159,7 @@ impl FastVarCodec {
     /// Sets [member allow_objects].
     #[func]
     fn set_allow_objects(&self, on: bool) {
-        self.state.set_allow_objects(on)
+        self.state.set_allow_objects(on);
     }
     /// Returns [member allow_lossy].
     #[func]
@@ -188,7 +169,7 @@ impl FastVarCodec {
     /// Sets [member allow_lossy].
     #[func]
     fn set_allow_lossy(&self, on: bool) {
-        self.state.set_allow_lossy(on)
+        self.state.set_allow_lossy(on);
     }
     /// Returns [member max_depth].
     #[func]
@@ -198,7 +179,7 @@ impl FastVarCodec {
     /// Sets [member max_depth].
     #[func]
     fn set_max_depth(&self, depth: i64) {
-        self.state.set_max_depth(depth)
+        self.state.set_max_depth(depth);
     }
     /// Returns [member max_elements].
     #[func]
@@ -208,7 +189,7 @@ impl FastVarCodec {
     /// Sets [member max_elements].
     #[func]
     fn set_max_elements(&self, n: i64) {
-        self.state.set_max_elements(n)
+        self.state.set_max_elements(n);
     }
     /// Returns [member max_bytes].
     #[func]
@@ -218,7 +199,7 @@ impl FastVarCodec {
     /// Sets [member max_bytes].
     #[func]
     fn set_max_bytes(&self, n: i64) {
-        self.state.set_max_bytes(n)
+        self.state.set_max_bytes(n);
     }
     /// Returns [member max_message_size].
     #[func]
@@ -228,7 +209,7 @@ impl FastVarCodec {
     /// Sets [member max_message_size].
     #[func]
     fn set_max_message_size(&self, size: i64) {
-        self.state.set_max_message_size(size)
+        self.state.set_max_message_size(size);
     }
     /// Returns [member allowed_classes].
     #[func]
@@ -238,12 +219,44 @@ impl FastVarCodec {
     /// Sets [member allowed_classes].
     #[func]
     fn set_allowed_classes(&self, classes: PackedStringArray) {
-        self.state.set_allowed_classes(classes)
+        self.state.set_allowed_classes(classes);
     }
 
     // `encode`, `encoded_size`, `decode`, `get_decoded_size`, `get_error`,
     // `get_error_message`, `put_var`, `get_var`, `put_packet_var` and `get_packet_var` are
     // registered by `crate::direct`, without gdext's binding.
+
+    /// The bytes [method put_var] writes for [param value] on a peer with the default byte
+    /// order: a 32-bit little-endian length, then the encoding ([method StreamPeer.put_var]'s
+    /// framing, [method FastVarStream.feed]'s input). Empty bytes on failure, with
+    /// [constant ERR_OUT_OF_MEMORY] above [member max_message_size].
+    ///
+    /// ```gdscript
+    /// var wire := codec.encode_framed({"hp": 3}) + codec.encode_framed("bye")
+    /// var first = codec.decode_framed(wire)
+    /// var second = codec.decode_framed(wire, codec.get_decoded_size())
+    /// ```
+    #[func]
+    fn encode_framed(&self, value: Variant) -> PackedByteArray {
+        self.state.encode_framed(&value)
+    }
+
+    /// Decodes the framed value at [param offset] in [param bytes], as [method encode_framed]
+    /// writes it; [method get_decoded_size] is then the whole frame's size (length included), the
+    /// offset of the next frame. Returns [code]null[/code] on failure: [constant ERR_FILE_EOF]
+    /// for a frame cut short, [constant ERR_OUT_OF_MEMORY] for a length above
+    /// [member max_message_size] (refused without allocating), the decode error otherwise.
+    #[func]
+    fn decode_framed(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
+        self.state.decode_framed(bytes.as_slice(), offset)
+    }
+
+    /// The version of the FastVarCodec addon that is loaded (the library's own, such as
+    /// [code]"0.1.0"[/code]), for a script to check what it runs against.
+    #[func]
+    fn get_version() -> GString {
+        GString::from(env!("CARGO_PKG_VERSION"))
+    }
 
     /// Writes [param value] at [param file]'s position as [method FileAccess.store_var] does (a
     /// 32-bit length in the file's byte order, then the encoding), in this codec's dialect and
@@ -277,9 +290,10 @@ impl FastVarCodec {
     /// Reads every value of a save file written by Godot 3's [code]File.store_var[/code], in
     /// order, whatever the file's container: plain ([code]File.open[/code]), compressed
     /// ([code]File.open_compressed[/code], any of the four modes: the mode is read from the file)
-    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password],
-    /// [code]File.open_encrypted[/code] with the 32-byte [param key]; give one of them, for
-    /// encrypted files only: other files ignore it). The values are decoded in the Godot 3
+    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password]; for
+    /// [code]File.open_encrypted[/code] and its 32-byte key, [method read_godot3_save_with_key];
+    /// [param key] here does the same and is kept for scripts that pass it). The password or key
+    /// is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
     /// dialect whatever [member dialect] is, with this codec's other settings
     /// ([member allow_objects], [member allowed_classes], the limits).
     /// [method get_error] is [constant OK] when every value was read. Otherwise:
@@ -308,6 +322,14 @@ impl FastVarCodec {
         #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
     ) -> VarArray {
         self.state.read_godot3_save(&path, &password, &key)
+    }
+
+    /// As [method read_godot3_save], for a file written with [code]File.open_encrypted[/code]
+    /// and the 32-byte [param key] (as [method decrypt_godot3_with_key] pairs with
+    /// [method decrypt_godot3]).
+    #[func]
+    fn read_godot3_save_with_key(&self, path: GString, key: PackedByteArray) -> VarArray {
+        self.state.read_godot3_save(&path, &GString::new(), &key)
     }
 
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or

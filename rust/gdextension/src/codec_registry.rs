@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use fast_var_codec_core::Options;
 
 use crate::codec_state::CodecState;
-use crate::stream_class::StreamShared;
+use crate::stream_state::StreamShared;
 
 /// Hashes one `usize` (an address) by a multiply: keys are distinct addresses, not chosen by
 /// outside data, so no keyed hash is needed.

@@ -40,23 +40,37 @@ impl CodecState {
     }
 
     /// Applies a settings change unless it makes options that cannot work; `f` may refuse with
-    /// a message (an unknown constant, a value out of range).
-    fn change(&self, what: &str, f: impl FnOnce(&mut Settings) -> Result<(), String>) {
+    /// a message (an unknown constant, a value out of range). A refused change keeps every
+    /// setting as it was and is reported as this thread's last call ([`Error::ERR_INVALID_PARAMETER`]
+    /// from `get_error()`, the reason from `get_error_message()`), besides the engine's error
+    /// log: a script can tell that its setting did not apply. An applied one reports `OK`.
+    pub(crate) fn change(
+        &self,
+        what: &str,
+        f: impl FnOnce(&mut Settings) -> Result<(), String>,
+    ) -> Error {
         let mut guard = self
             .settings
             .write()
             .unwrap_or_else(PoisonError::into_inner);
         let mut next = guard.clone();
-        if let Err(why) = f(&mut next) {
-            godot_error!("FastVarCodec: {why}; {what} not changed");
-            return;
-        }
-        if let Err(e) = next.opts.check() {
-            godot_error!("FastVarCodec: {what} not changed: {e}");
-            return;
+        let refused = match f(&mut next) {
+            Err(why) => Some(format!("{why}; {what} not changed")),
+            Ok(()) => next
+                .opts
+                .check()
+                .err()
+                .map(|e| format!("{what} not changed: {e}")),
+        };
+        if let Some(message) = refused {
+            drop(guard);
+            godot_error!("FastVarCodec: {message}");
+            return self.calls.fail_with(Error::ERR_INVALID_PARAMETER, message);
         }
         *guard = next;
         self.version.fetch_add(1, Ordering::Release);
+        drop(guard);
+        self.calls.ok()
     }
 
     /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
@@ -73,87 +87,87 @@ impl CodecState {
     pub(crate) fn get_dialect(&self) -> i64 {
         self.settings().dialect()
     }
-    pub(crate) fn set_dialect(&self, value: i64) {
+    pub(crate) fn set_dialect(&self, value: i64) -> Error {
         self.change("dialect", |s| {
             s.set_dialect(value)
                 .then_some(())
                 .ok_or_else(|| format!("unknown dialect {value}"))
-        });
+        })
     }
     pub(crate) fn get_precision(&self) -> i64 {
         self.settings().precision()
     }
-    pub(crate) fn set_precision(&self, value: i64) {
+    pub(crate) fn set_precision(&self, value: i64) -> Error {
         self.change("precision", |s| {
             s.set_precision(value)
                 .then_some(())
                 .ok_or_else(|| format!("unknown precision {value}"))
-        });
+        })
     }
     pub(crate) fn get_full_objects(&self) -> bool {
         self.settings().opts.full_objects
     }
-    pub(crate) fn set_full_objects(&self, on: bool) {
+    pub(crate) fn set_full_objects(&self, on: bool) -> Error {
         self.change("full_objects", |s| {
             s.opts_mut().full_objects = on;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_allow_objects(&self) -> bool {
         self.settings().opts.allow_objects
     }
-    pub(crate) fn set_allow_objects(&self, on: bool) {
+    pub(crate) fn set_allow_objects(&self, on: bool) -> Error {
         self.change("allow_objects", |s| {
             s.opts_mut().allow_objects = on;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_allow_lossy(&self) -> bool {
         self.settings().opts.allow_lossy
     }
-    pub(crate) fn set_allow_lossy(&self, on: bool) {
+    pub(crate) fn set_allow_lossy(&self, on: bool) -> Error {
         self.change("allow_lossy", |s| {
             s.opts_mut().allow_lossy = on;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_max_depth(&self) -> i64 {
         self.settings().opts.limits.max_depth as i64
     }
-    pub(crate) fn set_max_depth(&self, depth: i64) {
+    pub(crate) fn set_max_depth(&self, depth: i64) -> Error {
         self.change("max_depth", |s| {
             s.opts_mut().limits.max_depth = settings::max_depth(depth)?;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_max_elements(&self) -> i64 {
         settings::limit_to_godot(self.settings().opts.limits.max_elements)
     }
-    pub(crate) fn set_max_elements(&self, n: i64) {
+    pub(crate) fn set_max_elements(&self, n: i64) -> Error {
         self.change("max_elements", |s| {
             s.opts_mut().limits.max_elements =
                 settings::limit_from_godot(n).ok_or("max_elements is -1 (no limit) or a count")?;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_max_bytes(&self) -> i64 {
         settings::limit_to_godot(self.settings().opts.limits.max_bytes)
     }
-    pub(crate) fn set_max_bytes(&self, n: i64) {
+    pub(crate) fn set_max_bytes(&self, n: i64) -> Error {
         self.change("max_bytes", |s| {
             s.opts_mut().limits.max_bytes =
                 settings::limit_from_godot(n).ok_or("max_bytes is -1 (no limit) or a count")?;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_max_message_size(&self) -> i64 {
         self.settings().max_message as i64
     }
-    pub(crate) fn set_max_message_size(&self, size: i64) {
+    pub(crate) fn set_max_message_size(&self, size: i64) -> Error {
         self.change("max_message_size", |s| {
             s.max_message = settings::message_size(size)?;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_allowed_classes(&self) -> PackedStringArray {
         self.settings()
@@ -162,14 +176,20 @@ impl CodecState {
             .map(|c| GString::from(c.as_str()))
             .collect()
     }
-    pub(crate) fn set_allowed_classes(&self, classes: PackedStringArray) {
+    /// Sets `allowed_classes`: with objects allowed, an empty list admits no object at all, and
+    /// only [`settings::ANY_CLASS`] admits every class and script (trusted input only).
+    pub(crate) fn set_allowed_classes(&self, classes: PackedStringArray) -> Error {
         let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
-        let list = (!entries.is_empty()).then(|| allow_list::resolve(&entries));
+        let list = if entries.iter().any(|e| e == settings::ANY_CLASS) {
+            None
+        } else {
+            Some(Arc::new(allow_list::resolve(&entries)))
+        };
         self.change("allowed_classes", |s| {
-            s.opts_mut().allowed_objects = list.map(Arc::new);
+            s.opts_mut().allowed_objects = list;
             s.allowed_classes = entries;
             Ok(())
-        });
+        })
     }
     pub(crate) fn get_decoded_size(&self) -> i64 {
         self.calls.decoded_size()

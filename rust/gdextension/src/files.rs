@@ -5,7 +5,7 @@
 
 use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
 use fast_var_codec_core::save::{payload, records, Compression};
-use fast_var_codec_core::stream::{prefix_len, ByteOrder, PREFIX_LEN};
+use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::Dialect;
 use godot::builtin::{GString, PackedByteArray, VarArray, Variant};
 use godot::classes::file_access::CompressionMode;
@@ -123,7 +123,11 @@ impl CodecState {
     /// `FastVarCodec.store_var`: the framing of `FileAccess.store_var` (a 32-bit length in the
     /// file's byte order, then the encoding), at the file's position.
     pub(crate) fn store_var(&self, mut file: Gd<FileAccess>, value: &Variant) -> Error {
-        let framed = match encode_into_buffer(&self.options(), value, Some(file.is_big_endian())) {
+        let framed = match encode_into_buffer(
+            &self.options(),
+            value,
+            Some(self.framing(file.is_big_endian())),
+        ) {
             Ok(b) => b,
             Err(e) => return self.calls.fail(&e),
         };
@@ -168,6 +172,13 @@ impl CodecState {
             );
         };
         let len = prefix_len(head, ByteOrder::from_big_endian(file.is_big_endian()));
+        if let Err(e) = check_message_len(len, self.settings().max_message, 0) {
+            return fail(
+                &mut file,
+                godot_error(e.code()),
+                format!("the value at file offset {start}: {e}"),
+            );
+        }
         let body_left = left - PREFIX_LEN as u64;
         if len as u64 > body_left {
             return fail(

@@ -9,6 +9,7 @@
 
 mod allow_list;
 mod call_state;
+mod class_enums;
 mod codec;
 mod codec_registry;
 mod codec_state;
@@ -22,6 +23,7 @@ mod layout;
 mod peer_io;
 mod settings;
 mod stream_class;
+mod stream_state;
 mod string_cache;
 mod to_wire;
 mod value_calls;
@@ -49,6 +51,15 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
 godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
     Box::leak(direct::codec_docs_xml().into_boxed_str())
+)));
+// The help of the enum constants `direct` registers.
+godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
+godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::InherentImpl(
+    godot::private::InherentImplDocs {
+        methods_xml: "",
+        signals_xml: "",
+        constants_xml: Box::leak(direct::codec_constants_docs_xml().into_boxed_str()),
+    }
 )));
 godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<stream_class::FastVarStream>(godot::private::DocsItem::ITraitImpl(

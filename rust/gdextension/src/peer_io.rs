@@ -12,6 +12,12 @@ use crate::engine_bytes::ByteSource;
 use crate::engine_methods::{self, Peer};
 use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
 
+/// What a call that hands out a value returns when none has arrived yet (`get_packet_var`,
+/// `FastVarStream.pop_var`): `ERR_BUSY`, which no decode, peer or file failure uses, so a
+/// script can tell "nothing yet" from a real failure by the code alone. (`ERR_UNAVAILABLE`, the
+/// engine's answer for an empty `PacketPeer`, is also its answer for a class it cannot make.)
+pub(crate) const NOTHING_YET: Error = Error::ERR_BUSY;
+
 /// The failure of a call whose peer argument is null or not a `class`, reported through `calls`.
 pub(crate) fn no_peer(calls: &CallState, class: &str) -> Error {
     calls.fail_with(
@@ -21,23 +27,22 @@ pub(crate) fn no_peer(calls: &CallState, class: &str) -> Error {
 }
 
 impl CodecState {
-    /// `FastVarCodec.put_var`: framed in the peer's own byte order, as `StreamPeer.put_var`.
+    /// `FastVarCodec.put_var`: [`Self::put_framed`], reported as the codec's call.
     pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
-        let big_endian = engine_methods::is_big_endian_enabled(&peer);
-        self.put_framed(&self.calls, peer, value, big_endian)
+        self.put_framed(&self.calls, peer, value)
     }
 
-    /// Writes `value` to `peer` as `StreamPeer.put_var` does — the length prefix in `big_endian`
-    /// order, then the encoding — in one write, and reports through `calls` (the codec's own, or
-    /// a stream's).
+    /// `FastVarCodec.put_var` and `FastVarStream.put_var`: `value` written to `peer` as
+    /// `StreamPeer.put_var` writes it — the length prefix in the peer's own byte order, then the
+    /// encoding — in one write, and reported through `calls` (the codec's own, or a stream's).
     pub(crate) fn put_framed(
         &self,
         calls: &CallState,
         peer: Peer<'_, StreamPeer>,
         value: &Variant,
-        big_endian: bool,
     ) -> Error {
-        let framed = match encode_into_buffer(&self.options(), value, Some(big_endian)) {
+        let framing = self.framing(engine_methods::is_big_endian_enabled(&peer));
+        let framed = match encode_into_buffer(&self.options(), value, Some(framing)) {
             Ok(b) => b,
             Err(e) => return calls.fail(&e),
         };
@@ -55,9 +60,9 @@ impl CodecState {
         calls: &CallState,
         peer: Peer<'_, StreamPeer>,
         values: &VarArray,
-        big_endian: bool,
     ) -> Error {
-        let framed = match encode_frames_into_buffer(&self.options(), values, big_endian) {
+        let framing = self.framing(engine_methods::is_big_endian_enabled(&peer));
+        let framed = match encode_frames_into_buffer(&self.options(), values, framing) {
             Ok(b) => b,
             Err((index, e)) => {
                 calls.fail(&e);
@@ -106,12 +111,17 @@ impl CodecState {
                 .fail_with(err, format!("receiving the packet failed ({err:?})"));
             return Variant::nil();
         }
+        if let Err(e) = check_message_len(packet.len(), self.settings().max_message, 0) {
+            self.calls.fail(&e);
+            return Variant::nil();
+        }
         let source = Some(ByteSource::Array(&packet));
         self.decode(&self.options(), packet.as_slice(), source, 0)
     }
+    /// "Nothing yet": [`NOTHING_YET`], distinct from every failure of a packet or its value.
     fn no_packet(&self) -> Variant {
         self.calls
-            .fail_with(Error::ERR_UNAVAILABLE, "no packet is waiting".into());
+            .fail_with(NOTHING_YET, "no packet is waiting yet".into());
         Variant::nil()
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use fast_var_codec_core::limits::MAX_DEPTH_CEILING;
 use fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE;
-use fast_var_codec_core::{Dialect, Options, Precision};
+use fast_var_codec_core::{AllowList, Dialect, Options, Precision};
 
 pub const DIALECT_GODOT_4: i64 = 0;
 pub const DIALECT_GODOT_3: i64 = 1;
@@ -107,6 +107,9 @@ pub fn max_depth(depth: i64) -> Result<usize, String> {
         .ok_or_else(|| format!("max_depth must be between 0 and {MAX_DEPTH_CEILING}"))
 }
 
+/// The `allowed_classes` entry that admits every class and script: for trusted input only.
+pub const ANY_CLASS: &str = "*";
+
 /// What a codec holds, shared by the threads that call it: the core's options, and what only
 /// the properties keep.
 #[derive(Clone)]
@@ -122,9 +125,14 @@ pub struct Settings {
 
 impl Settings {
     /// Godot 4, the engine's own precision: the bytes of its `var_to_bytes`.
+    /// Objects, once allowed, only of the classes listed: none until the list is set.
     pub fn new() -> Self {
         Settings {
-            opts: Arc::new(Options::default().with_precision(engine_precision())),
+            opts: Arc::new(
+                Options::default()
+                    .with_precision(engine_precision())
+                    .with_allowed_objects(Some(AllowList::new())),
+            ),
             precision_chosen: false,
             allowed_classes: Vec::new(),
             max_message: DEFAULT_MAX_MESSAGE,

@@ -1,19 +1,16 @@
 //! `FastVarStream`: values over a byte stream (TCP) that arrive split and coalesced.
 
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
-use godot::classes::{IRefCounted, RefCounted, StreamPeer, StreamPeerTcp};
+use godot::classes::{IRefCounted, RefCounted, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
 
-use crate::call_state::CallState;
 use crate::codec::FastVarCodec;
-use crate::codec_state::CodecState;
-use crate::engine_methods::{self, Peer};
+use crate::engine_methods::Peer;
 use crate::from_wire::VariantBuilder;
-use crate::settings;
+use crate::stream_state::StreamShared;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
 /// stream such as [StreamPeerTCP], without ever blocking.
@@ -26,16 +23,20 @@ use crate::settings;
 /// stream.codec.dialect = FastVarCodec.DIALECT_GODOT_3
 /// func _process(_delta):
 ///     tcp.poll()
-///     stream.poll(tcp)
+///     if stream.poll(tcp) != OK:  # closed or failed; while connecting, OK with nothing read
+///         push_warning(stream.get_error_message())
+///         return
 ///     while stream.has_var():
 ///         var value = stream.pop_var()
 ///         if stream.get_error() == OK:
 ///             handle(value)
 /// ```
 ///
-/// A length prefix above [member max_message_size] is refused without allocating: the stream is
-/// then broken ([method is_broken]) and the connection should be closed. A value that fails to
-/// decode is skipped and reported; the stream goes on with the next one.
+/// Each length prefix is in the peer's [member StreamPeer.big_endian] order, as
+/// [method StreamPeer.put_var] writes it ([method feed]'s bytes: little-endian). A length prefix
+/// above [member max_message_size] is refused without allocating: the stream is then broken
+/// ([method is_broken]) and the connection should be closed. A value that fails to decode is
+/// skipped and reported; the stream goes on with the next one.
 ///
 /// [b]Threads:[/b] every method may be called from any thread; calls on one stream take turns.
 /// [method get_error] and [method get_error_message] report the last call made from the calling
@@ -46,36 +47,15 @@ pub struct FastVarStream {
     /// The codec whose settings (dialect, objects, depth) encode and decode the values.
     #[var(get = get_codec, set = set_codec)]
     codec: PhantomVar<Option<Gd<FastVarCodec>>>,
-    /// Byte order of the length prefix (the payload is always little-endian), as
-    /// [member StreamPeer.big_endian].
-    #[var(get = get_big_endian, set = set_big_endian)]
-    big_endian: PhantomVar<bool>,
-    /// Largest message accepted, in bytes (default 8 MiB, the engine's [code]encode_buffer_max_size[/code]).
+    /// The [member codec]'s [member FastVarCodec.max_message_size], the one limit of every length
+    /// prefix read or written (default 8 MiB, the engine's [code]encode_buffer_max_size[/code]).
+    /// Setting it here sets it on the codec.
     #[var(get = get_max_message_size, set = set_max_message_size)]
     max_message_size: PhantomVar<i64>,
     /// The codec object itself, kept alive by the stream (its settings are in `shared`).
     codec_object: Mutex<Gd<FastVarCodec>>,
     shared: Arc<StreamShared>,
     base: Base<RefCounted>,
-}
-
-/// What a `FastVarStream` holds, shared by the threads that call it: reached through gdext's
-/// binding from its `#[func]`s, and by the instance pointer from the methods that
-/// `crate::direct` registers (`put_var`, `poll`, `has_var`, `pop_var`, `get_error`,
-/// `get_error_message`).
-pub(crate) struct StreamShared {
-    state: Mutex<StreamState>,
-    pub(crate) calls: CallState,
-    /// The key it is registered under for direct calls (`crate::codec_registry`).
-    pub(crate) registered: OnceLock<usize>,
-}
-
-struct StreamState {
-    /// The codec's settings and encoder, reached without binding it on every value.
-    codec_state: Arc<CodecState>,
-    big_endian: bool,
-    max_message_size: i64,
-    reader: StreamReader,
 }
 
 #[godot_api]
@@ -85,19 +65,9 @@ impl IRefCounted for FastVarStream {
         let codec_state = codec.bind().state().clone();
         Self {
             codec: PhantomVar::default(),
-            big_endian: PhantomVar::default(),
             max_message_size: PhantomVar::default(),
             codec_object: Mutex::new(codec),
-            shared: Arc::new(StreamShared {
-                state: Mutex::new(StreamState {
-                    codec_state,
-                    big_endian: false,
-                    max_message_size: DEFAULT_MAX_MESSAGE as i64,
-                    reader: StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE),
-                }),
-                calls: CallState::default(),
-                registered: OnceLock::new(),
-            }),
+            shared: Arc::new(StreamShared::new(codec_state)),
             base,
         }
     }
@@ -112,7 +82,8 @@ impl FastVarStream {
     fn get_codec(&self) -> Option<Gd<FastVarCodec>> {
         Some(self.codec_object().clone())
     }
-    /// Sets [member codec].
+    /// Sets [member codec]. [code]null[/code] is refused: the stream keeps its codec, and
+    /// [method get_error] returns [constant ERR_INVALID_PARAMETER].
     #[func]
     fn set_codec(&self, codec: Option<Gd<FastVarCodec>>) {
         match codec {
@@ -121,38 +92,34 @@ impl FastVarStream {
                 let mut object = self.codec_object();
                 self.shared.state().codec_state = codec_state;
                 *object = c;
+                self.shared.calls.ok();
             }
-            None => godot_error!("FastVarStream: codec cannot be null"),
+            None => {
+                let message = "codec cannot be null; the stream keeps its codec";
+                godot_error!("FastVarStream: {message}");
+                self.shared
+                    .calls
+                    .fail_with(Error::ERR_INVALID_PARAMETER, message.into());
+            }
         }
-    }
-    /// Returns [member big_endian].
-    #[func]
-    fn get_big_endian(&self) -> bool {
-        self.shared.state().big_endian
-    }
-    /// Sets [member big_endian].
-    #[func]
-    fn set_big_endian(&self, on: bool) {
-        let mut state = self.shared.state();
-        state.big_endian = on;
-        state.reader.set_big_endian(on);
     }
     /// Returns [member max_message_size].
     #[func]
     fn get_max_message_size(&self) -> i64 {
-        self.shared.state().max_message_size
+        self.shared.codec_state().get_max_message_size()
     }
-    /// Sets [member max_message_size].
+    /// Sets [member max_message_size] (on the [member codec]). A value out of range is refused
+    /// as the codec refuses it, and reported by this stream's [method get_error] too.
     #[func]
     fn set_max_message_size(&self, size: i64) {
-        match settings::message_size(size) {
-            Ok(n) => {
-                let mut state = self.shared.state();
-                state.max_message_size = size;
-                state.reader.set_max_message(n);
-            }
-            Err(why) => godot_error!("FastVarStream: {why}"),
-        }
+        let codec = self.shared.codec_state();
+        match codec.set_max_message_size(size) {
+            Error::OK => self.shared.calls.ok(),
+            error => self
+                .shared
+                .calls
+                .fail_with(error, codec.calls.message().to_string()),
+        };
     }
 
     /// Adds received bytes. Fails only when the stream is broken.
@@ -209,14 +176,15 @@ impl FastVarStream {
         values
     }
 
-    /// Writes every value of [param values] framed for this stream, as [method put_var] writes
-    /// one, in one write to [param peer]: one packet for a whole network tick instead of one per
+    /// Writes every value of [param values] framed as [method put_var] writes one (each length in
+    /// [param peer]'s [member StreamPeer.big_endian] order, each message at most
+    /// [member max_message_size]), in one write to [param peer]: one packet for a whole network tick instead of one per
     /// value. When a value cannot be encoded nothing is written, and [method
     /// get_error_message] names its index.
     #[func]
     fn put_vars(&self, peer: Gd<StreamPeer>, values: VarArray) -> Error {
-        let (codec, big_endian) = self.shared.codec_and_order();
-        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, big_endian)
+        let codec = self.shared.codec_state();
+        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values)
     }
 
     /// Bytes received but not yet handed out as values.
@@ -256,95 +224,5 @@ impl FastVarStream {
 impl Drop for FastVarStream {
     fn drop(&mut self) {
         crate::codec_registry::forget_stream(&self.shared);
-    }
-}
-
-impl StreamShared {
-    /// Adds received bytes; fails only when the stream is broken.
-    pub(crate) fn feed(&self, bytes: &[u8]) -> Error {
-        let res = self.state().reader.feed(bytes);
-        match res {
-            Ok(()) => self.calls.ok(),
-            Err(e) => self.calls.fail(&e),
-        }
-    }
-
-    /// `poll`: takes every byte `peer` has available right now (never waits) and adds it.
-    pub(crate) fn poll(&self, peer: Peer<'_, StreamPeer>) -> Error {
-        if let Some(tcp) = peer.as_a::<StreamPeerTcp>() {
-            // STATUS_CONNECTED, by value: the enum is StreamPeerTCP's up to Godot 4.5 and
-            // StreamPeerSocket's from 4.6 (the API a double-precision build is made against).
-            if engine_methods::tcp_status(&tcp) != 2 {
-                let left = self.state().reader.buffered();
-                let msg = if left > 0 {
-                    format!(
-                        "the connection is closed, {left} bytes of an incomplete value are left"
-                    )
-                } else {
-                    "the connection is closed".to_string()
-                };
-                return self.calls.fail_with(Error::ERR_FILE_EOF, msg);
-            }
-        }
-        let available = engine_methods::get_available_bytes(&peer);
-        if available <= 0 {
-            return self.calls.ok();
-        }
-        let reply = engine_methods::get_partial_data(&peer, available);
-        // A script peer may answer any number: one the engine does not know is FAILED.
-        let (err, data) = engine_methods::data_reply(&reply);
-        if err != Error::OK {
-            return self
-                .calls
-                .fail_with(err, format!("reading from the peer failed ({err:?})"));
-        }
-        self.feed(data.as_slice())
-    }
-
-    /// `has_var`: whether a complete value (or an error) is waiting.
-    pub(crate) fn has_var(&self) -> bool {
-        self.state().reader.ready()
-    }
-
-    /// `pop_var`: the next complete value, or null with the reason.
-    pub(crate) fn pop_var(&self) -> Variant {
-        let mut state = self.state();
-        let opts = state.codec_state.options();
-        let mut builder = VariantBuilder::default();
-        let res = state.reader.next_value_with(&opts, &mut builder);
-        drop(state);
-        match res {
-            Ok(Some(v)) => {
-                self.calls.ok();
-                v
-            }
-            Ok(None) => {
-                self.calls
-                    .fail_with(Error::ERR_UNAVAILABLE, "no complete value yet".into());
-                Variant::nil()
-            }
-            Err(e) => {
-                builder.discard();
-                self.calls.fail(&e);
-                Variant::nil()
-            }
-        }
-    }
-
-    /// `put_var`: `value` framed for this stream, written to `peer`.
-    pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
-        let (codec, big_endian) = self.codec_and_order();
-        codec.put_framed(&self.calls, peer, value, big_endian)
-    }
-
-    /// The codec's state and the prefix's byte order, taken out of the lock for a write.
-    fn codec_and_order(&self) -> (Arc<CodecState>, bool) {
-        let state = self.state();
-        (state.codec_state.clone(), state.big_endian)
-    }
-
-    /// The stream's state, for one step of a call (a panic elsewhere never locks it for good).
-    fn state(&self) -> MutexGuard<'_, StreamState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

@@ -5,13 +5,16 @@ use std::cell::Cell;
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
-use fast_var_codec_core::stream::{frame_with, ByteOrder};
+use fast_var_codec_core::stream::{
+    check_message_len, frame_with, prefix_len, ByteOrder, PREFIX_LEN,
+};
 use fast_var_codec_core::{
     decode_with, CodecError, Options, Sink, SizeCounter, SliceSink, VariantType, Writer,
 };
 use godot::global::Error;
 use godot::prelude::*;
 
+use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
 use crate::engine_bytes::ByteSource;
 use crate::fast_access::{packed_bytes, type_of, Typed};
@@ -35,19 +38,39 @@ pub(crate) fn encode_to_packed(
     encode_into_buffer(opts, value, None)
 }
 
-/// As [`encode_to_packed`], with the stream framing of `StreamPeer.put_var` when `framed` says
-/// the prefix's byte order: the core's length prefix, then the encoding, in one array.
+/// How a framed value is written: the length prefix's byte order (the peer's or the file's own,
+/// little-endian without one) and the longest message allowed (the codec's `max_message_size`,
+/// the one limit of every path that writes or reads a length prefix).
+#[derive(Clone, Copy)]
+pub(crate) struct Framing {
+    pub(crate) big_endian: bool,
+    pub(crate) max_message: usize,
+}
+
+impl Framing {
+    /// Frames `value` into `buf` with the core's framing, refusing a message above the limit.
+    fn frame(self, buf: &mut BytesMut, opts: &Options, value: &Variant) -> Result<(), CodecError> {
+        let start = buf.len();
+        let order = ByteOrder::from_big_endian(self.big_endian);
+        let written = frame_with(buf, opts, order, |w| write_variant(w, value))?;
+        if let Err(e) = check_message_len(written - PREFIX_LEN, self.max_message, 0) {
+            buf.truncate(start);
+            return Err(e);
+        }
+        Ok(())
+    }
+}
+
+/// As [`encode_to_packed`], with the stream framing of `StreamPeer.put_var` when `framed` is
+/// given: the core's length prefix, then the encoding, in one array.
 pub(crate) fn encode_into_buffer(
     opts: &Options,
     value: &Variant,
-    framed: Option<bool>,
+    framed: Option<Framing>,
 ) -> Result<PackedByteArray, CodecError> {
     with_encode_buffer(|buf| match framed {
         // The core's framing, as every put_var of the project.
-        Some(big_endian) => frame_with(buf, opts, ByteOrder::from_big_endian(big_endian), |w| {
-            write_variant(w, value)
-        })
-        .map(|_| ()),
+        Some(framing) => framing.frame(buf, opts, value),
         None => Writer::new(std::mem::take(buf), opts).and_then(|mut w| {
             let res = write_variant(&mut w, value);
             *buf = w.into_sink();
@@ -62,14 +85,13 @@ pub(crate) fn encode_into_buffer(
 pub(crate) fn encode_frames_into_buffer(
     opts: &Options,
     values: &VarArray,
-    big_endian: bool,
+    framing: Framing,
 ) -> Result<PackedByteArray, (usize, CodecError)> {
-    let order = ByteOrder::from_big_endian(big_endian);
     let mut failed_at = 0;
     with_encode_buffer(|buf| {
         for (i, value) in values.iter_shared().enumerate() {
             failed_at = i;
-            frame_with(buf, opts, order, |w| write_variant(w, &value))?;
+            framing.frame(buf, opts, &value)?;
         }
         Ok(())
     })
@@ -239,6 +261,80 @@ impl CodecState {
                 self.calls.fail(&e);
                 Variant::nil()
             }
+        }
+    }
+
+    /// The framing of this codec's length-prefixed paths: the prefix in `big_endian` order,
+    /// messages up to `max_message_size`.
+    pub(crate) fn framing(&self, big_endian: bool) -> Framing {
+        Framing {
+            big_endian,
+            max_message: self.settings().max_message,
+        }
+    }
+
+    /// `encode_framed`: the bytes `StreamPeer.put_var` writes for `value` on a peer with the
+    /// default byte order (a little-endian length, then the encoding).
+    pub(crate) fn encode_framed(&self, value: &Variant) -> PackedByteArray {
+        match encode_into_buffer(&self.options(), value, Some(self.framing(false))) {
+            Ok(bytes) => {
+                self.calls.ok();
+                bytes
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                PackedByteArray::new()
+            }
+        }
+    }
+
+    /// `decode_framed`: the value of the frame at `offset` (a little-endian length, then that
+    /// many bytes holding the value); `get_decoded_size` is then the whole frame's size.
+    pub(crate) fn decode_framed(&self, bytes: &[u8], offset: i64) -> Variant {
+        let fail = |error: Error, message: String| {
+            self.calls.fail_with(error, message);
+            Variant::nil()
+        };
+        let Ok(start) = usize::try_from(offset) else {
+            return fail(
+                Error::ERR_INVALID_PARAMETER,
+                format!("negative offset {offset}"),
+            );
+        };
+        let head = bytes
+            .get(start..)
+            .and_then(|rest| rest.get(..PREFIX_LEN))
+            .and_then(|head| <[u8; PREFIX_LEN]>::try_from(head).ok());
+        let Some(head) = head else {
+            return fail(
+                Error::ERR_FILE_EOF,
+                format!("at offset {start}: the 4-byte length of a frame cut short"),
+            );
+        };
+        let len = prefix_len(head, ByteOrder::Little);
+        if let Err(e) = check_message_len(len, self.settings().max_message, start) {
+            self.calls.fail(&e);
+            return Variant::nil();
+        }
+        let body_start = start + PREFIX_LEN;
+        let Some(body) = bytes.get(body_start..).and_then(|rest| rest.get(..len)) else {
+            return fail(
+                Error::ERR_FILE_EOF,
+                format!(
+                    "the frame at offset {start} announces {len} bytes, {} follow",
+                    bytes.len().saturating_sub(body_start)
+                ),
+            );
+        };
+        match decode_variant(body, 0, &self.options()) {
+            Ok((v, _)) => {
+                self.calls.ok_with_size((PREFIX_LEN + len) as i64);
+                v
+            }
+            Err(e) => fail(
+                godot_error(e.code()),
+                format!("the frame at offset {start}: {e}"),
+            ),
         }
     }
 }

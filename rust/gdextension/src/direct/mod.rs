@@ -11,19 +11,22 @@
 //! find the object's state by the instance pointer the engine passes (`crate::codec_registry`),
 //! and convert arguments and results by the engine's own conventions.
 //!
-//! This file is the table of methods; `registration` registers them and their editor help.
+//! This file is the table of methods; `registration` registers them and their editor help, and
+//! the constants of `FastVarCodec`'s enums (`crate::class_enums`) with theirs.
 
 mod ffi;
 mod registration;
 
 use crate::codec_state::CodecState;
-use crate::stream_class::StreamShared;
+use crate::stream_state::StreamShared;
 use fast_var_codec_core::Options;
 use ffi::{Args, Out, Written};
 use godot::builtin::Variant;
 use godot::classes::{PacketPeer, StreamPeer};
 
-pub(crate) use registration::{codec_docs_xml, register, stream_docs_xml};
+pub(crate) use registration::{
+    codec_constants_docs_xml, codec_docs_xml, register, stream_docs_xml,
+};
 
 /// The kinds of parameter these methods take.
 #[derive(Clone, Copy)]
@@ -176,7 +179,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         params: STREAM_PEER_AND_VALUE,
         ret: ReturnKind::Error,
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
-              length (in the peer's byte order) and the encoding.",
+              length (in the peer's byte order) and the encoding. A message longer than \
+              [member max_message_size] is refused with [constant ERR_OUT_OF_MEMORY] before \
+              anything is written.",
         run: |s, _, a, out| {
             let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
@@ -221,8 +226,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         params: PACKET_PEER,
         ret: ReturnKind::Variant,
         doc: "Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] \
-              does. Returns [code]null[/code] with [constant ERR_UNAVAILABLE] when no packet is \
-              waiting.",
+              does. Returns [code]null[/code] with [constant ERR_BUSY] when no packet is waiting \
+              yet (nothing has failed), and refuses a packet longer than \
+              [member max_message_size] with [constant ERR_OUT_OF_MEMORY].",
         run: |s, _, a, out| {
             let value = match a.peer::<PacketPeer>(0, &s.calls) {
                 Ok(peer) => s.get_packet_var(peer),
@@ -239,7 +245,10 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         name: "put_var",
         params: STREAM_PEER_AND_VALUE,
         ret: ReturnKind::Error,
-        doc: "Writes [param value] framed for this stream (prefix in [member big_endian] order).",
+        doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
+              length (in the peer's byte order) and the encoding, in this stream's [member codec]'s \
+              settings. A message longer than [member max_message_size] is refused with \
+              [constant ERR_OUT_OF_MEMORY] before anything is written.",
         run: |s, a, out| {
             let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
@@ -252,9 +261,13 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         name: "poll",
         params: STREAM_PEER,
         ret: ReturnKind::Error,
-        doc: "Takes every byte [param peer] has available right now (never waits) and adds it. On \
-              a [StreamPeerTCP] that is not connected it returns [constant ERR_FILE_EOF] (with \
-              the size of any value left incomplete in the message).",
+        doc: "Takes every byte [param peer] has available right now (never waits) and adds it; \
+              length prefixes are read in the peer's [member StreamPeer.big_endian] order. A \
+              [StreamPeerTCP] still connecting ([code]STATUS_CONNECTING[/code]) has nothing yet: \
+              [constant OK], nothing read. One that is closed ([code]STATUS_NONE[/code]) returns \
+              [constant ERR_FILE_EOF], one that failed ([code]STATUS_ERROR[/code]) \
+              [constant ERR_CONNECTION_ERROR]; [method get_error_message] names the status and the \
+              size of any value left incomplete.",
         run: |s, a, out| {
             let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.poll(peer),
@@ -276,9 +289,9 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         params: &[],
         ret: ReturnKind::Variant,
         doc:
-            "The next complete value. [code]null[/code] with [constant ERR_UNAVAILABLE] when none \
-              is complete yet; [code]null[/code] with the decode error when the value was \
-              malformed (it is skipped).",
+            "The next complete value. [code]null[/code] with [constant ERR_BUSY] when none is \
+              complete yet (nothing has failed: poll again later); [code]null[/code] with the \
+              decode error when the value was malformed (it is skipped).",
         run: |s, _, out| Some(out.variant(s.pop_var())),
     },
     Method {

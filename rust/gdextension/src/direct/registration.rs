@@ -9,6 +9,7 @@ use godot::sys::{self, interface_fn};
 
 use super::ffi::{ptrcall, varcall, Body};
 use super::{Method, Param, ParamKind, ReturnKind, CODEC_METHODS, STREAM_METHODS};
+use crate::class_enums::CODEC_ENUMS;
 use crate::codec::FastVarCodec;
 use crate::stream_class::FastVarStream;
 
@@ -84,11 +85,52 @@ fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodAr
     }
 }
 
-/// Registers [`CODEC_METHODS`] on `FastVarCodec` and [`STREAM_METHODS`] on `FastVarStream`:
-/// once, after gdext has registered the classes.
+/// Registers [`CODEC_METHODS`] and the constants of [`CODEC_ENUMS`] on `FastVarCodec` and
+/// [`STREAM_METHODS`] on `FastVarStream`: once, after gdext has registered the classes.
 pub(crate) fn register() {
     register_on::<FastVarCodec, _>(&CODEC_METHODS);
     register_on::<FastVarStream, _>(&STREAM_METHODS);
+    register_enums::<FastVarCodec>();
+}
+
+/// Registers the constants of [`CODEC_ENUMS`] on `C`, each with its enum's name.
+fn register_enums<C: GodotClass>() {
+    let class = StringName::from(C::class_id().to_cow_str().as_ref());
+    for item in &CODEC_ENUMS {
+        let enum_name = StringName::from(item.name);
+        for (name, value, _) in item.constants {
+            let constant = StringName::from(*name);
+            // SAFETY: the library pointer is gdext's, the class is registered (this runs after
+            // gdext's class registration), and the three names live until the call returns (the
+            // engine copies them).
+            unsafe {
+                interface_fn!(classdb_register_extension_class_integer_constant)(
+                    sys::get_library(),
+                    class.string_sys(),
+                    enum_name.string_sys(),
+                    constant.string_sys(),
+                    *value,
+                    sys::conv::bool_to_sys(false),
+                );
+            }
+        }
+    }
+}
+
+/// The editor help of the constants of [`CODEC_ENUMS`]: the `<constant>` entries of the class
+/// reference XML.
+pub(crate) fn codec_constants_docs_xml() -> String {
+    let mut xml = String::new();
+    for item in &CODEC_ENUMS {
+        for (name, value, doc) in item.constants {
+            xml.push_str(&format!(
+                "<constant name=\"{name}\" value=\"{value}\" enum=\"{}\">\n{}\n</constant>\n",
+                item.name,
+                escape_xml(doc)
+            ));
+        }
+    }
+    xml
 }
 
 fn register_on<C: GodotClass, B: Body>(methods: &'static [Method<B>]) {
@@ -152,13 +194,16 @@ pub(crate) fn stream_docs_xml() -> String {
     docs_xml(&STREAM_METHODS)
 }
 
+/// `text` as XML character data.
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 fn docs_xml<B>(methods: &[Method<B>]) -> String {
-    let escape = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
+    let escape = escape_xml;
     let mut xml = String::new();
     for m in methods {
         let ret = match m.ret {

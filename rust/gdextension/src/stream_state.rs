@@ -1,0 +1,173 @@
+//! What a `FastVarStream` holds, apart from the engine's view of the class (`stream_class`):
+//! the reader of length-prefixed values and the codec state whose settings read and write them.
+//! Reached through gdext's binding from the class's `#[func]`s, and by the instance pointer from
+//! the methods `crate::direct` registers.
+//!
+//! One byte-order rule and one size limit, as everywhere a length prefix is read or written: the
+//! prefix follows the peer's [`StreamPeer.big_endian`] (bytes given to `feed`, which come with no
+//! peer, are little-endian, the peer's default), and a message is at most the codec's
+//! `max_message_size`.
+
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+
+use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use godot::classes::{StreamPeer, StreamPeerTcp};
+use godot::global::Error;
+use godot::prelude::*;
+
+use crate::call_state::CallState;
+use crate::codec_state::CodecState;
+use crate::engine_methods::{self, Peer};
+use crate::from_wire::VariantBuilder;
+use crate::peer_io::NOTHING_YET;
+
+/// What a `FastVarStream` holds, shared by the threads that call it.
+pub(crate) struct StreamShared {
+    state: Mutex<StreamState>,
+    pub(crate) calls: CallState,
+    /// The key it is registered under for direct calls (`crate::codec_registry`).
+    pub(crate) registered: OnceLock<usize>,
+}
+
+pub(crate) struct StreamState {
+    /// The codec's settings and encoder, reached without binding it on every value.
+    pub(crate) codec_state: Arc<CodecState>,
+    pub(crate) reader: StreamReader,
+}
+
+/// `StreamPeerTCP.Status`, by value: the enum is StreamPeerTCP's up to Godot 4.5 and
+/// StreamPeerSocket's from 4.6 (the API a double-precision build is made against).
+const TCP_STATUSES: [&str; 4] = [
+    "STATUS_NONE",
+    "STATUS_CONNECTING",
+    "STATUS_CONNECTED",
+    "STATUS_ERROR",
+];
+const STATUS_CONNECTING: i64 = 1;
+const STATUS_CONNECTED: i64 = 2;
+const STATUS_ERROR: i64 = 3;
+
+impl StreamShared {
+    pub(crate) fn new(codec_state: Arc<CodecState>) -> Self {
+        StreamShared {
+            state: Mutex::new(StreamState {
+                codec_state,
+                reader: StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE),
+            }),
+            calls: CallState::default(),
+            registered: OnceLock::new(),
+        }
+    }
+
+    /// `feed`: adds received bytes (little-endian prefixes); fails only when the stream is broken.
+    pub(crate) fn feed(&self, bytes: &[u8]) -> Error {
+        self.take(bytes, false)
+    }
+
+    /// Adds bytes whose prefixes are in `big_endian` order.
+    fn take(&self, bytes: &[u8], big_endian: bool) -> Error {
+        let res = {
+            let mut state = self.state();
+            state.reader.set_big_endian(big_endian);
+            state.reader.feed(bytes)
+        };
+        match res {
+            Ok(()) => self.calls.ok(),
+            Err(e) => self.calls.fail(&e),
+        }
+    }
+
+    /// `poll`: takes every byte `peer` has available right now (never waits) and adds it. A
+    /// StreamPeerTCP still connecting has nothing yet ([constant OK], nothing taken); one closed
+    /// or failed is an error that names its status.
+    pub(crate) fn poll(&self, peer: Peer<'_, StreamPeer>) -> Error {
+        if let Some(tcp) = peer.as_a::<StreamPeerTcp>() {
+            let status = engine_methods::tcp_status(&tcp);
+            if status == STATUS_CONNECTING {
+                return self.calls.ok();
+            }
+            if status != STATUS_CONNECTED {
+                let name = usize::try_from(status)
+                    .ok()
+                    .and_then(|i| TCP_STATUSES.get(i))
+                    .map_or_else(|| format!("status {status}"), |n| n.to_string());
+                let (error, what) = if status == STATUS_ERROR {
+                    (Error::ERR_CONNECTION_ERROR, "the connection failed")
+                } else {
+                    (Error::ERR_FILE_EOF, "the connection is closed")
+                };
+                let left = self.state().reader.buffered();
+                let msg = if left > 0 {
+                    format!("{what} ({name}); {left} bytes of an incomplete value are left")
+                } else {
+                    format!("{what} ({name})")
+                };
+                return self.calls.fail_with(error, msg);
+            }
+        }
+        let big_endian = engine_methods::is_big_endian_enabled(&peer);
+        let available = engine_methods::get_available_bytes(&peer);
+        if available <= 0 {
+            return self.calls.ok();
+        }
+        let reply = engine_methods::get_partial_data(&peer, available);
+        // A script peer may answer any number: one the engine does not know is FAILED.
+        let (err, data) = engine_methods::data_reply(&reply);
+        if err != Error::OK {
+            return self
+                .calls
+                .fail_with(err, format!("reading from the peer failed ({err:?})"));
+        }
+        self.take(data.as_slice(), big_endian)
+    }
+
+    /// `has_var`: whether a complete value (or an error) is waiting.
+    pub(crate) fn has_var(&self) -> bool {
+        self.state().reader.ready()
+    }
+
+    /// `pop_var`: the next complete value, or null with the reason ([`NOTHING_YET`] when none
+    /// is complete yet).
+    pub(crate) fn pop_var(&self) -> Variant {
+        let mut state = self.state();
+        let opts = state.codec_state.options();
+        let mut builder = VariantBuilder::default();
+        let res = state.reader.next_value_with(&opts, &mut builder);
+        drop(state);
+        match res {
+            Ok(Some(v)) => {
+                self.calls.ok();
+                v
+            }
+            Ok(None) => {
+                self.calls
+                    .fail_with(NOTHING_YET, "no complete value yet".into());
+                Variant::nil()
+            }
+            Err(e) => {
+                builder.discard();
+                self.calls.fail(&e);
+                Variant::nil()
+            }
+        }
+    }
+
+    /// `put_var`: `value` framed as `StreamPeer.put_var` frames it, written to `peer`.
+    pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
+        self.codec_state().put_framed(&self.calls, peer, value)
+    }
+
+    /// The codec's state, taken out of the lock for a write.
+    pub(crate) fn codec_state(&self) -> Arc<CodecState> {
+        self.state().codec_state.clone()
+    }
+
+    /// The stream's state, for one step of a call (a panic elsewhere never locks it for good),
+    /// its reader bound by the codec's current `max_message_size`.
+    pub(crate) fn state(&self) -> MutexGuard<'_, StreamState> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let max = state.codec_state.settings().max_message;
+        state.reader.set_max_message(max);
+        state
+    }
+}
