@@ -45,10 +45,7 @@ func _ready() -> void:
 	var sender := FastVarCodec.new()
 	var wire := PackedByteArray()
 	for v in [message, "hello", 42, PackedByteArray([1, 2, 3])]:
-		var b := sender.encode(v)
-		var head := PackedByteArray([0, 0, 0, 0])
-		head.encode_u32(0, b.size())
-		wire.append_array(head + b)
+		wire.append_array(sender.encode_framed(v))  # a length, then the value: StreamPeer.put_var's bytes
 	var stream := FastVarStream.new()
 	var received := []
 	for i in range(0, wire.size(), 5):
