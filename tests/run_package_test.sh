@@ -3,7 +3,8 @@
 # gets it:
 #  1. the zip holds exactly the expected files (addons/fast_var_codec/ only), its LICENSE the full
 #     MIT text; every [libraries] entry of its .gdextension names a file in the zip, and every
-#     library in the zip is named by an entry; the Windows DLLs export gdext_rust_init and import
+#     library in the zip is named by an entry; its README names exactly the zip's libraries, and
+#     each [icons] entry names the zip's icon; the Windows DLLs export gdext_rust_init and import
 #     only Windows system DLLs, the macOS dylibs pass tests/macos/check_macho.py (neither can run
 #     here), and each ELF library is for its machine;
 #  2. it is unzipped into a fresh temporary project (just a project.godot), which Godot 4.6.3
@@ -103,6 +104,22 @@ named=$(sed -n 's|^[^=]*= *"res://addons/fast_var_codec/\(.*\)"$|\1|p' <<<"$entr
 while IFS= read -r file; do
     tally_check "the zip's $file is named by no entry of the .gdextension" grep -qxF "$file" <<<"$named"
 done < <(cd "$addon" && find bin -type f | sort)
+# What the zip says about itself: its README names exactly the libraries it holds (each `bin/…` it
+# names is in the zip, each library in the zip is named), and each [icons] entry names a file in it.
+readme=$addon/README.md
+readme_named=$(grep -o 'bin/[A-Za-z0-9_.-]*' "$readme" | sort -u)
+tally_check "the zip's README names no library" test -n "$readme_named"
+while IFS= read -r file; do
+    tally_check "the zip's README names $file, which the zip lacks" test -f "$addon/$file"
+done <<<"$readme_named"
+while IFS= read -r file; do
+    tally_check "the zip's $file is named by no line of its README" grep -qxF "$file" <<<"$readme_named"
+done < <(cd "$addon" && find bin -type f | sort)
+icons=$(sed -n '/^\[icons\]/,/^\[/ {/^[A-Za-z]/p}' "$gdext")
+for class in FastVarCodec FastVarStream; do
+    icon=$(sed -n "s|^$class *= *\"res://addons/fast_var_codec/\(.*\)\"\$|\1|p" <<<"$icons")
+    tally_check "the .gdextension's [icons] gives $class no file of the zip" test -n "$icon" -a -f "$addon/$icon"
+done
 # The platforms the zip is for, each with its debug and release entry.
 for key in linux.debug.x86_64 linux.release.x86_64 linux.debug.double.x86_64 linux.release.double.x86_64 \
     windows.debug.x86_64 windows.release.x86_64 linux.debug.arm64 linux.release.arm64 macos.debug macos.release; do
