@@ -130,7 +130,10 @@ async fn good(
             Err(_) => return Err(format!("message {seq}: no echo within {STEP:?}")),
             Ok(None) => return Err(format!("message {seq}: the server closed the connection")),
             Ok(Some(Err(e))) => return Err(format!("message {seq}: {e}")),
-            Ok(Some(Ok(v))) => v,
+            Ok(Some(Ok(Err(bad)))) => {
+                return Err(format!("message {seq}: a malformed echo: {bad}"))
+            }
+            Ok(Some(Ok(Ok(v)))) => v,
         };
         let rtt = t0.elapsed();
         if echo != msg {

@@ -45,7 +45,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio::time::{sleep, sleep_until, timeout_at, Instant};
-use tokio_util::codec::{Decoder, Encoder, Framed};
+use tokio_util::codec::{Encoder, Framed};
 
 #[path = "common/args.rs"]
 mod common;
@@ -121,53 +121,6 @@ struct Stats {
 
 type Conn = Framed<TcpStream, VarCodec>;
 
-/// Where [`next_item`] stands: tokio_util's `Framed` ends its stream (one `None`) after any
-/// error of the decoder, and decodes again only after its next read from the socket. After a
-/// malformed value the messages already buffered are decoded here first, so that none waits
-/// for the peer's next bytes.
-#[derive(Default, PartialEq)]
-enum Resume {
-    /// Framed's stream as it is.
-    #[default]
-    Reading,
-    /// The decoder failed: Framed's `None` is next.
-    AfterError,
-    /// Decoding what Framed has buffered, until it holds no complete message.
-    Buffered,
-}
-
-/// The next value (or error) of the connection; `None` once the peer has closed it.
-async fn next_item(framed: &mut Conn, resume: &mut Resume) -> Option<Result<Value, VarCodecError>> {
-    loop {
-        match resume {
-            Resume::Reading => {
-                let item = framed.next().await;
-                if matches!(item, Some(Err(_))) {
-                    *resume = Resume::AfterError;
-                }
-                return item;
-            }
-            Resume::AfterError => {
-                *resume = Resume::Buffered;
-                // Framed answers `None` at once here.
-                if let Some(item) = framed.next().await {
-                    return Some(item);
-                }
-            }
-            Resume::Buffered => {
-                let mut buf = std::mem::take(framed.read_buffer_mut());
-                let item = framed.codec_mut().decode(&mut buf);
-                *framed.read_buffer_mut() = buf;
-                match item {
-                    Ok(Some(value)) => return Some(Ok(value)),
-                    Ok(None) => *resume = Resume::Reading,
-                    Err(e) => return Some(Err(e)),
-                }
-            }
-        }
-    }
-}
-
 /// Sends `value`; in pieces with pauses when trickling.
 async fn send(framed: &mut Conn, value: &Value, cfg: &Config) -> Result<(), VarCodecError> {
     let Some((piece, pause)) = cfg.trickle else {
@@ -190,25 +143,17 @@ async fn send(framed: &mut Conn, value: &Value, cfg: &Config) -> Result<(), VarC
 
 /// Sends the echo protocol's answer to a value that does not decode (or encode).
 async fn send_error(framed: &mut Conn, what: String, cfg: &Config) -> Result<(), VarCodecError> {
-    send(
-        framed,
-        &Value::String(format!("{ERROR_PREFIX} {what}").into()),
-        cfg,
-    )
-    .await
+    send(framed, &Value::from(format!("{ERROR_PREFIX} {what}")), cfg).await
 }
 
 async fn serve(sock: TcpStream, cfg: &Config, stats: &mut Stats) -> End {
     let _ = sock.set_nodelay(true);
     let mut framed = Framed::new(sock, cfg.codec.clone());
-    let mut resume = Resume::default();
-    loop {
-        let item = match next_item(&mut framed, &mut resume).await {
-            None => return End::Closed,
-            Some(item) => item,
-        };
+    // Each item is a message: its value, or why it is none. Only the end of the connection,
+    // a broken prefix or a socket error end the stream.
+    while let Some(item) = framed.next().await {
         let sent = match item {
-            Ok(value) => {
+            Ok(Ok(value)) => {
                 stats.values += 1;
                 match send(&mut framed, &value, cfg).await {
                     // Cannot happen for a value that decoded in the same dialect; say so.
@@ -218,28 +163,30 @@ async fn serve(sock: TcpStream, cfg: &Config, stats: &mut Stats) -> End {
                     sent => sent,
                 }
             }
+            Ok(Err(malformed)) => {
+                stats.malformed += 1;
+                send_error(&mut framed, malformed.to_string(), cfg).await
+            }
             Err(e @ VarCodecError::Io(_)) => {
                 let cut = e.codec_error().is_some();
                 return if cut { End::CutShort(e) } else { End::Io(e) };
             }
-            Err(e) => match framed.codec().broken() {
-                Some(broken) => {
-                    let broken = broken.clone();
-                    // Answers already queued go out first; then the connection is closed.
-                    let _ = SinkExt::<&Value>::flush(&mut framed).await;
-                    let _ = framed.get_mut().shutdown().await;
-                    return End::Broken(broken);
-                }
-                None => {
-                    stats.malformed += 1;
-                    send_error(&mut framed, e.to_string(), cfg).await
-                }
-            },
+            Err(e) => {
+                let broken = framed.codec().broken().cloned();
+                // Answers already queued go out first; then the connection is closed.
+                let _ = SinkExt::<&Value>::flush(&mut framed).await;
+                let _ = framed.get_mut().shutdown().await;
+                return match broken {
+                    Some(broken) => End::Broken(broken),
+                    None => End::Io(e),
+                };
+            }
         };
         if let Err(e) = sent {
             return End::Io(e);
         }
     }
+    End::Closed
 }
 
 /// What one connection task reports.

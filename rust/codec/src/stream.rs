@@ -36,7 +36,7 @@ mod tokio_codec;
 #[cfg(all(feature = "tokio", feature = "serde"))]
 pub use tokio_codec::TypedVarCodec;
 #[cfg(feature = "tokio")]
-pub use tokio_codec::{VarCodec, VarCodecError};
+pub use tokio_codec::{MessageError, VarCodec, VarCodecError};
 
 /// The engine's `encode_buffer_max_size` default: the largest message accepted by default.
 pub const DEFAULT_MAX_MESSAGE: usize = 8 << 20;

@@ -6,7 +6,9 @@ mod common;
 
 use bytes::BytesMut;
 use common::alloc_counter::measure;
-use fast_var_codec_core::stream::{frame, ByteOrder, VarCodec, VarCodecError, PREFIX_LEN};
+use fast_var_codec_core::stream::{
+    frame, ByteOrder, MessageError, VarCodec, VarCodecError, PREFIX_LEN,
+};
 use fast_var_codec_core::{CodecError, DecodeReason, Dialect, Options, Value};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -94,19 +96,6 @@ fn framed_server_refuses_a_2_gib_prefix_without_allocating_it() {
     assert!(usage.peak < 1 << 20, "{usage:?}");
 }
 
-/// What `examples/tokio_server.rs` does after a malformed value: `Framed` ends its stream once
-/// and would decode the next messages only after the peer's next bytes; those already buffered
-/// are decoded straight from its read buffer.
-fn decode_buffered<C: Decoder>(framed: &mut Framed<tokio::io::DuplexStream, C>) -> Vec<C::Item> {
-    let mut out = Vec::new();
-    let mut buf = std::mem::take(framed.read_buffer_mut());
-    while let Ok(Some(v)) = framed.codec_mut().decode(&mut buf) {
-        out.push(v);
-    }
-    *framed.read_buffer_mut() = buf;
-    out
-}
-
 #[test]
 fn framed_goes_on_after_a_malformed_value() {
     let rt = runtime();
@@ -117,33 +106,30 @@ fn framed_goes_on_after_a_malformed_value() {
         // A good message, a malformed one and two good ones, arriving together.
         let mut wire = framed_bytes(&[Value::Int(1)], &opts);
         wire.extend_from_slice(&[8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]);
-        wire.extend_from_slice(&framed_bytes(
-            &[Value::String("two".into()), Value::Int(3)],
-            &opts,
-        ));
+        wire.extend_from_slice(&framed_bytes(&[Value::from("two"), Value::Int(3)], &opts));
         client.write_all(&wire).await.unwrap();
 
-        assert_eq!(server.next().await.unwrap().unwrap(), Value::Int(1));
-        let err = server.next().await.unwrap().unwrap_err();
+        assert_eq!(server.next().await.unwrap().unwrap(), Ok(Value::Int(1)));
+        let bad = server.next().await.unwrap().unwrap().unwrap_err();
         assert!(
             matches!(
-                err.codec_error(),
+                bad.codec_error(),
                 Some(CodecError::Decode { offset: 16, .. })
             ),
-            "{err}"
+            "{bad}"
         );
         assert!(server.codec().broken().is_none());
-        assert!(server.next().await.is_none(), "Framed ends its stream once");
+        // The stream goes on with the messages already buffered, then with the transport.
         assert_eq!(
-            decode_buffered(&mut server),
-            [Value::String("two".into()), Value::Int(3)]
+            server.next().await.unwrap().unwrap(),
+            Ok(Value::from("two"))
         );
-        // Then Framed reads the transport again.
+        assert_eq!(server.next().await.unwrap().unwrap(), Ok(Value::Int(3)));
         client
             .write_all(&framed_bytes(&[Value::Bool(true)], &opts))
             .await
             .unwrap();
-        assert_eq!(server.next().await.unwrap().unwrap(), Value::Bool(true));
+        assert_eq!(server.next().await.unwrap().unwrap(), Ok(Value::Bool(true)));
         drop(client);
         assert!(server.next().await.is_none());
     });
@@ -161,7 +147,7 @@ fn framed_echo_in_both_byte_orders() {
             let mut server = Framed::new(b, codec);
             let echo = tokio::spawn(async move {
                 while let Some(v) = server.next().await {
-                    server.send(v.unwrap()).await.unwrap();
+                    server.send(v.unwrap().unwrap()).await.unwrap();
                 }
             });
             let values: Vec<Value> = (0..50)
@@ -185,7 +171,7 @@ fn framed_echo_in_both_byte_orders() {
                 tx
             });
             for v in &values {
-                assert_eq!(&rx.next().await.unwrap().unwrap(), v);
+                assert_eq!(&rx.next().await.unwrap().unwrap().unwrap(), v);
             }
             drop(sender.await.unwrap().reunite(rx).unwrap());
             echo.await.unwrap();
@@ -266,28 +252,245 @@ fn typed_framed_request_and_answer() {
         .await
         .unwrap();
 
-        let Request::Login { name } = server.next().await.unwrap().unwrap() else {
+        let Ok(Request::Login { name }) = server.next().await.unwrap().unwrap() else {
             panic!("not a login")
         };
         assert_eq!(name, "ada");
         server.send(Answer::Welcome { id: 7 }).await.unwrap();
-        let err = server.next().await.unwrap().unwrap_err();
-        assert!(matches!(err, VarCodecError::Mismatch { .. }), "{err}");
-        assert!(server.next().await.is_none(), "Framed ends its stream once");
-        let [Request::Chat { to: None, text }] = &decode_buffered(&mut server)[..] else {
+        let bad = server.next().await.unwrap().unwrap().unwrap_err();
+        assert!(matches!(bad, MessageError::Mismatch { .. }), "{bad}");
+        let Ok(Request::Chat { to: None, text }) = server.next().await.unwrap().unwrap() else {
             panic!("not a chat")
         };
         server
             .send(Answer::ChatAck { chars: text.len() })
             .await
             .unwrap();
-        assert_eq!(
+        assert!(matches!(
             game.next().await.unwrap().unwrap(),
-            Answer::Welcome { id: 7 }
-        );
-        assert_eq!(
+            Ok(Answer::Welcome { id: 7 })
+        ));
+        assert!(matches!(
             game.next().await.unwrap().unwrap(),
-            Answer::ChatAck { chars: 2 }
-        );
+            Ok(Answer::ChatAck { chars: 2 })
+        ));
     });
+}
+
+/// What a hostile client sends between good messages: each is a valid length prefix around
+/// bytes that are no value.
+fn malformed_message(kind: usize) -> Vec<u8> {
+    let payload: Vec<u8> = match kind % 5 {
+        // A type id that does not exist.
+        0 => vec![0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4],
+        // A String of 100 bytes, of which 6 are in the message: a value cut inside its prefix.
+        1 => vec![4, 0, 0, 0, 100, 0, 0, 0, b'c', b'u', b't', b' ', b'!', b'!'],
+        // An Array announcing 1,000,000 items in 12 bytes.
+        2 => vec![28, 0, 0, 0, 0x40, 0x42, 0x0f, 0, 2, 0, 0, 0],
+        // A String that is not UTF-8.
+        3 => vec![4, 0, 0, 0, 2, 0, 0, 0, 0xc3, 0x28, 0, 0],
+        // An empty message.
+        _ => vec![],
+    };
+    let mut out = u32::try_from(payload.len()).unwrap().to_le_bytes().to_vec();
+    out.extend_from_slice(&payload);
+    out
+}
+
+fn good_message(i: i64) -> Value {
+    Value::from_iter([
+        ("seq", Value::from(i)),
+        ("pos", Value::vector2(i as f64, -0.5)),
+        ("name", Value::from(format!("player {i}"))),
+    ])
+}
+
+/// How the client's bytes reach the server.
+#[derive(Clone, Copy, Debug)]
+enum Pace {
+    /// All at once.
+    Burst,
+    /// In pieces of this many bytes, each written and flushed on its own, the writer yielding
+    /// in between (a slow sender: one byte at a time at 1).
+    Pieces(usize),
+}
+
+/// Sends `wire` at `pace`, then closes the client's end.
+async fn send_paced(mut client: tokio::io::DuplexStream, wire: Vec<u8>, pace: Pace) {
+    match pace {
+        Pace::Burst => client.write_all(&wire).await.unwrap(),
+        Pace::Pieces(n) => {
+            for piece in wire.chunks(n) {
+                client.write_all(piece).await.unwrap();
+                client.flush().await.unwrap();
+                tokio::task::yield_now().await;
+            }
+        }
+    }
+    client.shutdown().await.unwrap();
+}
+
+/// What a server reading with `Framed` saw: the good values in order, the malformed messages,
+/// and the error that ended the stream, if any.
+async fn serve_all(
+    mut server: Framed<tokio::io::DuplexStream, VarCodec>,
+) -> (Vec<Value>, usize, Option<VarCodecError>) {
+    let (mut good, mut malformed) = (Vec::new(), 0);
+    while let Some(item) = server.next().await {
+        match item {
+            Ok(Ok(v)) => good.push(v),
+            Ok(Err(_)) => malformed += 1,
+            Err(e) => return (good, malformed, Some(e)),
+        }
+    }
+    (good, malformed, None)
+}
+
+#[test]
+fn every_good_message_arrives_in_order_among_hostile_ones() {
+    let rt = runtime();
+    for pace in [
+        Pace::Burst,
+        Pace::Pieces(1),
+        Pace::Pieces(3),
+        Pace::Pieces(7),
+        Pace::Pieces(1000),
+    ] {
+        let opts = Options::new(Dialect::Godot4);
+        let (mut wire, mut expected, mut bad) = (Vec::new(), Vec::new(), 0);
+        for i in 0..120 {
+            if i % 3 == 1 {
+                wire.extend_from_slice(&malformed_message(i as usize));
+                bad += 1;
+            } else {
+                let v = good_message(i);
+                wire.extend_from_slice(&framed_bytes(std::slice::from_ref(&v), &opts));
+                expected.push(v);
+            }
+        }
+        let (good, malformed, end) = rt.block_on(async {
+            let (client, server) = tokio::io::duplex(512);
+            let server = Framed::new(server, VarCodec::new(opts).with_max_message(64 * 1024));
+            let sender = tokio::spawn(send_paced(client, wire, pace));
+            let seen = serve_all(server).await;
+            sender.await.unwrap();
+            seen
+        });
+        assert!(end.is_none(), "{pace:?}: the stream ended with {end:?}");
+        assert_eq!(malformed, bad, "{pace:?}");
+        assert_eq!(good, expected, "{pace:?}");
+    }
+}
+
+#[test]
+fn a_huge_prefix_ends_the_connection_after_the_good_messages_before_it() {
+    let rt = runtime();
+    for pace in [Pace::Burst, Pace::Pieces(1)] {
+        let opts = Options::default();
+        let mut wire = Vec::new();
+        let before: Vec<Value> = (0..5).map(good_message).collect();
+        for (i, v) in before.iter().enumerate() {
+            wire.extend_from_slice(&malformed_message(i));
+            wire.extend_from_slice(&framed_bytes(std::slice::from_ref(v), &opts));
+        }
+        let at = wire.len();
+        wire.extend_from_slice(&[0, 0, 0, 0x80]); // 2 GiB announced
+        wire.extend_from_slice(&framed_bytes(&[good_message(99)], &opts));
+        let (good, malformed, end) = rt.block_on(async {
+            let (client, server) = tokio::io::duplex(512);
+            let server = Framed::new(server, VarCodec::new(opts).with_max_message(1 << 20));
+            let sender = tokio::spawn(async move {
+                // The server may close its end first: what is left is not sent.
+                let _ = tokio::spawn(send_paced(client, wire, pace)).await;
+            });
+            let seen = serve_all(server).await;
+            sender.await.unwrap();
+            seen
+        });
+        assert_eq!(good, before, "{pace:?}");
+        assert_eq!(malformed, 5, "{pace:?}");
+        let end = end.expect("the stream ends in an error");
+        assert!(
+            matches!(
+                end.codec_error(),
+                Some(CodecError::Decode { offset, reason: DecodeReason::MessageTooLong { .. } })
+                    if *offset == at
+            ),
+            "{pace:?}: {end}"
+        );
+    }
+}
+
+#[test]
+fn a_client_that_stops_inside_a_message_loses_none_before_it() {
+    let rt = runtime();
+    let opts = Options::new(Dialect::Godot3);
+    let before: Vec<Value> = (0..4).map(|i| Value::from(vec![i, i + 1])).collect();
+    let mut wire = framed_bytes(&before, &opts).to_vec();
+    wire.extend_from_slice(&malformed_message(1));
+    wire.extend_from_slice(&framed_bytes(&[good_message(7)], &opts)[..10]);
+    let (good, malformed, end) = rt.block_on(async {
+        let (client, server) = tokio::io::duplex(64);
+        let server = Framed::new(server, VarCodec::new(opts));
+        let sender = tokio::spawn(send_paced(client, wire, Pace::Pieces(5)));
+        let seen = serve_all(server).await;
+        sender.await.unwrap();
+        seen
+    });
+    assert_eq!(good, before);
+    assert_eq!(malformed, 1);
+    assert!(
+        matches!(&end, Some(VarCodecError::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof),
+        "{end:?}"
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn typed_codec_skips_malformed_and_mismatched_messages_from_a_slow_client() {
+    use fast_var_codec_core::stream::TypedVarCodec;
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct Move {
+        seq: i64,
+        dx: f64,
+    }
+
+    let rt = runtime();
+    let opts = Options::default();
+    let mut codec = TypedVarCodec::<Move>::new(opts.clone());
+    let (mut wire, mut expected) = (BytesMut::new(), Vec::new());
+    for i in 0..30 {
+        match i % 3 {
+            0 => {
+                let m = Move { seq: i, dx: 0.5 };
+                tokio_util::codec::Encoder::encode(&mut codec, &m, &mut wire).unwrap();
+                expected.push(m);
+            }
+            1 => wire.extend_from_slice(&malformed_message(i as usize)),
+            // Well-formed, not a Move.
+            _ => {
+                tokio_util::codec::Encoder::encode(&mut codec, good_message(i), &mut wire).unwrap()
+            }
+        }
+    }
+    let (moves, malformed, mismatched) = rt.block_on(async {
+        let (client, server) = tokio::io::duplex(256);
+        let mut server = Framed::new(server, codec);
+        let sender = tokio::spawn(send_paced(client, wire.to_vec(), Pace::Pieces(2)));
+        let (mut moves, mut malformed, mut mismatched) = (Vec::new(), 0, 0);
+        while let Some(item) = server.next().await {
+            match item.expect("no error ends the stream") {
+                Ok(m) => moves.push(m),
+                Err(MessageError::Malformed(_)) => malformed += 1,
+                Err(MessageError::Mismatch { .. }) => mismatched += 1,
+                Err(other) => panic!("{other}"),
+            }
+        }
+        sender.await.unwrap();
+        (moves, malformed, mismatched)
+    });
+    assert_eq!(moves, expected);
+    assert_eq!((malformed, mismatched), (10, 10));
 }

@@ -18,8 +18,9 @@ use crate::error::{CodecError, DecodeReason};
 use crate::limits::Options;
 use crate::value::Value;
 
-/// What reading or writing a stream with [`VarCodec`] (or `TypedVarCodec`, with the `serde`
-/// feature too) can fail with: the transport's error, or the codec's (or serde's).
+/// What ends a stream read with [`VarCodec`] (or `TypedVarCodec`, with the `serde` feature too),
+/// or fails a write: the transport's error, a broken framing, or a value that cannot be sent. A
+/// malformed message is no such error: it is an item of the stream, a [`MessageError`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum VarCodecError {
@@ -28,24 +29,11 @@ pub enum VarCodecError {
     /// codec's [`DecodeReason::Truncated`] at the stream offset of the message cut short.
     #[error("I/O error: {0}")]
     Io(#[from] io::Error),
-    /// The codec refused a message or a value: a length prefix above the maximum message size
-    /// (the stream is then broken: see [`VarCodec::broken`]), a message whose value does not
-    /// decode (its offset counted from the start of the stream; the stream goes on), or a value
-    /// that cannot be encoded in the dialect.
+    /// The codec refused the stream or a value: a length prefix above the maximum message size
+    /// (the stream is then broken: see [`VarCodec::broken`]; close the connection), or, when
+    /// writing, a value that cannot be encoded in the dialect.
     #[error(transparent)]
     Codec(#[from] CodecError),
-    /// [`TypedVarCodec`]: a message held a well-formed value that does not fit the expected
-    /// type (a missing field, a String where an int was expected, …). The message was consumed:
-    /// the stream goes on.
-    #[cfg(feature = "serde")]
-    #[error("the value of the message at stream byte {message_at} does not fit the expected type: {error}")]
-    Mismatch {
-        /// The stream offset of the message's value (after its length prefix); the offset
-        /// `error` names, if any, is counted from there.
-        message_at: usize,
-        /// What did not fit, with the path to it.
-        error: crate::serde::Error,
-    },
     /// [`TypedVarCodec`]: the item to send could not be serialized (an integer beyond `i64`,
     /// an error of its `Serialize` implementation). Nothing was written.
     #[cfg(feature = "serde")]
@@ -59,7 +47,8 @@ impl VarCodecError {
         match self {
             VarCodecError::Codec(e) => Some(e),
             VarCodecError::Io(e) => e.get_ref()?.downcast_ref(),
-            _ => None,
+            #[cfg(feature = "serde")]
+            VarCodecError::Serialize(_) => None,
         }
     }
 }
@@ -70,6 +59,91 @@ impl From<VarCodecError> for io::Error {
         match e {
             VarCodecError::Io(e) => e,
             e => io::Error::new(io::ErrorKind::InvalidData, e),
+        }
+    }
+}
+
+/// A message the codec took off the stream whose bytes are no value (or, for `TypedVarCodec`,
+/// no value of the expected type): an item of the stream (`Err` inside `Ok`), not an error of
+/// the stream. The message has been consumed; the next item is the next message. A server
+/// logs or answers it and goes on, as tokio_util's `LinesCodec` goes on after a line too long.
+///
+/// # Examples
+/// ```
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::stream::{MessageError, VarCodec};
+/// use fast_var_codec_core::{Options, Value};
+/// use tokio_util::codec::Decoder;
+///
+/// let mut codec = VarCodec::new(Options::default());
+/// // A message of 4 bytes whose type id does not exist, then `true`.
+/// let mut buf = BytesMut::from(&[4, 0, 0, 0, 0xff, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0][..]);
+/// let bad: MessageError = codec.decode(&mut buf)?.unwrap().unwrap_err();
+/// assert_eq!(bad.message_at(), 4); // its value starts after its prefix
+/// assert_eq!(codec.decode(&mut buf)?, Some(Ok(Value::Bool(true))));
+/// # Ok::<(), fast_var_codec_core::stream::VarCodecError>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MessageError {
+    /// The message's bytes hold no valid value: the decoder's error, its offset counted from
+    /// the start of the stream (as [`super::StreamReader`]'s).
+    #[error(transparent)]
+    Malformed(CodecError),
+    /// [`TypedVarCodec`]: a well-formed value that does not fit the expected type (a missing
+    /// field, a String where an int was expected, …).
+    #[cfg(feature = "serde")]
+    #[error("the value of the message at stream byte {message_at} does not fit the expected type: {error}")]
+    Mismatch {
+        /// The stream offset of the message's value (after its length prefix); the offset
+        /// `error` names, if any, is counted from there.
+        message_at: usize,
+        /// What did not fit, with the path to it.
+        error: crate::serde::Error,
+    },
+}
+
+/// Two malformed messages are equal when their decode errors are; two mismatches when they are
+/// at the same offset with the same message (so that items compare: `Some(Ok(value))`).
+impl PartialEq for MessageError {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (MessageError::Malformed(a), MessageError::Malformed(b)) => a == b,
+            #[cfg(feature = "serde")]
+            (
+                MessageError::Mismatch {
+                    message_at: a,
+                    error: x,
+                },
+                MessageError::Mismatch {
+                    message_at: b,
+                    error: y,
+                },
+            ) => a == b && x.to_string() == y.to_string(),
+            #[cfg(feature = "serde")]
+            _ => false,
+        }
+    }
+}
+
+impl MessageError {
+    /// The stream offset of the message's value (after its length prefix) for a mismatch; of
+    /// the byte that failed to decode for a malformed message.
+    pub fn message_at(&self) -> usize {
+        match self {
+            MessageError::Malformed(CodecError::Decode { offset, .. }) => *offset,
+            MessageError::Malformed(_) => 0,
+            #[cfg(feature = "serde")]
+            MessageError::Mismatch { message_at, .. } => *message_at,
+        }
+    }
+
+    /// The decoder's error, for a malformed message.
+    pub fn codec_error(&self) -> Option<&CodecError> {
+        match self {
+            MessageError::Malformed(e) => Some(e),
+            #[cfg(feature = "serde")]
+            MessageError::Mismatch { .. } => None,
         }
     }
 }
@@ -176,17 +250,18 @@ impl Framing {
 /// `FramedRead` and `FramedWrite`: a `u32` length in the chosen byte order, then the value
 /// encoded in the dialect of the [`Options`].
 ///
-/// It reads as [`super::StreamReader`] does and writes as [`super::frame`] does:
+/// It reads as [`super::StreamReader`] does and writes as [`super::frame`] does. Its items are
+/// `Result<Value, MessageError>`, so that a bad client costs one message, never the messages
+/// after it:
 ///
-/// * A message whose value does not decode is an error ([`VarCodecError::Codec`], a
-///   [`CodecError::Decode`] whose offset is counted from the start of the stream, as
-///   `StreamReader`'s). The message has been consumed and the codec is ready for the next one:
-///   the caller decides whether to go on (an echo server answers with an error message and
-///   does).
-/// * A length prefix above [`VarCodec::max_message`] is an error before anything is allocated
-///   for the message, and it breaks the stream (there is no telling where the next message
-///   would start): that call and every later one return the same error and drop the buffered
-///   bytes, until [`VarCodec::reset`]. Close the connection.
+/// * A message whose value does not decode is the item `Err(`[`MessageError::Malformed`]`)`,
+///   with the offset of the failure in the stream (as `StreamReader`'s). The message has been
+///   consumed, and the next item is the next message: with `Framed`, the stream goes on.
+/// * A length prefix above [`VarCodec::max_message`] is an error of the stream
+///   ([`VarCodecError::Codec`]) before anything is allocated for the message, and it breaks
+///   the stream (there is no telling where the next message would start): that call and every
+///   later one return the same error and drop the buffered bytes, until [`VarCodec::reset`].
+///   Close the connection.
 /// * An incomplete message is `Ok(None)`; once its length is known, the read buffer is given
 ///   room for the rest of it, never more than the length it declared (itself at most the
 ///   maximum).
@@ -197,15 +272,10 @@ impl Framing {
 ///
 /// Encoding appends exactly what [`super::frame`] appends; a value that cannot be encoded is
 /// an error and leaves the write buffer as it was. The maximum message size applies to reading
-/// only. The codec encodes both `Value` and `&Value`, so `Framed` is a sink of both: `send`
-/// and `feed` know which from their argument, `flush` and `close` are told
+/// only: set it, and the [`Limits`](crate::Limits) of the options, for what a peer may make the
+/// server hold. The codec encodes both `Value` and `&Value`, so `Framed` is a sink of both:
+/// `send` and `feed` know which from their argument, `flush` and `close` are told
 /// (`SinkExt::<Value>::flush(&mut framed)`).
-///
-/// With `Framed`: tokio_util's stream yields `None` once after any error of the decoder, then
-/// reads from the transport again before decoding; to go on after a malformed value, poll it
-/// again, and decode the messages already buffered with
-/// `framed.codec_mut().decode(...)` on the `framed.read_buffer_mut()` (the example
-/// `examples/tokio_server.rs` shows how), or they wait for the peer's next bytes.
 ///
 /// # Examples
 /// ```
@@ -222,9 +292,9 @@ impl Framing {
 /// let mut game = Framed::new(game, codec.clone());
 /// let mut server = Framed::new(server, codec);
 ///
-/// game.send(Value::String("hello".into())).await?;
-/// let got = server.next().await.transpose()?;
-/// assert_eq!(got, Some(Value::String("hello".into())));
+/// game.send(Value::from("hello")).await?;
+/// let got = server.next().await.transpose()?; // Some(Ok(value)), or Some(Err(malformed))
+/// assert_eq!(got, Some(Ok(Value::from("hello"))));
 /// # Ok(())
 /// # }
 /// ```
@@ -240,13 +310,13 @@ impl Framing {
 /// let mut buf = BytesMut::from(&[0, 0, 0, 8, 2, 0, 0][..]); // 8 bytes announced, 3 here
 /// assert_eq!(codec.decode(&mut buf)?, None);
 /// buf.extend_from_slice(&[0, 5, 0, 0, 0]);
-/// assert_eq!(codec.decode(&mut buf)?, Some(Value::Int(5)));
+/// assert_eq!(codec.decode(&mut buf)?, Some(Ok(Value::Int(5))));
 ///
-/// // A message that is no value: an error naming its offset in the stream, then the next one.
+/// // A message that is no value: an item naming its offset in the stream, then the next one.
 /// buf.extend_from_slice(&[0, 0, 0, 4, 0xff, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]);
-/// let err = codec.decode(&mut buf).unwrap_err();
-/// assert!(err.to_string().starts_with("decode failed at byte 16"), "{err}");
-/// assert_eq!(codec.decode(&mut buf)?, Some(Value::Nil));
+/// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
+/// assert!(bad.to_string().starts_with("decode failed at byte 16"), "{bad}");
+/// assert_eq!(codec.decode(&mut buf)?, Some(Ok(Value::Nil)));
 ///
 /// // A 2 GiB message: refused before anything is allocated, and the stream is broken.
 /// buf.extend_from_slice(&[0x80, 0, 0, 0]);
@@ -312,23 +382,22 @@ impl VarCodec {
 }
 
 impl Decoder for VarCodec {
-    type Item = Value;
+    type Item = Result<Value, MessageError>;
     type Error = VarCodecError;
 
-    /// The next value, once its message is complete.
+    /// The next message, once it is complete: its value, or [`MessageError::Malformed`] when
+    /// its bytes hold no valid value (the stream goes on with the next message).
     ///
     /// # Errors
     /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
-    /// maximum (the stream is then broken, see [`VarCodec::broken`]), or the decoder's error for
-    /// a message that holds no valid value, with its offset in the stream (the stream goes on).
-    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Value>, VarCodecError> {
+    /// maximum (the stream is then broken, see [`VarCodec::broken`]).
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let opts = &self.opts;
-        let next = self.framing.next(src, |payload, at| {
+        Ok(self.framing.next(src, |payload, at| {
             crate::decode(payload, opts)
                 .map(|(value, _)| value)
-                .map_err(|e| e.shifted(at))
-        })?;
-        Ok(next.transpose()?)
+                .map_err(|e| MessageError::Malformed(e.shifted(at)))
+        })?)
     }
 
     /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing.
@@ -338,9 +407,9 @@ impl Decoder for VarCodec {
     /// the stream, a [`VarCodecError::Io`] of kind [`io::ErrorKind::UnexpectedEof`] whose inner
     /// error is a [`DecodeReason::Truncated`] at the message's stream offset; its bytes are
     /// dropped.
-    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Value>, VarCodecError> {
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         match self.decode(src)? {
-            Some(value) => Ok(Some(value)),
+            Some(item) => Ok(Some(item)),
             None if src.is_empty() => Ok(None),
             None => Err(self.framing.cut_short(src)),
         }
@@ -380,10 +449,10 @@ impl Encoder<Value> for VarCodec {
 /// types is the [`crate::serde`] module's.
 ///
 /// The framing, the byte order, the maximum message size and the state after an error are
-/// those of [`VarCodec`]. A message that holds no valid value is the same
-/// [`VarCodecError::Codec`]; one whose value does not fit `T` is a
-/// [`VarCodecError::Mismatch`]. Either way the message has been consumed and the stream goes
-/// on.
+/// those of [`VarCodec`]. Its items are `Result<T, MessageError>`: a message that holds no
+/// valid value is the same [`MessageError::Malformed`] as [`VarCodec`]'s, one whose value does
+/// not fit `T` a [`MessageError::Mismatch`]; either way the message has been consumed and the
+/// stream goes on with the next one.
 ///
 /// # Examples
 /// ```
@@ -412,11 +481,12 @@ impl Encoder<Value> for VarCodec {
 ///
 /// // What `put_var({"Move": {"dx": 1.5, "dy": 0.0}})` sends from GDScript.
 /// game.send(Request::Move { dx: 1.5, dy: 0.0 }).await?;
-/// let Some(Request::Move { dx, dy }) = server.next().await.transpose()? else {
+/// let Some(Ok(Request::Move { dx, dy })) = server.next().await.transpose()? else {
 ///     panic!("no request");
 /// };
 /// server.send(&Answer::Moved { x: dx, y: dy }).await?;
-/// assert_eq!(game.next().await.transpose()?, Some(Answer::Moved { x: 1.5, y: 0.0 }));
+/// let answer = game.next().await.transpose()?;
+/// assert_eq!(answer.and_then(Result::ok), Some(Answer::Moved { x: 1.5, y: 0.0 }));
 /// # Ok(())
 /// # }
 /// ```
@@ -503,38 +573,37 @@ impl<T> std::fmt::Debug for TypedVarCodec<T> {
 
 #[cfg(feature = "serde")]
 impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
-    type Item = T;
+    type Item = Result<T, MessageError>;
     type Error = VarCodecError;
 
-    /// The next `T`, once its message is complete.
+    /// The next message, once it is complete: its `T`, or a [`MessageError`] for a message
+    /// that holds no valid value or a value that does not fit `T` (the stream goes on).
     ///
     /// # Errors
-    /// As [`VarCodec::decode`]'s, and [`VarCodecError::Mismatch`] for a value that does not fit
-    /// `T` (the stream goes on).
-    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>, VarCodecError> {
+    /// As [`VarCodec::decode`]'s.
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let opts = &self.opts;
-        let next = self.framing.next(src, |payload, at| {
+        Ok(self.framing.next(src, |payload, at| {
             crate::serde::from_bytes::<T>(payload, opts).map_err(|error| {
                 match error.codec_error() {
                     // The value itself is malformed: the same error as VarCodec's.
                     Some(e @ CodecError::Decode { .. }) => {
-                        VarCodecError::Codec(e.clone().shifted(at))
+                        MessageError::Malformed(e.clone().shifted(at))
                     }
-                    _ => VarCodecError::Mismatch {
+                    _ => MessageError::Mismatch {
                         message_at: at,
                         error,
                     },
                 }
             })
-        })?;
-        next.transpose()
+        })?)
     }
 
     /// As [`TypedVarCodec::decode`]; what is left at the end of the stream must be nothing.
     ///
     /// # Errors
-    /// As [`VarCodec::decode_eof`]'s, and [`VarCodecError::Mismatch`].
-    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>, VarCodecError> {
+    /// As [`VarCodec::decode_eof`]'s.
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         match self.decode(src)? {
             Some(item) => Ok(Some(item)),
             None if src.is_empty() => Ok(None),
@@ -593,7 +662,7 @@ mod tests {
     fn drain(codec: &mut VarCodec, src: &mut BytesMut) -> Vec<Value> {
         let mut got = Vec::new();
         while let Some(v) = codec.decode(src).unwrap() {
-            got.push(v);
+            got.push(v.unwrap());
         }
         got
     }
@@ -714,8 +783,8 @@ mod tests {
 
         let mut codec = VarCodec::new(opts.clone());
         let mut src = wire.clone();
-        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(1)));
-        let err = codec.decode(&mut src).unwrap_err();
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(Value::Int(1))));
+        let err = codec.decode(&mut src).unwrap().unwrap().unwrap_err();
         // The value's offset in the stream: after the first message (12 bytes) and the prefix.
         let Some(CodecError::Decode { offset, reason }) = err.codec_error() else {
             panic!("not a decode error: {err}")
@@ -723,7 +792,7 @@ mod tests {
         assert_eq!(*offset, 16);
         assert_eq!(reason.code(), ErrorCode::InvalidData);
         assert!(codec.broken().is_none());
-        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Bool(true)));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(Value::Bool(true))));
         assert!(src.is_empty());
 
         // The same errors, at the same offsets, as StreamReader's.
@@ -744,7 +813,7 @@ mod tests {
         assert_eq!(codec.max_message(), 1024);
         let mut src = framed(&[Value::Int(3)], &opts, ByteOrder::Little);
         src.extend_from_slice(&[0, 0, 0, 0x80, 1, 2, 3]);
-        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(3)));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(Value::Int(3))));
         let err = codec.decode(&mut src).unwrap_err();
         let expected = CodecError::decode(
             12,
@@ -766,7 +835,7 @@ mod tests {
         codec.reset();
         assert!(codec.broken().is_none());
         src.extend_from_slice(&framed(&[Value::Int(4)], &opts, ByteOrder::Little));
-        assert_eq!(codec.decode(&mut src).unwrap(), Some(Value::Int(4)));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(Value::Int(4))));
 
         // As StreamReader.
         let mut reader = StreamReader::new(ByteOrder::Little, 1024);
@@ -785,7 +854,7 @@ mod tests {
         let mut src = framed(std::slice::from_ref(&v), &opts, ByteOrder::Little);
         let len = src.len() - PREFIX_LEN;
         let mut codec = VarCodec::new(opts.clone()).with_max_message(len);
-        assert_eq!(codec.decode(&mut src).unwrap(), Some(v.clone()));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(v.clone())));
         let mut src = framed(std::slice::from_ref(&v), &opts, ByteOrder::Little);
         let mut codec = VarCodec::new(opts).with_max_message(len - 1);
         assert!(codec.decode(&mut src).is_err());
@@ -810,7 +879,7 @@ mod tests {
         let mut codec = VarCodec::new(opts.clone());
         let mut src = framed(&[Value::Int(1)], &opts, ByteOrder::Little);
         src.extend_from_slice(&[20, 0, 0, 0, 4, 0, 0]);
-        assert_eq!(codec.decode_eof(&mut src).unwrap(), Some(Value::Int(1)));
+        assert_eq!(codec.decode_eof(&mut src).unwrap(), Some(Ok(Value::Int(1))));
         let err = codec.decode_eof(&mut src).unwrap_err();
         let VarCodecError::Io(io) = &err else {
             panic!("not an I/O error: {err}")
@@ -893,7 +962,7 @@ mod tests {
             for piece in wire.chunks(5) {
                 src.extend_from_slice(piece);
                 while let Some(m) = codec.decode(&mut src).unwrap() {
-                    got.push(m.dy);
+                    got.push(m.unwrap().dy);
                 }
             }
             assert_eq!(got, [0, 1, 2]);
@@ -908,7 +977,7 @@ mod tests {
             codec.encode(Value::Int(5), &mut src).unwrap(); // well-formed, not a Move
             codec.encode(sample(), &mut src).unwrap();
 
-            let err = codec.decode(&mut src).unwrap_err();
+            let err = codec.decode(&mut src).unwrap().unwrap().unwrap_err();
             assert!(
                 matches!(
                     err.codec_error(),
@@ -916,12 +985,12 @@ mod tests {
                 ),
                 "{err}"
             );
-            let err = codec.decode(&mut src).unwrap_err();
+            let err = codec.decode(&mut src).unwrap().unwrap().unwrap_err();
             assert!(
-                matches!(err, VarCodecError::Mismatch { message_at: 16, .. }),
+                matches!(err, MessageError::Mismatch { message_at: 16, .. }),
                 "{err}"
             );
-            assert_eq!(codec.decode(&mut src).unwrap(), Some(sample()));
+            assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(sample())));
             assert!(codec.broken().is_none());
         }
 
