@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fast_var_codec_core::{CodecError, ErrorCode};
+use fast_var_codec_core::{CodecError, DecodeReason, ErrorCode};
 use godot::builtin::GString;
 use godot::global::Error;
 use godot::obj::EngineEnum;
@@ -113,6 +113,24 @@ impl CallState {
     /// Records a failure of the core.
     pub fn fail(&self, e: &CodecError) -> Error {
         self.fail_with(godot_error(e.code()), e.to_string())
+    }
+
+    /// Records a failure of a write: as [`Self::fail`], except that a message above
+    /// `max_message_size` (which the core's framing check reports as a length prefix it
+    /// refuses to read) is told as the write it is.
+    pub fn fail_write(&self, e: &CodecError) -> Error {
+        match e {
+            CodecError::Decode {
+                reason: DecodeReason::MessageTooLong { len, max },
+                ..
+            } => self.fail_with(
+                Error::ERR_OUT_OF_MEMORY,
+                format!(
+                    "the message is {len} bytes, above max_message_size ({max}): nothing was written"
+                ),
+            ),
+            _ => self.fail(e),
+        }
     }
 
     /// Records a failure with an engine error code and a message.

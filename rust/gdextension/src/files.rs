@@ -129,7 +129,7 @@ impl CodecState {
             Some(self.framing(file.is_big_endian())),
         ) {
             Ok(b) => b,
-            Err(e) => return self.calls.fail(&e),
+            Err(e) => return self.calls.fail_write(&e),
         };
         let at = file.get_position();
         if !file.store_buffer(&framed) {

@@ -44,7 +44,7 @@ impl CodecState {
         let framing = self.framing(engine_methods::is_big_endian_enabled(&peer));
         let framed = match encode_into_buffer(&self.options(), value, Some(framing)) {
             Ok(b) => b,
-            Err(e) => return calls.fail(&e),
+            Err(e) => return calls.fail_write(&e),
         };
         let err = engine_methods::put_data(&peer, &framed);
         if err != Error::OK {
@@ -65,7 +65,7 @@ impl CodecState {
         let framed = match encode_frames_into_buffer(&self.options(), values, framing) {
             Ok(b) => b,
             Err((index, e)) => {
-                calls.fail(&e);
+                calls.fail_write(&e);
                 let message = format!("value {index}: {}; nothing was written", calls.message());
                 return calls.fail_with(calls.error(), message);
             }
@@ -83,7 +83,7 @@ impl CodecState {
             Err(e) => return self.calls.fail(&e),
         };
         if let Err(e) = check_message_len(bytes.len(), self.settings().max_message, 0) {
-            return self.calls.fail(&e);
+            return self.calls.fail_write(&e);
         }
         let err = engine_methods::put_packet(&peer, &bytes);
         if err != Error::OK {

@@ -282,7 +282,7 @@ impl CodecState {
                 bytes
             }
             Err(e) => {
-                self.calls.fail(&e);
+                self.calls.fail_write(&e);
                 PackedByteArray::new()
             }
         }
