@@ -314,6 +314,9 @@ func version_and_icon() -> void:
 	var version := FastVarCodec.get_version()
 	var re := RegEx.create_from_string("^\\d+\\.\\d+\\.\\d+")
 	t.check(re.search(version) != null, "get_version() is the library's version", version)
+	var readme := FileAccess.get_file_as_string("res://addons/fast_var_codec/README.md")
+	t.check(readme.get_slice("\n", 0) == "# FastVarCodec " + version, "and the version the addon's README states",
+			"%s / %s" % [version, readme.get_slice("\n", 0)])
 	var cfg := ConfigFile.new()
 	t.check(cfg.load("res://addons/fast_var_codec/fast_var_codec.gdextension") == OK, "the .gdextension loads")
 	for class_name_ in ["FastVarCodec", "FastVarStream"]:
