@@ -1,4 +1,12 @@
-#![doc = include_str!("../README.md")]
+// The README's snippets use both optional features: it is the crate's documentation (and its
+// snippets doctests) when they are on, as on docs.rs.
+#![cfg_attr(all(feature = "serde", feature = "tokio"), doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(all(feature = "serde", feature = "tokio")),
+    doc = "Godot's binary Variant format (`var_to_bytes`, `put_var`, `store_var`) without an \
+           engine. Its README, with a tokio server, is the documentation with the `serde` and \
+           `tokio` features on."
+)]
 #![warn(missing_docs)]
 #![cfg_attr(
     not(test),

@@ -829,7 +829,7 @@ mod tests {
         let d = v.as_dictionary().unwrap();
         assert_eq!(d.get(3), Some(&Value::from("three")));
         assert_eq!(d.get(3i64), Some(&Value::from("three")));
-        assert_eq!(d.get(&Value::Float(3.0)), None, "1 and 1.0 are two keys");
+        assert_eq!(d.get(Value::Float(3.0)), None, "1 and 1.0 are two keys");
         assert!(Value::Int(5).get("a").is_none());
     }
 

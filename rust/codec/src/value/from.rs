@@ -161,17 +161,17 @@ impl Value {
         z_axis: [f64; 3],
         origin: [f64; 3],
     ) -> Value {
-        let mut t = [0.0; 12];
-        t[..9].copy_from_slice(&basis_rows(x_axis, y_axis, z_axis));
-        t[9..].copy_from_slice(&origin);
+        let [a, b, c, d, e, f, g, h, i] = basis_rows(x_axis, y_axis, z_axis);
+        let [ox, oy, oz] = origin;
+        let t = [a, b, c, d, e, f, g, h, i, ox, oy, oz];
         Value::Transform3D(Box::new(t))
     }
 
     /// A Projection of its columns, as GDScript's `Projection(x, y, z, w)`.
     pub fn projection(x: [f64; 4], y: [f64; 4], z: [f64; 4], w: [f64; 4]) -> Value {
         let mut p = [0.0; 16];
-        for (i, column) in [x, y, z, w].iter().enumerate() {
-            p[i * 4..i * 4 + 4].copy_from_slice(column);
+        for (dst, column) in p.chunks_exact_mut(4).zip([x, y, z, w]) {
+            dst.copy_from_slice(&column);
         }
         Value::Projection(Box::new(p))
     }

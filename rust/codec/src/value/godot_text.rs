@@ -86,9 +86,9 @@ fn write_value(f: &mut fmt::Formatter<'_>, v: &Value, depth: usize) -> fmt::Resu
         // The engine writes an RID's id as a signed int, and none for an empty RID.
         Value::Rid(0) => f.write_str("RID()"),
         Value::Rid(id) => write!(f, "RID({})", *id as i64),
-        Value::ObjectId(id) => write!(
+        Value::ObjectId(id) => writeln!(
             f,
-            "Object({ENCODED_OBJECT_AS_ID},\"object_id\":{},\"script\":null)\n",
+            "Object({ENCODED_OBJECT_AS_ID},\"object_id\":{},\"script\":null)",
             *id as i64
         ),
         Value::Object(o) => crate::stack::guard(|| write_object(f, o, depth)),
@@ -215,21 +215,24 @@ fn write_object(f: &mut fmt::Formatter<'_>, o: &Object, depth: usize) -> fmt::Re
 fn engine_order(entries: &mut Vec<&(Value, Value)>) {
     let less = |a: &&(Value, Value), b: &&(Value, Value)| key_less(&a.0, &b.0);
     if entries.len() <= 16 {
-        // SortArray::insertion_sort: linear_insert of each element.
-        for i in 1..entries.len() {
-            let val = entries[i];
-            if less(&val, &entries[0]) {
-                entries.copy_within(0..i, 1);
-                entries[0] = val;
-            } else {
-                let mut last = i;
-                while last > 1 && less(&val, &entries[last - 1]) {
-                    entries[last] = entries[last - 1];
-                    last -= 1;
+        // SortArray::insertion_sort: each element in turn moved left past the greater ones
+        // (linear_insert), to the front when it is less than the first.
+        let mut sorted: Vec<&(Value, Value)> = Vec::with_capacity(entries.len());
+        for &e in entries.iter() {
+            let at = match sorted.first() {
+                None => 0,
+                Some(first) if less(&e, first) => 0,
+                Some(_) => {
+                    let mut at = sorted.len();
+                    while at > 1 && sorted.get(at - 1).is_some_and(|p| less(&e, p)) {
+                        at -= 1;
+                    }
+                    at
                 }
-                entries[last] = val;
-            }
+            };
+            sorted.insert(at, e);
         }
+        *entries = sorted;
     } else {
         merge_sort(entries, &less);
     }
@@ -244,19 +247,21 @@ fn merge_sort<T: Copy>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
     merge_sort(v, less);
     merge_sort(&mut right, less);
     let left = std::mem::take(v);
-    let (mut i, mut j) = (0, 0);
     v.reserve(left.len() + right.len());
-    while i < left.len() && j < right.len() {
-        if less(&right[j], &left[i]) {
-            v.push(right[j]);
-            j += 1;
-        } else {
-            v.push(left[i]);
-            i += 1;
+    let mut left = left.into_iter().peekable();
+    let mut right = right.into_iter().peekable();
+    loop {
+        let next = match (left.peek(), right.peek()) {
+            // The left one first on a tie: stable.
+            (Some(l), Some(r)) if less(r, l) => right.next(),
+            (Some(_), _) => left.next(),
+            (None, _) => right.next(),
+        };
+        match next {
+            Some(x) => v.push(x),
+            None => break,
         }
     }
-    v.extend_from_slice(&left[i..]);
-    v.extend_from_slice(&right[j..]);
 }
 
 /// Godot's `StringLikeVariantOrder::compare`: text for two string-like keys, else
@@ -495,5 +500,30 @@ mod tests {
         ] {
             assert_eq!(real_text(x), text, "{x:e}");
         }
+    }
+
+    /// Past 16 keys the engine's sort is an introsort; for keys that are all ordered, its order
+    /// is the merge sort's: by type id first, then by value, strings by text.
+    #[test]
+    fn many_keys_are_written_in_the_engines_order() {
+        let mut d = crate::value::Dictionary::new();
+        for i in (0..40).rev() {
+            d.insert(i, i);
+            d.insert(format!("k{i:02}"), i);
+        }
+        d.insert(Value::string_name("k005"), 0);
+        d.insert(Value::Nil, 0);
+        let text = Value::from(d).to_string();
+        let keys: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split(": ").next())
+            .filter(|k| !k.starts_with('{') && !k.starts_with('}'))
+            .collect();
+        let mut expected = vec!["null".to_string()];
+        expected.extend((0..40).map(|i| i.to_string()));
+        let mut texts: Vec<String> = (0..40).map(|i| format!("\"k{i:02}\"")).collect();
+        texts.insert(1, "&\"k005\"".to_string());
+        expected.extend(texts);
+        assert_eq!(keys, expected);
     }
 }

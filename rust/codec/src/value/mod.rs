@@ -37,19 +37,24 @@ use crate::types::{ContainerType, VariantType};
 /// Signal's name, Array, Dictionary, Object) are boxed. Decoding a message into `Value`s makes
 /// an allocation per container and per long text, and moves each value in two 16-byte halves.
 ///
+/// Read it with `as_*`, `is_*`, [`Value::get`] and indexing, build it with `From`,
+/// `FromIterator` and the constructors (see the `impl` blocks below), print it as Godot's
+/// `var_to_str` does with `Display`. The variants are public for `match`; building a boxed one
+/// through its constructor keeps code independent of what is boxed.
+///
 /// # Examples
 /// ```
 /// use fast_var_codec_core::{decode, encode, Options, Value};
 ///
-/// let v = Value::dictionary(vec![
-///     (Value::String("rotation".into()), Value::Quaternion(Box::new([0.0, 0.0, 0.0, 1.0]))),
-///     (Value::String("position".into()), Value::Vector3([1.0, 2.0, 3.0])),
+/// let v = Value::from_iter([
+///     ("rotation", Value::quaternion(0.0, 0.0, 0.0, 1.0)),
+///     ("position", Value::from([1.0, 2.0, 3.0])), // a Vector3
 /// ]);
 /// let opts = Options::default();
 /// let (back, _) = decode(&encode(&v, &opts)?, &opts)?;
-/// let Value::Dictionary(d) = &back else { unreachable!() };
-/// assert_eq!(d.entries[0].0, Value::String("rotation".into()));
-/// assert!(matches!(&d.entries[1].1, Value::Vector3(p) if p[2] == 3.0));
+/// assert_eq!(back["rotation"].as_quaternion(), Some([0.0, 0.0, 0.0, 1.0]));
+/// assert_eq!(back["position"].as_vector3().map(|p| p[2]), Some(3.0));
+/// assert_eq!(back.to_string(), "{\n\"position\": Vector3(1, 2, 3),\n\"rotation\": Quaternion(0, 0, 0, 1)\n}");
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -153,7 +158,7 @@ pub enum Value {
 // Every `Value` is built on the stack and moved into its container: at 104 bytes (Transform3D
 // inline) and with its Strings on the heap, the message of `benches/serde.rs` decoded in about
 // 1,470 ns; at 32 bytes, with short Strings inline, in about 900 (commit notes and
-// docs/rust.md). 32 bytes moves as two 16-byte halves everywhere; at 40, copies split it
+// docs/performance.md). 32 bytes moves as two 16-byte halves everywhere; at 40, copies split it
 // differently at different places and each reload stalled on a store it straddled. Keep it
 // at 32 (on 64-bit targets).
 const _: () = assert!(std::mem::size_of::<Value>() <= 32);
