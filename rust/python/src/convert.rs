@@ -1,0 +1,837 @@
+//! Python objects to the core's `Value` and back. The type mapping (docs/python.md):
+//! None, bool, int, float, str, bytes, list, dict for the plain types; the classes of
+//! `fast_var_codec._types` for the others; `array.array` for the number packed arrays.
+
+use fast_var_codec_core::types::ContainerType;
+use fast_var_codec_core::{Array, Dictionary, GodotString, NodePath, Object, Value, VariantType};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType,
+};
+
+use crate::errors::encode_error;
+
+/// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
+/// (a list that holds itself) ends here too.
+const MAX_DEPTH: usize = fast_var_codec_core::limits::MAX_DEPTH_CEILING;
+
+/// The Python classes the conversion builds and recognizes, looked up once.
+pub struct Types {
+    kinds: Vec<(Py<PyType>, Kind)>,
+    array: Py<PyType>,
+    vector2: Py<PyType>,
+    vector2i: Py<PyType>,
+    rect2: Py<PyType>,
+    rect2i: Py<PyType>,
+    vector3: Py<PyType>,
+    vector3i: Py<PyType>,
+    transform2d: Py<PyType>,
+    vector4: Py<PyType>,
+    vector4i: Py<PyType>,
+    plane: Py<PyType>,
+    quaternion: Py<PyType>,
+    aabb: Py<PyType>,
+    basis: Py<PyType>,
+    transform3d: Py<PyType>,
+    projection: Py<PyType>,
+    color: Py<PyType>,
+    string_name: Py<PyType>,
+    node_path: Py<PyType>,
+    rid: Py<PyType>,
+    object_id: Py<PyType>,
+    object: Py<PyType>,
+    callable: Py<PyType>,
+    signal: Py<PyType>,
+    typed_array: Py<PyType>,
+    typed_dictionary: Py<PyType>,
+    packed_strings: Py<PyType>,
+    packed_vector2: Py<PyType>,
+    packed_vector3: Py<PyType>,
+    packed_vector4: Py<PyType>,
+    packed_color: Py<PyType>,
+    pub decode_error: Py<PyType>,
+    pub encode_error: Py<PyType>,
+    pub save_file_error: Py<PyType>,
+}
+
+/// Which Godot type a registered class stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Vector2,
+    Vector2i,
+    Rect2,
+    Rect2i,
+    Vector3,
+    Vector3i,
+    Transform2D,
+    Vector4,
+    Vector4i,
+    Plane,
+    Quaternion,
+    Aabb,
+    Basis,
+    Transform3D,
+    Projection,
+    Color,
+    StringName,
+    NodePath,
+    Rid,
+    ObjectId,
+    Object,
+    Callable,
+    Signal,
+    TypedArray,
+    TypedDictionary,
+    PackedStrings,
+    PackedVector2,
+    PackedVector3,
+    PackedVector4,
+    PackedColor,
+    NumberArray,
+}
+
+static TYPES: PyOnceLock<Types> = PyOnceLock::new();
+
+/// The classes, imported on first use.
+pub fn types(py: Python<'_>) -> PyResult<&Types> {
+    TYPES.get_or_try_init(py, || {
+        let m = py.import("fast_var_codec._types")?;
+        let get = |name: &str| -> PyResult<Py<PyType>> {
+            Ok(m.getattr(name)?.cast_into::<PyType>()?.unbind())
+        };
+        let array = py
+            .import("array")?
+            .getattr("array")?
+            .cast_into::<PyType>()?
+            .unbind();
+        let mut t = Types {
+            kinds: Vec::new(),
+            array,
+            vector2: get("Vector2")?,
+            vector2i: get("Vector2i")?,
+            rect2: get("Rect2")?,
+            rect2i: get("Rect2i")?,
+            vector3: get("Vector3")?,
+            vector3i: get("Vector3i")?,
+            transform2d: get("Transform2D")?,
+            vector4: get("Vector4")?,
+            vector4i: get("Vector4i")?,
+            plane: get("Plane")?,
+            quaternion: get("Quaternion")?,
+            aabb: get("AABB")?,
+            basis: get("Basis")?,
+            transform3d: get("Transform3D")?,
+            projection: get("Projection")?,
+            color: get("Color")?,
+            string_name: get("StringName")?,
+            node_path: get("NodePath")?,
+            rid: get("RID")?,
+            object_id: get("EncodedObjectAsID")?,
+            object: get("Object")?,
+            callable: get("Callable")?,
+            signal: get("Signal")?,
+            typed_array: get("TypedArray")?,
+            typed_dictionary: get("TypedDictionary")?,
+            packed_strings: get("PackedStringArray")?,
+            packed_vector2: get("PackedVector2Array")?,
+            packed_vector3: get("PackedVector3Array")?,
+            packed_vector4: get("PackedVector4Array")?,
+            packed_color: get("PackedColorArray")?,
+            decode_error: get("DecodeError")?,
+            encode_error: get("EncodeError")?,
+            save_file_error: get("SaveFileError")?,
+        };
+        let c = |p: &Py<PyType>| p.clone_ref(py);
+        t.kinds = vec![
+            (c(&t.vector2), Kind::Vector2),
+            (c(&t.vector3), Kind::Vector3),
+            (c(&t.color), Kind::Color),
+            (c(&t.string_name), Kind::StringName),
+            (c(&t.vector2i), Kind::Vector2i),
+            (c(&t.vector3i), Kind::Vector3i),
+            (c(&t.quaternion), Kind::Quaternion),
+            (c(&t.rect2), Kind::Rect2),
+            (c(&t.rect2i), Kind::Rect2i),
+            (c(&t.transform2d), Kind::Transform2D),
+            (c(&t.vector4), Kind::Vector4),
+            (c(&t.vector4i), Kind::Vector4i),
+            (c(&t.plane), Kind::Plane),
+            (c(&t.aabb), Kind::Aabb),
+            (c(&t.basis), Kind::Basis),
+            (c(&t.transform3d), Kind::Transform3D),
+            (c(&t.projection), Kind::Projection),
+            (c(&t.node_path), Kind::NodePath),
+            (c(&t.rid), Kind::Rid),
+            (c(&t.object_id), Kind::ObjectId),
+            (c(&t.object), Kind::Object),
+            (c(&t.callable), Kind::Callable),
+            (c(&t.signal), Kind::Signal),
+            (c(&t.typed_array), Kind::TypedArray),
+            (c(&t.typed_dictionary), Kind::TypedDictionary),
+            (c(&t.packed_strings), Kind::PackedStrings),
+            (c(&t.packed_vector2), Kind::PackedVector2),
+            (c(&t.packed_vector3), Kind::PackedVector3),
+            (c(&t.packed_vector4), Kind::PackedVector4),
+            (c(&t.packed_color), Kind::PackedColor),
+            (c(&t.array), Kind::NumberArray),
+        ];
+        Ok(t)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Python to Value
+
+/// Why a Python value could not be translated: a Python error, or a value with no Godot type,
+/// with the path to it (innermost step first).
+enum ToError {
+    Py(PyErr),
+    Bad {
+        rev_path: Vec<String>,
+        message: String,
+    },
+}
+
+impl From<PyErr> for ToError {
+    fn from(e: PyErr) -> Self {
+        ToError::Py(e)
+    }
+}
+
+impl ToError {
+    fn within(mut self, step: impl FnOnce() -> String) -> Self {
+        if let ToError::Bad { rev_path, .. } = &mut self {
+            rev_path.push(step());
+        }
+        self
+    }
+}
+
+fn bad<T>(message: impl Into<String>) -> Result<T, ToError> {
+    Err(ToError::Bad {
+        rev_path: Vec::new(),
+        message: message.into(),
+    })
+}
+
+type ToResult<T> = Result<T, ToError>;
+
+/// The `Value` of a Python object; an `EncodeError` for one that has no Godot type.
+pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let py = obj.py();
+    let t = types(py)?;
+    let converter = Converter { t };
+    match converter.value(obj, 0) {
+        Ok(v) => Ok(v),
+        Err(ToError::Py(e)) => Err(e),
+        Err(ToError::Bad { rev_path, message }) => {
+            let path: String = rev_path.iter().rev().map(String::as_str).collect();
+            Err(encode_error(py, &path, message))
+        }
+    }
+}
+
+struct Converter<'t> {
+    t: &'t Types,
+}
+
+fn attr<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    obj.getattr(name)
+}
+
+fn real(obj: &Bound<'_, PyAny>, name: &str) -> ToResult<f64> {
+    Ok(attr(obj, name)?.extract::<f64>()?)
+}
+
+fn int32(obj: &Bound<'_, PyAny>, name: &str) -> ToResult<i32> {
+    let v = attr(obj, name)?;
+    match v.extract::<i32>() {
+        Ok(i) => Ok(i),
+        Err(_) => bad(format!("component {name} = {v} is not an int32")),
+    }
+}
+
+fn u64_of(obj: &Bound<'_, PyAny>, name: &str) -> ToResult<u64> {
+    let v = attr(obj, name)?;
+    match v.extract::<u64>() {
+        Ok(i) => Ok(i),
+        Err(_) => bad(format!("{name} = {v} is not a 64-bit unsigned id")),
+    }
+}
+
+fn reals<const N: usize>(obj: &Bound<'_, PyAny>, names: [&str; N]) -> ToResult<[f64; N]> {
+    let mut out = [0.0; N];
+    for (slot, name) in out.iter_mut().zip(names) {
+        *slot = real(obj, name)?;
+    }
+    Ok(out)
+}
+
+fn ints<const N: usize>(obj: &Bound<'_, PyAny>, names: [&str; N]) -> ToResult<[i32; N]> {
+    let mut out = [0; N];
+    for (slot, name) in out.iter_mut().zip(names) {
+        *slot = int32(obj, name)?;
+    }
+    Ok(out)
+}
+
+const XY: [&str; 2] = ["x", "y"];
+const XYZ: [&str; 3] = ["x", "y", "z"];
+const XYZW: [&str; 4] = ["x", "y", "z", "w"];
+
+/// The `ContainerType` of an element type: None, a builtin type's name, a script path
+/// (`res://...`) or a class name.
+fn container_type(obj: &Bound<'_, PyAny>) -> ToResult<ContainerType> {
+    if obj.is_none() {
+        return Ok(ContainerType::Untyped);
+    }
+    let Ok(name) = obj.extract::<String>() else {
+        return bad(format!(
+            "an element type is a type's name (\"int\", \"Node\", \"res://x.gd\") or None, not {obj}"
+        ));
+    };
+    // Objects are typed by class (`Array[Object]` is of the class Object); "" is an object
+    // type without a class (Pandemonium 5's TypedArray of TYPE_OBJECT).
+    match name.parse::<VariantType>() {
+        Ok(VariantType::Object) | Err(_) => {}
+        Ok(builtin) => return Ok(ContainerType::Builtin(builtin)),
+    }
+    if name.is_empty() {
+        return Ok(ContainerType::Builtin(VariantType::Object));
+    }
+    if fast_var_codec_core::objects::is_script_path(&name) {
+        return Ok(ContainerType::Script(name));
+    }
+    Ok(ContainerType::Class(name))
+}
+
+/// The bytes of an `array.array` as elements of `N` bytes, each made by `make` from its
+/// native-order bytes.
+fn array_elements<const N: usize, T>(
+    obj: &Bound<'_, PyAny>,
+    make: impl Fn([u8; N]) -> T,
+) -> ToResult<Vec<T>> {
+    let raw = obj.call_method0("tobytes")?;
+    let raw = raw.cast::<PyBytes>().map_err(PyErr::from)?;
+    Ok(raw
+        .as_bytes()
+        .chunks_exact(N)
+        .map(|c| {
+            let mut b = [0u8; N];
+            b.copy_from_slice(c);
+            make(b)
+        })
+        .collect())
+}
+
+/// The components of a packed vector array's `data` (an `array('d')`, or `array('f')` for
+/// colors), grouped by `N`.
+fn grouped<const N: usize>(data: &[f64]) -> Vec<[f64; N]> {
+    data.chunks_exact(N)
+        .map(|c| {
+            let mut a = [0.0; N];
+            a.copy_from_slice(c);
+            a
+        })
+        .collect()
+}
+
+fn flat_reals(obj: &Bound<'_, PyAny>) -> ToResult<Vec<f64>> {
+    let data = attr(obj, "data")?;
+    let code: String = attr(&data, "typecode")?.extract()?;
+    match code.as_str() {
+        "d" => array_elements(&data, f64::from_ne_bytes),
+        "f" => array_elements(&data, |b| f64::from(f32::from_ne_bytes(b))),
+        other => bad(format!(
+            "a packed vector array's data of typecode {other:?}"
+        )),
+    }
+}
+
+impl Converter<'_> {
+    fn value(&self, obj: &Bound<'_, PyAny>, depth: usize) -> ToResult<Value> {
+        if depth > MAX_DEPTH {
+            return bad(format!(
+                "nested deeper than {MAX_DEPTH} levels (or holds itself)"
+            ));
+        }
+        if obj.is_none() {
+            return Ok(Value::Nil);
+        }
+        if let Ok(b) = obj.cast::<PyBool>() {
+            return Ok(Value::Bool(b.is_true()));
+        }
+        if obj.is_instance_of::<PyInt>() {
+            return match obj.extract::<i64>() {
+                Ok(i) => Ok(Value::Int(i)),
+                Err(_) => bad(format!("the int {obj} is outside Godot's 64-bit range")),
+            };
+        }
+        if let Ok(f) = obj.cast::<PyFloat>() {
+            return Ok(Value::Float(f.value()));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(Value::String(GodotString::from(s.to_cow()?)));
+        }
+        if let Ok(list) = obj.cast::<PyList>() {
+            return Ok(Value::array(self.items(list.iter(), depth)?));
+        }
+        if let Ok(dict) = obj.cast::<PyDict>() {
+            return Ok(Value::dictionary(
+                self.entries(dict.iter().map(|(k, v)| Ok((k, v))), depth)?,
+            ));
+        }
+        if let Ok(tuple) = obj.cast::<PyTuple>() {
+            return Ok(Value::array(self.items(tuple.iter(), depth)?));
+        }
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Value::PackedByteArray(b.as_bytes().to_vec()));
+        }
+        if let Ok(b) = obj.cast::<PyByteArray>() {
+            return Ok(Value::PackedByteArray(b.to_vec()));
+        }
+        let ty = obj.get_type();
+        let kind = self
+            .t
+            .kinds
+            .iter()
+            .find(|(cls, _)| cls.as_ptr() == ty.as_ptr())
+            .or_else(|| {
+                self.t
+                    .kinds
+                    .iter()
+                    .find(|(cls, _)| obj.is_instance(cls.bind(obj.py())).unwrap_or(false))
+            })
+            .map(|(_, k)| *k);
+        let Some(kind) = kind else {
+            return bad(format!(
+                "a value of type {} has no Godot type",
+                ty.name().map(|n| n.to_string()).unwrap_or_default()
+            ));
+        };
+        self.registered(obj, kind, depth)
+    }
+
+    fn items<'py>(
+        &self,
+        items: impl Iterator<Item = Bound<'py, PyAny>>,
+        depth: usize,
+    ) -> ToResult<Vec<Value>> {
+        items
+            .enumerate()
+            .map(|(i, item)| {
+                self.value(&item, depth + 1)
+                    .map_err(|e| e.within(|| format!("[{i}]")))
+            })
+            .collect()
+    }
+
+    fn entries<'py>(
+        &self,
+        entries: impl Iterator<Item = PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)>>,
+        depth: usize,
+    ) -> ToResult<Vec<(Value, Value)>> {
+        entries
+            .map(|entry| {
+                let (k, v) = entry?;
+                let label = || format!("[{}]", k.repr().map(|r| r.to_string()).unwrap_or_default());
+                let key = self.value(&k, depth + 1).map_err(|e| e.within(label))?;
+                let value = self.value(&v, depth + 1).map_err(|e| e.within(label))?;
+                Ok((key, value))
+            })
+            .collect()
+    }
+
+    fn registered(&self, obj: &Bound<'_, PyAny>, kind: Kind, depth: usize) -> ToResult<Value> {
+        let sub = |name: &str| attr(obj, name);
+        Ok(match kind {
+            Kind::Vector2 => Value::Vector2(reals(obj, XY)?),
+            Kind::Vector2i => Value::Vector2i(ints(obj, XY)?),
+            Kind::Vector3 => Value::Vector3(reals(obj, XYZ)?),
+            Kind::Vector3i => Value::Vector3i(ints(obj, XYZ)?),
+            Kind::Vector4 => Value::Vector4(Box::new(reals(obj, XYZW)?)),
+            Kind::Vector4i => Value::Vector4i(ints(obj, XYZW)?),
+            Kind::Quaternion => Value::Quaternion(Box::new(reals(obj, XYZW)?)),
+            Kind::Color => {
+                let c = reals(obj, ["r", "g", "b", "a"])?;
+                Value::Color(c.map(|x| x as f32))
+            }
+            Kind::Rect2 => {
+                let [px, py] = reals(&sub("position")?, XY)?;
+                let [sx, sy] = reals(&sub("size")?, XY)?;
+                Value::Rect2(Box::new([px, py, sx, sy]))
+            }
+            Kind::Rect2i => {
+                let [px, py] = ints(&sub("position")?, XY)?;
+                let [sx, sy] = ints(&sub("size")?, XY)?;
+                Value::Rect2i([px, py, sx, sy])
+            }
+            Kind::Aabb => {
+                let [px, py, pz] = reals(&sub("position")?, XYZ)?;
+                let [sx, sy, sz] = reals(&sub("size")?, XYZ)?;
+                Value::Aabb(Box::new([px, py, pz, sx, sy, sz]))
+            }
+            Kind::Plane => {
+                let [x, y, z] = reals(&sub("normal")?, XYZ)?;
+                Value::Plane(Box::new([x, y, z, real(obj, "d")?]))
+            }
+            Kind::Transform2D => {
+                let [xx, xy] = reals(&sub("x")?, XY)?;
+                let [yx, yy] = reals(&sub("y")?, XY)?;
+                let [ox, oy] = reals(&sub("origin")?, XY)?;
+                Value::Transform2D(Box::new([xx, xy, yx, yy, ox, oy]))
+            }
+            Kind::Basis => Value::Basis(Box::new(basis_rows(obj)?)),
+            Kind::Transform3D => {
+                let rows = basis_rows(&sub("basis")?)?;
+                let origin = reals(&sub("origin")?, XYZ)?;
+                let mut w = [0.0; 12];
+                w[..9].copy_from_slice(&rows);
+                w[9..].copy_from_slice(&origin);
+                Value::Transform3D(Box::new(w))
+            }
+            Kind::Projection => {
+                let mut w = [0.0; 16];
+                for (i, column) in XYZW.iter().enumerate() {
+                    w[i * 4..i * 4 + 4].copy_from_slice(&reals(&sub(column)?, XYZW)?);
+                }
+                Value::Projection(Box::new(w))
+            }
+            Kind::StringName => {
+                Value::StringName(GodotString::from(sub("name")?.extract::<String>()?))
+            }
+            Kind::NodePath => Value::NodePath(Box::new(NodePath {
+                names: sub("names")?.extract()?,
+                subnames: sub("subnames")?.extract()?,
+                absolute: sub("absolute")?.extract()?,
+            })),
+            Kind::Rid => Value::Rid(u64_of(obj, "id")?),
+            Kind::ObjectId => Value::ObjectId(u64_of(obj, "object_id")?),
+            Kind::Callable => Value::Callable,
+            Kind::Signal => Value::Signal {
+                name: sub("name")?.extract::<String>()?.into_boxed_str(),
+                object_id: u64_of(obj, "object_id")?,
+            },
+            Kind::Object => {
+                let props = sub("properties")?;
+                let props = props.cast::<PyDict>().map_err(PyErr::from)?;
+                let mut properties = Vec::with_capacity(props.len());
+                for (k, v) in props.iter() {
+                    let Ok(name) = k.extract::<String>() else {
+                        return bad(format!("an Object's property name must be a str, not {k}"));
+                    };
+                    let value = self
+                        .value(&v, depth + 1)
+                        .map_err(|e| e.within(|| format!(".{name}")))?;
+                    properties.push((name, value));
+                }
+                Value::Object(Box::new(Object {
+                    class: sub("class_name")?.extract()?,
+                    properties,
+                }))
+            }
+            Kind::TypedArray => {
+                let element = container_type(&sub("element_type")?)?;
+                let items = sub("items")?;
+                let items = self.items(items.try_iter()?.filter_map(Result::ok), depth)?;
+                Value::Array(Box::new(Array { element, items }))
+            }
+            Kind::TypedDictionary => {
+                let key = container_type(&sub("key_type")?)?;
+                let value = container_type(&sub("value_type")?)?;
+                let items = sub("items")?;
+                let entries = if let Ok(d) = items.cast::<PyDict>() {
+                    self.entries(d.iter().map(|(k, v)| Ok((k, v))), depth)?
+                } else {
+                    let pairs = items.try_iter()?.map(|pair| {
+                        let pair = pair?;
+                        Ok((pair.get_item(0)?, pair.get_item(1)?))
+                    });
+                    self.entries(pairs, depth)?
+                };
+                Value::Dictionary(Box::new(Dictionary {
+                    key,
+                    value,
+                    entries,
+                }))
+            }
+            Kind::PackedStrings => {
+                let strings: Vec<String> = sub("strings")?.extract()?;
+                Value::PackedStringArray(strings.into_iter().map(GodotString::from).collect())
+            }
+            Kind::PackedVector2 => Value::PackedVector2Array(grouped(&flat_reals(obj)?)),
+            Kind::PackedVector3 => Value::PackedVector3Array(grouped(&flat_reals(obj)?)),
+            Kind::PackedVector4 => Value::PackedVector4Array(grouped(&flat_reals(obj)?)),
+            Kind::PackedColor => Value::PackedColorArray(
+                grouped::<4>(&flat_reals(obj)?)
+                    .into_iter()
+                    .map(|c| c.map(|x| x as f32))
+                    .collect(),
+            ),
+            Kind::NumberArray => number_array(obj)?,
+        })
+    }
+}
+
+/// The wire's rows of a Basis given by its axes (columns) x, y, z.
+fn basis_rows(obj: &Bound<'_, PyAny>) -> ToResult<[f64; 9]> {
+    let x = reals(&attr(obj, "x")?, XYZ)?;
+    let y = reals(&attr(obj, "y")?, XYZ)?;
+    let z = reals(&attr(obj, "z")?, XYZ)?;
+    Ok([x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]])
+}
+
+/// A number packed array of an `array.array`, by its typecode and item size.
+fn number_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+    let code: String = attr(obj, "typecode")?.extract()?;
+    let size: usize = attr(obj, "itemsize")?.extract()?;
+    Ok(match (code.as_str(), size) {
+        ("B", 1) => Value::PackedByteArray(array_elements(obj, |[b]: [u8; 1]| b)?),
+        ("i" | "l", 4) => Value::PackedInt32Array(array_elements(obj, i32::from_ne_bytes)?),
+        ("q" | "l", 8) => Value::PackedInt64Array(array_elements(obj, i64::from_ne_bytes)?),
+        ("f", 4) => Value::PackedFloat32Array(array_elements(obj, f32::from_ne_bytes)?),
+        ("d", 8) => Value::PackedFloat64Array(array_elements(obj, f64::from_ne_bytes)?),
+        _ => {
+            return bad(format!(
+                "an array('{code}') of {size}-byte items has no packed type (use 'B', 'i', 'q', 'f' or 'd')"
+            ))
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value to Python
+
+/// The Python object of a decoded `Value`.
+pub fn from_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    let t = types(py)?;
+    Builder { py, t }.build(v)
+}
+
+struct Builder<'py, 't> {
+    py: Python<'py>,
+    t: &'t Types,
+}
+
+impl<'py> Builder<'py, '_> {
+    fn call(
+        &self,
+        cls: &Py<PyType>,
+        args: impl pyo3::call::PyCallArgs<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        cls.bind(self.py).call1(args)
+    }
+
+    fn v2(&self, c: [f64; 2]) -> PyResult<Bound<'py, PyAny>> {
+        self.call(&self.t.vector2, (c[0], c[1]))
+    }
+
+    fn v2i(&self, c: [i32; 2]) -> PyResult<Bound<'py, PyAny>> {
+        self.call(&self.t.vector2i, (c[0], c[1]))
+    }
+
+    fn v3(&self, c: [f64; 3]) -> PyResult<Bound<'py, PyAny>> {
+        self.call(&self.t.vector3, (c[0], c[1], c[2]))
+    }
+
+    fn v4(&self, c: [f64; 4]) -> PyResult<Bound<'py, PyAny>> {
+        self.call(&self.t.vector4, (c[0], c[1], c[2], c[3]))
+    }
+
+    fn basis(&self, w: &[f64]) -> PyResult<Bound<'py, PyAny>> {
+        let col = |i: usize| self.v3([w[i], w[i + 3], w[i + 6]]);
+        self.call(&self.t.basis, (col(0)?, col(1)?, col(2)?))
+    }
+
+    /// An `array.array` of `typecode` holding `bytes` (native order).
+    fn number_array(&self, typecode: &str, bytes: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+        let a = self.call(&self.t.array, (typecode,))?;
+        a.call_method1("frombytes", (PyBytes::new(self.py, bytes),))?;
+        Ok(a)
+    }
+
+    fn element_type(&self, c: &ContainerType) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match c {
+            ContainerType::Builtin(VariantType::Object) => PyString::new(self.py, "").into_any(),
+            ContainerType::Builtin(t) => PyString::new(self.py, t.name()).into_any(),
+            ContainerType::Class(name) | ContainerType::Script(name) => {
+                PyString::new(self.py, name).into_any()
+            }
+            _ => self.py.None().into_bound(self.py),
+        })
+    }
+
+    fn build(&self, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        let t = self.t;
+        Ok(match v {
+            Value::Nil => py.None().into_bound(py),
+            Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+            Value::Int(i) => i.into_pyobject(py)?.into_any(),
+            Value::Float(f) => PyFloat::new(py, *f).into_any(),
+            Value::String(s) => PyString::new(py, s.as_str()).into_any(),
+            Value::Vector2(c) => self.v2(*c)?,
+            Value::Vector2i(c) => self.v2i(*c)?,
+            Value::Rect2(c) => {
+                self.call(&t.rect2, (self.v2([c[0], c[1]])?, self.v2([c[2], c[3]])?))?
+            }
+            Value::Rect2i(c) => self.call(
+                &t.rect2i,
+                (self.v2i([c[0], c[1]])?, self.v2i([c[2], c[3]])?),
+            )?,
+            Value::Vector3(c) => self.v3(*c)?,
+            Value::Vector3i(c) => self.call(&t.vector3i, (c[0], c[1], c[2]))?,
+            Value::Transform2D(c) => self.call(
+                &t.transform2d,
+                (
+                    self.v2([c[0], c[1]])?,
+                    self.v2([c[2], c[3]])?,
+                    self.v2([c[4], c[5]])?,
+                ),
+            )?,
+            Value::Vector4(c) => self.v4(**c)?,
+            Value::Vector4i(c) => self.call(&t.vector4i, (c[0], c[1], c[2], c[3]))?,
+            Value::Plane(c) => self.call(&t.plane, (self.v3([c[0], c[1], c[2]])?, c[3]))?,
+            Value::Quaternion(c) => self.call(&t.quaternion, (c[0], c[1], c[2], c[3]))?,
+            Value::Aabb(c) => self.call(
+                &t.aabb,
+                (self.v3([c[0], c[1], c[2]])?, self.v3([c[3], c[4], c[5]])?),
+            )?,
+            Value::Basis(c) => self.basis(&c[..])?,
+            Value::Transform3D(c) => self.call(
+                &t.transform3d,
+                (self.basis(&c[..9])?, self.v3([c[9], c[10], c[11]])?),
+            )?,
+            Value::Projection(c) => {
+                let col = |i: usize| self.v4([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+                self.call(&t.projection, (col(0)?, col(4)?, col(8)?, col(12)?))?
+            }
+            Value::Color(c) => self.call(
+                &t.color,
+                (
+                    f64::from(c[0]),
+                    f64::from(c[1]),
+                    f64::from(c[2]),
+                    f64::from(c[3]),
+                ),
+            )?,
+            Value::StringName(s) => self.call(&t.string_name, (s.as_str(),))?,
+            Value::NodePath(p) => {
+                let kwargs = pyo3::types::PyDict::new(py);
+                kwargs.set_item("names", PyTuple::new(py, &p.names)?)?;
+                kwargs.set_item("subnames", PyTuple::new(py, &p.subnames)?)?;
+                kwargs.set_item("absolute", p.absolute)?;
+                t.node_path.bind(py).call(("",), Some(&kwargs))?
+            }
+            Value::Rid(id) => self.call(&t.rid, (*id,))?,
+            Value::ObjectId(id) => self.call(&t.object_id, (*id,))?,
+            Value::Object(o) => {
+                let props = PyDict::new(py);
+                for (k, v) in &o.properties {
+                    props.set_item(k, self.build(v)?)?;
+                }
+                self.call(&t.object, (o.class.as_str(), props))?
+            }
+            Value::Callable => self.call(&t.callable, ())?,
+            Value::Signal { name, object_id } => self.call(&t.signal, (&**name, *object_id))?,
+            Value::Dictionary(d) => self.dictionary(d)?,
+            Value::Array(a) => {
+                let list = PyList::empty(py);
+                for item in &a.items {
+                    list.append(self.build(item)?)?;
+                }
+                if a.element.is_untyped() {
+                    list.into_any()
+                } else {
+                    self.call(&t.typed_array, (self.element_type(&a.element)?, list))?
+                }
+            }
+            Value::PackedByteArray(b) => PyBytes::new(py, b).into_any(),
+            Value::PackedInt32Array(a) => {
+                self.number_array("i", &ne_bytes(a, |x| x.to_ne_bytes()))?
+            }
+            Value::PackedInt64Array(a) => {
+                self.number_array("q", &ne_bytes(a, |x| x.to_ne_bytes()))?
+            }
+            Value::PackedFloat32Array(a) => {
+                self.number_array("f", &ne_bytes(a, |x| x.to_ne_bytes()))?
+            }
+            Value::PackedFloat64Array(a) => {
+                self.number_array("d", &ne_bytes(a, |x| x.to_ne_bytes()))?
+            }
+            Value::PackedStringArray(s) => {
+                let strings = PyTuple::new(py, s.iter().map(|s| s.as_str()))?;
+                self.call(&t.packed_strings, (strings,))?
+            }
+            Value::PackedVector2Array(a) => {
+                self.packed_vectors(&t.packed_vector2, a.as_flattened())?
+            }
+            Value::PackedVector3Array(a) => {
+                self.packed_vectors(&t.packed_vector3, a.as_flattened())?
+            }
+            Value::PackedVector4Array(a) => {
+                self.packed_vectors(&t.packed_vector4, a.as_flattened())?
+            }
+            Value::PackedColorArray(a) => {
+                let data =
+                    self.number_array("f", &ne_bytes(a.as_flattened(), |x| x.to_ne_bytes()))?;
+                self.call(&t.packed_color, (data,))?
+            }
+        })
+    }
+
+    fn packed_vectors(&self, cls: &Py<PyType>, flat: &[f64]) -> PyResult<Bound<'py, PyAny>> {
+        let data = self.number_array("d", &ne_bytes(flat, |x| x.to_ne_bytes()))?;
+        self.call(cls, (data,))
+    }
+
+    /// A dict, or a TypedDictionary when typed or when a dict cannot hold the keys (unhashable,
+    /// or equal in Python but two keys in Godot).
+    fn dictionary(&self, d: &Dictionary) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        let mut pairs = Vec::with_capacity(d.entries.len());
+        for (k, v) in &d.entries {
+            pairs.push((self.build(k)?, self.build(v)?));
+        }
+        let dict = PyDict::new(py);
+        let mut fits = true;
+        for (k, v) in &pairs {
+            if dict.set_item(k, v).is_err() {
+                fits = false;
+                break;
+            }
+        }
+        fits &= dict.len() == pairs.len();
+        let typed = !d.key.is_untyped() || !d.value.is_untyped();
+        if fits && !typed {
+            return Ok(dict.into_any());
+        }
+        let items = if fits {
+            dict.into_any()
+        } else {
+            let list = PyList::empty(py);
+            for (k, v) in pairs {
+                list.append(PyTuple::new(py, [k, v])?)?;
+            }
+            list.into_any()
+        };
+        self.call(
+            &self.t.typed_dictionary,
+            (
+                self.element_type(&d.key)?,
+                self.element_type(&d.value)?,
+                items,
+            ),
+        )
+    }
+}
+
+/// The native-order bytes of numbers, for `array.frombytes`.
+fn ne_bytes<T: Copy, const N: usize>(items: &[T], bytes: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(items.len() * N);
+    for &x in items {
+        out.extend_from_slice(&bytes(x));
+    }
+    out
+}

@@ -1,0 +1,72 @@
+//! The core's errors as the package's exceptions (defined in `fast_var_codec._types`):
+//! `DecodeError(offset, godot_error, message)`, `EncodeError(path, godot_error, message)`,
+//! `SaveFileError(godot_error, message)`.
+
+use fast_var_codec_core::encrypted::FileError;
+use fast_var_codec_core::CodecError;
+use pyo3::prelude::*;
+
+use crate::convert::types;
+
+/// The exception for a core error.
+pub fn codec_error(e: CodecError) -> PyErr {
+    Python::attach(|py| {
+        let t = match types(py) {
+            Ok(t) => t,
+            Err(err) => return err,
+        };
+        let name = e.code().godot_name();
+        let made = match &e {
+            CodecError::Decode { offset, reason } => {
+                t.decode_error
+                    .bind(py)
+                    .call1((*offset, name, reason.to_string()))
+            }
+            CodecError::Encode { path, reason } => {
+                t.encode_error
+                    .bind(py)
+                    .call1((path.to_string(), name, reason.to_string()))
+            }
+            other => t.encode_error.bind(py).call1(("", name, other.to_string())),
+        };
+        match made {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(err) => err,
+        }
+    })
+}
+
+/// The exception for a save file's container error.
+pub fn file_error(e: FileError) -> PyErr {
+    Python::attach(|py| {
+        let t = match types(py) {
+            Ok(t) => t,
+            Err(err) => return err,
+        };
+        match t
+            .save_file_error
+            .bind(py)
+            .call1((e.code().godot_name(), e.to_string()))
+        {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(err) => err,
+        }
+    })
+}
+
+/// An encode error found while translating a Python value (an unsupported type, an int out of
+/// range), at `path` inside it.
+pub fn encode_error(py: Python<'_>, path: &str, message: String) -> PyErr {
+    let t = match types(py) {
+        Ok(t) => t,
+        Err(err) => return err,
+    };
+    match t
+        .encode_error
+        .bind(py)
+        .call1((path, "ERR_INVALID_PARAMETER", message))
+    {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(err) => err,
+    }
+}

@@ -1,0 +1,370 @@
+//! `fast_var_codec._native`: the Python package's extension module. It only translates: Python
+//! objects to the core's `Value` and back (`convert`), keyword arguments to `Options`, the core's
+//! errors to the package's exceptions (`errors`); every rule of the format is the core's.
+
+use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::save::{payload, records};
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+
+mod convert;
+mod decompress;
+mod errors;
+
+use convert::{from_value, to_value};
+use errors::{codec_error, file_error};
+
+/// The dialect of its short name (`"godot4"`, `"godot3"` ...).
+fn dialect(name: &str) -> PyResult<Dialect> {
+    name.parse::<Dialect>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn precision(name: &str) -> PyResult<Precision> {
+    match name {
+        "single" => Ok(Precision::Single),
+        "double" => Ok(Precision::Double),
+        other => Err(PyValueError::new_err(format!(
+            "unknown precision {other:?} (\"single\" or \"double\")"
+        ))),
+    }
+}
+
+/// The options of an encode.
+fn encode_options(
+    dialect_name: &str,
+    precision_name: &str,
+    full_objects: bool,
+    allow_lossy: bool,
+) -> PyResult<Options> {
+    let opts = Options::new(dialect(dialect_name)?)
+        .with_precision(precision(precision_name)?)
+        .with_full_objects(full_objects)
+        .with_allow_lossy(allow_lossy);
+    opts.check().map_err(codec_error)?;
+    Ok(opts)
+}
+
+/// The limits and object policy of a decode.
+#[derive(Clone, Default)]
+struct DecodeSettings {
+    precision: String,
+    max_depth: Option<usize>,
+    max_elements: Option<usize>,
+    max_bytes: Option<usize>,
+    allow_objects: bool,
+    allowed_classes: Option<Vec<String>>,
+}
+
+impl DecodeSettings {
+    fn options(&self, dialect_name: &str) -> PyResult<Options> {
+        let defaults = Limits::default();
+        let limits = Limits {
+            max_depth: self.max_depth.unwrap_or(defaults.max_depth),
+            max_elements: self.max_elements.unwrap_or(defaults.max_elements),
+            max_bytes: self.max_bytes.unwrap_or(defaults.max_bytes),
+        };
+        // An allow-list of class names and script paths (`res://...`): only with allow_objects.
+        let list = match &self.allowed_classes {
+            Some(names) if !names.is_empty() => {
+                if !self.allow_objects {
+                    return Err(PyValueError::new_err(
+                        "allowed_classes needs allow_objects=True",
+                    ));
+                }
+                let mut list = AllowList::new();
+                for name in names {
+                    list = if fast_var_codec_core::objects::is_script_path(name) {
+                        list.with_script(name, None)
+                    } else {
+                        list.with_class(name)
+                    };
+                }
+                Some(list)
+            }
+            _ => None,
+        };
+        Ok(Options::new(dialect(dialect_name)?)
+            .with_precision(precision(&self.precision)?)
+            .with_limits(limits)
+            .with_allow_objects(self.allow_objects)
+            .with_allowed_objects(list))
+    }
+}
+
+/// The bytes of a bytes-like object (bytes, bytearray, memoryview, array).
+fn with_bytes<R>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> PyResult<R>) -> PyResult<R> {
+    if let Ok(b) = data.cast::<PyBytes>() {
+        return f(b.as_bytes());
+    }
+    let copy = data.py().get_type::<PyBytes>().call1((data,))?;
+    let b = copy.cast::<PyBytes>()?;
+    f(b.as_bytes())
+}
+
+/// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
+#[pyfunction]
+#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
+fn encode<'py>(
+    value: &Bound<'py, PyAny>,
+    dialect: &str,
+    precision: &str,
+    full_objects: bool,
+    allow_lossy: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
+    let v = to_value(value)?;
+    let bytes = fast_var_codec_core::encode(&v, &opts).map_err(codec_error)?;
+    Ok(PyBytes::new(value.py(), &bytes))
+}
+
+/// `value` as `StreamPeer.put_var` sends it: a u32 length, then the encoding.
+#[pyfunction]
+#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
+fn encode_framed<'py>(
+    value: &Bound<'py, PyAny>,
+    dialect: &str,
+    precision: &str,
+    full_objects: bool,
+    allow_lossy: bool,
+    big_endian: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
+    let v = to_value(value)?;
+    let mut out = bytes::BytesMut::new();
+    frame(&v, &opts, ByteOrder::from_big_endian(big_endian), &mut out).map_err(codec_error)?;
+    Ok(PyBytes::new(value.py(), &out))
+}
+
+/// The value at the start of `data` and how many bytes it used, as `bytes_to_var` reads it.
+#[pyfunction]
+#[pyo3(signature = (data, *, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+#[allow(clippy::too_many_arguments)]
+fn decode<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    dialect: &str,
+    precision: &str,
+    max_depth: Option<usize>,
+    max_elements: Option<usize>,
+    max_bytes: Option<usize>,
+    allow_objects: bool,
+    allowed_classes: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let settings = DecodeSettings {
+        precision: precision.to_owned(),
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+    };
+    let opts = settings.options(dialect)?;
+    let (value, used) = with_bytes(data, |b| {
+        fast_var_codec_core::decode(b, &opts).map_err(codec_error)
+    })?;
+    PyTuple::new(
+        py,
+        [from_value(py, &value)?, used.into_pyobject(py)?.into_any()],
+    )
+}
+
+/// The parts of a NodePath's text, as the core parses it: (names, subnames, absolute).
+#[pyfunction]
+fn _parse_node_path(text: &str) -> (Vec<String>, Vec<String>, bool) {
+    let p = NodePath::from(text);
+    (p.names, p.subnames, p.absolute)
+}
+
+/// The Godot 3 key of a password or a 32-byte key (neither: None; both: an error).
+fn godot3_key(
+    password: Option<&str>,
+    key: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Godot3Key>> {
+    match (password, key) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("give a password or a key, not both")),
+        (Some(p), None) => Ok(Some(Godot3Key::from_password(p))),
+        (None, Some(k)) => with_bytes(k, |b| {
+            Godot3Key::from_slice(b).map(Some).map_err(file_error)
+        }),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The values of a file of `store_var` records (plain, compressed, or Godot 3 encrypted with the
+/// password or key), in order.
+#[pyfunction]
+#[pyo3(signature = (data, *, dialect="godot4", precision="single", password=None, key=None, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+#[allow(clippy::too_many_arguments)]
+fn _read_records<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    dialect: &str,
+    precision: &str,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+    max_depth: Option<usize>,
+    max_elements: Option<usize>,
+    max_bytes: Option<usize>,
+    allow_objects: bool,
+    allowed_classes: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let settings = DecodeSettings {
+        precision: precision.to_owned(),
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+    };
+    let opts = settings.options(dialect)?;
+    let key = godot3_key(password, key)?;
+    let values = with_bytes(data, |file| {
+        let bytes = payload(file, key.as_ref(), decompress::block).map_err(file_error)?;
+        let mut values = Vec::new();
+        for record in records(&bytes) {
+            let record = record.map_err(file_error)?;
+            let (value, _) = fast_var_codec_core::decode(record.bytes, &opts)
+                .map_err(|e| codec_error(e.shifted(record.offset + 4)))?;
+            values.push(value);
+        }
+        Ok(values)
+    })?;
+    let list = PyList::empty(py);
+    for v in &values {
+        list.append(from_value(py, v)?)?;
+    }
+    Ok(list)
+}
+
+/// `values` as `store_var` records, one after the other; Godot 3 encrypted with the password or
+/// key when one is given.
+#[pyfunction]
+#[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None))]
+#[allow(clippy::too_many_arguments)]
+fn _write_records<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    dialect: &str,
+    precision: &str,
+    full_objects: bool,
+    allow_lossy: bool,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
+    let key = godot3_key(password, key)?;
+    if key.is_some() && opts.dialect != Dialect::Godot3 {
+        return Err(PyValueError::new_err(
+            "encrypted files are Godot 3's container: dialect=\"godot3\" with a password or key",
+        ));
+    }
+    let mut out = bytes::BytesMut::new();
+    for item in values.try_iter()? {
+        let v = to_value(&item?)?;
+        frame(&v, &opts, ByteOrder::Little, &mut out).map_err(codec_error)?;
+    }
+    let file = match key {
+        Some(key) => fast_var_codec_core::encrypted::encrypt_godot3(&out, &key),
+        None => out.to_vec(),
+    };
+    Ok(PyBytes::new(py, &file))
+}
+
+/// Values from a byte stream fed in pieces as they arrive (a socket, an asyncio protocol): each
+/// a u32 length then the encoding, as `StreamPeer.put_var` sends them.
+#[pyclass(module = "fast_var_codec")]
+struct StreamDecoder {
+    reader: StreamReader,
+    opts: Options,
+}
+
+#[pymethods]
+impl StreamDecoder {
+    #[new]
+    #[pyo3(signature = (*, dialect="godot4", precision="single", max_message=DEFAULT_MAX_MESSAGE, big_endian=false, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        dialect: &str,
+        precision: &str,
+        max_message: usize,
+        big_endian: bool,
+        max_depth: Option<usize>,
+        max_elements: Option<usize>,
+        max_bytes: Option<usize>,
+        allow_objects: bool,
+        allowed_classes: Option<Vec<String>>,
+    ) -> PyResult<Self> {
+        let settings = DecodeSettings {
+            precision: precision.to_owned(),
+            max_depth,
+            max_elements,
+            max_bytes,
+            allow_objects,
+            allowed_classes,
+        };
+        Ok(StreamDecoder {
+            reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
+            opts: settings.options(dialect)?,
+        })
+    }
+
+    /// Adds received bytes.
+    fn feed(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
+        with_bytes(data, |b| self.reader.feed(b).map_err(codec_error))
+    }
+
+    /// The next complete value, or None until one has arrived.
+    fn next_value(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match self.reader.next_value(&self.opts).map_err(codec_error)? {
+            Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
+            None => Ok(None),
+        }
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.next_value(py)
+    }
+
+    /// Bytes received but not yet taken as values.
+    #[getter]
+    fn buffered(&self) -> usize {
+        self.reader.buffered()
+    }
+
+    /// The largest message accepted, in bytes.
+    #[getter]
+    fn max_message(&self) -> usize {
+        self.reader.max_message()
+    }
+
+    /// True once a message above max_message was announced: the stream cannot go on.
+    #[getter]
+    fn broken(&self) -> bool {
+        self.reader.broken().is_some()
+    }
+
+    /// Forgets buffered bytes and a broken state (after reconnecting).
+    fn reset(&mut self) {
+        self.reader.reset();
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_framed, m)?)?;
+    m.add_function(wrap_pyfunction!(decode, m)?)?;
+    m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
+    m.add_function(wrap_pyfunction!(_read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(_write_records, m)?)?;
+    m.add_class::<StreamDecoder>()?;
+    Ok(())
+}
