@@ -13,8 +13,9 @@
 #                      group is left queued when it completes)
 #   repro-none         the reproduction as it is: the engine's own case, reported, not counted
 #   repro-none-process the same, quitting from _process on the second frame (reported)
-# N: FVC_EXIT_GUARD_RUNS, default 10. Every run of a counted case is one check: passed when the
-# engine exited by itself with its result. A hang's backtraces (tests/deadline.sh) are in
+# N: FVC_EXIT_GUARD_RUNS, default 10; each run's deadline: FVC_EXIT_GUARD_LIMIT, default 30 s.
+# Every run of a counted case is one check: passed when the engine exited by itself with its
+# result. A hang's backtraces (tests/deadline.sh) are in
 # tests/out/run_exit_guard/hangs/. Ends with "N passed, N failed".
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,7 +31,7 @@ fi
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] || cases=(scenes repro-high repro-drain repro-none)
 # Seconds an engine may take, the work included (a scene takes a few seconds under this load).
-limit=${FVC_EXIT_GUARD_LIMIT:-60}
+limit=${FVC_EXIT_GUARD_LIMIT:-30}
 
 need_engines GODOT4 || exit 2
 for c in "${cases[@]}"; do
