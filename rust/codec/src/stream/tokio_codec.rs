@@ -79,7 +79,7 @@ impl From<VarCodecError> for io::Error {
 /// // A message of 4 bytes whose type id does not exist, then `true`.
 /// let mut buf = BytesMut::from(&[4, 0, 0, 0, 0xff, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0][..]);
 /// let bad: MessageError = codec.decode(&mut buf)?.unwrap().unwrap_err();
-/// assert_eq!(bad.message_at(), 4); // its value starts after its prefix
+/// assert_eq!(bad.offset(), 4); // its value starts after its prefix, and fails at once
 /// assert_eq!(codec.decode(&mut buf)?, Some(Ok(Value::Bool(true))));
 /// # Ok::<(), fast_var_codec_core::stream::VarCodecError>(())
 /// ```
@@ -127,9 +127,9 @@ impl PartialEq for MessageError {
 }
 
 impl MessageError {
-    /// The stream offset of the message's value (after its length prefix) for a mismatch; of
-    /// the byte that failed to decode for a malformed message.
-    pub fn message_at(&self) -> usize {
+    /// The stream offset the error names: of the byte where a malformed message's value failed
+    /// to decode; of the value (after its length prefix) that did not fit, for a mismatch.
+    pub fn offset(&self) -> usize {
         match self {
             MessageError::Malformed(CodecError::Decode { offset, .. }) => *offset,
             MessageError::Malformed(_) => 0,
