@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate compat version workflows addon godot exit docs snippets double differential asan peers saves windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate compat version workflows addon godot exit docs snippets double differential asan peers saves python windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -44,6 +44,7 @@ declare -A ABOUT=(
     [asan]="the extension built with AddressSanitizer, every scene in both Godot 4.6.3 builds (about 4 minutes)"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
+    [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves and the docs' save editor (read back by Godot 3.6.2); mypy --strict"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
     [arm64]="Linux arm64 cross-build; the core's tests and the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64"
     [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
@@ -256,6 +257,11 @@ step_load() { counted load 16 bash tests/run_load_test.sh; }
 step_saves() {
     need_engines_and_addon "the save-file tests" || return
     counted saves 10 bash tests/run_save_tests.sh
+}
+
+step_python() {
+    need_all_engines || return
+    counted python 15 bash tests/run_python_tests.sh
 }
 
 step_windows() { counted windows 12 bash tests/build_windows.sh; }

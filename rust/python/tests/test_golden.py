@@ -27,7 +27,13 @@ DIVERGENCES = desc.known_divergences()
 # The Rust test decodes full objects with a builder told which classes and scripts the engine
 # has (tests/golden/classes_*.json); the package decodes as the core's default does, without
 # that list, so a case whose outcome depends on it is not compared here.
-NEEDS_CLASS_LIST = ("object/full/", "craft/object", "craft/array_typed_class", "object/full_scripted")
+NEEDS_CLASS_LIST = (
+    "object/full/",
+    "craft/object",
+    "craft/array_typed_class",
+    "object/full_scripted",
+    "array/typed/pathless_script/full",
+)
 
 # Values no Python value describes: a container typed by a script without a path (an element
 # type "" is an object type without a class; docs/python.md).

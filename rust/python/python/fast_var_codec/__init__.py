@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable, List, Optional, Union
 
+from . import _types
 from ._native import StreamDecoder, _read_records, _write_records, decode, encode, encode_framed
 from ._types import (
     AABB,
@@ -65,6 +66,10 @@ __all__ = [
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
     "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError",
 ]
+
+for _name in _types.__all__:
+    # The classes are the package's: their repr and pickles name fast_var_codec.
+    getattr(_types, _name).__module__ = __name__
 
 DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", "pandemonium5")
 """Every dialect's name, as ``dialect=`` takes it: Godot 4.4-4.6 (the default), what 4.3 and

@@ -1,0 +1,235 @@
+"""The Python surface itself: the type mapping's choices, options, errors with offsets and
+Godot error names, the stream decoder with values split and coalesced, and the package's
+docstrings."""
+
+from __future__ import annotations
+
+import doctest
+import math
+from array import array
+
+import pytest
+
+import fast_var_codec as fvc
+
+
+def test_package_docstrings() -> None:
+    result = doctest.testmod(fvc, raise_on_error=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_plain_types_round_trip() -> None:
+    for v in [None, True, False, 0, -1, 2**31, -(2**63), 2**63 - 1, 0.5, "", "héllo ✓",
+              b"\x00\xff", [1, [2.5, "x"]], {"a": {"b": None}}]:
+        assert fvc.decode(fvc.encode(v))[0] == v
+
+
+def test_int_and_float_are_kept_apart() -> None:
+    back = fvc.decode(fvc.encode([1, 1.0, True]))[0]
+    assert [type(x) for x in back] == [int, float, bool]
+
+
+def test_godot_keys_python_would_merge_come_as_pairs() -> None:
+    # Godot keeps 1, 1.0 and true as three keys; a Python dict cannot.
+    value = fvc.TypedDictionary(None, None, [(1, "int"), (1.0, "float"), (True, "bool")])
+    back = fvc.decode(fvc.encode(value))[0]
+    assert isinstance(back, fvc.TypedDictionary)
+    assert back.pairs() == [(1, "int"), (1.0, "float"), (True, "bool")]
+    assert [type(k) for k, _ in back.pairs()] == [int, float, bool]
+
+
+def test_an_array_key_comes_as_pairs() -> None:
+    value = fvc.TypedDictionary(None, None, [([1, 2], "a list key")])
+    back = fvc.decode(fvc.encode(value))[0]
+    assert back.items == [([1, 2], "a list key")]
+
+
+def test_string_and_string_name_keys() -> None:
+    # Godot 4 merges a String and a StringName of the same text as keys (the first stays, the
+    # last value wins); Godot 3 keeps them apart.
+    data = fvc.encode(fvc.TypedDictionary(None, None, [("hp", 1), (fvc.StringName("hp"), 2)]))
+    assert fvc.decode(data)[0] == {"hp": 2}
+    data = fvc.encode(fvc.TypedDictionary(None, None, [("hp", 1), (fvc.StringName("hp"), 2)]),
+                      dialect="pandemonium38")
+    assert fvc.decode(data, dialect="pandemonium38")[0] == {"hp": 1, fvc.StringName("hp"): 2}
+
+
+def test_godot3_equal_keys_merge_as_the_engine_does() -> None:
+    # Two equal keys on the wire (Godot 3: a Dictionary {"a": 1, "a": 2} crafted by hand).
+    one = fvc.encode({"a": 1}, dialect="godot3")
+    two = fvc.encode({"a": 2}, dialect="godot3")
+    crafted = one[:4] + (2).to_bytes(4, "little") + one[8:] + two[8:]
+    assert fvc.decode(crafted, dialect="godot3") == ({"a": 2}, len(crafted))
+
+
+def test_string_name_is_not_a_str() -> None:
+    assert fvc.StringName("a") != "a"
+    assert fvc.decode(fvc.encode(fvc.StringName("a")))[0] == fvc.StringName("a")
+    # Godot 3 has no StringName: a String there.
+    assert fvc.decode(fvc.encode(fvc.StringName("a"), dialect="godot3", allow_lossy=True),
+                      dialect="godot3")[0] == "a"
+
+
+def test_math_types_compare_by_class_and_fields() -> None:
+    assert fvc.Vector2(1, 2) == fvc.Vector2(1.0, 2.0)
+    assert fvc.Vector2(1, 2) != fvc.Vector2i(1, 2)
+    assert fvc.Vector2(1, 2) != (1.0, 2.0)
+    assert len({fvc.Vector2(1, 2), fvc.Vector2(1, 2)}) == 1
+    assert repr(fvc.Vector3(1, 2, 3)) == "Vector3(1.0, 2.0, 3.0)"
+    with pytest.raises(AttributeError):
+        fvc.Vector2(1, 2).x = 3  # type: ignore[misc]
+
+
+def test_basis_axes_are_columns_on_a_row_major_wire() -> None:
+    b = fvc.Basis(fvc.Vector3(1, 2, 3), fvc.Vector3(4, 5, 6), fvc.Vector3(7, 8, 9))
+    data = fvc.encode(b)
+    rows = array("f", data[4:])
+    assert list(rows) == [1, 4, 7, 2, 5, 8, 3, 6, 9]
+
+
+def test_single_precision_rounds_reals_double_keeps_them() -> None:
+    v = fvc.Vector2(0.1, 0.2)
+    single = fvc.decode(fvc.encode(v))[0]
+    assert single == fvc.Vector2(array("f", [0.1])[0], array("f", [0.2])[0])
+    double = fvc.encode(v, precision="double")
+    assert fvc.decode(double, precision="double")[0] == v
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(v, dialect="godot3", precision="double")
+
+
+def test_packed_arrays_are_array_arrays() -> None:
+    for code in "iqfd":
+        a = array(code, [1, 2, 3])
+        back = fvc.decode(fvc.encode(a))[0]
+        assert isinstance(back, array) and back.typecode == code and back == a
+    vectors = fvc.PackedVector2Array([(1, 2), (3, 4)])
+    back = fvc.decode(fvc.encode(vectors))[0]
+    assert back.data.typecode == "d" and list(back.data) == [1, 2, 3, 4]
+    assert back[1] == fvc.Vector2(3, 4) and len(back) == 2
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(array("h", [1]))
+
+
+def test_typed_containers() -> None:
+    ints = fvc.TypedArray("int", [1, 2])
+    data = fvc.encode(ints)
+    assert data[:8] == bytes([28, 0, 1, 0, 2, 0, 0, 0])  # Array[int]
+    assert fvc.decode(data)[0] == ints
+    nodes = fvc.TypedArray("Node", [])
+    full = fvc.encode(nodes, full_objects=True)
+    assert fvc.decode(full, allow_objects=True)[0] == nodes
+    # As the engine: objects sent as ids make a class-typed Array one of EncodedObjectAsIDs,
+    # and so does a decode with objects refused.
+    as_ids = fvc.TypedArray("EncodedObjectAsID", [])
+    assert fvc.decode(fvc.encode(nodes), allow_objects=True)[0] == as_ids
+    assert fvc.decode(full)[0] == as_ids
+    scores = fvc.TypedDictionary("String", "int", {"ada": 3})
+    assert fvc.decode(fvc.encode(scores))[0] == scores
+    # Godot 4.3 has no typed Dictionaries: written untyped.
+    assert fvc.decode(fvc.encode(scores, dialect="godot4_3"), dialect="godot4_3")[0] == {"ada": 3}
+
+
+def test_decode_error_has_offset_and_godot_name() -> None:
+    data = fvc.encode([1, "abc"])
+    with pytest.raises(fvc.DecodeError) as e:
+        fvc.decode(data[:-3])
+    assert e.value.godot_error in ("ERR_INVALID_DATA", "ERR_FILE_EOF")
+    assert 0 < e.value.offset <= len(data)
+    assert isinstance(e.value, ValueError)
+
+
+def test_limits() -> None:
+    deep = fvc.encode([[[[1]]]])
+    with pytest.raises(fvc.DecodeError) as e:
+        fvc.decode(deep, max_depth=2)
+    assert e.value.godot_error == "ERR_OUT_OF_MEMORY"
+    with pytest.raises(fvc.DecodeError):
+        fvc.decode(fvc.encode(list(range(10))), max_elements=5)
+    with pytest.raises(fvc.DecodeError):
+        fvc.decode(fvc.encode("x" * 100), max_bytes=10)
+    assert fvc.decode(fvc.encode([[[[1]]]]), max_depth=5)[0] == [[[[1]]]]
+
+
+def test_objects_need_allow_objects_and_the_allow_list() -> None:
+    obj = fvc.Object("Resource", {"resource_name": "sword"})
+    data = fvc.encode(obj, full_objects=True)
+    with pytest.raises(fvc.DecodeError) as e:
+        fvc.decode(data)
+    assert e.value.godot_error == "ERR_UNAUTHORIZED"
+    assert fvc.decode(data, allow_objects=True)[0] == obj
+    assert fvc.decode(data, allow_objects=True, allowed_classes=["Resource"])[0] == obj
+    with pytest.raises(fvc.DecodeError):
+        fvc.decode(data, allow_objects=True, allowed_classes=["Node"])
+
+
+def test_encode_error_has_the_path() -> None:
+    with pytest.raises(fvc.EncodeError) as e:
+        fvc.encode({"items": [1, object()]})
+    assert e.value.path == "['items'][1]"
+    assert e.value.godot_error == "ERR_INVALID_PARAMETER"
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(2**64)
+    cycle: list = []
+    cycle.append(cycle)
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(cycle)
+
+
+def test_every_dialect() -> None:
+    for d in fvc.DIALECTS:
+        assert fvc.decode(fvc.encode({"a": [1, "b"]}, dialect=d), dialect=d)[0] == {"a": [1, "b"]}
+    with pytest.raises(ValueError):
+        fvc.encode(1, dialect="godot5")
+
+
+def test_stream_decoder_split_and_coalesced() -> None:
+    values = [1, "two", fvc.Vector3(1, 2, 3), {"k": [None]}, math.inf]
+    wire = b"".join(fvc.encode_framed(v) for v in values)
+    for step in (1, 3, 7, len(wire)):
+        s = fvc.StreamDecoder()
+        got = []
+        for i in range(0, len(wire), step):
+            s.feed(wire[i:i + step])
+            got.extend(s)
+        assert got == values and s.buffered == 0
+
+
+def test_stream_decoder_bad_message_and_too_long() -> None:
+    good = fvc.encode_framed(7)
+    bad = (4).to_bytes(4, "little") + (99).to_bytes(4, "little")  # type id 99
+    s = fvc.StreamDecoder()
+    s.feed(bad + good)
+    with pytest.raises(fvc.DecodeError) as e:
+        s.next_value()
+    assert e.value.offset == 4 and e.value.godot_error == "ERR_INVALID_DATA"
+    assert s.next_value() == 7  # the stream goes on
+    s = fvc.StreamDecoder(max_message=16)
+    s.feed((1000).to_bytes(4, "little"))
+    with pytest.raises(fvc.DecodeError) as e:
+        s.next_value()
+    assert e.value.godot_error == "ERR_OUT_OF_MEMORY" and s.broken
+    s.reset()
+    s.feed(good)
+    assert list(s) == [7]
+
+
+def test_big_endian_prefix() -> None:
+    framed = fvc.encode_framed(5, big_endian=True)
+    assert framed[:4] == (8).to_bytes(4, "big")
+    s = fvc.StreamDecoder(big_endian=True)
+    s.feed(framed)
+    assert s.next_value() == 5
+
+
+def test_readme_example() -> None:
+    import re
+
+    import desc
+
+    text = (desc.REPO / "README.md").read_text()
+    m = re.search(r"## From Python\n.*?```python\n(.*?)```", text, re.S)
+    assert m, "README.md's Python example"
+    test = doctest.DocTestParser().get_doctest(m.group(1), {}, "README.md", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize().attempted == 3 and runner.summarize().failed == 0

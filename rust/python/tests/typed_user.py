@@ -1,0 +1,52 @@
+"""A small user script, checked with mypy --strict by tests/run_python_tests.sh: the package's
+type hints (py.typed, _native.pyi, the annotated classes) are enough for strict checking."""
+
+from __future__ import annotations
+
+import asyncio
+from array import array
+from typing import Any, List
+
+import fast_var_codec as fvc
+
+
+def message(player: str, x: float, y: float) -> bytes:
+    return fvc.encode({"player": player, "pos": fvc.Vector2(x, y), "path": fvc.NodePath("/root/A")})
+
+
+def position(data: bytes) -> fvc.Vector2:
+    value, used = fvc.decode(data, max_depth=8, max_elements=100)
+    assert used == len(data)
+    pos = value["pos"]
+    assert isinstance(pos, fvc.Vector2)
+    return pos
+
+
+def samples() -> array[float]:
+    back, _ = fvc.decode(fvc.encode(array("f", [0.5, 1.5])))
+    assert isinstance(back, array)
+    return back
+
+
+def edit_save(path: str, password: str) -> int:
+    values: List[Any] = fvc.read_godot3_save(path, password=password)
+    values[0]["gold"] += 1
+    fvc.write_godot3_save(path, values, password=password)
+    gold: int = values[0]["gold"]
+    return gold
+
+
+async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    decoder = fvc.StreamDecoder(max_message=1 << 16)
+    while chunk := await reader.read(4096):
+        decoder.feed(chunk)
+        try:
+            for value in decoder:
+                writer.write(fvc.encode_framed(value))
+        except fvc.DecodeError as e:
+            print(f"bad message at byte {e.offset}: {e.godot_error}")
+    await writer.drain()
+
+
+if __name__ == "__main__":
+    print(position(message("ada", 1.0, 2.0)), list(samples()))

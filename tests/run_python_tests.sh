@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The Python package (rust/python): builds its wheel with maturin (installed into .tools/ by
+# tests/install_tools.sh python), installs it into a fresh venv under tests/out/run_python_tests/
+# with pytest and mypy (pinned there), and runs
+#   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the
+#     Rust tests read), the Godot 3 save fixtures (tests/saves/), the save editor of
+#     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the API;
+#   * mypy --strict on a small user script (rust/python/tests/typed_user.py).
+# Shows pytest's own summary line, then ends with "N passed, N failed" (pytest's passed tests,
+# its failures, errors and skips as failures, and mypy as one check); exits 1 on any failure.
+#   bash tests/run_python_tests.sh
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+need_engines GODOT3 || exit 2
+out=$(fvc_out_dir)
+tally_init
+tools=$(bash tests/install_tools.sh python) || { echo "FAIL tests/install_tools.sh python"; tally_add 0 1; tally_end; exit 1; }
+eval "$tools"
+
+echo "=== the wheel (maturin build --release; log: ${out#"$fvc_root/"}/maturin.log)"
+rm -rf "$out/wheel"
+if ! nice -n 10 "$FVC_MATURIN" build --release -m rust/python/Cargo.toml -o "$out/wheel" -i python3 \
+        >"$out/maturin.log" 2>&1; then
+    tail -n 20 "$out/maturin.log"
+    tally 1 "the wheel did not build"
+    tally_end
+    exit 1
+fi
+grep -E 'Built wheel' "$out/maturin.log"
+
+echo "=== a fresh venv with the wheel, $FVC_PYTHON_TEST_PINS"
+python3 -m venv --clear "$out/venv" || { tally 1 "python3 -m venv"; tally_end; exit 1; }
+# shellcheck disable=SC2086 # the pins are words
+if ! "$out/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+        $FVC_PYTHON_TEST_PINS "$out"/wheel/*.whl >"$out/pip.log" 2>&1; then
+    tail -n 20 "$out/pip.log"
+    tally 1 "pip install of the wheel and the test tools"
+    tally_end
+    exit 1
+fi
+
+echo "=== pytest rust/python/tests"
+(cd rust/python/tests && FVC_REQUIRE_ENGINES=1 "$out/venv/bin/python" -m pytest -q -p no:cacheprovider \
+    -rfEs) >"$out/pytest.log" 2>&1
+status=$?
+grep -E '^(FAILED|ERROR|SKIPPED)' "$out/pytest.log" | cut -c1-240 | head -n 30
+summary=$(tail -n 1 "$out/pytest.log")
+echo "$summary"
+count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
+p=$(count passed)
+f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
+tally_add "$p" "$f"
+if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    tally 1 "pytest exited with $status (${out#"$fvc_root/"}/pytest.log)"
+fi
+
+echo "=== mypy --strict rust/python/tests/typed_user.py"
+if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --no-incremental typed_user.py) \
+        >"$out/mypy.log" 2>&1; then
+    tally 0
+    tail -n 1 "$out/mypy.log"
+else
+    cat "$out/mypy.log" | head -n 20
+    tally 1 "mypy --strict on typed_user.py"
+fi
+tally_end
