@@ -95,6 +95,22 @@ impl DecodeSettings {
     }
 }
 
+/// The texts of an iterable of str (`allowed_classes`): a list, tuple, set ...; not one str.
+fn names(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<String>>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    if obj.is_instance_of::<pyo3::types::PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "allowed_classes is an iterable of class names and script paths, not one str",
+        ));
+    }
+    obj.try_iter()?
+        .map(|item| item?.extract::<String>())
+        .collect::<PyResult<Vec<String>>>()
+        .map(Some)
+}
+
 /// The bytes of a bytes-like object (bytes, bytearray, memoryview, array).
 fn with_bytes<R>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> PyResult<R>) -> PyResult<R> {
     if let Ok(b) = data.cast::<PyBytes>() {
@@ -152,7 +168,7 @@ fn decode<'py>(
     max_elements: Option<usize>,
     max_bytes: Option<usize>,
     allow_objects: bool,
-    allowed_classes: Option<Vec<String>>,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let settings = DecodeSettings {
         precision: precision.to_owned(),
@@ -160,7 +176,7 @@ fn decode<'py>(
         max_elements,
         max_bytes,
         allow_objects,
-        allowed_classes,
+        allowed_classes: names(allowed_classes)?,
     };
     let opts = settings.options(dialect)?;
     let (value, used) = with_bytes(data, |b| {
@@ -210,7 +226,7 @@ fn _read_records<'py>(
     max_elements: Option<usize>,
     max_bytes: Option<usize>,
     allow_objects: bool,
-    allowed_classes: Option<Vec<String>>,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let settings = DecodeSettings {
         precision: precision.to_owned(),
@@ -218,7 +234,7 @@ fn _read_records<'py>(
         max_elements,
         max_bytes,
         allow_objects,
-        allowed_classes,
+        allowed_classes: names(allowed_classes)?,
     };
     let opts = settings.options(dialect)?;
     let key = godot3_key(password, key)?;
@@ -296,7 +312,7 @@ impl StreamDecoder {
         max_elements: Option<usize>,
         max_bytes: Option<usize>,
         allow_objects: bool,
-        allowed_classes: Option<Vec<String>>,
+        allowed_classes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let settings = DecodeSettings {
             precision: precision.to_owned(),
@@ -304,7 +320,7 @@ impl StreamDecoder {
             max_elements,
             max_bytes,
             allow_objects,
-            allowed_classes,
+            allowed_classes: names(allowed_classes)?,
         };
         Ok(StreamDecoder {
             reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),

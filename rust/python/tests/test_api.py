@@ -233,3 +233,45 @@ def test_readme_example() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.summarize().attempted == 3 and runner.summarize().failed == 0
+
+
+def test_asyncio_echo_over_tcp() -> None:
+    import asyncio
+
+    sent = [{"player": "ada", "pos": fvc.Vector2(1, 2)}, [1, 2, 3], "bye"]
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        decoder = fvc.StreamDecoder(max_message=1 << 16)
+        while chunk := await reader.read(5):
+            decoder.feed(chunk)
+            for value in decoder:
+                writer.write(fvc.encode_framed({"echo": value}))
+                await writer.drain()
+        writer.close()
+
+    async def main() -> list:
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        wire = b"".join(fvc.encode_framed(v) for v in sent)
+        for i in range(0, len(wire), 3):  # split across writes
+            writer.write(wire[i:i + 3])
+            await writer.drain()
+        decoder = fvc.StreamDecoder()
+        replies: list = []
+        while len(replies) < len(sent):
+            decoder.feed(await reader.read(4096))
+            replies.extend(decoder)
+        writer.close()
+        server.close()
+        await server.wait_closed()
+        return replies
+
+    assert asyncio.run(main()) == [{"echo": v} for v in sent]
+
+
+def test_allowed_classes_takes_any_iterable() -> None:
+    data = fvc.encode(fvc.Object("Resource", {}), full_objects=True)
+    assert fvc.decode(data, allow_objects=True, allowed_classes={"Resource"})[0].class_name == "Resource"
+    with pytest.raises(TypeError):
+        fvc.decode(data, allow_objects=True, allowed_classes="Resource")

@@ -367,9 +367,9 @@ class Object(_Frozen):
     def __init__(self, class_name: str, properties: Optional[Dict[str, Any]] = None) -> None:
         self._set(class_name=str(class_name), properties=dict(properties or {}))
 
-    def __hash__(self) -> int:
-        # Godot never merges objects as keys: each is its own.
-        return id(self)
+    # Its properties are a dict, so it is not hashable: a Dictionary with Object keys comes
+    # as a TypedDictionary of pairs (Godot never merges objects as keys either).
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Callable(_Frozen):
