@@ -67,10 +67,11 @@ impl DecodeSettings {
             max_elements: self.max_elements.unwrap_or(defaults.max_elements),
             max_bytes: self.max_bytes.unwrap_or(defaults.max_bytes),
         };
-        // An allow-list of class names and script paths (`res://...`): only with allow_objects.
+        // An allow-list of class names and script paths (`res://...`), only with allow_objects;
+        // an empty one admits no object. None: no list, every class (trusted input only).
         let list = match &self.allowed_classes {
-            Some(names) if !names.is_empty() => {
-                if !self.allow_objects {
+            Some(names) => {
+                if !self.allow_objects && !names.is_empty() {
                     return Err(PyValueError::new_err(
                         "allowed_classes needs allow_objects=True",
                     ));
@@ -85,7 +86,7 @@ impl DecodeSettings {
                 }
                 Some(list)
             }
-            _ => None,
+            None => None,
         };
         Ok(Options::new(dialect(dialect_name)?)
             .with_precision(precision(&self.precision)?)

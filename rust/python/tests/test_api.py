@@ -275,3 +275,6 @@ def test_allowed_classes_takes_any_iterable() -> None:
     assert fvc.decode(data, allow_objects=True, allowed_classes={"Resource"})[0].class_name == "Resource"
     with pytest.raises(TypeError):
         fvc.decode(data, allow_objects=True, allowed_classes="Resource")
+    with pytest.raises(fvc.DecodeError) as e:
+        fvc.decode(data, allow_objects=True, allowed_classes=[])
+    assert e.value.godot_error == "ERR_UNAUTHORIZED"

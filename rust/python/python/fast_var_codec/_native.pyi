@@ -45,8 +45,9 @@ def decode(
     build) to binary32 as a standard build does, "double" keeps them.
     Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
     ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays.
-    Full objects only with ``allow_objects`` (and then only ``allowed_classes``: class names and
-    ``res://`` script paths, when given). Raises :class:`DecodeError`."""
+    Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the class
+    names and ``res://`` script paths admitted (an empty one admits none; None admits every class,
+    for trusted input only). Raises :class:`DecodeError`."""
 
 def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
 def _read_records(
