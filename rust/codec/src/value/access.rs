@@ -126,6 +126,13 @@ impl Value {
 
     /// The number, if this is a float or an int (an int as the nearest f64, as GDScript's
     /// `float(i)`).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    /// assert_eq!(Value::from(2).as_f64(), Some(2.0)); // GDScript sends `2` for 2.0 as often
+    /// assert_eq!(Value::from(2.5).as_i64(), None); // but a float is no int
+    /// ```
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Float(f) => Some(*f),
@@ -135,6 +142,14 @@ impl Value {
     }
 
     /// The text, if this is a String or a StringName (Godot 4 compares the two as equal).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    /// assert_eq!(Value::from("ada").as_str(), Some("ada"));
+    /// assert_eq!(Value::string_name("jump").as_str(), Some("jump"));
+    /// assert_eq!(Value::node_path("a/b").as_str(), None); // a NodePath: `as_node_path`
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) | Value::StringName(s) => Some(s.as_str()),

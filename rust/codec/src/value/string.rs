@@ -246,4 +246,16 @@ mod tests {
         assert_eq!(GodotString::from('é'), "é");
         assert_eq!(GodotString::new(), "");
     }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_sees_a_str() {
+        let long = "ü".repeat(30);
+        for text in ["", "short", long.as_str()] {
+            let json = serde_json::to_string(&GodotString::from(text)).unwrap();
+            assert_eq!(json, serde_json::to_string(text).unwrap());
+            let back: GodotString = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, text);
+        }
+    }
 }
