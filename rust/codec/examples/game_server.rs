@@ -31,10 +31,11 @@ enum Answer {
 /// A connection's codec: Godot 4's dialect (`Dialect::Godot3` for Godot 3 clients), with limits
 /// on what one message from the network may make the server hold.
 fn codec() -> TypedVarCodec<Request> {
-    let mut limits = Limits::default();
-    limits.max_depth = 16; // nesting of Arrays and Dictionaries
-    limits.max_elements = 1_000; // their items and entries, all levels together
-    limits.max_bytes = 64 * 1024; // bytes of strings and packed arrays, all levels together
+    let limits = Limits {
+        max_depth: 16,        // nesting of Arrays and Dictionaries
+        max_elements: 1_000,  // their items and entries, all levels together
+        max_bytes: 64 * 1024, // bytes of strings and packed arrays, all levels together
+    };
     let options = Options::new(Dialect::Godot4).with_limits(limits);
     TypedVarCodec::new(options).with_max_message(64 * 1024) // bytes per message
 }
