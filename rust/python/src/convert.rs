@@ -533,8 +533,8 @@ impl Converter<'_> {
             }
             Kind::TypedArray => {
                 let element = container_type(&sub("element_type")?)?;
-                let items = sub("items")?;
-                let items = self.items(items.try_iter()?.filter_map(Result::ok), depth)?;
+                let items = sub("items")?.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+                let items = self.items(items.into_iter(), depth)?;
                 Value::Array(Box::new(Array { element, items }))
             }
             Kind::TypedDictionary => {
