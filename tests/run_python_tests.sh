@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python package (rust/python): builds its wheel with maturin (installed into .tools/ by
 # tests/install_tools.sh python), installs it into a fresh venv under tests/out/run_python_tests/
-# with pytest and mypy (pinned there), and runs
+# with pytest, mypy and numpy (pinned there; the package needs none of them), and runs
 #   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the
 #     Rust tests read), the Godot 3 save fixtures (tests/saves/), the save editor of
 #     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the API;

@@ -405,6 +405,9 @@ impl Converter<'_> {
             })
             .map(|(_, k)| *k);
         let Some(kind) = kind else {
+            if obj.hasattr("dtype")? && obj.hasattr("tobytes")? {
+                return numpy_array(obj);
+            }
             return bad(format!(
                 "a value of type {} has no Godot type",
                 ty.name().map(|n| n.to_string()).unwrap_or_default()
@@ -597,6 +600,44 @@ fn number_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
                 "an array('{code}') of {size}-byte items has no packed type (use 'B', 'i', 'q', 'f' or 'd')"
             ))
         }
+    })
+}
+
+/// A number packed array of a one-dimensional numpy array (or anything with numpy's `dtype`,
+/// `ndim` and `tobytes`), by its dtype: u1, i4, i8, f4, f8 in either byte order. numpy itself is
+/// never imported.
+fn numpy_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+    let ndim: usize = attr(obj, "ndim")?.extract()?;
+    let dtype: String = attr(&attr(obj, "dtype")?, "str")?.extract()?;
+    if ndim != 1 {
+        return bad(format!(
+            "a {ndim}-dimensional array of {dtype} has no packed type (one dimension only)"
+        ));
+    }
+    let raw = obj.call_method0("tobytes")?;
+    let raw = raw.cast::<PyBytes>().map_err(PyErr::from)?.as_bytes();
+    let big = dtype.starts_with('>') || (dtype.starts_with('=') && cfg!(target_endian = "big"));
+    fn words<const N: usize, T>(raw: &[u8], big: bool, make: fn([u8; N]) -> T) -> Vec<T> {
+        raw.chunks_exact(N)
+            .map(|c| {
+                let mut b = [0u8; N];
+                b.copy_from_slice(c);
+                if big {
+                    b.reverse();
+                }
+                make(b)
+            })
+            .collect()
+    }
+    Ok(match dtype.get(1..) {
+        Some("u1") => Value::PackedByteArray(raw.to_vec()),
+        Some("i4") => Value::PackedInt32Array(words(raw, big, i32::from_le_bytes)),
+        Some("i8") => Value::PackedInt64Array(words(raw, big, i64::from_le_bytes)),
+        Some("f4") => Value::PackedFloat32Array(words(raw, big, f32::from_le_bytes)),
+        Some("f8") => Value::PackedFloat64Array(words(raw, big, f64::from_le_bytes)),
+        _ => return bad(format!(
+            "an array of dtype {dtype} has no packed type (uint8, int32, int64, float32, float64)"
+        )),
     })
 }
 

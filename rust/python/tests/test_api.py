@@ -278,3 +278,19 @@ def test_allowed_classes_takes_any_iterable() -> None:
     with pytest.raises(fvc.DecodeError) as e:
         fvc.decode(data, allow_objects=True, allowed_classes=[])
     assert e.value.godot_error == "ERR_UNAUTHORIZED"
+
+
+def test_numpy_arrays_without_a_copy_per_element() -> None:
+    np = pytest.importorskip("numpy")  # the test step installs it; the package never needs it
+    for dtype, code in [("<i4", "i"), ("<i8", "q"), ("<f4", "f"), ("<f8", "d"), (">f4", "f")]:
+        a = np.array([1, 2, 3], dtype=dtype)
+        back = fvc.decode(fvc.encode(a))[0]
+        assert back == array(code, [1, 2, 3]), dtype
+        # And back to numpy without a copy: a view of the array's buffer.
+        view = np.frombuffer(back, dtype=back.typecode)
+        assert view.tolist() == [1, 2, 3]
+    assert fvc.decode(fvc.encode(np.array([7, 255], dtype=np.uint8)))[0] == bytes([7, 255])
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(np.zeros((2, 2), dtype="<f4"))
+    with pytest.raises(fvc.EncodeError):
+        fvc.encode(np.zeros(2, dtype="<i2"))
