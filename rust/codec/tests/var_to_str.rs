@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::{decode, Dialect, Options, Value};
+use fast_var_codec_core::{decode, Dialect, Options, Precision, Value};
 use serde_json::Value as Json;
 
 fn golden(name: &str) -> PathBuf {
@@ -21,8 +21,12 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-/// Cases whose engine text the model cannot write, and why. Nothing else is skipped.
-fn cannot_match(name: &str, engine_text: &str) -> Option<&'static str> {
+/// Cases whose engine text the core does not write, and why. Nothing else is skipped.
+///
+/// Two are floats: Godot's digit generation is not always the shortest round trip the core
+/// writes (Rust's), and resolves an exact tie between two shortest digit strings otherwise; one
+/// value in each corpus.
+fn cannot_match(corpus: &str, name: &str, engine_text: &str) -> Option<&'static str> {
     if name.starts_with("object/full/golden_item")
         || name.starts_with("object/full/golden_holder")
         || engine_text.contains("\"transient_note\":")
@@ -36,7 +40,12 @@ fn cannot_match(name: &str, engine_text: &str) -> Option<&'static str> {
         // is no script: a class the model does not know.
         return Some("a script's native class");
     }
-    if name == "random/00" {
+    if corpus == "godot4_6_3_double.json" && name == "random/40" {
+        // 49711461815722384 read as binary64: the engine writes 17 digits, where the 16 of
+        // 4.971146181572238e+16 read back as the same number.
+        return Some("a float the engine writes with one digit more than it needs");
+    }
+    if corpus == "godot4_6_3.json" && name == "random/00" {
         // 484483.375 (a binary32) lies exactly between the shortest candidates 484483.37 and
         // 484483.38: the engine writes the first, the core the second (the nearer even digit).
         return Some("an exact tie between two shortest digit strings");
@@ -46,8 +55,8 @@ fn cannot_match(name: &str, engine_text: &str) -> Option<&'static str> {
 
 /// Each case line of the corpus (one per line in the file): name, full_objects, bytes, and
 /// whether the engine decoded them.
-fn corpus_cases() -> Vec<(String, bool, Vec<u8>)> {
-    let text = std::fs::read_to_string(golden("godot4_6_3.json")).expect("corpus");
+fn corpus_cases(corpus: &str) -> Vec<(String, bool, Vec<u8>)> {
+    let text = std::fs::read_to_string(golden(corpus)).expect("corpus");
     let mut out = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.strip_prefix("{\"name\":\"") else {
@@ -70,7 +79,25 @@ fn corpus_cases() -> Vec<(String, bool, Vec<u8>)> {
 
 #[test]
 fn display_is_the_engines_var_to_str() {
-    let texts = std::fs::read_to_string(golden("var_to_str_godot4_6_3.jsonl")).expect("texts");
+    check(
+        "godot4_6_3.json",
+        "var_to_str_godot4_6_3.jsonl",
+        Precision::Single,
+    );
+}
+
+/// The same with a `precision=double` Godot 4.6.3 (its `real_t` components binary64).
+#[test]
+fn display_is_the_double_engines_var_to_str() {
+    check(
+        "godot4_6_3_double.json",
+        "var_to_str_godot4_6_3_double.jsonl",
+        Precision::Double,
+    );
+}
+
+fn check(corpus: &str, engine_texts: &str, precision: Precision) {
+    let texts = std::fs::read_to_string(golden(engine_texts)).expect("texts");
     let mut lines = texts.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");
     assert!(head["engine"].as_str().unwrap_or("").starts_with("4.6.3"));
@@ -83,7 +110,7 @@ fn display_is_the_engines_var_to_str() {
         })
         .collect();
 
-    let cases = corpus_cases();
+    let cases = corpus_cases(corpus);
     assert!(cases.len() >= 500, "{} cases", cases.len());
     let (mut checked, mut skipped, mut failures) = (0, 0, Vec::new());
     for (name, full, bytes) in &cases {
@@ -91,11 +118,13 @@ fn display_is_the_engines_var_to_str() {
             failures.push(format!("{name}: no engine text"));
             continue;
         };
-        if cannot_match(name, expected).is_some() {
+        if cannot_match(corpus, name, expected).is_some() {
             skipped += 1;
             continue;
         }
-        let opts = Options::new(Dialect::Godot4).with_allow_objects(*full);
+        let opts = Options::new(Dialect::Godot4)
+            .with_precision(precision)
+            .with_allow_objects(*full);
         let value: Value = match decode(bytes, &opts) {
             Ok((v, _)) => v,
             Err(e) => {
@@ -121,7 +150,7 @@ fn display_is_the_engines_var_to_str() {
     }
     assert!(
         failures.is_empty(),
-        "{} of {checked} differ ({skipped} skipped):\n{}",
+        "{corpus}: {} of {checked} differ ({skipped} skipped):\n{}",
         failures.len(),
         failures.join("\n")
     );

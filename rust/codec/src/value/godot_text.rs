@@ -1,6 +1,7 @@
 //! `Display` of a [`Value`]: the text Godot 4's `var_to_str` writes (its `VariantWriter`), as
-//! Godot 4.6.3 writes it for every value of the golden corpus (`tests/var_to_str.rs` compares
-//! the two, the engine's text made by `tests/golden/gen/godot4/var_to_str.gd`).
+//! Godot 4.6.3 (single and double precision) writes it for the values of the golden corpora
+//! (`tests/var_to_str.rs` compares the two, the engine's text made by
+//! `tests/golden/gen/godot4/var_to_str.gd`).
 
 use std::fmt::{self, Write};
 
@@ -22,7 +23,9 @@ const MAX_RECURSION: usize = 100;
 /// single-precision engine is), else as the same binary64 number; plain from 1e-4 to below
 /// 1e15, with an exponent outside (`1e+20`, `1e-05`); a float on its own ends in `.0` when it
 /// has neither a point nor an exponent (`1.0`, but `Vector2(1, 2)`); `inf`, `inf_neg`, `nan`;
-/// and -0.0 is written `0`. A full object is written with the properties it holds, which the
+/// and -0.0 is written `0`. (Godot's own digits differ in rare cases, one value in each golden
+/// corpus: it breaks an exact tie between two shortest digit strings otherwise, or writes one
+/// digit more than needed.) A full object is written with the properties it holds, which the
 /// engine would complete with the properties its class has that the wire does not carry.
 ///
 /// # Examples

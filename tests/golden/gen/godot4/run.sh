@@ -56,3 +56,8 @@ fi
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://var_to_str.gd -- \
     "$repo/tests/golden/godot4_6_3.json" "$repo/tests/golden/var_to_str_godot4_6_3.jsonl" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/var_to_str_godot4_6_3.jsonl"
+if [ -n "${GODOT4_DOUBLE:-}" ]; then
+    "$GODOT4_DOUBLE" --headless --quit-after 2 --path "$here" -s res://var_to_str.gd -- \
+        "$repo/tests/golden/godot4_6_3_double.json" "$repo/tests/golden/var_to_str_godot4_6_3_double.jsonl" \
+        >/dev/null 2>&1 && echo "wrote $repo/tests/golden/var_to_str_godot4_6_3_double.jsonl"
+fi

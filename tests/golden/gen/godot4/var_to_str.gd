@@ -19,28 +19,39 @@ func _init() -> void:
 		quit(2)
 		return
 	var out := FileAccess.open(args[1], FileAccess.WRITE)
-	var head := RegEx.create_from_string('^\\{"name":"([^"]*)","full_objects":(true|false),')
-	var body := RegEx.create_from_string('"bytes":"([0-9a-f]*)","decoded":(null)?')
+	# Plain string search (no RegEx: some engine builds leave that module out). Each case is one
+	# line: {"name":"...","full_objects":true|false,"value":...,"bytes":"hex","decoded":...}.
+	const NAME := '{"name":"'
+	const FULL := '","full_objects":'
+	const BYTES := '"bytes":"'
 	out.store_line('{"engine": %s, "corpus": %s}' % [
 		JSON.stringify(Engine.get_version_info().string), JSON.stringify(args[0].get_file())])
 	var written := 0
 	while not corpus.eof_reached():
 		var line := corpus.get_line()
-		var h := head.search(line)
-		if h == null:
+		if not line.begins_with(NAME):
 			continue
-		var b := body.search(line)
-		if b == null or b.get_string(2) != "":
+		var name_end := line.find('"', NAME.length())
+		if name_end < 0 or line.find(FULL, name_end) != name_end:
+			continue  # a malformed input (allow_objects), not a case
+		var case_name := line.substr(NAME.length(), name_end - NAME.length())
+		var full := line.substr(name_end + FULL.length(), 4) == "true"
+		var at := line.find(BYTES)
+		if at < 0:
+			continue
+		at += BYTES.length()
+		var end := line.find('"', at)
+		if line.substr(end, 16) == '","decoded":null':
 			continue  # the engine did not decode its own bytes
-		var bytes := b.get_string(1).hex_decode()
+		var bytes := line.substr(at, end - at).hex_decode()
 		var value: Variant
-		if h.get_string(2) == "true":
+		if full:
 			value = bytes_to_var_with_objects(bytes)
 		else:
 			value = bytes_to_var(bytes)
 		var text := var_to_str(value)
 		out.store_line('{"name": %s, "text": "%s"}' % [
-			JSON.stringify(h.get_string(1)), text.to_utf8_buffer().hex_encode()])
+			JSON.stringify(case_name), text.to_utf8_buffer().hex_encode()])
 		written += 1
 	out.close()
 	print("var_to_str.gd: %d texts" % written)
