@@ -42,7 +42,7 @@ if ! "$out/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
 fi
 
 echo "=== pytest rust/python/tests"
-(cd rust/python/tests && FVC_REQUIRE_ENGINES=1 "$out/venv/bin/python" -m pytest -q -p no:cacheprovider \
+(cd rust/python/tests && PYTHONDONTWRITEBYTECODE=1 FVC_REQUIRE_ENGINES=1 "$out/venv/bin/python" -m pytest -q -p no:cacheprovider \
     -rfEs) >"$out/pytest.log" 2>&1
 status=$?
 grep -E '^(FAILED|ERROR|SKIPPED)' "$out/pytest.log" | cut -c1-240 | head -n 30
@@ -57,7 +57,7 @@ if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 fi
 
 echo "=== mypy --strict rust/python/tests/typed_user.py"
-if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --no-incremental typed_user.py) \
+if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_user.py) \
         >"$out/mypy.log" 2>&1; then
     tally 0
     tail -n 1 "$out/mypy.log"

@@ -635,9 +635,11 @@ fn numpy_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
         Some("i8") => Value::PackedInt64Array(words(raw, big, i64::from_le_bytes)),
         Some("f4") => Value::PackedFloat32Array(words(raw, big, f32::from_le_bytes)),
         Some("f8") => Value::PackedFloat64Array(words(raw, big, f64::from_le_bytes)),
-        _ => return bad(format!(
+        _ => {
+            return bad(format!(
             "an array of dtype {dtype} has no packed type (uint8, int32, int64, float32, float64)"
-        )),
+        ))
+        }
     })
 }
 

@@ -181,7 +181,7 @@ fn decode<'py>(
     };
     let opts = settings.options(dialect)?;
     let (value, used) = with_bytes(data, |b| {
-        fast_var_codec_core::decode(b, &opts).map_err(codec_error)
+        unlocked(py, b.len(), || fast_var_codec_core::decode(b, &opts)).map_err(codec_error)
     })?;
     PyTuple::new(
         py,
@@ -240,15 +240,8 @@ fn _read_records<'py>(
     let opts = settings.options(dialect)?;
     let key = godot3_key(password, key)?;
     let values = with_bytes(data, |file| {
-        let bytes = payload(file, key.as_ref(), decompress::block).map_err(file_error)?;
-        let mut values = Vec::new();
-        for record in records(&bytes) {
-            let record = record.map_err(file_error)?;
-            let (value, _) = fast_var_codec_core::decode(record.bytes, &opts)
-                .map_err(|e| codec_error(e.shifted(record.offset + 4)))?;
-            values.push(value);
-        }
-        Ok(values)
+        unlocked(py, file.len(), || read_records(file, key.as_ref(), &opts))
+            .map_err(|e| e.into_py_err())
     })?;
     let list = PyList::empty(py);
     for v in &values {
@@ -289,6 +282,51 @@ fn _write_records<'py>(
         None => out.to_vec(),
     };
     Ok(PyBytes::new(py, &file))
+}
+
+/// Why a file of records could not be read: its container, or a record's value.
+enum RecordsError {
+    File(fast_var_codec_core::encrypted::FileError),
+    Value(fast_var_codec_core::CodecError),
+}
+
+impl RecordsError {
+    fn into_py_err(self) -> PyErr {
+        match self {
+            RecordsError::File(e) => file_error(e),
+            RecordsError::Value(e) => codec_error(e),
+        }
+    }
+}
+
+/// The values of a file's records; decode errors at their offset in the payload.
+fn read_records(
+    file: &[u8],
+    key: Option<&Godot3Key>,
+    opts: &Options,
+) -> Result<Vec<fast_var_codec_core::Value>, RecordsError> {
+    let bytes = payload(file, key, decompress::block).map_err(RecordsError::File)?;
+    let mut values = Vec::new();
+    for record in records(&bytes) {
+        let record = record.map_err(RecordsError::File)?;
+        let (value, _) = fast_var_codec_core::decode(record.bytes, opts)
+            .map_err(|e| RecordsError::Value(e.shifted(record.offset + 4)))?;
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// Inputs from this size on are decoded with the interpreter's lock released, so that other
+/// Python threads run meanwhile; below it, releasing costs more than it gives.
+const UNLOCKED_FROM: usize = 64 * 1024;
+
+/// `work` on `len` bytes, without the interpreter's lock when the input is large.
+fn unlocked<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send) -> T {
+    if len >= UNLOCKED_FROM {
+        py.detach(work)
+    } else {
+        work()
+    }
 }
 
 /// Values from a byte stream fed in pieces as they arrive (a socket, an asyncio protocol): each
