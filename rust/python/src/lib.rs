@@ -156,13 +156,15 @@ fn encode_framed<'py>(
     Ok(PyBytes::new(value.py(), &out))
 }
 
-/// The value at the start of `data` and how many bytes it used, as `bytes_to_var` reads it.
+/// The value at `offset` of `data` (its start by default) and how many bytes it used, as
+/// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
 #[pyfunction]
-#[pyo3(signature = (data, *, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+#[pyo3(signature = (data, *, offset=0, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
+    offset: usize,
     dialect: &str,
     precision: &str,
     max_depth: Option<usize>,
@@ -181,7 +183,10 @@ fn decode<'py>(
     };
     let opts = settings.options(dialect)?;
     let (value, used) = with_bytes(data, |b| {
-        unlocked(py, b.len(), || fast_var_codec_core::decode(b, &opts)).map_err(codec_error)
+        unlocked(py, b.len(), || {
+            fast_var_codec_core::decode_at(b, offset, &opts)
+        })
+        .map_err(codec_error)
     })?;
     PyTuple::new(
         py,
@@ -421,5 +426,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;
     m.add_function(wrap_pyfunction!(_write_records, m)?)?;
     m.add_class::<StreamDecoder>()?;
+    // The one version of the project (the workspace's), as pip reports it.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -294,3 +294,15 @@ def test_numpy_arrays_without_a_copy_per_element() -> None:
         fvc.encode(np.zeros((2, 2), dtype="<f4"))
     with pytest.raises(fvc.EncodeError):
         fvc.encode(np.zeros(2, dtype="<i2"))
+
+
+def test_decode_at_an_offset_and_the_version() -> None:
+    from importlib.metadata import version
+
+    data = fvc.encode(1) + fvc.encode("two")
+    first, used = fvc.decode(data)
+    assert (first, fvc.decode(data, offset=used)) == (1, ("two", len(data) - used))
+    with pytest.raises(fvc.DecodeError) as e:
+        fvc.decode(data[:-1], offset=used)
+    assert e.value.offset >= used
+    assert fvc.__version__ == version("fast_var_codec")

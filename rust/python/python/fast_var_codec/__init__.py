@@ -17,7 +17,15 @@ import os
 from typing import Any, Iterable, List, Optional, Union
 
 from . import _types
-from ._native import StreamDecoder, _read_records, _write_records, decode, encode, encode_framed
+from ._native import (
+    StreamDecoder,
+    __version__,
+    _read_records,
+    _write_records,
+    decode,
+    encode,
+    encode_framed,
+)
 from ._types import (
     AABB,
     RID,
@@ -56,7 +64,7 @@ from ._types import (
 )
 
 __all__ = [
-    "encode", "decode", "encode_framed", "StreamDecoder",
+    "__version__", "encode", "decode", "encode_framed", "StreamDecoder",
     "read_store_var_file", "write_store_var_file", "read_godot3_save", "write_godot3_save",
     "encode_godot3_save", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",

@@ -4,6 +4,8 @@ from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
 _Bytes = Union[bytes, bytearray, memoryview]
 
+__version__: str
+
 def encode(
     value: Any,
     *,
@@ -32,6 +34,7 @@ def encode_framed(
 def decode(
     data: _Bytes,
     *,
+    offset: int = 0,
     dialect: str = "godot4",
     precision: str = "single",
     max_depth: Optional[int] = None,
@@ -40,7 +43,8 @@ def decode(
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
 ) -> Tuple[Any, int]:
-    """The value at the start of ``data`` as ``bytes_to_var`` reads it, and the bytes it used.
+    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
+    and the bytes it used; a :class:`DecodeError`'s offset counts from the start of ``data``.
     ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
     build) to binary32 as a standard build does, "double" keeps them.
     Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
