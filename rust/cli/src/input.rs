@@ -100,7 +100,7 @@ pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> 
         std::fs::read(path).map_err(|e| Fail::Invalid(format!("cannot read {path}: {e}")))?
     };
     let container = fast_var_codec_core::save::detect(&bytes);
-    match payload(&bytes, key, crate::decompress::block) {
+    match payload(&bytes, key, fast_var_codec_core::save::decompress_block) {
         Ok(p) => Ok(p.into_owned()),
         Err(FileError::KeyNeeded) => Err(Fail::Invalid(format!(
             "{path} is a Godot 3 encrypted file: pass --password or --key-hex"

@@ -13,7 +13,6 @@
     )
 )]
 
-mod decompress;
 mod dump;
 mod input;
 mod tree;

@@ -17,9 +17,11 @@
 //!
 //! * encrypted (`File.open_encrypted[_with_pass]`), magic `GDEC`: see [`crate::encrypted`].
 //!
-//! The core names no compression library: [`payload`] hands each compressed block to the
-//! caller's decompressor (the Godot extension uses the engine's, the command-line tool Rust
-//! crates) and checks what comes back, so a damaged block is reported, not passed on.
+//! [`payload`] hands each compressed block to the caller's decompressor (the Godot extension
+//! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on.
+//! The `decompress` feature adds one made of pure-Rust crates, `decompress_block`, which the
+//! command-line tool and the Python package use; without it the core names no compression
+//! library.
 //!
 //! ```
 //! use fast_var_codec_core::save::{detect, payload, records, Container};
@@ -41,6 +43,11 @@
 //! assert_eq!(values, [Value::Int(7), Value::Bool(true)]);
 //! # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
 //! ```
+
+#[cfg(feature = "decompress")]
+mod blocks;
+#[cfg(feature = "decompress")]
+pub use blocks::decompress_block;
 
 use std::borrow::Cow;
 

@@ -11,7 +11,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 mod convert;
-mod decompress;
 mod errors;
 
 use convert::{from_value, to_value};
@@ -310,7 +309,8 @@ fn read_records(
     key: Option<&Godot3Key>,
     opts: &Options,
 ) -> Result<Vec<fast_var_codec_core::Value>, RecordsError> {
-    let bytes = payload(file, key, decompress::block).map_err(RecordsError::File)?;
+    let bytes = payload(file, key, fast_var_codec_core::save::decompress_block)
+        .map_err(RecordsError::File)?;
     let mut values = Vec::new();
     for record in records(&bytes) {
         let record = record.map_err(RecordsError::File)?;
