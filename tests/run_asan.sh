@@ -59,7 +59,9 @@ build() {
     echo "$dir/$target/debug/libfast_var_codec.so"
 }
 
-# project LIBRARY: target/asan/project, godot_project/ with the addon's library replaced.
+# project LIBRARY: target/asan/project, godot_project/ with the addon's library replaced; the
+# addon's other files and the repository's docs/ beside it, where the scenes read them
+# (test_surface.gd: the icon, the addon's README, docs/gdscript.md's review table).
 project() {
     local lib=$1 p=$work/project entry name
     bash tests/setup_godot_project.sh || return 1
@@ -70,7 +72,12 @@ project() {
         [ "$name" = addons ] && continue
         ln -s "$root/godot_project/$name" "$p/$name"
     done
-    cp addons/fast_var_codec/fast_var_codec.gdextension "$p/addons/fast_var_codec/"
+    for entry in addons/fast_var_codec/*; do
+        name=${entry##*/}
+        [ "$name" = bin ] && continue
+        cp -r "$entry" "$p/addons/fast_var_codec/"
+    done
+    ln -sfn "$root/docs" "$work/docs"
     ln -s "$lib" "$p/addons/fast_var_codec/bin/libfast_var_codec.so"
     ln -s "$lib" "$p/addons/fast_var_codec/bin/libfast_var_codec.double.so"
     echo "res://addons/fast_var_codec/fast_var_codec.gdextension" >"$p/.godot/extension_list.cfg"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Does the engine exit? Runs, under load (a busy loop on every core), the test scenes that use
+# Does the engine exit? Runs, under load (busy loops on every core), the test scenes that use
 # worker threads and the engine's own reproduction of its hang at quit (tests/engine_exit/), each
 # many times with a short deadline, and counts the runs that hang.
 #   tests/run_exit_guard.sh [--runs N] [CASE...]
@@ -13,7 +13,7 @@
 #                      group is left queued when it completes)
 #   repro-none         the reproduction as it is: the engine's own case, reported, not counted
 #   repro-none-process the same, quitting from _process on the second frame (reported)
-# N: FVC_EXIT_GUARD_RUNS, default 10; each run's deadline: FVC_EXIT_GUARD_LIMIT, default 30 s.
+# N: FVC_EXIT_GUARD_RUNS, default 30; each run's deadline: FVC_EXIT_GUARD_LIMIT, default 30 s.
 # Every run of a counted case is one check: passed when the engine exited by itself with its
 # result. A hang's backtraces (tests/deadline.sh) are in
 # tests/out/run_exit_guard/hangs/. Ends with "N passed, N failed".
@@ -23,7 +23,7 @@ repo=$(cd "$here/.." && pwd)
 # shellcheck source=tests/lib.sh
 source "$here/lib.sh"
 out=$(fvc_out_dir)
-runs=${FVC_EXIT_GUARD_RUNS:-10}
+runs=${FVC_EXIT_GUARD_RUNS:-30}
 if [ "${1:-}" = --runs ]; then
     runs=$2
     shift 2
@@ -48,9 +48,12 @@ cp "$repo/tests/engine_exit/project.godot" "$repo/tests/engine_exit/exit_repro.g
 rm -rf "$out/hangs"
 export FVC_HANG_DIR="$out/hangs"
 
-# The load: one busy loop per core, for as long as the script runs.
+# The load: FVC_EXIT_GUARD_LOAD busy loops per core (default 1), for as long as the script runs.
+# The hang needs a worker preempted in a window of microseconds, so it comes by chance: with one
+# loop per core the reproduction hung in 4 of 40 runs while builds ran beside it, in none of 10
+# on an otherwise idle machine, and two loops per core did no better; hence many runs.
 busy=()
-for _ in $(seq "$(nproc)"); do
+for _ in $(seq $(($(nproc) * ${FVC_EXIT_GUARD_LOAD:-1}))); do
     (while :; do :; done) &
     busy+=($!)
 done
