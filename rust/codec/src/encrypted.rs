@@ -87,7 +87,7 @@ fn hex_pair(byte: u8) -> [u8; 2] {
     [digit(byte >> 4), digit(byte)]
 }
 
-/// Why a Godot 3 file could not be read.
+/// Why a Godot 3 file could not be read (or, for the last two, written).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FileError {
@@ -160,6 +160,17 @@ pub enum FileError {
         /// The payload bytes after the length (when it is whole), or left at `offset`.
         available: usize,
     },
+    /// A payload of 4 GiB or more cannot be compressed: the header keeps its size in 32 bits.
+    #[error("a compressed file holds less than 4 GiB, the payload is {0} bytes")]
+    PayloadTooLarge(usize),
+    /// The compressor could not compress a block.
+    #[error("compressing block {index} failed: {reason}")]
+    CompressFailed {
+        /// The block's index (0 for the first).
+        index: usize,
+        /// What the compressor said.
+        reason: String,
+    },
 }
 
 fn record_cut(offset: usize, announced: Option<usize>, available: usize) -> String {
@@ -177,7 +188,8 @@ impl FileError {
     /// The `Error` for it, as Godot 3 reports the same file where it does:
     /// `ERR_FILE_UNRECOGNIZED` for no magic, `ERR_INVALID_PARAMETER` for a bad key,
     /// `ERR_UNAUTHORIZED` for a missing one, `ERR_UNAVAILABLE` for a compression this build
-    /// cannot read, `ERR_FILE_EOF` for a record cut short, `ERR_FILE_CORRUPT` otherwise.
+    /// cannot read, `ERR_FILE_EOF` for a record cut short; in writing, `ERR_OUT_OF_MEMORY` for a
+    /// payload too large and `FAILED` for a block the compressor refused; `ERR_FILE_CORRUPT` otherwise.
     pub fn code(&self) -> crate::ErrorCode {
         match self {
             FileError::NotEncrypted | FileError::NotCompressed => {
@@ -187,6 +199,8 @@ impl FileError {
             FileError::KeyNeeded => crate::ErrorCode::Unauthorized,
             FileError::UnsupportedCompression(_) => crate::ErrorCode::Unavailable,
             FileError::RecordCut { .. } => crate::ErrorCode::FileEof,
+            FileError::PayloadTooLarge(_) => crate::ErrorCode::OutOfMemory,
+            FileError::CompressFailed { .. } => crate::ErrorCode::Failed,
             _ => crate::ErrorCode::FileCorrupt,
         }
     }

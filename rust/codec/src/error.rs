@@ -10,13 +10,16 @@ use crate::types::VariantType;
 #[repr(i32)]
 #[non_exhaustive]
 pub enum ErrorCode {
+    /// `FAILED`: a compressor that could not compress a block of a file being written.
+    Failed = 1,
     /// `ERR_UNAVAILABLE`: an object's class exists but cannot be made (where the dialect's
     /// engine reports it so).
     Unavailable = 2,
     /// `ERR_UNAUTHORIZED`: a full object while objects are not allowed, or one the allow-list
     /// refuses.
     Unauthorized = 4,
-    /// `ERR_OUT_OF_MEMORY`: a decode limit, nesting too deep, or an encoding too large.
+    /// `ERR_OUT_OF_MEMORY`: a decode limit, nesting too deep, or an encoding (or a compressed
+    /// file's payload) too large.
     OutOfMemory = 6,
     /// `ERR_FILE_UNRECOGNIZED`: not a Godot 3 encrypted file (no `GDEC` magic).
     FileUnrecognized = 15,
@@ -42,6 +45,7 @@ impl ErrorCode {
     /// what a Godot user searches the documentation for.
     pub fn godot_name(self) -> &'static str {
         match self {
+            ErrorCode::Failed => "FAILED",
             ErrorCode::Unavailable => "ERR_UNAVAILABLE",
             ErrorCode::Unauthorized => "ERR_UNAUTHORIZED",
             ErrorCode::OutOfMemory => "ERR_OUT_OF_MEMORY",

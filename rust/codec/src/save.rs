@@ -18,10 +18,11 @@
 //! * encrypted (`File.open_encrypted[_with_pass]`), magic `GDEC`: see [`crate::encrypted`].
 //!
 //! [`payload`] hands each compressed block to the caller's decompressor (the Godot extension
-//! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on.
-//! The `decompress` feature adds one made of pure-Rust crates, `decompress_block`, which the
-//! command-line tool and the Python package use; without it the core names no compression
-//! library.
+//! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on;
+//! [`compress_godot3`] writes the container with the caller's compressor. The `compression`
+//! feature adds both codecs made of pure-Rust crates, `decompress_block` and `compress_block`,
+//! which the command-line tool and the Python package use; without it the core names no
+//! compression library.
 //!
 //! ```
 //! use fast_var_codec_core::save::{detect, payload, records, Container};
@@ -44,10 +45,10 @@
 //! # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
 //! ```
 
-#[cfg(feature = "decompress")]
+#[cfg(feature = "compression")]
 mod blocks;
-#[cfg(feature = "decompress")]
-pub use blocks::decompress_block;
+#[cfg(feature = "compression")]
+pub use blocks::{compress_block, decompress_block};
 
 use std::borrow::Cow;
 
@@ -58,6 +59,8 @@ use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
 pub const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
 /// Fixed header of a compressed file: magic, mode, block size, payload size.
 const COMPRESSED_HEADER: usize = 16;
+/// The block size of a compressed file: what the engines write, and [`compress_godot3`] too.
+pub const BLOCK_SIZE: u32 = 4096;
 /// The largest block size accepted: the engines write 4096; a bigger one would let a damaged
 /// header ask a decompressor for gigabytes per block.
 pub const MAX_BLOCK_SIZE: u32 = 1 << 20;
@@ -117,6 +120,30 @@ impl Compression {
             Compression::Zstd => 2,
             Compression::Gzip => 3,
         }
+    }
+
+    /// Every mode, in the order of their mode words.
+    pub const ALL: [Compression; 4] = [
+        Compression::FastLz,
+        Compression::Deflate,
+        Compression::Zstd,
+        Compression::Gzip,
+    ];
+
+    /// The mode of an engine's name ([`Compression::name`]), in any case: `"zstd"` is
+    /// `FileAccess.COMPRESSION_ZSTD`'s.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::save::Compression;
+    /// assert_eq!(Compression::from_name("zstd"), Some(Compression::Zstd));
+    /// assert_eq!(Compression::from_name("FastLZ"), Some(Compression::FastLz));
+    /// assert_eq!(Compression::from_name("brotli"), None); // Godot 4 reads it, never writes it
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(name))
     }
 
     /// The engine's name of the mode: `"FastLZ"`, `"Deflate"`, `"Zstd"`, `"Gzip"`.
@@ -254,6 +281,68 @@ pub fn decompress_godot3<E: std::fmt::Display>(
         out.extend_from_slice(got.get(..block.size).unwrap_or_default());
     }
     Ok(out)
+}
+
+/// A `GCPF` file holding `payload`, as the engines' `open_compressed` writes it: blocks of
+/// [`BLOCK_SIZE`] bytes, each compressed on its own by `compress(block, compression)` (the
+/// `compression` feature's [`compress_block`] is one), the last block the rest of the payload,
+/// possibly nothing. A FastLZ block of less than 16 bytes is handed over padded with zeros to 16,
+/// as the engines pad it. Godot 3's `File.open_compressed` and Godot 4's
+/// `FileAccess.open_compressed` read the result; [`decompress_godot3`] undoes it.
+///
+/// # Errors
+/// [`FileError::PayloadTooLarge`] for a payload of 4 GiB or more; [`FileError::CompressFailed`]
+/// with the compressor's error.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::save::{compress_godot3, decompress_godot3, Compression};
+///
+/// // A "compressor" that stores each block as it is shows the container's layout.
+/// let store = |block: &[u8], _: Compression| Ok::<_, String>(block.to_vec());
+/// let file = compress_godot3(b"payload", Compression::Deflate, store)?;
+/// assert_eq!(&file[..4], b"GCPF");
+/// let copy = |block: &[u8], _: Compression, _: usize| Ok::<_, String>(block.to_vec());
+/// assert_eq!(decompress_godot3(&file, copy)?, b"payload");
+/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// ```
+pub fn compress_godot3<E: std::fmt::Display>(
+    payload: &[u8],
+    compression: Compression,
+    mut compress: impl FnMut(&[u8], Compression) -> Result<Vec<u8>, E>,
+) -> Result<Vec<u8>, FileError> {
+    let payload_size =
+        u32::try_from(payload.len()).map_err(|_| FileError::PayloadTooLarge(payload.len()))?;
+    let block = BLOCK_SIZE as usize;
+    // Every full block, then the rest: empty when the payload fills its last block.
+    let full = payload.chunks_exact(block);
+    let blocks = full.clone().chain(std::iter::once(full.remainder()));
+    let mut compressed = Vec::with_capacity(payload.len() / block + 1);
+    for (index, data) in blocks.enumerate() {
+        let mut padded = data.to_vec();
+        padded.resize(compression.decompressed_len(data.len()), 0);
+        let out = compress(&padded, compression).map_err(|e| FileError::CompressFailed {
+            index,
+            reason: e.to_string(),
+        })?;
+        compressed.push(out);
+    }
+    let table = 4 * compressed.len();
+    let body: usize = compressed.iter().map(Vec::len).sum();
+    let mut file = Vec::with_capacity(COMPRESSED_HEADER + table + body + 4);
+    file.extend_from_slice(COMPRESSED_MAGIC);
+    file.extend_from_slice(&compression.mode().to_le_bytes());
+    file.extend_from_slice(&BLOCK_SIZE.to_le_bytes());
+    file.extend_from_slice(&payload_size.to_le_bytes());
+    for c in &compressed {
+        // A block of at most 1 MiB never compresses to 4 GiB.
+        file.extend_from_slice(&(c.len() as u32).to_le_bytes());
+    }
+    for c in &compressed {
+        file.extend_from_slice(c);
+    }
+    file.extend_from_slice(COMPRESSED_MAGIC);
+    Ok(file)
 }
 
 /// The `store_var` payload of a Godot 3 save file of any container: the file itself when plain,
@@ -410,6 +499,36 @@ mod tests {
             compressed_file(&huge),
             Err(FileError::CompressedCut { .. })
         ));
+    }
+
+    #[test]
+    fn writes_blocks_of_4096_and_reports_a_failed_one() {
+        let payload: Vec<u8> = (0..9000u32).map(|i| i as u8).collect();
+        let keep = |d: &[u8], _: Compression| Ok::<_, String>(d.to_vec());
+        let f = compress_godot3(&payload, Compression::Zstd, keep).unwrap();
+        let parsed = compressed_file(&f).unwrap();
+        let sizes: Vec<usize> = parsed.blocks.iter().map(|b| b.data.len()).collect();
+        assert_eq!(sizes, [4096, 4096, 808]);
+        assert_eq!(decompress_godot3(&f, copy).unwrap(), payload);
+        // FastLZ blocks under 16 bytes go to the compressor padded, as the engines pad them.
+        let f = compress_godot3(&[5, 6], Compression::FastLz, keep).unwrap();
+        assert_eq!(compressed_file(&f).unwrap().blocks[0].data.len(), 16);
+        let mut calls = 0;
+        let fail_second = |d: &[u8], _: Compression| {
+            calls += 1;
+            if calls == 2 {
+                Err("no room")
+            } else {
+                Ok(d.to_vec())
+            }
+        };
+        assert_eq!(
+            compress_godot3(&payload, Compression::Gzip, fail_second),
+            Err(FileError::CompressFailed {
+                index: 1,
+                reason: "no room".into()
+            })
+        );
     }
 
     #[test]
