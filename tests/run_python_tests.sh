@@ -4,7 +4,8 @@
 # with pytest, mypy and numpy (pinned there; the package needs none of them), and runs
 #   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the
 #     Rust tests read), the Godot 3 save fixtures (tests/saves/), the save editor of
-#     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the API;
+#     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the files the package
+#     writes opened by Godot 3.6.2, 3.2.3 ($GODOT32) and 4.6.3 ($GODOT4), the API;
 #   * mypy --strict on a small user script (rust/python/tests/typed_user.py).
 # Shows pytest's own summary line, then ends with "N passed, N failed" (pytest's passed tests,
 # its failures, errors and skips as failures, and mypy as one check); exits 1 on any failure.
@@ -13,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 source tests/lib.sh
-need_engines GODOT3 || exit 2
+need_engines GODOT3 GODOT32 GODOT4 || exit 2
 out=$(fvc_out_dir)
 tally_init
 tools=$(bash tests/install_tools.sh python) || { echo "FAIL tests/install_tools.sh python"; tally_add 0 1; tally_end; exit 1; }

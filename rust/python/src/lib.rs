@@ -3,7 +3,7 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::encrypted::Godot3Key;
-use fast_var_codec_core::save::{payload, records};
+use fast_var_codec_core::save::{compress_block, compress_godot3, payload, records, Compression};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
 use pyo3::exceptions::PyValueError;
@@ -254,10 +254,27 @@ fn _read_records<'py>(
     Ok(list)
 }
 
+/// The compression of a name (`"zstd"`, any case), for `compression=`.
+fn compression(name: Option<&str>) -> PyResult<Option<Compression>> {
+    name.map(|n| {
+        Compression::from_name(n).ok_or_else(|| {
+            let names: Vec<String> = Compression::ALL
+                .iter()
+                .map(|c| format!("'{}'", c.name().to_lowercase()))
+                .collect();
+            PyValueError::new_err(format!(
+                "unknown compression '{n}': one of {}",
+                names.join(", ")
+            ))
+        })
+    })
+    .transpose()
+}
+
 /// `values` as `store_var` records, one after the other; Godot 3 encrypted with the password or
-/// key when one is given.
+/// key when one is given, or compressed as `open_compressed` writes it.
 #[pyfunction]
-#[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None))]
+#[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None, compression=None))]
 #[allow(clippy::too_many_arguments)]
 fn _write_records<'py>(
     py: Python<'py>,
@@ -268,12 +285,19 @@ fn _write_records<'py>(
     allow_lossy: bool,
     password: Option<&str>,
     key: Option<&Bound<'py, PyAny>>,
+    compression: Option<&str>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
     let key = godot3_key(password, key)?;
+    let compression = self::compression(compression)?;
     if key.is_some() && opts.dialect != Dialect::Godot3 {
         return Err(PyValueError::new_err(
             "encrypted files are Godot 3's container: dialect=\"godot3\" with a password or key",
+        ));
+    }
+    if key.is_some() && compression.is_some() {
+        return Err(PyValueError::new_err(
+            "a file is compressed or encrypted, not both (the engines open it one way)",
         ));
     }
     let mut out = bytes::BytesMut::new();
@@ -281,10 +305,12 @@ fn _write_records<'py>(
         let v = to_value(&item?)?;
         frame(&v, &opts, ByteOrder::Little, &mut out).map_err(codec_error)?;
     }
-    let file = match key {
-        Some(key) => fast_var_codec_core::encrypted::encrypt_godot3(&out, &key),
-        None => out.to_vec(),
-    };
+    let file = unlocked(py, out.len(), || match (key, compression) {
+        (Some(key), _) => Ok(fast_var_codec_core::encrypted::encrypt_godot3(&out, &key)),
+        (None, Some(c)) => compress_godot3(&out, c, compress_block),
+        (None, None) => Ok(out.to_vec()),
+    })
+    .map_err(file_error)?;
     Ok(PyBytes::new(py, &file))
 }
 

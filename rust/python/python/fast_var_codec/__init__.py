@@ -122,15 +122,19 @@ def write_store_var_file(
     precision: str = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
+    compression: Optional[str] = None,
 ) -> None:
-    """Writes ``values`` as ``store_var`` does, one record each (a plain file, which
-    ``FileAccess.open(path, READ)`` and ``get_var`` read back)."""
+    """Writes ``values`` as ``store_var`` does, one record each: a plain file, which
+    ``FileAccess.open(path, READ)`` and ``get_var`` read back, or with ``compression``
+    (``"fastlz"``, ``"deflate"``, ``"zstd"``, ``"gzip"``) the file
+    ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too)."""
     data = _write_records(
         values,
         dialect=dialect,
         precision=precision,
         full_objects=full_objects,
         allow_lossy=allow_lossy,
+        compression=compression,
     )
     with open(path, "wb") as f:
         f.write(data)
@@ -176,10 +180,13 @@ def encode_godot3_save(
     *,
     full_objects: bool = False,
     allow_lossy: bool = False,
+    compression: Optional[str] = None,
 ) -> bytes:
     """The bytes of a Godot 3 save file holding ``values``: encrypted as
     ``open_encrypted_with_pass`` / ``open_encrypted`` writes it when a password or key is
-    given, plain otherwise. (Compressed saves are read, not written.)"""
+    given; compressed as ``open_compressed`` writes it with ``compression`` (``"fastlz"``,
+    ``"deflate"``, ``"zstd"``, ``"gzip"``: ``File.COMPRESSION_*``); plain otherwise. A file is
+    encrypted or compressed, not both (``ValueError``)."""
     return _write_records(
         values,
         dialect="godot3",
@@ -187,6 +194,7 @@ def encode_godot3_save(
         allow_lossy=allow_lossy,
         password=password,
         key=key,
+        compression=compression,
     )
 
 
@@ -198,10 +206,16 @@ def write_godot3_save(
     *,
     full_objects: bool = False,
     allow_lossy: bool = False,
+    compression: Optional[str] = None,
 ) -> None:
     """Writes :func:`encode_godot3_save`'s bytes to ``path``."""
     data = encode_godot3_save(
-        values, password, key, full_objects=full_objects, allow_lossy=allow_lossy
+        values,
+        password,
+        key,
+        full_objects=full_objects,
+        allow_lossy=allow_lossy,
+        compression=compression,
     )
     with open(path, "wb") as f:
         f.write(data)

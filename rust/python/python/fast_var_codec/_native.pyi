@@ -76,6 +76,7 @@ def _write_records(
     allow_lossy: bool = False,
     password: Optional[str] = None,
     key: Optional[_Bytes] = None,
+    compression: Optional[str] = None,
 ) -> bytes: ...
 
 class StreamDecoder:

@@ -1,0 +1,159 @@
+"""Files the package writes, opened by the engines as games open their saves: Godot 3.6.2 and
+3.2.3 read Godot 3 saves in every container (plain, each of the four compressions, encrypted
+with a password and with a key) with their own File and get_var and compare every value with
+what they read from their own fixture (tests/saves/check3/check3.gd, the checker of the Godot 4
+extension's saves too); Godot 4.6.3 reads compressed store_var files in each mode with
+FileAccess.open_compressed (godot4_files/read_compressed.gd)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from array import array
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import desc
+import fast_var_codec as fvc
+
+MODES = {"fastlz": 0, "deflate": 1, "zstd": 2, "gzip": 3}
+PASSWORD = "fvc secret ✓"
+KEY = bytes((i * 7 + 3) & 0xFF for i in range(32))
+# The fixture's object sent as an id: there is no object to write back, only its old id.
+SKIP = {"object/as_id"}
+DEADLINE = str(desc.REPO / "tests" / "deadline.sh")
+
+
+def engine(var: str) -> str:
+    path = os.environ.get(var)
+    if not path:
+        why = f"{var} is not set (bash tests/install_engines.sh prints it)"
+        if os.environ.get("FVC_REQUIRE_ENGINES"):
+            pytest.fail(why)
+        pytest.skip(why)
+    return path
+
+
+def run(cmd: List[str], log: Path) -> subprocess.CompletedProcess[str]:
+    """The engine under the project's deadline, its stderr (engine noise) into ``log``."""
+    with open(log, "w") as err:
+        return subprocess.run(
+            [DEADLINE, "-k", "5", "120", *cmd], stdout=subprocess.PIPE, stderr=err, text=True
+        )
+
+
+def summary(out: str) -> List[int]:
+    last = [line for line in out.splitlines() if line.endswith(" failed")]
+    assert last, out
+    words = last[-1].split()
+    return [int(words[0]), int(words[2])]
+
+
+@pytest.mark.parametrize(
+    "var,fixture", [("GODOT3", "godot3_6_2"), ("GODOT32", "godot3_2_3")]
+)
+def test_godot3_reads_every_save_container(var: str, fixture: str, tmp_path: Path) -> None:
+    godot3 = engine(var)
+    side = json.loads((desc.SAVES / fixture / "plain.json").read_text())
+    values = fvc.read_godot3_save(
+        desc.SAVES / fixture / "plain.bin", allow_objects=True, allowed_classes=["Curve"]
+    )
+    entries = [
+        {
+            "index": i,
+            "name": item["name"],
+            "allow_objects": item["allow_objects"],
+            "written": item["name"] not in SKIP,
+        }
+        for i, item in enumerate(side["values"])
+    ]
+    kept = [v for v, e in zip(values, entries) if e["written"]]
+    files: List[Dict[str, Any]] = []
+
+    def write(kind: str, mode: int, **how: Any) -> None:
+        fvc.write_godot3_save(tmp_path / f"{kind}.bin", kept, full_objects=True, **how)
+        files.append({"file": f"{kind}.bin", "kind": kind, "mode": mode})
+
+    write("plain", -1)
+    for name, mode in MODES.items():
+        write(f"compressed_{name}", mode, compression=name)
+    write("encrypted_pass", -1, password=PASSWORD)
+    write("encrypted_key", -1, key=KEY)
+    manifest = {
+        "password": PASSWORD,
+        "key_hex": KEY.hex(),
+        "values": entries,
+        "files": files,
+        "configs": [],
+        "config_values": [],
+        "config_section": "values",
+    }
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    # Each container holds the same payload: what the plain file is.
+    plain = (tmp_path / "plain.bin").read_bytes()
+    for f in files:
+        back = fvc.read_godot3_save(
+            tmp_path / f["file"], password=PASSWORD if "pass" in f["kind"] else None,
+            key=KEY if f["kind"] == "encrypted_key" else None,
+            allow_objects=True,
+        )
+        assert len(back) == len(kept), f["kind"]
+    assert len(plain) > 3 * 4096, "the payload spans several compressed blocks"
+
+    checked = run(
+        [godot3, "--no-window", "--path", str(desc.REPO / "tests" / "saves" / "check3"),
+         "-s", "res://check3.gd", f"--in={tmp_path}", f"--fixture={desc.SAVES / fixture}"],
+        tmp_path / "engine.log",
+    )
+    print(checked.stdout)
+    kinds = {
+        line.split()[1] for line in checked.stdout.splitlines() if line.startswith("RESULT ")
+    }
+    assert {f["kind"] for f in files} <= kinds, checked.stdout
+    passed, failed = summary(checked.stdout)
+    assert failed == 0 and checked.returncode == 0, checked.stdout
+    # Every written value of every file, and the file's end, was compared.
+    assert passed >= len(files) * (len(kept) + 1)
+
+
+def test_godot4_reads_compressed_store_var_files(tmp_path: Path) -> None:
+    godot4 = engine("GODOT4")
+    values: List[Any] = [
+        {"player": "Ada", "gold": 1 << 40, "position": fvc.Vector3(1.5, -2.0, 0.25)},
+        fvc.TypedArray("StringName", [fvc.StringName("sword"), fvc.StringName("potion")]),
+        array("f", (i * 0.5 for i in range(3000))),
+        "Grüße, 世界 " * 200,
+        [fvc.NodePath("/root/Level:position"), fvc.Color(1, 0.5, 0, 1), None, True],
+        array("q", range(-500, 500)),
+    ]
+    files = tmp_path / "files"
+    files.mkdir()
+    fvc.write_store_var_file(files / "plain.bin", values)
+    for name in MODES:
+        fvc.write_store_var_file(files / f"compressed_{name}.bin", values, compression=name)
+        assert fvc.read_store_var_file(files / f"compressed_{name}.bin") == values
+    project = tmp_path / "project"
+    shutil.copytree(Path(__file__).parent / "godot4_files", project)
+    read = run(
+        [godot4, "--headless", "--path", str(project), "-s", "res://read_compressed.gd",
+         "--", f"--dir={files}"],
+        tmp_path / "engine.log",
+    )
+    print(read.stdout)
+    passed, failed = summary(read.stdout)
+    assert failed == 0 and read.returncode == 0, read.stdout
+    # Per mode: opens, length, bytes, count, and each value.
+    assert passed == 2 + len(MODES) * (4 + len(values))
+
+
+def test_a_file_is_compressed_or_encrypted_not_both(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not both"):
+        fvc.encode_godot3_save([1], password="pw", compression="zstd")
+    with pytest.raises(ValueError, match="unknown compression 'brotli'"):
+        fvc.encode_godot3_save([1], compression="brotli")
+    # A name in any case, as the engines spell it.
+    assert fvc.encode_godot3_save([1], compression="FastLZ")[:4] == b"GCPF"
