@@ -37,7 +37,7 @@ array.frombytes and numpy.frombuffer of the same raw bytes, and encode from arra
 from a numpy array against tobytes().
 
 How to run: bash tests/bench_python.sh (builds the wheel, makes the venv, runs this script and
-writes tests/out/bench_python/bench_python.txt and .json). By hand, in a venv with the wheel,
+writes tests/out/bench_python/bench_python.txt, .json and .md). By hand, in a venv with the wheel,
 msgpack and numpy:
   python tests/bench_python.py [--gdtype-src DIR] [--rounds N] [--json FILE] [--check]
 --gdtype-src: a directory holding gdtype-python's package gdtype/ (its repository's src/); the
@@ -558,6 +558,32 @@ def report(cases: List[Case], packed: List[Case], sizes: Dict[str, int], gd: Opt
     return "\n".join(out) + "\n"
 
 
+def markdown(cases: List[Case], packed: List[Case], sizes: Dict[str, int]) -> str:
+    """The same tables in Markdown, for docs/python.md."""
+    others = [c for c in (GDTYPE, MSGPACK, JSON) if any(c in x.calls for x in cases)]
+    out = ["| payload (encoded) | op | fast_var_codec µs | " + " | ".join(f"{o} µs (×)" for o in others)
+           + " |", "|---|---|---:|" + "---:|" * len(others)]
+    for case in cases:
+        row = f"| {case.payload} ({sizes[case.payload]:,} B) | {case.op} | "
+        row += fmt_us(median_us(case.samples[FVC]))
+        for other in others:
+            if other not in case.samples:
+                row += " | -"
+                continue
+            base = median_us(case.samples[case.fvc_base.get(other, FVC)])
+            us = median_us(case.samples[other])
+            mark = "\\*" if other in case.fvc_base else ""
+            row += f" | {fmt_us(us)}{mark} ({fmt_ratio(us / base)})"
+        out.append(row + " |")
+    out += ["", "| 1 MiB | call | µs | (×) the floor |", "|---|---|---:|---:|"]
+    for case in packed:
+        floor = median_us(case.samples[next(n for n in case.calls if "floor" in n)])
+        for name in case.calls:
+            us = median_us(case.samples[name])
+            out.append(f"| {case.payload} {case.op} | `{name}` | {fmt_us(us)} | {fmt_ratio(us / floor)} |")
+    return "\n".join(out) + "\n"
+
+
 def as_json(cases: List[Case], packed: List[Case], sizes: Dict[str, int],
             load: Tuple[str, str], rounds: int) -> Dict[str, Any]:
     def one(case: Case) -> Dict[str, Any]:
@@ -584,6 +610,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--out", help="write the table to this file too")
+    parser.add_argument("--markdown", help="write the tables in Markdown to this file")
     parser.add_argument("--check", action="store_true", help="only the correctness checks")
     args = parser.parse_args(argv)
 
@@ -609,6 +636,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(markdown(cases, packed, sizes))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(as_json(cases, packed, sizes, load, args.rounds), f, indent=1)

@@ -12,7 +12,7 @@
 #    (a checkout's src/), and FVC_GDTYPE_REV what it is (its commit); without it the gdtype column
 #    is left out.
 # 4. Runs the script under nice -n 10, the load average printed before and after, and writes
-#    tests/out/bench_python/bench_python.txt and bench_python.json. The commit is HEAD's, marked
+#    tests/out/bench_python/bench_python.txt, .json and .md (the tables for docs/python.md). The commit is HEAD's, marked
 #    "+changes" when rust/ or Cargo.lock differ from it (the wheel is built from the work tree).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -64,8 +64,9 @@ commit=$(git rev-parse --short HEAD)
 git diff --quiet HEAD -- rust Cargo.lock Cargo.toml || commit="$commit+changes"
 echo "=== tests/bench_python.py (commit $commit; $(uptime))"
 FVC_BENCH_COMMIT=$commit PYTHONDONTWRITEBYTECODE=1 nice -n 10 "$out/venv/bin/python" tests/bench_python.py \
-    "${gdtype[@]}" --out "$out/bench_python.txt" --json "$out/bench_python.json" "${args[@]}"
+    "${gdtype[@]}" --out "$out/bench_python.txt" --json "$out/bench_python.json" \
+    --markdown "$out/bench_python.md" "${args[@]}"
 status=$?
 echo "(after: $(uptime))"
-[ "$status" -eq 0 ] && echo "-> ${out#"$fvc_root/"}/bench_python.txt, bench_python.json"
+[ "$status" -eq 0 ] && echo "-> ${out#"$fvc_root/"}/bench_python.txt, .json, .md"
 exit "$status"
