@@ -2,9 +2,11 @@ extends RefCounted
 ## The Godot 4 value corpus: every value the golden generator (generate.gd, next to this file)
 ## records in tests/golden/godot4_6_3*.json, in its order and under its names; the parity scene
 ## (godot_project/tests/test_parity.gd) checks FastVarCodec against the running engine on each one
-## as well. Each add_* function calls add.call(name, value, full_objects) for its values, making
-## them (and the objects they refer to) as it goes. Reached as res://golden_values.gd from the
-## generator's project, and as res://golden/gen/godot4/golden_values.gd from godot_project
+## as well, and the Python package's Godot 4 client (rust/python/tests/godot4_peer/client4.gd) has
+## each echoed by the package's asyncio server. Each add_* function calls add.call(name, value,
+## full_objects) for its values, making them (and the objects they refer to) as it goes. Reached
+## as res://golden_values.gd from the generator's project and from rust/python/tests/godot4_peer
+## (a link), and as res://golden/gen/godot4/golden_values.gd from godot_project
 ## (godot_project/golden is a link to tests/golden).
 
 ## The int with the bits 0xf123456789abcdef.
