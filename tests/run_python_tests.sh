@@ -5,8 +5,11 @@
 #   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the
 #     Rust tests read), the Godot 3 save fixtures (tests/saves/), the save editor of
 #     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the files the package
-#     writes opened by Godot 3.6.2, 3.2.3 ($GODOT32) and 4.6.3 ($GODOT4), the API;
-#   * mypy --strict on a small user script (rust/python/tests/typed_user.py).
+#     writes opened by Godot 3.6.2, 3.2.3 ($GODOT32) and 4.6.3 ($GODOT4), the API, and the
+#     asyncio server of rust/python/examples/asyncio_echo_server.py exchanging values over TCP
+#     with a live Godot 4.6.3 and Godot 3.6.2, each through its own StreamPeerTCP put_var/get_var
+#     (rust/python/tests/test_live_engines.py; engine logs in tests/out/run_python_tests/live_engines/);
+#   * mypy --strict on a small user script (rust/python/tests/typed_user.py) and the asyncio example.
 # Shows pytest's own summary line, then ends with "N passed, N failed" (pytest's passed tests,
 # its failures, errors and skips as failures, and mypy as one check); exits 1 on any failure.
 #   bash tests/run_python_tests.sh
@@ -57,13 +60,14 @@ if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
     tally 1 "pytest exited with $status (${out#"$fvc_root/"}/pytest.log)"
 fi
 
-echo "=== mypy --strict rust/python/tests/typed_user.py"
-if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_user.py) \
+echo "=== mypy --strict rust/python/tests/typed_user.py rust/python/examples/asyncio_echo_server.py"
+if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_user.py \
+        ../examples/asyncio_echo_server.py) \
         >"$out/mypy.log" 2>&1; then
     tally 0
     tail -n 1 "$out/mypy.log"
 else
     cat "$out/mypy.log" | head -n 20
-    tally 1 "mypy --strict on typed_user.py"
+    tally 1 "mypy --strict on typed_user.py and asyncio_echo_server.py"
 fi
 tally_end
