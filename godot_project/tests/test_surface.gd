@@ -232,6 +232,22 @@ func one_message_limit() -> void:
 	t.check(c.read_var(f) == null and c.get_error() == ERR_OUT_OF_MEMORY and f.get_position() == 0,
 			"read_var refuses a longer length prefix, position kept", c.get_error_message())
 	f.close()
+	# A Godot 3 save of two records: the short one reads, the long one is refused by the limit.
+	var save := c.encode_framed(7)
+	c.dialect = FastVarCodec.DIALECT_GODOT_3
+	c.max_message_size = 1 << 20
+	save.append_array(c.encode_framed(value))
+	c.max_message_size = 16
+	c.dialect = FastVarCodec.DIALECT_GODOT_4
+	f = FileAccess.open(path, FileAccess.WRITE)
+	f.store_buffer(save)
+	f.close()
+	var values := c.read_godot3_save(path)
+	t.check(values == [7] and c.get_error() == ERR_OUT_OF_MEMORY and c.get_error_message().contains("maximum message size"),
+			"read_godot3_save refuses a value over max_message_size, after the values before it", c.get_error_message())
+	c.max_message_size = 1 << 20
+	t.check(c.read_godot3_save(path) == [7, value] and c.get_error() == OK, "and reads it within the limit")
+	c.max_message_size = 16
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 	var pps := PacketPeerStream.new()
 	var buffer := StreamPeerBuffer.new()

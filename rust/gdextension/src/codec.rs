@@ -295,7 +295,8 @@ impl FastVarCodec {
     /// [param key] here does the same and is kept for scripts that pass it). The password or key
     /// is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
     /// dialect whatever [member dialect] is, with this codec's other settings
-    /// ([member allow_objects], [member allowed_classes], the limits).
+    /// ([member allow_objects], [member allowed_classes], the limits, and
+    /// [member max_message_size] for each value's length, as [method read_var]).
     /// [method get_error] is [constant OK] when every value was read. Otherwise:
     /// - the file cannot be opened: the engine's open error, and an empty array;
     /// - an encrypted file without [param password] or [param key]: [constant ERR_UNAUTHORIZED];

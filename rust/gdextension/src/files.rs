@@ -98,9 +98,12 @@ impl CodecState {
         };
         let mut opts = (*self.options()).clone();
         opts.dialect = Dialect::Godot3;
+        let max_message = self.settings().max_message;
         for (index, record) in records(&payload).enumerate() {
             let failed = match record {
-                Ok(r) => match decode_variant(r.bytes, 0, &opts) {
+                Ok(r) => match check_message_len(r.bytes.len(), max_message, r.offset)
+                    .and_then(|()| decode_variant(r.bytes, 0, &opts))
+                {
                     Ok((v, _)) => {
                         values.push(&v);
                         continue;
