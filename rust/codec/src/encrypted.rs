@@ -1,8 +1,8 @@
-//! Godot 3's encrypted file container: what `File.open_encrypted` and `open_encrypted_with_pass`
+//! Godot's encrypted file containers: what `File.open_encrypted` and `open_encrypted_with_pass`
 //! write, and `ConfigFile.save_encrypted(_pass)` uses. Godot 4 changed the container (an IV and
-//! another cipher mode), so its `FileAccess.open_encrypted*` cannot read these files; this module
-//! turns one into its plaintext (whose `store_var` values then decode in the Godot 3 dialect) and
-//! back. Layout (docs/godot3_save_files.md):
+//! another cipher mode), so its `FileAccess.open_encrypted*` cannot read Godot 3's files, nor
+//! Godot 3 its; this module turns a file of either into its plaintext (whose `store_var` values
+//! then decode in that engine's dialect) and back. Godot 3's layout (docs/godot3_save_files.md):
 //!
 //! | bytes | field |
 //! |---|---|
@@ -12,7 +12,19 @@
 //! | 8 | plaintext length, u64 LE |
 //! | rest | the plaintext zero-padded to 16 bytes, AES-256 encrypted block by block (ECB) |
 //!
-//! The cryptography is RustCrypto's (`aes`, `md-5`).
+//! Godot 4's ([`decrypt_godot4`], [`encrypt_godot4`]; read in Godot 4.6.3's
+//! `core/io/file_access_encrypted.cpp` and checked against files it wrote and read):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GDEC` |
+//! | 16 | MD5 of the plaintext |
+//! | 8 | plaintext length, u64 LE |
+//! | 16 | the IV, random for each file |
+//! | rest | the plaintext zero-padded to 16 bytes, AES-256 in CFB mode (full-block feedback) |
+//!
+//! Both derive a password's key the same way ([`Godot3Key::from_password`]). The cryptography is
+//! RustCrypto's (`aes`, `cfb-mode`, `md-5`).
 
 use aes::cipher::generic_array::GenericArray;
 use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
@@ -24,9 +36,11 @@ pub(crate) const MAGIC: &[u8; 4] = b"GDEC";
 /// The only mode Godot 3 writes (its `MODE_WRITE_AES256`); 0 is read mode, never stored.
 const MODE_AES256: u32 = 1;
 const HEADER: usize = 4 + 4 + 16 + 8;
+/// Godot 4's header: magic, MD5, length, IV.
+const GODOT4_HEADER: usize = 4 + 16 + 8 + 16;
 const BLOCK: usize = 16;
 
-/// A 32-byte AES-256 key, as Godot 3 uses it.
+/// A 32-byte AES-256 key, as Godot 3 and Godot 4 use it for their encrypted files.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Godot3Key([u8; 32]);
 
@@ -94,8 +108,9 @@ pub enum FileError {
     /// The file does not start with the `GDEC` magic: plain data, or another container.
     #[error("not a Godot 3 encrypted file (no GDEC magic)")]
     NotEncrypted,
-    /// The file ends inside its 32-byte header; the field is the file's length.
-    #[error("encrypted file header cut short: {0} bytes, {HEADER} needed")]
+    /// The file ends inside its header (32 bytes in Godot 3, 44 in Godot 4); the field is the
+    /// file's length.
+    #[error("encrypted file cut short inside its header: {0} bytes")]
     HeaderTruncated(usize),
     /// The header's mode is not 1 (AES-256), the only one Godot 3 writes.
     #[error("unknown encryption mode {0} (Godot 3 writes 1)")]
@@ -291,9 +306,116 @@ pub fn encrypt_godot3(plaintext: &[u8], key: &Godot3Key) -> Vec<u8> {
     out
 }
 
+/// The plaintext of a Godot 4 encrypted file, as `FileAccess.open_encrypted(_with_pass)` reads it
+/// (bytes following the last block are ignored, as Godot 4 does).
+///
+/// # Errors
+/// As [`decrypt_godot3`]: [`FileError::NotEncrypted`], [`FileError::HeaderTruncated`],
+/// [`FileError::DataTruncated`], and [`FileError::WrongKeyOrDamaged`] when the MD5 check fails
+/// (also what a Godot 3 file gives here).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, FileError, Godot3Key};
+/// let key = Godot3Key::from_password("secret");
+/// let file = encrypt_godot4(b"hello", &key, [9; 16]);
+/// assert_eq!(decrypt_godot4(&file, &key)?, b"hello");
+/// let wrong = Godot3Key::from_password("Secret");
+/// assert_eq!(decrypt_godot4(&file, &wrong), Err(FileError::WrongKeyOrDamaged));
+/// # Ok::<(), FileError>(())
+/// ```
+pub fn decrypt_godot4(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
+    use cfb_mode::cipher::{AsyncStreamCipher, KeyIvInit};
+    let (header, body) =
+        file.split_first_chunk::<GODOT4_HEADER>()
+            .ok_or_else(|| match file.get(..4) {
+                Some(m) if m != MAGIC => FileError::NotEncrypted,
+                _ => FileError::HeaderTruncated(file.len()),
+            })?;
+    let (magic, rest) = header.split_at(4);
+    if magic != MAGIC {
+        return Err(FileError::NotEncrypted);
+    }
+    let (md5, rest) = rest.split_at(16);
+    let (length, iv) = rest.split_at(8);
+    let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
+    let blocks = length.div_ceil(BLOCK as u64).saturating_mul(BLOCK as u64);
+    let truncated = FileError::DataTruncated {
+        length,
+        blocks,
+        available: body.len(),
+    };
+    let blocks_len = usize::try_from(blocks).map_err(|_| truncated.clone())?;
+    let mut plain = body.get(..blocks_len).ok_or(truncated)?.to_vec();
+    cfb_mode::Decryptor::<Aes256>::new(
+        GenericArray::from_slice(key.as_bytes()),
+        GenericArray::from_slice(iv),
+    )
+    .decrypt(&mut plain);
+    // blocks_len >= length, both fit in usize.
+    plain.truncate(length as usize);
+    if Md5::digest(&plain).as_slice() != md5 {
+        return Err(FileError::WrongKeyOrDamaged);
+    }
+    Ok(plain)
+}
+
+/// A Godot 4 encrypted file holding `plaintext`, as `FileAccess.open_encrypted(_with_pass)` writes
+/// it, with the IV `iv` (Godot 4 draws a random one for each file; so should the caller:
+/// the same key and IV for two files lets one who has both learn about their contents).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{encrypt_godot4, Godot3Key};
+/// let file = encrypt_godot4(&[1, 2, 3], &Godot3Key::from_bytes([7; 32]), [0x5a; 16]);
+/// assert_eq!(&file[..4], b"GDEC");
+/// assert_eq!(file.len(), 44 + 16); // header, then one block
+/// ```
+pub fn encrypt_godot4(plaintext: &[u8], key: &Godot3Key, iv: [u8; 16]) -> Vec<u8> {
+    use cfb_mode::cipher::{AsyncStreamCipher, KeyIvInit};
+    let blocks = plaintext.len().div_ceil(BLOCK) * BLOCK;
+    let mut out = Vec::with_capacity(GODOT4_HEADER + blocks);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&Md5::digest(plaintext));
+    out.extend_from_slice(&(plaintext.len() as u64).to_le_bytes());
+    out.extend_from_slice(&iv);
+    out.extend_from_slice(plaintext);
+    out.resize(GODOT4_HEADER + blocks, 0);
+    if let Some(data) = out.get_mut(GODOT4_HEADER..) {
+        cfb_mode::Encryptor::<Aes256>::new(
+            GenericArray::from_slice(key.as_bytes()),
+            GenericArray::from_slice(&iv),
+        )
+        .encrypt(data);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn godot4_round_trips_every_length_around_a_block() {
+        let key = Godot3Key::from_password("pw");
+        for n in 0..70usize {
+            let plain: Vec<u8> = (0..n as u8).collect();
+            let file = encrypt_godot4(&plain, &key, [n as u8; 16]);
+            assert_eq!(file.len(), GODOT4_HEADER + n.div_ceil(16) * 16);
+            assert_eq!(decrypt_godot4(&file, &key).unwrap(), plain);
+            for cut in [0, 3, 4, 43] {
+                assert!(
+                    decrypt_godot4(&file[..cut], &key).is_err(),
+                    "{n} cut at {cut}"
+                );
+            }
+        }
+        // One container is not the other.
+        let g3 = encrypt_godot3(b"some plaintext", &key);
+        assert!(decrypt_godot4(&g3, &key).is_err());
+        let g4 = encrypt_godot4(b"some plaintext", &key, [1; 16]);
+        assert!(decrypt_godot3(&g4, &key).is_err());
+    }
 
     #[test]
     fn round_trips_every_length_around_a_block() {

@@ -52,8 +52,12 @@ pub use blocks::{compress_block, decompress_block};
 
 use std::borrow::Cow;
 
-use crate::encrypted::{decrypt_godot3, FileError, Godot3Key, MAGIC as ENCRYPTED_MAGIC};
+use crate::encrypted::{
+    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, Godot3Key,
+    MAGIC as ENCRYPTED_MAGIC,
+};
 use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
+use crate::Dialect;
 
 /// The magic at both ends of a Godot 3 (and 4) compressed file.
 pub const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
@@ -357,12 +361,84 @@ pub fn payload<'a, E: std::fmt::Display>(
     key: Option<&Godot3Key>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
+    payload_with(file, key, decompress, decrypt_godot3)
+}
+
+/// As [`payload`], for a file the engine of `dialect` wrote: compressed files are one container
+/// in every engine; encrypted ones are Godot 4's ([`crate::encrypted::decrypt_godot4`]) for the
+/// Godot 4 dialects, Godot 3's for the others ([`encrypted_format`]).
+///
+/// # Errors
+/// [`FileError::KeyNeeded`] for an encrypted file without a key; those of the decryption and of
+/// [`decompress_godot3`].
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::Godot3Key;
+/// use fast_var_codec_core::save::{encrypt, payload_of};
+/// use fast_var_codec_core::Dialect;
+///
+/// let key = Godot3Key::from_password("pw");
+/// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16]);
+/// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
+/// assert_eq!(&*payload_of(Dialect::Godot4, &file, Some(&key), no_codec)?, b"records");
+/// assert!(payload_of(Dialect::Godot3, &file, Some(&key), no_codec).is_err());
+/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// ```
+pub fn payload_of<'a, E: std::fmt::Display>(
+    dialect: Dialect,
+    file: &'a [u8],
+    key: Option<&Godot3Key>,
+    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+) -> Result<Cow<'a, [u8]>, FileError> {
+    match encrypted_format(dialect) {
+        EncryptedFormat::Godot3 => payload_with(file, key, decompress, decrypt_godot3),
+        EncryptedFormat::Godot4 => payload_with(file, key, decompress, decrypt_godot4),
+    }
+}
+
+/// The encrypted file holding `plaintext` that the engine of `dialect` writes with
+/// `open_encrypted(_with_pass)` ([`encrypted_format`]); `iv` is used by Godot 4's container only,
+/// and should be random for each file, as Godot 4 draws it.
+pub fn encrypt(dialect: Dialect, plaintext: &[u8], key: &Godot3Key, iv: [u8; 16]) -> Vec<u8> {
+    match encrypted_format(dialect) {
+        EncryptedFormat::Godot3 => encrypt_godot3(plaintext, key),
+        EncryptedFormat::Godot4 => encrypt_godot4(plaintext, key, iv),
+    }
+}
+
+/// Which encrypted container an engine writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncryptedFormat {
+    /// Godot 3's: AES-256 block by block, no IV ([`crate::encrypted::encrypt_godot3`]).
+    Godot3,
+    /// Godot 4's: AES-256-CFB with a random IV ([`crate::encrypted::encrypt_godot4`]).
+    Godot4,
+}
+
+/// The encrypted container of the engine of `dialect`: Godot 4's for the Godot 4 dialects
+/// (checked against Godot 4.6.3; taken to hold for 4.0 – 4.3, which were not run), Godot 3's for
+/// Godot 3 and Pandemonium (a fork of Godot 3; its encrypted files were not checked).
+pub fn encrypted_format(dialect: Dialect) -> EncryptedFormat {
+    match dialect {
+        Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => EncryptedFormat::Godot4,
+        _ => EncryptedFormat::Godot3,
+    }
+}
+
+fn payload_with<'a, E: std::fmt::Display>(
+    file: &'a [u8],
+    key: Option<&Godot3Key>,
+    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+    decrypt: fn(&[u8], &Godot3Key) -> Result<Vec<u8>, FileError>,
+) -> Result<Cow<'a, [u8]>, FileError> {
     match detect(file) {
         Container::Plain => Ok(Cow::Borrowed(file)),
         Container::Compressed => decompress_godot3(file, decompress).map(Cow::Owned),
         Container::Encrypted => {
             let key = key.ok_or(FileError::KeyNeeded)?;
-            decrypt_godot3(file, key).map(Cow::Owned)
+            decrypt(file, key).map(Cow::Owned)
         }
     }
 }
