@@ -6,7 +6,7 @@
 use std::io::Read;
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
-use fast_var_codec_core::save::{payload, Container};
+use fast_var_codec_core::save::{decompress_block, payload_of, Container};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
 use fast_var_codec_core::{
     decode_with, CodecError, DecodeReason, Dialect, Options, Value, ValueBuilder,
@@ -85,10 +85,14 @@ pub struct Resolved {
     pub framing_guessed: bool,
 }
 
-/// The input's bytes: `-` is standard input; a Godot 3 compressed file (`GCPF`) is decompressed
-/// and an encrypted one (`GDEC`) decrypted with `key`, which it needs; anything else is taken as
-/// it is.
-pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> {
+/// The input's bytes: `-` is standard input; a compressed file (`GCPF`) is decompressed and an
+/// encrypted one (`GDEC`) decrypted with `key`, which it needs, in the container of `dialect`'s
+/// engine, or without a dialect in Godot 3's or else Godot 4's; anything else is taken as it is.
+pub fn read_input(
+    path: &str,
+    key: Option<&Godot3Key>,
+    dialect: Option<Dialect>,
+) -> Result<Vec<u8>, Fail> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
@@ -100,10 +104,25 @@ pub fn read_input(path: &str, key: Option<&Godot3Key>) -> Result<Vec<u8>, Fail> 
         std::fs::read(path).map_err(|e| Fail::Invalid(format!("cannot read {path}: {e}")))?
     };
     let container = fast_var_codec_core::save::detect(&bytes);
-    match payload(&bytes, key, fast_var_codec_core::save::decompress_block) {
+    let read = |d: Dialect| payload_of(d, &bytes, key, decompress_block);
+    let got = match dialect {
+        Some(d) => read(d),
+        None => match read(Dialect::Godot3) {
+            Err(e3) if container == Container::Encrypted && e3 != FileError::KeyNeeded => {
+                // Godot 4's container; when that fails too (a wrong key fails both), the error
+                // of the container whose header the file has.
+                read(Dialect::Godot4).map_err(|e4| match e3 {
+                    FileError::UnknownMode(_) => e4,
+                    e3 => e3,
+                })
+            }
+            other => other,
+        },
+    };
+    match got {
         Ok(p) => Ok(p.into_owned()),
         Err(FileError::KeyNeeded) => Err(Fail::Invalid(format!(
-            "{path} is a Godot 3 encrypted file: pass --password or --key-hex"
+            "{path} is an encrypted file: pass --password or --key-hex"
         ))),
         Err(e) if container == Container::Compressed => Err(Fail::Invalid(format!(
             "cannot decompress {path} (a Godot 3 compressed file): {e}"

@@ -70,7 +70,7 @@ enum Command {
         long_about = "Show every value with its byte offset, type and contents: one line \
 per value, indented by nesting, `offset: type: value` (long strings and packed arrays \
 abbreviated unless --full). Offsets count from the start of the input (of the payload for a \
-Godot 3 compressed or encrypted file, which is opened as its magic says). The values are shown as written; where Godot's decode changes \
+compressed or encrypted file (Godot 3's or Godot 4's), which is opened as its magic says). The values are shown as written; where Godot's decode changes \
 one (a typed container converts or drops elements, equal keys merge) a note says so.\n\n\
 --json writes one JSON document instead: {\"dialect\", \"framing\", \"size\", \"values\": \
 [{\"frame\": {\"offset\", \"length\"} (framed only), \"value\": V, \"decoded\": V (only where \
@@ -119,11 +119,12 @@ struct InputArgs {
     /// Decode full objects (bytes_to_var_with_objects / get_var(true)); refused otherwise.
     #[arg(long)]
     allow_objects: bool,
-    /// Open a Godot 3 encrypted file (File.open_encrypted_with_pass) with this password first.
+    /// Open an encrypted file (open_encrypted_with_pass, Godot 3's or Godot 4's container: the
+    /// dialect's, or either with --dialect auto) with this password first.
     #[arg(long, value_name = "PW", conflicts_with = "key_hex")]
     password: Option<String>,
-    /// Open a Godot 3 encrypted file (File.open_encrypted) with this 32-byte key (64 hex
-    /// digits) first.
+    /// Open an encrypted file (open_encrypted, Godot 3's or Godot 4's container) with this
+    /// 32-byte key (64 hex digits) first.
     #[arg(long, value_name = "HEX", value_parser = parse_key)]
     key_hex: Option<Key>,
 }
@@ -357,7 +358,7 @@ fn load(
     dialect: DialectArg,
     opts: &Options,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
-    let bytes = input::read_input(file, input.key().as_ref())?;
+    let bytes = input::read_input(file, input.key().as_ref(), dialect.dialect())?;
     let resolved = resolve(
         &bytes,
         dialect.dialect(),

@@ -1211,9 +1211,49 @@ fn compressed_godot3_saves_read_in_every_mode() {
         let o = run(&["check", "--dialect", "godot3", enc.to_str().expect("path")]);
         assert_eq!(code(&o), 1);
         assert!(
-            text(&o.stderr).contains("is a Godot 3 encrypted file: pass --password or --key-hex"),
+            text(&o.stderr).contains("is an encrypted file: pass --password or --key-hex"),
             "{}",
             text(&o.stderr)
         );
     });
+}
+
+/// A Godot 4 encrypted file (FileAccess.open_encrypted_with_pass; the container the Python tests
+/// check against Godot 4.6.3) opens with its password, the dialect guessed or given; Godot 3's
+/// container is not taken for it.
+#[test]
+fn opens_godot4_encrypted_files() {
+    use fast_var_codec_core::encrypted::{encrypt_godot4, Godot3Key};
+    let dir = TempDir::new("godot4_encrypted");
+    // Two store_var records: 7, then "hi".
+    let mut records = vec![8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+    records.extend_from_slice(&[12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+    let file = dir.file(
+        "save.bin",
+        &encrypt_godot4(&records, &Godot3Key::from_password("pw"), [4; 16]),
+    );
+    for dialect in [&["--dialect", "godot4"][..], &[]] {
+        let mut args = vec!["check", "--framed", "--password", "pw"];
+        args.extend_from_slice(dialect);
+        args.push(&file);
+        let o = run(&args);
+        assert_eq!(code(&o), 0, "{args:?}: {}", text(&o.stderr));
+    }
+    let o = run(&[
+        "check",
+        "--framed",
+        "--password",
+        "pw",
+        "--dialect",
+        "godot3",
+        &file,
+    ]);
+    assert_eq!(code(&o), 1, "Godot 3's container");
+    let o = run(&["check", "--framed", "--password", "wrong", &file]);
+    assert_eq!(code(&o), 1, "a wrong password");
+    assert!(
+        text(&o.stderr).contains("wrong key or password"),
+        "{}",
+        text(&o.stderr)
+    );
 }

@@ -3,7 +3,10 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::encrypted::Godot3Key;
-use fast_var_codec_core::save::{compress_block, compress_godot3, payload, records, Compression};
+use fast_var_codec_core::save::{
+    compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, payload_of,
+    records, Compression, EncryptedFormat,
+};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
 use pyo3::exceptions::PyValueError;
@@ -271,10 +274,11 @@ fn compression(name: Option<&str>) -> PyResult<Option<Compression>> {
     .transpose()
 }
 
-/// `values` as `store_var` records, one after the other; Godot 3 encrypted with the password or
-/// key when one is given, or compressed as `open_compressed` writes it.
+/// `values` as `store_var` records, one after the other; encrypted with the password or key when
+/// one is given (the dialect's engine's container; `iv`, 16 random bytes, for Godot 4's), or
+/// compressed as `open_compressed` writes it.
 #[pyfunction]
-#[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None, compression=None))]
+#[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None, compression=None, iv=None))]
 #[allow(clippy::too_many_arguments)]
 fn _write_records<'py>(
     py: Python<'py>,
@@ -286,15 +290,24 @@ fn _write_records<'py>(
     password: Option<&str>,
     key: Option<&Bound<'py, PyAny>>,
     compression: Option<&str>,
+    iv: Option<[u8; 16]>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
     let key = godot3_key(password, key)?;
     let compression = self::compression(compression)?;
-    if key.is_some() && opts.dialect != Dialect::Godot3 {
+    if key.is_some() && matches!(opts.dialect, Dialect::Pandemonium38 | Dialect::Pandemonium5) {
         return Err(PyValueError::new_err(
-            "encrypted files are Godot 3's container: dialect=\"godot3\" with a password or key",
+            "encrypted files are written for Godot 3 and Godot 4 (Pandemonium's were not checked)",
         ));
     }
+    let iv = match (&key, iv) {
+        (Some(_), None) if encrypted_format(opts.dialect) == EncryptedFormat::Godot4 => {
+            return Err(PyValueError::new_err(
+                "Godot 4's encrypted files need a 16-byte iv",
+            ));
+        }
+        (_, iv) => iv.unwrap_or_default(),
+    };
     if key.is_some() && compression.is_some() {
         return Err(PyValueError::new_err(
             "a file is compressed or encrypted, not both (the engines open it one way)",
@@ -306,7 +319,7 @@ fn _write_records<'py>(
         frame(&v, &opts, ByteOrder::Little, &mut out).map_err(codec_error)?;
     }
     let file = unlocked(py, out.len(), || match (key, compression) {
-        (Some(key), _) => Ok(fast_var_codec_core::encrypted::encrypt_godot3(&out, &key)),
+        (Some(key), _) => Ok(encrypt(opts.dialect, &out, &key, iv)),
         (None, Some(c)) => compress_godot3(&out, c, compress_block),
         (None, None) => Ok(out.to_vec()),
     })
@@ -335,8 +348,8 @@ fn read_records(
     key: Option<&Godot3Key>,
     opts: &Options,
 ) -> Result<Vec<fast_var_codec_core::Value>, RecordsError> {
-    let bytes = payload(file, key, fast_var_codec_core::save::decompress_block)
-        .map_err(RecordsError::File)?;
+    let bytes =
+        payload_of(opts.dialect, file, key, decompress_block).map_err(RecordsError::File)?;
     let mut values = Vec::new();
     for record in records(&bytes) {
         let record = record.map_err(RecordsError::File)?;

@@ -2,8 +2,9 @@
 3.2.3 read Godot 3 saves in every container (plain, each of the four compressions, encrypted
 with a password and with a key) with their own File and get_var and compare every value with
 what they read from their own fixture (tests/saves/check3/check3.gd, the checker of the Godot 4
-extension's saves too); Godot 4.6.3 reads compressed store_var files in each mode with
-FileAccess.open_compressed (godot4_files/read_compressed.gd)."""
+extension's saves too); Godot 4.6.3 reads store_var files compressed in each mode and encrypted
+with a password and with a key, with its own FileAccess (godot4_files/check_files.gd), and the
+package reads the encrypted files Godot 4.6.3 writes."""
 
 from __future__ import annotations
 
@@ -120,7 +121,7 @@ def test_godot3_reads_every_save_container(var: str, fixture: str, tmp_path: Pat
     assert passed >= len(files) * (len(kept) + 1)
 
 
-def test_godot4_reads_compressed_store_var_files(tmp_path: Path) -> None:
+def test_godot4_reads_and_writes_store_var_files(tmp_path: Path) -> None:
     godot4 = engine("GODOT4")
     values: List[Any] = [
         {"player": "Ada", "gold": 1 << 40, "position": fvc.Vector3(1.5, -2.0, 0.25)},
@@ -133,21 +134,39 @@ def test_godot4_reads_compressed_store_var_files(tmp_path: Path) -> None:
     files = tmp_path / "files"
     files.mkdir()
     fvc.write_store_var_file(files / "plain.bin", values)
-    for name in MODES:
-        fvc.write_store_var_file(files / f"compressed_{name}.bin", values, compression=name)
-        assert fvc.read_store_var_file(files / f"compressed_{name}.bin") == values
+    kinds: Dict[str, Dict[str, Any]] = {
+        **{f"compressed_{name}": {"compression": name} for name in MODES},
+        "encrypted_pass": {"password": PASSWORD},
+        "encrypted_key": {"key": KEY},
+    }
+    for kind, how in kinds.items():
+        fvc.write_store_var_file(files / f"{kind}.bin", values, **how)
+        secret = {k: v for k, v in how.items() if k != "compression"}
+        assert fvc.read_store_var_file(files / f"{kind}.bin", **secret) == values, kind
+    # A random IV for each file: the same values and password never give the same bytes.
+    again = tmp_path / "again.bin"
+    fvc.write_store_var_file(again, values, password=PASSWORD)
+    assert again.read_bytes() != (files / "encrypted_pass.bin").read_bytes()
     project = tmp_path / "project"
     shutil.copytree(Path(__file__).parent / "godot4_files", project)
-    read = run(
-        [godot4, "--headless", "--path", str(project), "-s", "res://read_compressed.gd",
-         "--", f"--dir={files}"],
+    run_ = run(
+        [godot4, "--headless", "--path", str(project), "-s", "res://check_files.gd",
+         "--", f"--dir={files}", f"--password={PASSWORD}", f"--key-hex={KEY.hex()}"],
         tmp_path / "engine.log",
     )
-    print(read.stdout)
-    passed, failed = summary(read.stdout)
-    assert failed == 0 and read.returncode == 0, read.stdout
-    # Per mode: opens, length, bytes, count, and each value.
-    assert passed == 2 + len(MODES) * (4 + len(values))
+    print(run_.stdout)
+    passed, failed = summary(run_.stdout)
+    assert failed == 0 and run_.returncode == 0, run_.stdout
+    # The key, plain.bin twice, then per kind: opens, length, bytes, count, each value; then the
+    # two files written.
+    assert passed == 3 + len(kinds) * (4 + len(values)) + 2
+    # What the engine encrypted, the package reads.
+    for kind, secret in [("encrypted_pass", {"password": PASSWORD}), ("encrypted_key", {"key": KEY})]:
+        path = files / f"engine_{kind}.bin"
+        assert fvc.read_store_var_file(path, **secret) == values, kind
+        with pytest.raises(fvc.SaveFileError) as wrong:
+            fvc.read_store_var_file(path, password="not it")
+        assert wrong.value.godot_error == "ERR_FILE_CORRUPT"
 
 
 def test_a_file_is_compressed_or_encrypted_not_both(tmp_path: Path) -> None:

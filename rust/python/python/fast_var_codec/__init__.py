@@ -96,16 +96,21 @@ def read_store_var_file(
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
+    password: Optional[str] = None,
+    key: Optional[bytes] = None,
 ) -> List[Any]:
     """The values of a file written by ``FileAccess.store_var`` (one after the other, as
-    ``get_var`` reads them), plain or compressed (``open_compressed``, any mode). Godot 4's
-    encrypted files are not read (Godot 3's: :func:`read_godot3_save`)."""
+    ``get_var`` reads them): plain, compressed (``open_compressed``, any mode) or encrypted
+    (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
+    ``key``; Godot 4's container for the Godot 4 dialects, Godot 3's otherwise)."""
     with open(path, "rb") as f:
         data = f.read()
     return _read_records(
         data,
         dialect=dialect,
         precision=precision,
+        password=password,
+        key=key,
         max_depth=max_depth,
         max_elements=max_elements,
         max_bytes=max_bytes,
@@ -123,11 +128,16 @@ def write_store_var_file(
     full_objects: bool = False,
     allow_lossy: bool = False,
     compression: Optional[str] = None,
+    password: Optional[str] = None,
+    key: Optional[bytes] = None,
 ) -> None:
     """Writes ``values`` as ``store_var`` does, one record each: a plain file, which
-    ``FileAccess.open(path, READ)`` and ``get_var`` read back, or with ``compression``
+    ``FileAccess.open(path, READ)`` and ``get_var`` read back; with ``compression``
     (``"fastlz"``, ``"deflate"``, ``"zstd"``, ``"gzip"``) the file
-    ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too)."""
+    ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too); with a
+    ``password`` or 32-byte ``key`` the file ``open_encrypted_with_pass`` / ``open_encrypted``
+    writes (Godot 4's container, with a random IV, for the Godot 4 dialects; Godot 3's for
+    ``"godot3"``). Compressed or encrypted, not both."""
     data = _write_records(
         values,
         dialect=dialect,
@@ -135,6 +145,9 @@ def write_store_var_file(
         full_objects=full_objects,
         allow_lossy=allow_lossy,
         compression=compression,
+        password=password,
+        key=key,
+        iv=os.urandom(16),
     )
     with open(path, "wb") as f:
         f.write(data)

@@ -77,6 +77,7 @@ def _write_records(
     password: Optional[str] = None,
     key: Optional[_Bytes] = None,
     compression: Optional[str] = None,
+    iv: Optional[bytes] = None,
 ) -> bytes: ...
 
 class StreamDecoder:

@@ -1,21 +1,28 @@
-# Godot 4 reads store_var files the Python package compressed, as a game opens its saves:
-#   godot4 --headless --path <copy of this dir> -s res://read_compressed.gd -- --dir=DIR
-# DIR holds plain.bin (the records, uncompressed) and compressed_<mode>.bin for each mode of
-# FileAccess.COMPRESSION_*. Each compressed file must open with FileAccess.open_compressed in its
-# mode, hold plain.bin's bytes (get_length and get_buffer), and give plain.bin's values with
-# get_var, ending at its end. Prints one line per failure, then "N passed, N failed"; exits 1 on
-# a failure.
+# Godot 4 opens store_var files the Python package wrote, as a game opens its saves, and writes
+# encrypted ones of its own for the package to read:
+#   godot4 --headless --path <copy of this dir> -s res://check_files.gd -- --dir=DIR --password=PW --key-hex=HEX
+# DIR holds plain.bin (the records, uncompressed), compressed_<mode>.bin for each mode of
+# FileAccess.COMPRESSION_*, encrypted_pass.bin (the password) and encrypted_key.bin (the 32-byte
+# key). Each must open (open_compressed in its mode, open_encrypted_with_pass, open_encrypted),
+# hold plain.bin's bytes (get_length and get_buffer), and give plain.bin's values with get_var,
+# ending at its end. Then the engine writes plain.bin's values with its own store_var into
+# engine_encrypted_pass.bin and engine_encrypted_key.bin. Prints one line per failure, then
+# "N passed, N failed"; exits 1 on a failure.
 extends SceneTree
 
 const MODES := {
-	"fastlz": FileAccess.COMPRESSION_FASTLZ,
-	"deflate": FileAccess.COMPRESSION_DEFLATE,
-	"zstd": FileAccess.COMPRESSION_ZSTD,
-	"gzip": FileAccess.COMPRESSION_GZIP,
+	"compressed_fastlz": FileAccess.COMPRESSION_FASTLZ,
+	"compressed_deflate": FileAccess.COMPRESSION_DEFLATE,
+	"compressed_zstd": FileAccess.COMPRESSION_ZSTD,
+	"compressed_gzip": FileAccess.COMPRESSION_GZIP,
+	"encrypted_pass": -1,
+	"encrypted_key": -2,
 }
 
 var passed := 0
 var failed := 0
+var password := ""
+var key := PackedByteArray()
 
 
 func check(ok: bool, what: String) -> void:
@@ -33,11 +40,26 @@ func values_of(f: FileAccess) -> Array:
 	return out
 
 
+func open(path: String, kind: String, mode: FileAccess.ModeFlags) -> FileAccess:
+	match MODES[kind]:
+		-1:
+			return FileAccess.open_encrypted_with_pass(path, mode, password)
+		-2:
+			return FileAccess.open_encrypted(path, mode, key)
+		_:
+			return FileAccess.open_compressed(path, mode, MODES[kind])
+
+
 func _initialize() -> void:
 	var dir := ""
 	for a in OS.get_cmdline_user_args():
 		if a.begins_with("--dir="):
 			dir = a.substr(6)
+		elif a.begins_with("--password="):
+			password = a.substr(11)
+		elif a.begins_with("--key-hex="):
+			key = a.substr(10).hex_decode()
+	check(key.size() == 32, "a 32-byte key")
 	var plain_bytes := FileAccess.get_file_as_bytes(dir.path_join("plain.bin"))
 	var plain := FileAccess.open(dir.path_join("plain.bin"), FileAccess.READ)
 	check(plain != null and plain_bytes.size() > 4096, "plain.bin opens and spans blocks")
@@ -46,19 +68,25 @@ func _initialize() -> void:
 		return
 	var want := values_of(plain)
 	check(want.size() > 0, "plain.bin holds values")
-	for mode in MODES:
-		var path := dir.path_join("compressed_%s.bin" % mode)
-		var f := FileAccess.open_compressed(path, FileAccess.READ, MODES[mode])
-		check(f != null, "%s: opens (%s)" % [mode, error_string(FileAccess.get_open_error())])
+	for kind in MODES:
+		var f := open(dir.path_join(kind + ".bin"), kind, FileAccess.READ)
+		check(f != null, "%s: opens (%s)" % [kind, error_string(FileAccess.get_open_error())])
 		if f == null:
 			continue
-		check(f.get_length() == plain_bytes.size(), "%s: length %d, plain %d" % [mode, f.get_length(), plain_bytes.size()])
-		check(f.get_buffer(f.get_length()) == plain_bytes, "%s: the payload is plain.bin's bytes" % mode)
+		check(f.get_length() == plain_bytes.size(), "%s: length %d, plain %d" % [kind, f.get_length(), plain_bytes.size()])
+		check(f.get_buffer(f.get_length()) == plain_bytes, "%s: the payload is plain.bin's bytes" % kind)
 		f.seek(0)
 		var got := values_of(f)
-		check(got.size() == want.size(), "%s: %d values, plain %d" % [mode, got.size(), want.size()])
+		check(got.size() == want.size(), "%s: %d values, plain %d" % [kind, got.size(), want.size()])
 		for i in mini(got.size(), want.size()):
-			check(var_to_bytes(got[i]) == var_to_bytes(want[i]), "%s: value %d" % [mode, i])
+			check(var_to_bytes(got[i]) == var_to_bytes(want[i]), "%s: value %d" % [kind, i])
+	for kind in ["encrypted_pass", "encrypted_key"]:
+		var w := open(dir.path_join("engine_%s.bin" % kind), kind, FileAccess.WRITE)
+		check(w != null, "engine_%s.bin: opens for writing" % kind)
+		if w != null:
+			for v in want:
+				w.store_var(v)
+			w.close()
 	finish()
 
 
