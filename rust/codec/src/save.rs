@@ -289,7 +289,7 @@ pub fn decompress_godot3<E: std::fmt::Display>(
 
 /// A `GCPF` file holding `payload`, as the engines' `open_compressed` writes it: blocks of
 /// [`BLOCK_SIZE`] bytes, each compressed on its own by `compress(block, compression)` (the
-/// `compression` feature's [`compress_block`] is one), the last block the rest of the payload,
+/// `compression` feature's `compress_block` is one), the last block the rest of the payload,
 /// possibly nothing. A FastLZ block of less than 16 bytes is handed over padded with zeros to 16,
 /// as the engines pad it. Godot 3's `File.open_compressed` and Godot 4's
 /// `FileAccess.open_compressed` read the result; [`decompress_godot3`] undoes it.
