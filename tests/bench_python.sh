@@ -12,8 +12,9 @@
 #    (a checkout's src/), and FVC_GDTYPE_REV what it is (its commit); without it the gdtype column
 #    is left out.
 # 4. Runs the script under nice -n 10, the load average printed before and after, and writes
-#    tests/out/bench_python/bench_python.txt, .json and .md (the tables for docs/python.md). The commit is HEAD's, marked
-#    "+changes" when rust/ or Cargo.lock differ from it (the wheel is built from the work tree).
+#    tests/out/bench_python/bench_python.txt, .json and .md (the tables for docs/python.md). The
+#    commit named is HEAD's when the wheel was built, marked "+changes" when rust/ or the Cargo
+#    files differed from it (the wheel is built from the work tree).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
@@ -34,12 +35,15 @@ eval "$tools"
 if [ "$build" = 1 ]; then
     echo "=== the wheel (maturin build --release; log: ${out#"$fvc_root/"}/maturin.log)"
     rm -rf "$out/wheel"
+    commit=$(git rev-parse --short HEAD)
+    git diff --quiet HEAD -- rust Cargo.lock Cargo.toml || commit="$commit+changes"
     if ! nice -n 10 "$FVC_MATURIN" build --release -m rust/python/Cargo.toml -o "$out/wheel" -i python3 \
             >"$out/maturin.log" 2>&1; then
         tail -n 20 "$out/maturin.log"
         echo "bench_python.sh: the wheel did not build" >&2
         exit 1
     fi
+    echo "$commit" >"$out/wheel/commit.txt"
 fi
 compgen -G "$out/wheel/*.whl" >/dev/null || { echo "bench_python.sh: no wheel in ${out#"$fvc_root/"}/wheel" >&2; exit 1; }
 
@@ -60,8 +64,7 @@ else
     echo "(gdtype-python left out: FVC_GDTYPE_SRC is not set)"
 fi
 
-commit=$(git rev-parse --short HEAD)
-git diff --quiet HEAD -- rust Cargo.lock Cargo.toml || commit="$commit+changes"
+commit=$(cat "$out/wheel/commit.txt" 2>/dev/null || echo unknown)
 echo "=== tests/bench_python.py (commit $commit; $(uptime))"
 FVC_BENCH_COMMIT=$commit PYTHONDONTWRITEBYTECODE=1 nice -n 10 "$out/venv/bin/python" tests/bench_python.py \
     "${gdtype[@]}" --out "$out/bench_python.txt" --json "$out/bench_python.json" \
