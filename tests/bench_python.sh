@@ -66,10 +66,11 @@ fi
 
 commit=$(cat "$out/wheel/commit.txt" 2>/dev/null || echo unknown)
 echo "=== tests/bench_python.py (commit $commit; $(uptime))"
+rm -f "$out"/bench_python.txt "$out"/bench_python.json "$out"/bench_python.md
 FVC_BENCH_COMMIT=$commit PYTHONDONTWRITEBYTECODE=1 nice -n 10 "$out/venv/bin/python" tests/bench_python.py \
     "${gdtype[@]}" --out "$out/bench_python.txt" --json "$out/bench_python.json" \
     --markdown "$out/bench_python.md" "${args[@]}"
 status=$?
 echo "(after: $(uptime))"
-[ "$status" -eq 0 ] && echo "-> ${out#"$fvc_root/"}/bench_python.txt, .json, .md"
+[ -f "$out/bench_python.txt" ] && echo "-> ${out#"$fvc_root/"}/bench_python.txt, .json, .md"
 exit "$status"
