@@ -18,9 +18,9 @@ from typing import IO, Dict, List, Tuple
 import pytest
 
 import desc
+from engines import DEADLINE, engine
 
 EXAMPLE = desc.REPO / "rust" / "python" / "examples" / "asyncio_echo_server.py"
-DEADLINE = desc.REPO / "tests" / "deadline.sh"
 OUT = desc.REPO / "tests" / "out" / "run_python_tests" / "live_engines"
 PEERS3 = desc.REPO / "tests" / "peers"
 PEER4 = Path(__file__).resolve().parent / "godot4_peer"
@@ -31,16 +31,6 @@ CONNECTION = re.compile(
     r"(?P<samples>\d+) samples sent; (?P<ended>.*)$",
     re.M,
 )
-
-
-def engine(name: str) -> str:
-    path = os.environ.get(name)
-    if not path:
-        why = f"{name} is not set (bash tests/install_engines.sh prints it)"
-        if os.environ.get("FVC_REQUIRE_ENGINES"):
-            pytest.fail(why)
-        pytest.skip(why)
-    return path
 
 
 class Server:

@@ -4,7 +4,6 @@ File.open_encrypted_with_pass and get_var (godot3_game/save_game.gd)."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import desc
+from engines import engine
 
 GAME = Path(__file__).resolve().parent / "godot3_game"
 PASSWORD = "fvc secret ✓"
@@ -27,12 +27,7 @@ def example() -> str:
 
 
 def godot3() -> str:
-    engine = os.environ.get("GODOT3")
-    if not engine:
-        if os.environ.get("FVC_REQUIRE_ENGINES"):
-            pytest.fail("GODOT3 is not set (bash tests/install_engines.sh prints it)")
-        pytest.skip("GODOT3 is not set (bash tests/install_engines.sh prints it)")
-    return engine
+    return engine("GODOT3")
 
 
 def run_godot(*args: str) -> subprocess.CompletedProcess[str]:

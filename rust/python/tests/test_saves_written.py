@@ -9,16 +9,16 @@ package reads the encrypted files Godot 4.6.3 writes."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from array import array
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
 import desc
+from engines import DEADLINE, engine
 import fast_var_codec as fvc
 
 MODES = {"fastlz": 0, "deflate": 1, "zstd": 2, "gzip": 3}
@@ -26,24 +26,13 @@ PASSWORD = "fvc secret ✓"
 KEY = bytes((i * 7 + 3) & 0xFF for i in range(32))
 # The fixture's object sent as an id: there is no object to write back, only its old id.
 SKIP = {"object/as_id"}
-DEADLINE = str(desc.REPO / "tests" / "deadline.sh")
-
-
-def engine(var: str) -> str:
-    path = os.environ.get(var)
-    if not path:
-        why = f"{var} is not set (bash tests/install_engines.sh prints it)"
-        if os.environ.get("FVC_REQUIRE_ENGINES"):
-            pytest.fail(why)
-        pytest.skip(why)
-    return path
 
 
 def run(cmd: List[str], log: Path) -> subprocess.CompletedProcess[str]:
     """The engine under the project's deadline, its stderr (engine noise) into ``log``."""
     with open(log, "w") as err:
         return subprocess.run(
-            [DEADLINE, "-k", "5", "120", *cmd], stdout=subprocess.PIPE, stderr=err, text=True
+            [str(DEADLINE), "-k", "5", "120", *cmd], stdout=subprocess.PIPE, stderr=err, text=True
         )
 
 
@@ -161,7 +150,11 @@ def test_godot4_reads_and_writes_store_var_files(tmp_path: Path) -> None:
     # two files written.
     assert passed == 3 + len(kinds) * (4 + len(values)) + 2
     # What the engine encrypted, the package reads.
-    for kind, secret in [("encrypted_pass", {"password": PASSWORD}), ("encrypted_key", {"key": KEY})]:
+    engine_files: List[Tuple[str, Dict[str, Any]]] = [
+        ("encrypted_pass", {"password": PASSWORD}),
+        ("encrypted_key", {"key": KEY}),
+    ]
+    for kind, secret in engine_files:
         path = files / f"engine_{kind}.bin"
         assert fvc.read_store_var_file(path, **secret) == values, kind
         with pytest.raises(fvc.SaveFileError) as wrong:
