@@ -256,6 +256,17 @@ pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
     if mode != MODE_AES256 {
         return Err(FileError::UnknownMode(mode));
     }
+    let (length, mut plain) = ciphertext(length, body)?;
+    let cipher = key.cipher();
+    for block in plain.chunks_exact_mut(BLOCK) {
+        cipher.decrypt_block(GenericArray::from_mut_slice(block));
+    }
+    checked(plain, length, md5)
+}
+
+/// The whole 16-byte blocks after a header announcing `length` plaintext bytes (its 8-byte
+/// little-endian field), copied to be decrypted in place.
+fn ciphertext(length: &[u8], body: &[u8]) -> Result<(u64, Vec<u8>), FileError> {
     let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
     let blocks = length.div_ceil(BLOCK as u64).saturating_mul(BLOCK as u64);
     let truncated = FileError::DataTruncated {
@@ -265,12 +276,12 @@ pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
     };
     let blocks_len = usize::try_from(blocks).map_err(|_| truncated.clone())?;
     let data = body.get(..blocks_len).ok_or(truncated)?;
-    let cipher = key.cipher();
-    let mut plain = data.to_vec();
-    for block in plain.chunks_exact_mut(BLOCK) {
-        cipher.decrypt_block(GenericArray::from_mut_slice(block));
-    }
-    // blocks_len >= length, both fit in usize.
+    Ok((length, data.to_vec()))
+}
+
+/// The decrypted blocks cut to `length`, if their MD5 is the header's.
+fn checked(mut plain: Vec<u8>, length: u64, md5: &[u8]) -> Result<Vec<u8>, FileError> {
+    // The blocks hold at least `length` bytes, so it fits in usize.
     plain.truncate(length as usize);
     if Md5::digest(&plain).as_slice() != md5 {
         return Err(FileError::WrongKeyOrDamaged);
@@ -338,26 +349,13 @@ pub fn decrypt_godot4(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
     }
     let (md5, rest) = rest.split_at(16);
     let (length, iv) = rest.split_at(8);
-    let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
-    let blocks = length.div_ceil(BLOCK as u64).saturating_mul(BLOCK as u64);
-    let truncated = FileError::DataTruncated {
-        length,
-        blocks,
-        available: body.len(),
-    };
-    let blocks_len = usize::try_from(blocks).map_err(|_| truncated.clone())?;
-    let mut plain = body.get(..blocks_len).ok_or(truncated)?.to_vec();
+    let (length, mut plain) = ciphertext(length, body)?;
     cfb_mode::Decryptor::<Aes256>::new(
         GenericArray::from_slice(key.as_bytes()),
         GenericArray::from_slice(iv),
     )
     .decrypt(&mut plain);
-    // blocks_len >= length, both fit in usize.
-    plain.truncate(length as usize);
-    if Md5::digest(&plain).as_slice() != md5 {
-        return Err(FileError::WrongKeyOrDamaged);
-    }
-    Ok(plain)
+    checked(plain, length, md5)
 }
 
 /// A Godot 4 encrypted file holding `plaintext`, as `FileAccess.open_encrypted(_with_pass)` writes
