@@ -210,6 +210,8 @@ class Gd:
             return g.StringArray(list(value))
         if isinstance(value, bytes):
             return g.ByteArray(value)
+        if isinstance(value, fvc.StringName):
+            return g.StringName(value.name)
         if isinstance(value, array.array):
             kind = {"f": g.Float32Array, "i": g.Int32Array, "q": g.Int64Array, "d": g.Float64Array}
             return kind[value.typecode](list(value))
@@ -229,6 +231,8 @@ class Gd:
             return fvc.PackedStringArray(value.values)
         if isinstance(value, g.ByteArray):
             return bytes(value.values)
+        if isinstance(value, g.StringName):
+            return fvc.StringName(value.value)
         for cls, code in ((g.Float32Array, "f"), (g.Int32Array, "i"), (g.Int64Array, "q"),
                           (g.Float64Array, "d")):
             if isinstance(value, cls):
@@ -279,8 +283,10 @@ def gdtype_differences(gd: Gd) -> List[str]:
         ("int 3_000_000_000", 3_000_000_000),
         ("int 2**40", 2**40),
         ("String 'Zoë'", "Zoë"),
+        ("StringName 'Zoë'", fvc.StringName("Zoë")),
         ("PackedStringArray(['ab'])", fvc.PackedStringArray(["ab"])),
         ("PackedByteArray b'abc'", b"abc"),
+        ("Array [b'abc', 7]", [b"abc", 7]),
     ]
     lines = []
     for name, value in cases:
