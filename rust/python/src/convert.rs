@@ -53,6 +53,10 @@ pub struct Types {
     pub decode_error: Py<PyType>,
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
+    /// `object.__new__`, and each frozen class's `__slots__` (keyed by the class's address):
+    /// how decoded values are made without their `__init__`.
+    object_new: Py<PyAny>,
+    slots: Vec<(usize, Vec<Py<PyString>>)>,
 }
 
 /// Which Godot type a registered class stands for.
@@ -141,8 +145,48 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             decode_error: get("DecodeError")?,
             encode_error: get("EncodeError")?,
             save_file_error: get("SaveFileError")?,
+            object_new: py
+                .import("builtins")?
+                .getattr("object")?
+                .getattr("__new__")?
+                .unbind(),
+            slots: Vec::new(),
         };
         let c = |p: &Py<PyType>| p.clone_ref(py);
+        // The classes whose `__init__` only stores its arguments, converted to the field's
+        // type: what the builder passes already is of that type.
+        for cls in [
+            &t.vector2,
+            &t.vector2i,
+            &t.rect2,
+            &t.rect2i,
+            &t.vector3,
+            &t.vector3i,
+            &t.transform2d,
+            &t.vector4,
+            &t.vector4i,
+            &t.plane,
+            &t.quaternion,
+            &t.aabb,
+            &t.basis,
+            &t.transform3d,
+            &t.projection,
+            &t.color,
+            &t.string_name,
+            &t.rid,
+            &t.object_id,
+            &t.object,
+            &t.signal,
+            &t.typed_array,
+        ] {
+            let names = cls
+                .bind(py)
+                .getattr("__slots__")?
+                .try_iter()?
+                .map(|n| Ok(n?.cast_into::<PyString>()?.unbind()))
+                .collect::<PyResult<Vec<_>>>()?;
+            t.slots.push((cls.as_ptr() as usize, names));
+        }
         t.kinds = vec![
             (c(&t.vector2), Kind::Vector2),
             (c(&t.vector3), Kind::Vector3),
@@ -666,25 +710,58 @@ impl<'py> Builder<'py, '_> {
         cls.bind(self.py).call1(args)
     }
 
+    /// An instance of a frozen class with its slots set from `args` in order, as its `__init__`
+    /// sets them, without running it: a Python frame for each Vector2 of a decode was most of
+    /// its time. Classes not listed in `Types::slots` are called.
+    fn frozen<A>(&self, cls: &Py<PyType>, args: A) -> PyResult<Bound<'py, PyAny>>
+    where
+        A: IntoPyObject<'py, Target = PyTuple, Output = Bound<'py, PyTuple>>,
+        PyErr: From<A::Error>,
+    {
+        let args = args.into_pyobject(self.py)?;
+        let key = cls.as_ptr() as usize;
+        let Some((_, names)) = self.t.slots.iter().find(|(k, _)| *k == key) else {
+            return cls.bind(self.py).call1(args);
+        };
+        let obj = self
+            .t
+            .object_new
+            .bind(self.py)
+            .call1((cls.bind(self.py),))?;
+        for (name, value) in names.iter().zip(args.iter()) {
+            // SAFETY: the three pointers are live objects held by `obj`, `names` and `args` for
+            // the call, with the interpreter's lock held (`self.py`); the generic setter stores
+            // into the slot's member descriptor (what `object.__setattr__` does), bypassing the
+            // class's `__setattr__` that refuses changes once made. -1 sets a Python error.
+            let status = unsafe {
+                pyo3::ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr())
+            };
+            if status != 0 {
+                return Err(PyErr::fetch(self.py));
+            }
+        }
+        Ok(obj)
+    }
+
     fn v2(&self, c: [f64; 2]) -> PyResult<Bound<'py, PyAny>> {
-        self.call(&self.t.vector2, (c[0], c[1]))
+        self.frozen(&self.t.vector2, (c[0], c[1]))
     }
 
     fn v2i(&self, c: [i32; 2]) -> PyResult<Bound<'py, PyAny>> {
-        self.call(&self.t.vector2i, (c[0], c[1]))
+        self.frozen(&self.t.vector2i, (c[0], c[1]))
     }
 
     fn v3(&self, c: [f64; 3]) -> PyResult<Bound<'py, PyAny>> {
-        self.call(&self.t.vector3, (c[0], c[1], c[2]))
+        self.frozen(&self.t.vector3, (c[0], c[1], c[2]))
     }
 
     fn v4(&self, c: [f64; 4]) -> PyResult<Bound<'py, PyAny>> {
-        self.call(&self.t.vector4, (c[0], c[1], c[2], c[3]))
+        self.frozen(&self.t.vector4, (c[0], c[1], c[2], c[3]))
     }
 
     fn basis(&self, w: &[f64]) -> PyResult<Bound<'py, PyAny>> {
         let col = |i: usize| self.v3([w[i], w[i + 3], w[i + 6]]);
-        self.call(&self.t.basis, (col(0)?, col(1)?, col(2)?))
+        self.frozen(&self.t.basis, (col(0)?, col(1)?, col(2)?))
     }
 
     /// An `array.array` of `typecode` holding `bytes` (native order).
@@ -717,15 +794,15 @@ impl<'py> Builder<'py, '_> {
             Value::Vector2(c) => self.v2(*c)?,
             Value::Vector2i(c) => self.v2i(*c)?,
             Value::Rect2(c) => {
-                self.call(&t.rect2, (self.v2([c[0], c[1]])?, self.v2([c[2], c[3]])?))?
+                self.frozen(&t.rect2, (self.v2([c[0], c[1]])?, self.v2([c[2], c[3]])?))?
             }
-            Value::Rect2i(c) => self.call(
+            Value::Rect2i(c) => self.frozen(
                 &t.rect2i,
                 (self.v2i([c[0], c[1]])?, self.v2i([c[2], c[3]])?),
             )?,
             Value::Vector3(c) => self.v3(*c)?,
-            Value::Vector3i(c) => self.call(&t.vector3i, (c[0], c[1], c[2]))?,
-            Value::Transform2D(c) => self.call(
+            Value::Vector3i(c) => self.frozen(&t.vector3i, (c[0], c[1], c[2]))?,
+            Value::Transform2D(c) => self.frozen(
                 &t.transform2d,
                 (
                     self.v2([c[0], c[1]])?,
@@ -734,23 +811,23 @@ impl<'py> Builder<'py, '_> {
                 ),
             )?,
             Value::Vector4(c) => self.v4(**c)?,
-            Value::Vector4i(c) => self.call(&t.vector4i, (c[0], c[1], c[2], c[3]))?,
-            Value::Plane(c) => self.call(&t.plane, (self.v3([c[0], c[1], c[2]])?, c[3]))?,
-            Value::Quaternion(c) => self.call(&t.quaternion, (c[0], c[1], c[2], c[3]))?,
-            Value::Aabb(c) => self.call(
+            Value::Vector4i(c) => self.frozen(&t.vector4i, (c[0], c[1], c[2], c[3]))?,
+            Value::Plane(c) => self.frozen(&t.plane, (self.v3([c[0], c[1], c[2]])?, c[3]))?,
+            Value::Quaternion(c) => self.frozen(&t.quaternion, (c[0], c[1], c[2], c[3]))?,
+            Value::Aabb(c) => self.frozen(
                 &t.aabb,
                 (self.v3([c[0], c[1], c[2]])?, self.v3([c[3], c[4], c[5]])?),
             )?,
             Value::Basis(c) => self.basis(&c[..])?,
-            Value::Transform3D(c) => self.call(
+            Value::Transform3D(c) => self.frozen(
                 &t.transform3d,
                 (self.basis(&c[..9])?, self.v3([c[9], c[10], c[11]])?),
             )?,
             Value::Projection(c) => {
                 let col = |i: usize| self.v4([c[i], c[i + 1], c[i + 2], c[i + 3]]);
-                self.call(&t.projection, (col(0)?, col(4)?, col(8)?, col(12)?))?
+                self.frozen(&t.projection, (col(0)?, col(4)?, col(8)?, col(12)?))?
             }
-            Value::Color(c) => self.call(
+            Value::Color(c) => self.frozen(
                 &t.color,
                 (
                     f64::from(c[0]),
@@ -759,7 +836,7 @@ impl<'py> Builder<'py, '_> {
                     f64::from(c[3]),
                 ),
             )?,
-            Value::StringName(s) => self.call(&t.string_name, (s.as_str(),))?,
+            Value::StringName(s) => self.frozen(&t.string_name, (s.as_str(),))?,
             Value::NodePath(p) => {
                 let kwargs = pyo3::types::PyDict::new(py);
                 kwargs.set_item("names", PyTuple::new(py, &p.names)?)?;
@@ -767,17 +844,17 @@ impl<'py> Builder<'py, '_> {
                 kwargs.set_item("absolute", p.absolute)?;
                 t.node_path.bind(py).call(("",), Some(&kwargs))?
             }
-            Value::Rid(id) => self.call(&t.rid, (*id,))?,
-            Value::ObjectId(id) => self.call(&t.object_id, (*id,))?,
+            Value::Rid(id) => self.frozen(&t.rid, (*id,))?,
+            Value::ObjectId(id) => self.frozen(&t.object_id, (*id,))?,
             Value::Object(o) => {
                 let props = PyDict::new(py);
                 for (k, v) in &o.properties {
                     props.set_item(k, self.build(v)?)?;
                 }
-                self.call(&t.object, (o.class.as_str(), props))?
+                self.frozen(&t.object, (o.class.as_str(), props))?
             }
             Value::Callable => self.call(&t.callable, ())?,
-            Value::Signal { name, object_id } => self.call(&t.signal, (&**name, *object_id))?,
+            Value::Signal { name, object_id } => self.frozen(&t.signal, (&**name, *object_id))?,
             Value::Dictionary(d) => self.dictionary(d)?,
             Value::Array(a) => {
                 let list = PyList::empty(py);
@@ -787,7 +864,7 @@ impl<'py> Builder<'py, '_> {
                 if a.element.is_untyped() {
                     list.into_any()
                 } else {
-                    self.call(&t.typed_array, (self.element_type(&a.element)?, list))?
+                    self.frozen(&t.typed_array, (self.element_type(&a.element)?, list))?
                 }
             }
             Value::PackedByteArray(b) => PyBytes::new(py, b).into_any(),
