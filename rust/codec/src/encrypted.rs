@@ -240,16 +240,7 @@ impl FileError {
 /// # Ok::<(), FileError>(())
 /// ```
 pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
-    let (header, body) = file
-        .split_first_chunk::<HEADER>()
-        .ok_or_else(|| match file.get(..4) {
-            Some(m) if m != MAGIC => FileError::NotEncrypted,
-            _ => FileError::HeaderTruncated(file.len()),
-        })?;
-    let (magic, rest) = header.split_at(4);
-    if magic != MAGIC {
-        return Err(FileError::NotEncrypted);
-    }
+    let (rest, body) = split_header::<HEADER>(file)?;
     let (mode, rest) = rest.split_at(4);
     let (md5, length) = rest.split_at(16);
     let mode = u32::from_le_bytes(mode.try_into().unwrap_or_default());
@@ -262,6 +253,21 @@ pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
         cipher.decrypt_block(GenericArray::from_mut_slice(block));
     }
     checked(plain, length, md5)
+}
+
+/// An `N`-byte header that starts with the `GDEC` magic: the header's bytes after the magic, and
+/// the bytes after the header.
+fn split_header<const N: usize>(file: &[u8]) -> Result<(&[u8], &[u8]), FileError> {
+    let (header, body) = file
+        .split_first_chunk::<N>()
+        .ok_or_else(|| match file.get(..4) {
+            Some(m) if m != MAGIC => FileError::NotEncrypted,
+            _ => FileError::HeaderTruncated(file.len()),
+        })?;
+    match header.split_at_checked(4) {
+        Some((magic, rest)) if magic == MAGIC => Ok((rest, body)),
+        _ => Err(FileError::NotEncrypted),
+    }
 }
 
 /// The whole 16-byte blocks after a header announcing `length` plaintext bytes (its 8-byte
@@ -337,16 +343,7 @@ pub fn encrypt_godot3(plaintext: &[u8], key: &Godot3Key) -> Vec<u8> {
 /// ```
 pub fn decrypt_godot4(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
     use cfb_mode::cipher::{AsyncStreamCipher, KeyIvInit};
-    let (header, body) =
-        file.split_first_chunk::<GODOT4_HEADER>()
-            .ok_or_else(|| match file.get(..4) {
-                Some(m) if m != MAGIC => FileError::NotEncrypted,
-                _ => FileError::HeaderTruncated(file.len()),
-            })?;
-    let (magic, rest) = header.split_at(4);
-    if magic != MAGIC {
-        return Err(FileError::NotEncrypted);
-    }
+    let (rest, body) = split_header::<GODOT4_HEADER>(file)?;
     let (md5, rest) = rest.split_at(16);
     let (length, iv) = rest.split_at(8);
     let (length, mut plain) = ciphertext(length, body)?;
