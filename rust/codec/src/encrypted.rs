@@ -101,7 +101,7 @@ fn hex_pair(byte: u8) -> [u8; 2] {
     [digit(byte >> 4), digit(byte)]
 }
 
-/// Why a Godot 3 file could not be read (or, for the last two, written).
+/// Why a Godot 3 file could not be read (or, for the last three, written).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FileError {
@@ -175,6 +175,12 @@ pub enum FileError {
         /// The payload bytes after the length (when it is whole), or left at `offset`.
         available: usize,
     },
+    /// Encrypted files of this dialect's engine are not written: their container was not
+    /// checked against the engine ([`crate::save::encrypt`]); the field is the dialect's name.
+    #[error(
+        "{0}'s encrypted files are not written: their container was not checked against the engine"
+    )]
+    EncryptionNotChecked(&'static str),
     /// A payload of 4 GiB or more cannot be compressed: the header keeps its size in 32 bits.
     #[error("a compressed file holds less than 4 GiB, the payload is {0} bytes")]
     PayloadTooLarge(usize),
@@ -203,8 +209,9 @@ impl FileError {
     /// The `Error` for it, as Godot 3 reports the same file where it does:
     /// `ERR_FILE_UNRECOGNIZED` for no magic, `ERR_INVALID_PARAMETER` for a bad key,
     /// `ERR_UNAUTHORIZED` for a missing one, `ERR_UNAVAILABLE` for a compression this build
-    /// cannot read, `ERR_FILE_EOF` for a record cut short; in writing, `ERR_OUT_OF_MEMORY` for a
-    /// payload too large and `FAILED` for a block the compressor refused; `ERR_FILE_CORRUPT` otherwise.
+    /// cannot read (or an encrypted file not written), `ERR_FILE_EOF` for a record cut short; in
+    /// writing, `ERR_OUT_OF_MEMORY` for a payload too large and `FAILED` for a block the
+    /// compressor refused; `ERR_FILE_CORRUPT` otherwise.
     pub fn code(&self) -> crate::ErrorCode {
         match self {
             FileError::NotEncrypted | FileError::NotCompressed => {
@@ -212,7 +219,9 @@ impl FileError {
             }
             FileError::KeyLength(_) => crate::ErrorCode::InvalidParameter,
             FileError::KeyNeeded => crate::ErrorCode::Unauthorized,
-            FileError::UnsupportedCompression(_) => crate::ErrorCode::Unavailable,
+            FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
+                crate::ErrorCode::Unavailable
+            }
             FileError::RecordCut { .. } => crate::ErrorCode::FileEof,
             FileError::PayloadTooLarge(_) => crate::ErrorCode::OutOfMemory,
             FileError::CompressFailed { .. } => crate::ErrorCode::Failed,

@@ -379,7 +379,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 /// use fast_var_codec_core::Dialect;
 ///
 /// let key = Godot3Key::from_password("pw");
-/// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16]);
+/// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// assert_eq!(&*payload_of(Dialect::Godot4, &file, Some(&key), no_codec)?, b"records");
 /// assert!(payload_of(Dialect::Godot3, &file, Some(&key), no_codec).is_err());
@@ -400,11 +400,38 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 /// The encrypted file holding `plaintext` that the engine of `dialect` writes with
 /// `open_encrypted(_with_pass)` ([`encrypted_format`]); `iv` is used by Godot 4's container only,
 /// and should be random for each file, as Godot 4 draws it.
-pub fn encrypt(dialect: Dialect, plaintext: &[u8], key: &Godot3Key, iv: [u8; 16]) -> Vec<u8> {
-    match encrypted_format(dialect) {
+///
+/// # Errors
+/// [`FileError::EncryptionNotChecked`] for the Pandemonium dialects: their files are read as
+/// Godot 3's container, but none was checked against a Pandemonium engine, so none is written.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::save::encrypt;
+/// use fast_var_codec_core::Dialect;
+///
+/// let key = Godot3Key::from_password("pw");
+/// assert_eq!(&encrypt(Dialect::Godot3, b"records", &key, [0; 16])?[..4], b"GDEC");
+/// assert!(matches!(
+///     encrypt(Dialect::Pandemonium5, b"records", &key, [0; 16]),
+///     Err(FileError::EncryptionNotChecked(_))
+/// ));
+/// # Ok::<(), FileError>(())
+/// ```
+pub fn encrypt(
+    dialect: Dialect,
+    plaintext: &[u8],
+    key: &Godot3Key,
+    iv: [u8; 16],
+) -> Result<Vec<u8>, FileError> {
+    if matches!(dialect, Dialect::Pandemonium38 | Dialect::Pandemonium5) {
+        return Err(FileError::EncryptionNotChecked(dialect.name()));
+    }
+    Ok(match encrypted_format(dialect) {
         EncryptedFormat::Godot3 => encrypt_godot3(plaintext, key),
         EncryptedFormat::Godot4 => encrypt_godot4(plaintext, key, iv),
-    }
+    })
 }
 
 /// Which encrypted container an engine writes.
@@ -419,7 +446,8 @@ pub enum EncryptedFormat {
 
 /// The encrypted container of the engine of `dialect`: Godot 4's for the Godot 4 dialects
 /// (checked against Godot 4.6.3; taken to hold for 4.0 – 4.3, which were not run), Godot 3's for
-/// Godot 3 and Pandemonium (a fork of Godot 3; its encrypted files were not checked).
+/// Godot 3 and Pandemonium (a fork of Godot 3; its encrypted files were not checked, so
+/// [`encrypt`] writes none).
 pub fn encrypted_format(dialect: Dialect) -> EncryptedFormat {
     match dialect {
         Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => EncryptedFormat::Godot4,

@@ -295,11 +295,6 @@ fn _write_records<'py>(
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
     let key = godot3_key(password, key)?;
     let compression = self::compression(compression)?;
-    if key.is_some() && matches!(opts.dialect, Dialect::Pandemonium38 | Dialect::Pandemonium5) {
-        return Err(PyValueError::new_err(
-            "encrypted files are written for Godot 3 and Godot 4 (Pandemonium's were not checked)",
-        ));
-    }
     let iv = match (&key, iv) {
         (Some(_), None) if encrypted_format(opts.dialect) == EncryptedFormat::Godot4 => {
             return Err(PyValueError::new_err(
@@ -319,7 +314,7 @@ fn _write_records<'py>(
         frame(&v, &opts, ByteOrder::Little, &mut out).map_err(codec_error)?;
     }
     let file = unlocked(py, out.len(), || match (key, compression) {
-        (Some(key), _) => Ok(encrypt(opts.dialect, &out, &key, iv)),
+        (Some(key), _) => encrypt(opts.dialect, &out, &key, iv),
         (None, Some(c)) => compress_godot3(&out, c, compress_block),
         (None, None) => Ok(out.to_vec()),
     })

@@ -167,5 +167,10 @@ def test_a_file_is_compressed_or_encrypted_not_both(tmp_path: Path) -> None:
         fvc.encode_godot3_save([1], password="pw", compression="zstd")
     with pytest.raises(ValueError, match="unknown compression 'brotli'"):
         fvc.encode_godot3_save([1], compression="brotli")
+    # Pandemonium's encrypted container was never checked against its engine: none is written.
+    with pytest.raises(fvc.SaveFileError) as unchecked:
+        fvc.write_store_var_file(tmp_path / "p.bin", [1], dialect="pandemonium5", password="pw")
+    assert unchecked.value.godot_error == "ERR_UNAVAILABLE"
+    assert not (tmp_path / "p.bin").exists()
     # A name in any case, as the engines spell it.
     assert fvc.encode_godot3_save([1], compression="FastLZ")[:4] == b"GCPF"
