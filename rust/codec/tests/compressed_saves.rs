@@ -4,11 +4,11 @@
 
 use fast_var_codec_core::save::{compressed_file, decompress_block, payload, Compression};
 
-/// The raw payloads Godot 3.6.2 and 3.2.3 compressed in each mode (tests/saves/, sizes on and
-/// around the 4096-byte blocks) come back byte for byte.
-#[test]
-fn engine_compressed_buffers_decompress_to_their_payloads() {
+/// Each file Godot 3.6.2 and 3.2.3 compressed from a raw payload (tests/saves/, sizes on and
+/// around the 4096-byte blocks), in each mode: its name, the raw payload, the mode, the file.
+fn engine_files() -> Vec<(String, Vec<u8>, Compression, Vec<u8>)> {
     let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves");
+    let mut all = Vec::new();
     for engine in ["godot3_6_2", "godot3_2_3"] {
         for size in [0usize, 8192, 12295] {
             let raw = match size {
@@ -17,21 +17,27 @@ fn engine_compressed_buffers_decompress_to_their_payloads() {
                     .expect("raw payload"),
             };
             assert_eq!(raw.len(), size);
-            for (mode, compression) in [
-                ("fastlz", Compression::FastLz),
-                ("deflate", Compression::Deflate),
-                ("zstd", Compression::Zstd),
-                ("gzip", Compression::Gzip),
-            ] {
-                let name = format!("{engine}/buffer_{size}_{mode}.bin");
+            for mode in Compression::ALL {
+                let name = format!("{engine}/buffer_{size}_{}.bin", mode.name().to_lowercase());
                 let file = std::fs::read(saves.join(&name)).expect("fixture");
-                let parsed = compressed_file(&file).expect("header");
-                assert_eq!(parsed.compression, compression, "{name}");
-                assert_eq!(parsed.blocks.len(), size / 4096 + 1, "{name}");
-                let got = payload(&file, None, decompress_block).expect("decompresses");
-                assert!(got.as_ref() == raw.as_slice(), "{name}: the payload");
+                all.push((name, raw.clone(), mode, file));
             }
         }
+    }
+    all
+}
+
+/// The raw payloads the engines compressed in each mode come back byte for byte.
+#[test]
+fn engine_compressed_buffers_decompress_to_their_payloads() {
+    let files = engine_files();
+    assert_eq!(files.len(), 2 * 3 * 4);
+    for (name, raw, mode, file) in &files {
+        let parsed = compressed_file(file).expect("header");
+        assert_eq!(parsed.compression, *mode, "{name}");
+        assert_eq!(parsed.blocks.len(), raw.len() / 4096 + 1, "{name}");
+        let got = payload(file, None, decompress_block).expect("decompresses");
+        assert!(got.as_ref() == raw.as_slice(), "{name}: the payload");
     }
 }
 
@@ -57,7 +63,6 @@ fn a_block_is_bounded_and_a_damaged_one_is_an_error() {
 #[test]
 fn compressed_files_are_written_as_the_engines_write_them() {
     use fast_var_codec_core::save::{compress_block, compress_godot3, decompress_godot3};
-    let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves");
     for size in [0usize, 1, 15, 16, 17, 4095, 4096, 4097, 8192, 12295, 70_000] {
         let payload: Vec<u8> = (0..size)
             .map(|i| (i * 7 % 251) as u8 ^ (i / 300) as u8)
@@ -74,19 +79,8 @@ fn compressed_files_are_written_as_the_engines_write_them() {
             assert!(back == payload, "{size} bytes, {}", mode.name());
         }
     }
-    for engine in ["godot3_6_2", "godot3_2_3"] {
-        for size in [0usize, 8192, 12295] {
-            let raw = match size {
-                0 => Vec::new(),
-                n => std::fs::read(saves.join(engine).join(format!("buffer_{n}.bin")))
-                    .expect("raw payload"),
-            };
-            for mode in Compression::ALL {
-                let name = format!("{engine}/buffer_{size}_{}.bin", mode.name().to_lowercase());
-                let engine_file = std::fs::read(saves.join(&name)).expect("fixture");
-                let ours = compress_godot3(&raw, mode, compress_block).expect("compresses");
-                assert_eq!(ours[..16], engine_file[..16], "{name}: the header");
-            }
-        }
+    for (name, raw, mode, engine_file) in engine_files() {
+        let ours = compress_godot3(&raw, mode, compress_block).expect("compresses");
+        assert_eq!(ours[..16], engine_file[..16], "{name}: the header");
     }
 }
