@@ -49,6 +49,15 @@ impl Dialect {
         self.spec().name
     }
 
+    /// The engine family: dialects of one family differ only in what later releases added.
+    pub(crate) fn family(self) -> u8 {
+        match self {
+            Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => 4,
+            Dialect::Godot3 => 3,
+            Dialect::Pandemonium38 | Dialect::Pandemonium5 => 5,
+        }
+    }
+
     /// Every dialect.
     pub const ALL: [Dialect; 6] = [
         Dialect::Godot4,

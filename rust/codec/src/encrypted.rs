@@ -184,6 +184,15 @@ pub enum FileError {
     /// A payload of 4 GiB or more cannot be compressed: the header keeps its size in 32 bits.
     #[error("a compressed file holds less than 4 GiB, the payload is {0} bytes")]
     PayloadTooLarge(usize),
+    /// A file's header announces a payload above the reader's limit
+    /// ([`crate::save::OpenOptions::max_payload`]); nothing was inflated or decrypted.
+    #[error("the file announces a payload of {announced} bytes, above the limit of {limit} bytes (raise max_payload to read it)")]
+    PayloadOverLimit {
+        /// The payload size the header announces.
+        announced: u64,
+        /// The limit.
+        limit: usize,
+    },
     /// The compressor could not compress a block.
     #[error("compressing block {index} failed: {reason}")]
     CompressFailed {
@@ -223,7 +232,9 @@ impl FileError {
                 crate::ErrorCode::Unavailable
             }
             FileError::RecordCut { .. } => crate::ErrorCode::FileEof,
-            FileError::PayloadTooLarge(_) => crate::ErrorCode::OutOfMemory,
+            FileError::PayloadTooLarge(_) | FileError::PayloadOverLimit { .. } => {
+                crate::ErrorCode::OutOfMemory
+            }
             FileError::CompressFailed { .. } => crate::ErrorCode::Failed,
             _ => crate::ErrorCode::FileCorrupt,
         }
@@ -262,6 +273,17 @@ pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
         cipher.decrypt_block(GenericArray::from_mut_slice(block));
     }
     checked(plain, length, md5)
+}
+
+/// The plaintext length an encrypted file's header announces, in either engine's container
+/// (`None` when the header is cut short or not one): read before anything is decrypted.
+pub(crate) fn announced_len(file: &[u8], format: crate::save::EncryptedFormat) -> Option<u64> {
+    let at = match format {
+        crate::save::EncryptedFormat::Godot3 => 24,
+        crate::save::EncryptedFormat::Godot4 => 20,
+    };
+    let field = file.get(at..at + 8)?;
+    Some(u64::from_le_bytes(field.try_into().ok()?))
 }
 
 /// An `N`-byte header that starts with the `GDEC` magic: the header's bytes after the magic, and

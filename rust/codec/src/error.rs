@@ -163,6 +163,52 @@ pub enum DecodeReason {
     /// invalid `script` property, a script the builder does not know, ….
     #[error("{0}")]
     Refused(String),
+    /// The value of a record of known length (a `store_var` record, a stream frame) leaves
+    /// bytes of it unread: the record is in another dialect, or damaged
+    /// ([`crate::record`]).
+    #[error("{}", record_not_whole(*used, *len, *dialect, *whole_in))]
+    RecordNotWhole {
+        /// The bytes the value took.
+        used: usize,
+        /// The record's length.
+        len: usize,
+        /// The dialect it was decoded in.
+        dialect: crate::Dialect,
+        /// The first dialect of [`crate::Dialect::ALL`] in which the record decodes whole.
+        whole_in: Option<crate::Dialect>,
+    },
+    /// An element of a typed Array or Dictionary that the engine drops on decode (it is not of
+    /// the container's type and does not convert to it), while
+    /// [`crate::Options::refuse_dropped_elements`] is on.
+    #[error("{what} of type {found} does not fit {container} and would be dropped")]
+    DroppedElement {
+        /// `"an Array item"`, `"a Dictionary key"`.
+        what: &'static str,
+        /// The element's type.
+        found: crate::VariantType,
+        /// The container's type, as GDScript writes it (`Array[int]`).
+        container: String,
+    },
+}
+
+fn record_not_whole(
+    used: usize,
+    len: usize,
+    dialect: crate::Dialect,
+    whole_in: Option<crate::Dialect>,
+) -> String {
+    let mut text = format!(
+        "the value takes {used} of its record's {len} bytes in the {} dialect: the record is in another dialect or damaged",
+        dialect.name()
+    );
+    if let Some(d) = whole_in {
+        text.push_str(&format!(
+            "; it reads whole as {} (dialect {:?})",
+            d.name(),
+            d.short_name()
+        ));
+    }
+    text
 }
 
 impl DecodeReason {

@@ -27,6 +27,7 @@ pub mod limits;
 pub mod objects;
 pub mod reader;
 pub mod real;
+pub mod record;
 pub mod save;
 #[cfg(feature = "serde")]
 pub mod serde;

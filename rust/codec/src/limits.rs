@@ -100,6 +100,12 @@ pub struct Options {
     pub allow_lossy: bool,
     /// What a single decode may produce (and the depth an encode may reach).
     pub limits: Limits,
+    /// Fail a decode where the engine drops an element of a typed Array or Dictionary (one not
+    /// of its type that does not convert to it), with
+    /// [`crate::DecodeReason::DroppedElement`], instead of dropping it as the engine does.
+    /// Engines never write such elements; other writers may. Off by default (the engine's
+    /// result). Encoding always refuses them.
+    pub refuse_dropped_elements: bool,
 }
 
 impl Options {
@@ -132,6 +138,12 @@ impl Options {
     /// Sets [`Options::allow_lossy`].
     pub fn with_allow_lossy(mut self, on: bool) -> Self {
         self.allow_lossy = on;
+        self
+    }
+
+    /// Sets [`Options::refuse_dropped_elements`].
+    pub fn with_refuse_dropped_elements(mut self, on: bool) -> Self {
+        self.refuse_dropped_elements = on;
         self
     }
 

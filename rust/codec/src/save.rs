@@ -69,6 +69,189 @@ pub const BLOCK_SIZE: u32 = 4096;
 /// header ask a decompressor for gigabytes per block.
 pub const MAX_BLOCK_SIZE: u32 = 1 << 20;
 
+/// Default for [`OpenOptions::max_payload`]: 256 MiB. A compressed file of a few megabytes can
+/// announce gigabytes; no payload above the limit is inflated or decrypted. Raise it for larger
+/// saves.
+pub const DEFAULT_MAX_PAYLOAD: usize = 256 << 20;
+
+/// How a file is opened: the key of an encrypted one, and the largest payload accepted.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::save::{open, OpenOptions, DEFAULT_MAX_PAYLOAD};
+///
+/// let opts = OpenOptions::new();
+/// assert_eq!(opts.max_payload, DEFAULT_MAX_PAYLOAD);
+/// let plain = [2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // no container: the records themselves
+/// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
+/// let opened = open(&plain, None, &opts, no_codec)?;
+/// assert_eq!(opened.payload.len(), 12);
+/// // A compressed file announcing 1 GiB is refused before a block is inflated.
+/// let mut bomb = b"GCPF".to_vec();
+/// for word in [1u32, 4096, 1 << 30] {
+///     bomb.extend_from_slice(&word.to_le_bytes());
+/// }
+/// bomb.resize(16 + 4 * ((1 << 30) / 4096 + 1), 0); // the block table
+/// assert!(open(&bomb, None, &opts, no_codec).is_err());
+/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OpenOptions<'k> {
+    /// The key (or [`Godot3Key::from_password`]'s) of an encrypted file.
+    pub key: Option<&'k Godot3Key>,
+    /// The largest payload accepted, in bytes ([`DEFAULT_MAX_PAYLOAD`]): checked against what a
+    /// compressed or encrypted file's header announces, before anything is inflated or
+    /// decrypted. (A plain file is its own payload: it is already in memory.)
+    pub max_payload: usize,
+}
+
+impl Default for OpenOptions<'_> {
+    fn default() -> Self {
+        OpenOptions {
+            key: None,
+            max_payload: DEFAULT_MAX_PAYLOAD,
+        }
+    }
+}
+
+impl<'k> OpenOptions<'k> {
+    /// No key, [`DEFAULT_MAX_PAYLOAD`].
+    pub fn new() -> Self {
+        OpenOptions::default()
+    }
+
+    /// Sets [`OpenOptions::key`].
+    pub fn with_key(mut self, key: Option<&'k Godot3Key>) -> Self {
+        self.key = key;
+        self
+    }
+
+    /// Sets [`OpenOptions::max_payload`] (`usize::MAX`: no limit).
+    pub fn with_max_payload(mut self, max: usize) -> Self {
+        self.max_payload = max;
+        self
+    }
+}
+
+/// What [`open`] found: the payload and the container it was in, to write a changed payload
+/// back the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Opened<'a> {
+    /// The `store_var` records (or whatever the file holds).
+    pub payload: Cow<'a, [u8]>,
+    /// Its container.
+    pub container: Container,
+    /// A compressed file's compression.
+    pub compression: Option<Compression>,
+    /// An encrypted file's container (Godot 3's or Godot 4's).
+    pub encryption: Option<EncryptedFormat>,
+}
+
+/// Opens a file of any container: plain, compressed (each block given to `decompress`, as for
+/// [`decompress_godot3`]) or encrypted with `opts.key`, in the container of `dialect`'s engine
+/// ([`encrypted_format`]) or, without a dialect, Godot 3's container and else Godot 4's.
+/// Nothing is inflated or decrypted when the header announces more than `opts.max_payload`.
+///
+/// # Errors
+/// [`FileError::PayloadOverLimit`] (`ERR_OUT_OF_MEMORY`) above the limit;
+/// [`FileError::KeyNeeded`] for an encrypted file without a key; those of the decryption and of
+/// [`decompress_godot3`]. Without a dialect, when both encrypted containers fail, the error of
+/// the one whose header the file has.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::save::{encrypt, open, EncryptedFormat, OpenOptions};
+/// use fast_var_codec_core::Dialect;
+///
+/// let key = Godot3Key::from_password("pw");
+/// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
+/// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
+/// let opened = open(&file, None, &OpenOptions::new().with_key(Some(&key)), no_codec)?;
+/// assert_eq!(&*opened.payload, b"records");
+/// assert_eq!(opened.encryption, Some(EncryptedFormat::Godot4));
+/// # Ok::<(), FileError>(())
+/// ```
+pub fn open<'a, E: std::fmt::Display>(
+    file: &'a [u8],
+    dialect: Option<Dialect>,
+    opts: &OpenOptions<'_>,
+    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+) -> Result<Opened<'a>, FileError> {
+    let container = detect(file);
+    let over = |announced: u64| FileError::PayloadOverLimit {
+        announced,
+        limit: opts.max_payload,
+    };
+    match container {
+        Container::Plain => Ok(Opened {
+            payload: Cow::Borrowed(file),
+            container,
+            compression: None,
+            encryption: None,
+        }),
+        Container::Compressed => {
+            // The limit first: the block table of a huge payload is itself large.
+            if let Some(size) = le_u32(file, 12).filter(|s| *s as usize > opts.max_payload) {
+                return Err(over(u64::from(size)));
+            }
+            let parsed = compressed_file(file)?;
+            Ok(Opened {
+                payload: Cow::Owned(inflate(&parsed, decompress)?),
+                container,
+                compression: Some(parsed.compression),
+                encryption: None,
+            })
+        }
+        Container::Encrypted => {
+            let key = opts.key.ok_or(FileError::KeyNeeded)?;
+            let decrypt = |format: EncryptedFormat| {
+                // The blocks must be in the file, so a length beyond it fails in the
+                // decryption, before anything is allocated (and is no payload of this
+                // container: the other one's header read in the wrong places).
+                if let Some(len) = crate::encrypted::announced_len(file, format) {
+                    if len > opts.max_payload as u64 && len <= file.len() as u64 {
+                        return Err(over(len));
+                    }
+                }
+                match format {
+                    EncryptedFormat::Godot3 => decrypt_godot3(file, key),
+                    EncryptedFormat::Godot4 => decrypt_godot4(file, key),
+                }
+            };
+            let (format, plain) = match dialect {
+                Some(d) => {
+                    let format = encrypted_format(d);
+                    (format, decrypt(format)?)
+                }
+                None => match decrypt(EncryptedFormat::Godot3) {
+                    Ok(p) => (EncryptedFormat::Godot3, p),
+                    Err(e3 @ FileError::PayloadOverLimit { .. }) => return Err(e3),
+                    Err(e3) => match decrypt(EncryptedFormat::Godot4) {
+                        Ok(p) => (EncryptedFormat::Godot4, p),
+                        // A wrong key fails both: the error of the container whose header
+                        // the file has (Godot 3's has a mode word).
+                        Err(e4) => {
+                            return Err(match e3 {
+                                FileError::UnknownMode(_) => e4,
+                                e3 => e3,
+                            })
+                        }
+                    },
+                },
+            };
+            Ok(Opened {
+                payload: Cow::Owned(plain),
+                container,
+                compression: None,
+                encryption: Some(format),
+            })
+        }
+    }
+}
+
 /// Which container a Godot 3 save file is, by its first four bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Container {
@@ -257,15 +440,32 @@ pub fn compressed_file(file: &[u8]) -> Result<CompressedFile<'_>, FileError> {
 /// The payload of a `GCPF` file: each block given to `decompress(data, compression, len)`, which
 /// returns the block's decompressed bytes (`len` of them, [`Compression::decompressed_len`]) or
 /// why it could not. A block whose decompressor fails or returns another length is reported as
-/// [`FileError::BlockDamaged`]; the engines' own readers pass such a block on unnoticed.
+/// [`FileError::BlockDamaged`]; the engines' own readers pass such a block on unnoticed. A file
+/// announcing more than [`DEFAULT_MAX_PAYLOAD`] is refused before any block is inflated: [`open`]
+/// takes another limit.
 ///
 /// # Errors
-/// Those of [`compressed_file`], and [`FileError::BlockDamaged`].
+/// Those of [`compressed_file`], [`FileError::PayloadOverLimit`] and [`FileError::BlockDamaged`].
 pub fn decompress_godot3<E: std::fmt::Display>(
     file: &[u8],
-    mut decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Vec<u8>, FileError> {
     let parsed = compressed_file(file)?;
+    if parsed.payload_size as usize > DEFAULT_MAX_PAYLOAD {
+        return Err(FileError::PayloadOverLimit {
+            announced: u64::from(parsed.payload_size),
+            limit: DEFAULT_MAX_PAYLOAD,
+        });
+    }
+    inflate(&parsed, decompress)
+}
+
+/// The blocks of a parsed `GCPF` file decompressed and checked, one after the other: never more
+/// than the header's payload size, which the caller has checked against its limit.
+fn inflate<E: std::fmt::Display>(
+    parsed: &CompressedFile<'_>,
+    mut decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
+) -> Result<Vec<u8>, FileError> {
     let mode = parsed.compression;
     let mut out = Vec::with_capacity(parsed.payload_size.min(1 << 24) as usize);
     for (index, block) in parsed.blocks.iter().enumerate() {
@@ -351,26 +551,28 @@ pub fn compress_godot3<E: std::fmt::Display>(
 
 /// The `store_var` payload of a Godot 3 save file of any container: the file itself when plain,
 /// decompressed ([`decompress_godot3`], with the caller's `decompress`) when compressed,
-/// decrypted with `key` when encrypted.
+/// decrypted with `key` when encrypted; at most [`DEFAULT_MAX_PAYLOAD`] bytes ([`open`] takes
+/// another limit).
 ///
 /// # Errors
-/// [`FileError::KeyNeeded`] for an encrypted file without a key; those of
-/// [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
+/// [`FileError::KeyNeeded`] for an encrypted file without a key; [`FileError::PayloadOverLimit`];
+/// those of [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
 pub fn payload<'a, E: std::fmt::Display>(
     file: &'a [u8],
     key: Option<&Godot3Key>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
-    payload_with(file, key, decompress, decrypt_godot3)
+    payload_of(Dialect::Godot3, file, key, decompress)
 }
 
 /// As [`payload`], for a file the engine of `dialect` wrote: compressed files are one container
 /// in every engine; encrypted ones are Godot 4's ([`crate::encrypted::decrypt_godot4`]) for the
-/// Godot 4 dialects, Godot 3's for the others ([`encrypted_format`]).
+/// Godot 4 dialects, Godot 3's for the others ([`encrypted_format`]); at most
+/// [`DEFAULT_MAX_PAYLOAD`] bytes ([`open`] takes another limit, and finds the container itself).
 ///
 /// # Errors
-/// [`FileError::KeyNeeded`] for an encrypted file without a key; those of the decryption and of
-/// [`decompress_godot3`].
+/// [`FileError::KeyNeeded`] for an encrypted file without a key; [`FileError::PayloadOverLimit`];
+/// those of the decryption and of [`decompress_godot3`].
 ///
 /// # Examples
 /// ```
@@ -391,10 +593,8 @@ pub fn payload_of<'a, E: std::fmt::Display>(
     key: Option<&Godot3Key>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
-    match encrypted_format(dialect) {
-        EncryptedFormat::Godot3 => payload_with(file, key, decompress, decrypt_godot3),
-        EncryptedFormat::Godot4 => payload_with(file, key, decompress, decrypt_godot4),
-    }
+    let opts = OpenOptions::new().with_key(key);
+    open(file, Some(dialect), &opts, decompress).map(|o| o.payload)
 }
 
 /// The encrypted file holding `plaintext` that the engine of `dialect` writes with
@@ -452,22 +652,6 @@ pub fn encrypted_format(dialect: Dialect) -> EncryptedFormat {
     match dialect {
         Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => EncryptedFormat::Godot4,
         _ => EncryptedFormat::Godot3,
-    }
-}
-
-fn payload_with<'a, E: std::fmt::Display>(
-    file: &'a [u8],
-    key: Option<&Godot3Key>,
-    decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
-    decrypt: fn(&[u8], &Godot3Key) -> Result<Vec<u8>, FileError>,
-) -> Result<Cow<'a, [u8]>, FileError> {
-    match detect(file) {
-        Container::Plain => Ok(Cow::Borrowed(file)),
-        Container::Compressed => decompress_godot3(file, decompress).map(Cow::Owned),
-        Container::Encrypted => {
-            let key = key.ok_or(FileError::KeyNeeded)?;
-            decrypt(file, key).map(Cow::Owned)
-        }
     }
 }
 

@@ -26,7 +26,6 @@ use bytes::{Buf, Bytes, BytesMut};
 use crate::build::Build;
 use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
 use crate::limits::Options;
-use crate::reader::decode_with;
 use crate::sink::Sink;
 use crate::value::{write_value, Value, ValueBuilder};
 use crate::writer::Writer;
@@ -374,7 +373,9 @@ impl StreamReader {
     /// # Errors
     /// As [`StreamReader::next_frame`]; and a [`CodecError::Decode`] for a message that does not
     /// decode (as [`crate::decode_with`]'s, with the offset counted from the start of the
-    /// stream), after which the stream goes on.
+    /// stream), or whose value leaves bytes of the message unread
+    /// ([`crate::DecodeReason::RecordNotWhole`]: another dialect's message), after which the
+    /// stream goes on.
     pub fn next_value_with<B: Build>(
         &mut self,
         opts: &Options,
@@ -386,8 +387,8 @@ impl StreamReader {
         let Some(payload) = self.next_frame()? else {
             return Ok(None);
         };
-        match decode_with(&payload, 0, opts, builder) {
-            Ok((v, _)) => Ok(Some(v)),
+        match crate::record::decode_record_with(&payload, opts, builder) {
+            Ok(v) => Ok(Some(v)),
             Err(CodecError::Decode { offset, reason }) => Err(CodecError::Decode {
                 offset: at.saturating_add(offset),
                 reason,

@@ -295,6 +295,19 @@ impl ContainerType {
     }
 }
 
+/// The type as GDScript writes it in `Array[...]`: `Variant` when untyped, the builtin's name
+/// (`int`, `String`), the class name, or the script's path.
+impl std::fmt::Display for ContainerType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ContainerType::Untyped => f.write_str("Variant"),
+            ContainerType::Builtin(t) => f.write_str(t.name()),
+            ContainerType::Class(c) => f.write_str(c),
+            ContainerType::Script(p) => write!(f, "{p:?}"),
+        }
+    }
+}
+
 /// The class name Godot gives objects that were encoded as instance ids.
 pub const ENCODED_OBJECT_AS_ID: &str = "EncodedObjectAsID";
 

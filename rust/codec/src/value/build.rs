@@ -34,6 +34,8 @@ pub struct ValueBuilder {
     key_hashing: keys::KeyHashing,
     /// The decode's dialect's rules for keys and typed elements (set by [`Build::configure`]).
     rules: VariantRules,
+    /// [`crate::Options::refuse_dropped_elements`] of the decode.
+    refuse_dropped: bool,
 }
 
 /// A Dictionary under construction, with what merges equal keys.
@@ -82,49 +84,63 @@ impl ValueBuilder {
 
     /// `Some(v)` when `v` may sit in a container of type `ty` (converted if needed).
     pub(crate) fn admit(&self, ty: &ContainerType, v: Value) -> Option<Value> {
-        if kept_as_is(ty, &v) {
-            return Some(v);
+        admit_element(ty, v, self.rules, self.precision, self.classes.as_deref())
+    }
+}
+
+/// `Some(v)` when a decoding engine keeps `v` in a container of type `ty` (converted where it
+/// converts strictly), `None` when it drops it: under `rules`, in an engine of `precision`,
+/// knowing which classes exist when `classes` is given. The writer asks the same question of
+/// what it writes ([`super::write`]).
+pub(crate) fn admit_element(
+    ty: &ContainerType,
+    v: Value,
+    rules: VariantRules,
+    precision: Precision,
+    classes: Option<&HashSet<String>>,
+) -> Option<Value> {
+    if kept_as_is(ty, &v) {
+        return Some(v);
+    }
+    match ty {
+        ContainerType::Untyped => Some(v),
+        ContainerType::Builtin(VariantType::Object) => match v {
+            Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
+            _ => None,
+        },
+        // Godot 3 forks (Pandemonium 5's TypedArray) convert nothing.
+        ContainerType::Builtin(t) if rules == VariantRules::Godot3 => {
+            (v.variant_type() == *t).then_some(v)
         }
-        match ty {
-            ContainerType::Untyped => Some(v),
-            ContainerType::Builtin(VariantType::Object) => match v {
-                Value::Nil | Value::ObjectId(_) | Value::Object(_) => Some(v),
-                _ => None,
+        ContainerType::Builtin(t) => convert_strict(v, *t, precision),
+        // Inheritance is unknown without a ClassDB: a full object is let in unless its
+        // container names a class that does not exist.
+        ContainerType::Class(class) => match v {
+            Value::Nil => Some(v),
+            Value::Object(_) => match classes {
+                Some(known) if !known.contains(class.as_str()) => None,
+                _ => Some(v),
             },
-            // Godot 3 forks (Pandemonium 5's TypedArray) convert nothing.
-            ContainerType::Builtin(t) if self.rules == VariantRules::Godot3 => {
-                (v.variant_type() == *t).then_some(v)
+            Value::ObjectId(_)
+                if matches!(
+                    class.as_str(),
+                    ENCODED_OBJECT_AS_ID | "Object" | "RefCounted"
+                ) =>
+            {
+                Some(v)
             }
-            ContainerType::Builtin(t) => convert_strict(v, *t, self.precision),
-            // Inheritance is unknown without a ClassDB: a full object is let in unless its
-            // container names a class that does not exist.
-            ContainerType::Class(class) => match v {
-                Value::Nil => Some(v),
-                Value::Object(_) => match &self.classes {
-                    Some(known) if !known.contains(class.as_str()) => None,
-                    _ => Some(v),
-                },
-                Value::ObjectId(_)
-                    if matches!(
-                        class.as_str(),
-                        ENCODED_OBJECT_AS_ID | "Object" | "RefCounted"
-                    ) =>
-                {
-                    Some(v)
-                }
-                _ => None,
-            },
-            // An object belongs to a script type when its `script` property names that script.
-            ContainerType::Script(path) => match &v {
-                Value::Nil => Some(v),
-                Value::Object(o) => o
-                    .properties
-                    .iter()
-                    .any(|(k, p)| k == "script" && matches!(p, Value::String(s) if s == path))
-                    .then_some(v),
-                _ => None,
-            },
-        }
+            _ => None,
+        },
+        // An object belongs to a script type when its `script` property names that script.
+        ContainerType::Script(path) => match &v {
+            Value::Nil => Some(v),
+            Value::Object(o) => o
+                .properties
+                .iter()
+                .any(|(k, p)| k == "script" && matches!(p, Value::String(s) if s == path))
+                .then_some(v),
+            _ => None,
+        },
     }
 }
 
@@ -146,6 +162,20 @@ pub(crate) fn type_kept_as_is(ty: &ContainerType, vt: VariantType) -> bool {
         ContainerType::Untyped => true,
         ContainerType::Builtin(t) => *t != VariantType::Object && vt == *t,
         _ => false,
+    }
+}
+
+/// The error for an element the engine would drop.
+#[cold]
+fn dropped(
+    what: &'static str,
+    found: VariantType,
+    container: impl FnOnce() -> String,
+) -> DecodeReason {
+    DecodeReason::DroppedElement {
+        what,
+        found,
+        container: container(),
     }
 }
 
@@ -174,6 +204,7 @@ impl Build for ValueBuilder {
             Precision::Single
         };
         self.rules = opts.dialect.spec().variant_rules;
+        self.refuse_dropped = opts.refuse_dropped_elements;
         self.key_hashing.clear(self.rules);
     }
 
@@ -313,8 +344,15 @@ impl Build for ValueBuilder {
             push_in_place(&mut array.items, v);
             return Ok(());
         }
-        if let Some(v) = self.admit(&array.element, v) {
-            array.items.push(v);
+        let found = v.variant_type();
+        match self.admit(&array.element, v) {
+            Some(v) => array.items.push(v),
+            None if self.refuse_dropped => {
+                return Err(dropped("an Array item", found, || {
+                    format!("Array[{}]", array.element)
+                }))
+            }
+            None => {}
         }
         Ok(())
     }
@@ -348,10 +386,16 @@ impl Build for ValueBuilder {
         let key = if d.dict.key == ContainerType::Untyped {
             key
         } else {
-            let Some(key) = self.admit(&d.dict.key, key) else {
-                return Ok(());
-            };
-            key
+            let found = key.variant_type();
+            match self.admit(&d.dict.key, key) {
+                Some(key) => key,
+                None if self.refuse_dropped => {
+                    return Err(dropped("a Dictionary key", found, || {
+                        format!("Dictionary[{}, {}]", d.dict.key, d.dict.value)
+                    }))
+                }
+                None => return Ok(()),
+            }
         };
         d.keys
             .insert(&mut d.dict.entries, key, value, &self.key_hashing);

@@ -1,10 +1,12 @@
 //! The walk that feeds a [`Value`] to the [`Writer`]: every encode of the model goes through it.
 
+use super::build::{admit_element, type_kept_as_is};
 use super::Value;
+use crate::dialect::Precision;
 use crate::error::{CodecError, EncodeReason, PathSegment, Result};
 use crate::sink::Sink;
 use crate::stack;
-use crate::types::{IntVectorType, PackedVectorType, RealType};
+use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType, VariantType};
 use crate::writer::Writer;
 
 /// Feeds `v` to the writer; errors carry the path to the value that failed.
@@ -51,25 +53,95 @@ fn write_container<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
             Ok(())
         }
         Value::Dictionary(d) => {
+            let spec = w.options().dialect.spec();
+            let typed = spec.typed_dictionaries;
             w.begin_dictionary(&d.key, &d.value, d.entries.len())?;
             for (k, v) in &d.entries {
                 let at = || PathSegment::Key(k.key_label());
-                write_value(w, k).map_err(|e| e.within(at()))?;
-                write_value(w, v).map_err(|e| e.within(at()))?;
+                if typed {
+                    let container = || format!("Dictionary[{}, {}]", d.key, d.value);
+                    write_element(w, &d.key, k, "key", &container).map_err(|e| e.within(at()))?;
+                    write_element(w, &d.value, v, "value", &container)
+                        .map_err(|e| e.within(at()))?;
+                } else {
+                    write_value(w, k).map_err(|e| e.within(at()))?;
+                    write_value(w, v).map_err(|e| e.within(at()))?;
+                }
             }
             w.end_dictionary();
             Ok(())
         }
         Value::Array(a) => {
+            let spec = w.options().dialect.spec();
+            let typed = spec.typed_arrays || spec.typed_array_id.is_some();
             w.begin_array(&a.element, a.items.len())?;
             for (i, item) in a.items.iter().enumerate() {
-                write_value(w, item).map_err(|e| e.within(PathSegment::Index(i)))?;
+                let written = if typed {
+                    write_element(w, &a.element, item, "item", &|| {
+                        format!("Array[{}]", a.element)
+                    })
+                } else {
+                    write_value(w, item)
+                };
+                written.map_err(|e| e.within(PathSegment::Index(i)))?;
             }
             w.end_array();
             Ok(())
         }
         leaf => write_leaf(w, leaf),
     }
+}
+
+/// An element of a typed container (an Array item, a Dictionary key or value) of type `ty`:
+/// written as it is when a decoding engine keeps it so (an object or null in an object type,
+/// whose classes only the decoding engine knows), converted when the engine's strict
+/// conversion to `ty` is exact both ways (an int in `Array[float]` is written as the float,
+/// as an engine writes it), refused otherwise: the engine would drop it or change its value on
+/// decode. `container` names the container for the message (`Array[int]`).
+fn write_element<S: Sink>(
+    w: &mut Writer<'_, S>,
+    ty: &ContainerType,
+    v: &Value,
+    what: &str,
+    container: &dyn Fn() -> String,
+) -> Result<()> {
+    if type_kept_as_is(ty, v.variant_type()) {
+        return write_value(w, v);
+    }
+    // Object types: whatever the class, an object (full or as an id) or null, as the engines
+    // write them; only the decoding engine knows the classes.
+    let object_type = matches!(
+        ty,
+        ContainerType::Class(_)
+            | ContainerType::Script(_)
+            | ContainerType::Builtin(VariantType::Object)
+    );
+    if object_type && matches!(v, Value::Nil | Value::ObjectId(_) | Value::Object(_)) {
+        return write_value(w, v);
+    }
+    let opts = w.options();
+    let rules = opts.dialect.spec().variant_rules;
+    let precision = if opts.dialect.spec().real_flag {
+        opts.precision
+    } else {
+        Precision::Single
+    };
+    let admit = |ty: &ContainerType, v: Value| admit_element(ty, v, rules, precision, None);
+    match admit(ty, v.clone()) {
+        Some(same) if same == *v => return write_value(w, v),
+        Some(converted) => {
+            let back = admit(&ContainerType::Builtin(v.variant_type()), converted.clone());
+            if back.as_ref() == Some(v) {
+                return write_value(w, &converted);
+            }
+        }
+        None => {}
+    }
+    Err(CodecError::encode(EncodeReason::Invalid(format!(
+        "{} {what} does not fit {}: an engine would drop it or change it on decode",
+        v.variant_type().name(),
+        container()
+    ))))
 }
 
 /// Values that hold no nested value, kept out of [`write_value`] so that the frame of the

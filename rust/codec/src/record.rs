@@ -1,0 +1,380 @@
+//! Values in records of a known length: a `store_var` record of a file or save, a frame of a
+//! `put_var` stream, a packet. The length is known before the value is read, so a value that
+//! leaves bytes of its record unread was written in another dialect (or is damaged): reading
+//! on would return garbage without an error. Here it is an error that says so, and names the
+//! dialect that reads the record whole, where one does.
+//!
+//! The same rule picks a dialect when none is given: the first of [`Dialect::ALL`] (Godot 4
+//! first) in which every record decodes and takes its bytes whole ([`decode_records`] with
+//! `None`, [`DialectDetector`] record by record, for a connection's first messages).
+//!
+//! The engines' own `get_var` ignore what a value leaves unread; `bytes_to_var`, which has no
+//! record around the value, does too, and so does [`crate::decode`].
+//!
+//! # Examples
+//! ```
+//! use fast_var_codec_core::record::decode_record;
+//! use fast_var_codec_core::{encode, DecodeReason, Dialect, Options, Value};
+//!
+//! // A Godot 3 Transform is a Godot 4 Vector4i's id, with 48 bytes where that reads 16.
+//! let godot3 = Options::new(Dialect::Godot3);
+//! let transform = Value::transform3d([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [5.0, 6.0, 7.0]);
+//! let record = encode(&transform, &godot3)?;
+//! assert_eq!(decode_record(&record, &godot3)?, transform);
+//! let err = decode_record(&record, &Options::default()).unwrap_err();
+//! assert!(err.to_string().contains("reads whole as Godot 3"), "{err}");
+//! # Ok::<(), fast_var_codec_core::CodecError>(())
+//! ```
+
+use crate::build::Build;
+use crate::dialect::Dialect;
+use crate::error::{CodecError, DecodeReason, Result};
+use crate::limits::Options;
+use crate::reader::decode_with;
+use crate::value::{Value, ValueBuilder};
+
+/// Whether a value that took `used` bytes (its final padding counted, present or not) took all
+/// `len` bytes of its record.
+fn takes_whole(used: usize, len: usize) -> bool {
+    used >= len
+}
+
+/// Decodes the value of a record of exactly `record.len()` bytes with `builder`.
+///
+/// # Errors
+/// Those of [`crate::decode_with`]; and [`DecodeReason::RecordNotWhole`] (`ERR_INVALID_DATA`),
+/// at the first byte left unread, when the value does not take the record's bytes whole: its
+/// `whole_in` names the first dialect of [`Dialect::ALL`] in which it does.
+pub fn decode_record_with<B: Build>(
+    record: &[u8],
+    opts: &Options,
+    builder: &mut B,
+) -> Result<B::Value> {
+    let (value, used) = decode_with(record, 0, opts, builder)?;
+    if takes_whole(used, record.len()) {
+        return Ok(value);
+    }
+    let whole_in = Dialect::ALL
+        .into_iter()
+        .filter(|d| *d != opts.dialect)
+        .find(|d| reads_whole(record, &with_dialect(opts, *d)));
+    Err(CodecError::Decode {
+        offset: used,
+        reason: DecodeReason::RecordNotWhole {
+            used,
+            len: record.len(),
+            dialect: opts.dialect,
+            whole_in,
+        },
+    })
+}
+
+/// [`decode_record_with`] building [`Value`]s.
+///
+/// # Errors
+/// As [`decode_record_with`].
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::decode_record;
+/// use fast_var_codec_core::{Options, Value};
+///
+/// let record = [2, 0, 0, 0, 7, 0, 0, 0]; // var_to_bytes(7)
+/// assert_eq!(decode_record(&record, &Options::default())?, Value::Int(7));
+/// let mut longer = record.to_vec();
+/// longer.extend_from_slice(&[0, 0, 0, 0]); // four bytes the value leaves unread
+/// assert!(decode_record(&longer, &Options::default()).is_err());
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+pub fn decode_record(record: &[u8], opts: &Options) -> Result<Value> {
+    decode_record_with(record, opts, &mut ValueBuilder::default())
+}
+
+fn with_dialect(opts: &Options, dialect: Dialect) -> Options {
+    let mut o = opts.clone();
+    o.dialect = dialect;
+    o
+}
+
+/// Whether `record` decodes in `opts.dialect` and takes its bytes whole.
+fn reads_whole(record: &[u8], opts: &Options) -> bool {
+    if opts.check().is_err() {
+        return false;
+    }
+    matches!(
+        decode_with(record, 0, opts, &mut ValueBuilder::default()),
+        Ok((_, used)) if takes_whole(used, record.len())
+    )
+}
+
+/// Every dialect in which `record` decodes (with `opts`' other settings) and takes its bytes
+/// whole, in [`Dialect::ALL`] order.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::dialects_reading_whole;
+/// use fast_var_codec_core::{Dialect, Options};
+///
+/// let int = [2, 0, 0, 0, 7, 0, 0, 0]; // the int 7: the same bytes in every dialect
+/// assert_eq!(dialects_reading_whole(&int, &Options::default()), Dialect::ALL);
+/// ```
+pub fn dialects_reading_whole(record: &[u8], opts: &Options) -> Vec<Dialect> {
+    Dialect::ALL
+        .into_iter()
+        .filter(|d| reads_whole(record, &with_dialect(opts, *d)))
+        .collect()
+}
+
+/// The dialect of a sequence of records (a connection's messages, a file's records), narrowed
+/// record by record: the candidates are the dialects in which every record so far decodes and
+/// takes its bytes whole, and the dialect is the first of them in [`Dialect::ALL`] order.
+/// Most values are the same bytes in every dialect; the first one that is not settles it.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::DialectDetector;
+/// use fast_var_codec_core::{encode, Dialect, Options, Value};
+///
+/// let godot3 = Options::new(Dialect::Godot3);
+/// let mut detector = DialectDetector::new(&Options::default());
+/// detector.feed(&encode(&Value::Int(1), &godot3)?);
+/// assert_eq!(detector.dialect(), Some(Dialect::Godot4)); // an int tells nothing yet
+/// assert!(!detector.is_settled());
+/// detector.feed(&encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &godot3)?);
+/// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DialectDetector {
+    opts: Options,
+    candidates: Vec<Dialect>,
+}
+
+impl DialectDetector {
+    /// Every dialect a candidate; `opts` gives the other settings (precision, limits, objects)
+    /// each record is decoded with.
+    pub fn new(opts: &Options) -> Self {
+        DialectDetector {
+            opts: opts.clone(),
+            candidates: Dialect::ALL.to_vec(),
+        }
+    }
+
+    /// Drops the candidates that do not read `record` whole.
+    pub fn feed(&mut self, record: &[u8]) {
+        let opts = &self.opts;
+        self.candidates
+            .retain(|d| reads_whole(record, &with_dialect(opts, *d)));
+    }
+
+    /// The dialects that read every record so far whole, in [`Dialect::ALL`] order.
+    pub fn candidates(&self) -> &[Dialect] {
+        &self.candidates
+    }
+
+    /// The first candidate; `None` once no dialect reads every record whole.
+    pub fn dialect(&self) -> Option<Dialect> {
+        self.candidates.first().copied()
+    }
+
+    /// Whether the records so far leave candidates of one engine family only: Godot 4 (any
+    /// release), Godot 3, or Pandemonium.
+    pub fn is_settled(&self) -> bool {
+        let family = |d: &Dialect| d.family();
+        match self.candidates.first() {
+            Some(first) => self.candidates.iter().all(|d| family(d) == family(first)),
+            None => true,
+        }
+    }
+}
+
+/// The values of the records of a `store_var` payload ([`crate::save::records`]), each of which
+/// must take its bytes whole; with `dialect` `None`, in the first dialect of [`Dialect::ALL`] that
+/// reads every record whole. Returns that dialect and the values.
+///
+/// # Errors
+/// A [`RecordError`]: a record cut short ([`crate::encrypted::FileError::RecordCut`]), or the
+/// first record whose value fails (with [`DecodeReason::RecordNotWhole`] for one that leaves
+/// bytes unread), its offset counted in the payload. Without a dialect and when none reads
+/// every record whole, the failure of the dialect that got furthest.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::decode_records;
+/// use fast_var_codec_core::stream::{frame, ByteOrder};
+/// use fast_var_codec_core::{Dialect, Options, Value};
+///
+/// // store_var records as Godot 3 writes them.
+/// let godot3 = Options::new(Dialect::Godot3);
+/// let mut payload = bytes::BytesMut::new();
+/// frame(&Value::from("hp"), &godot3, ByteOrder::Little, &mut payload)?;
+/// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut payload)?;
+/// let (dialect, values) = decode_records(&payload, None, &Options::default())?;
+/// assert_eq!(dialect, Dialect::Godot3);
+/// assert_eq!(values[1], Value::rect2(0.0, 0.0, 8.0, 8.0));
+/// // Named wrongly, the dialect is an error, not garbage.
+/// assert!(decode_records(&payload, Some(Dialect::Godot4), &Options::default()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn decode_records(
+    payload: &[u8],
+    dialect: Option<Dialect>,
+    opts: &Options,
+) -> std::result::Result<(Dialect, Vec<Value>), RecordError> {
+    if let Some(d) = dialect {
+        return decode_all(payload, &with_dialect(opts, d)).map(|v| (d, v));
+    }
+    // The furthest failure: the most records read, then the furthest offset.
+    let mut furthest: Option<(usize, RecordError)> = None;
+    for d in Dialect::ALL {
+        let o = with_dialect(opts, d);
+        if o.check().is_err() {
+            continue;
+        }
+        match decode_all(payload, &o) {
+            Ok(values) => return Ok((d, values)),
+            Err(e) => {
+                let reached = e.reached();
+                if furthest.as_ref().is_none_or(|(best, _)| reached > *best) {
+                    furthest = Some((reached, e));
+                }
+            }
+        }
+    }
+    Err(match furthest {
+        Some((_, e)) => e,
+        None => RecordError::Value {
+            index: 0,
+            offset: 0,
+            error: opts.check().err().unwrap_or_else(|| {
+                CodecError::decode(0, DecodeReason::Refused("no dialect can decode".into()))
+            }),
+        },
+    })
+}
+
+fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>, RecordError> {
+    let mut values = Vec::new();
+    let mut builder = ValueBuilder::default();
+    for (index, record) in crate::save::records(payload).enumerate() {
+        let record = record.map_err(RecordError::Cut)?;
+        let start = record.offset + crate::stream::PREFIX_LEN;
+        let value = decode_record_with(record.bytes, opts, &mut builder).map_err(|e| {
+            RecordError::Value {
+                index,
+                offset: record.offset,
+                error: e.shifted(start),
+            }
+        })?;
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// Why the records of a payload could not be read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The payload ends inside a record.
+    #[error(transparent)]
+    Cut(crate::encrypted::FileError),
+    /// A record's value failed (its offsets counted in the payload).
+    #[error("value {index} (record at payload offset {offset}): {error}")]
+    Value {
+        /// The value's index (0 for the first).
+        index: usize,
+        /// Where its record's length is in the payload.
+        offset: usize,
+        /// Why it failed.
+        error: CodecError,
+    },
+}
+
+impl RecordError {
+    /// The Godot `Error` for it.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            RecordError::Cut(e) => e.code(),
+            RecordError::Value { error, .. } => error.code(),
+        }
+    }
+
+    /// How far the read got: the payload offset of the failure.
+    fn reached(&self) -> usize {
+        match self {
+            RecordError::Cut(crate::encrypted::FileError::RecordCut { offset, .. }) => *offset,
+            RecordError::Cut(_) => 0,
+            RecordError::Value { error, offset, .. } => match error {
+                CodecError::Decode { offset, .. } => *offset,
+                _ => *offset,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stream::{frame, ByteOrder};
+    use bytes::BytesMut;
+
+    fn records(values: &[Value], opts: &Options) -> BytesMut {
+        let mut out = BytesMut::new();
+        for v in values {
+            frame(v, opts, ByteOrder::Little, &mut out).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn a_godot3_payload_is_found_and_refused_as_godot4() {
+        let g3 = Options::new(Dialect::Godot3);
+        let values = [
+            Value::Int(1),
+            Value::transform3d(
+                [1.0, 0.0, 0.0],
+                [0.0, 1.0, 0.0],
+                [0.0, 0.0, 1.0],
+                [1.0, 2.0, 3.0],
+            ),
+        ];
+        let payload = records(&values, &g3);
+        let (d, got) = decode_records(&payload, None, &Options::default()).unwrap();
+        assert_eq!((d, got.as_slice()), (Dialect::Godot3, values.as_slice()));
+        let err = decode_records(&payload, Some(Dialect::Godot4), &Options::default()).unwrap_err();
+        let RecordError::Value { index, error, .. } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(*index, 1);
+        assert!(matches!(
+            error,
+            CodecError::Decode {
+                reason: DecodeReason::RecordNotWhole {
+                    whole_in: Some(Dialect::Godot3),
+                    ..
+                },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_final_byte_array_without_its_padding_is_whole() {
+        let opts = Options::default();
+        let full = crate::encode(&Value::PackedByteArray(vec![1]), &opts).unwrap();
+        assert_eq!(
+            decode_record(&full[..9], &opts).unwrap(),
+            Value::PackedByteArray(vec![1])
+        );
+    }
+
+    #[test]
+    fn detector_narrows_and_settles() {
+        let mut d = DialectDetector::new(&Options::default());
+        d.feed(&[2, 0, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(d.candidates(), Dialect::ALL);
+        d.feed(&[0xff, 0, 0, 0]);
+        assert_eq!(d.dialect(), None);
+        assert!(d.is_settled());
+    }
+}
