@@ -32,7 +32,7 @@ esac
 
 out=$(fvc_out_dir)
 logs=$out/logs
-mkdir -p "$logs"
+rm -rf "$logs"; mkdir -p "$logs"
 target_root=${FVC_MSRV_TARGET_DIR:-$out/target}
 resolver=${FVC_MSRV_RESOLVER_TOOLCHAIN:-stable}
 tally_init
