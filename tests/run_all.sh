@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate compat version workflows addon godot exit docs snippets double differential asan peers saves python windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -31,6 +31,7 @@ declare -A ABOUT=(
     [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
     [crate]="the core crate as published: cargo doc without warnings, cargo package"
+    [msrv]="each crate checked with the oldest Rust it declares (rust-version), against a lockfile resolved for it; and a self-test with the core's declared one version lower"
     [compat]="the Godot versions the addon admits (4.4 to 4.7), each against its API data: engine methods by hash, interface functions, builtin layouts; and a self-test on altered copies"
     [version]="one version: Cargo.toml's, taken by every crate and stated by the addon's files and CHANGELOG.md"
     [workflows]="the GitHub Actions workflows: actionlint (with shellcheck), and that they call only project scripts"
@@ -165,6 +166,13 @@ step_clippy() {
 step_crate() {
     must crate_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde,tokio --no-deps
     must crate_package cargo package -p fast_var_codec_core --allow-dirty
+}
+
+# Each crate with the Rust its rust-version declares (tests/check_msrv.sh); the self-test lowers
+# the core's declaration by one version and must fail.
+step_msrv() {
+    counted msrv 8 bash tests/check_msrv.sh
+    counted msrv_self_test 4 bash tests/check_msrv.sh --self-test
 }
 
 # The Godot versions the .gdextension admits, each checked against its own API data
