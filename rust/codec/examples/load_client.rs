@@ -84,7 +84,7 @@ fn message(conn: usize, seq: usize) -> Value {
             text("pos"),
             Value::Vector2([c as f64 * 0.5, s as f64 - 2.25]),
         ),
-        (text("alive"), Value::Bool((conn + seq) % 3 != 0)),
+        (text("alive"), Value::Bool(!(conn + seq).is_multiple_of(3))),
         (
             text("tags"),
             Value::array(vec![Value::Int(c * 1000 + s), text("t")]),

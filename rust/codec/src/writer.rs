@@ -871,7 +871,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     pub fn packed_vectors<R: Real>(&mut self, ty: PackedVectorType, flat: &[R]) -> Result<()> {
         let comps = ty.components();
         let vt = ty.variant_type();
-        if flat.len() % comps != 0 {
+        if !flat.len().is_multiple_of(comps) {
             return Err(CodecError::encode(EncodeReason::Invalid(format!(
                 "{vt} components must come in groups of {comps}"
             ))));
@@ -904,7 +904,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// [`EncodeReason::Invalid`] when `flat` is not a whole number of colors; otherwise as
     /// [`Writer::packed_i32`].
     pub fn packed_colors(&mut self, flat: &[f32]) -> Result<()> {
-        if flat.len() % 4 != 0 {
+        if !flat.len().is_multiple_of(4) {
             return Err(CodecError::encode(EncodeReason::Invalid(
                 "PackedColorArray components must come in groups of 4".into(),
             )));

@@ -111,7 +111,7 @@ fn le(words: &[u32]) -> Vec<u8> {
 fn text(s: &str) -> Vec<u8> {
     let mut out = le(&[s.len() as u32]);
     out.extend_from_slice(s.as_bytes());
-    while out.len() % 4 != 0 {
+    while !out.len().is_multiple_of(4) {
         out.push(0);
     }
     out
