@@ -6,7 +6,8 @@
 use std::io::Read;
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
-use fast_var_codec_core::save::{decompress_block, payload_of, Container};
+use fast_var_codec_core::record::{decode_record_with, DialectDetector};
+use fast_var_codec_core::save::{decompress_block, open, Container, OpenOptions};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
 use fast_var_codec_core::{
     decode_with, CodecError, DecodeReason, Dialect, Options, Value, ValueBuilder,
@@ -86,12 +87,14 @@ pub struct Resolved {
 }
 
 /// The input's bytes: `-` is standard input; a compressed file (`GCPF`) is decompressed and an
-/// encrypted one (`GDEC`) decrypted with `key`, which it needs, in the container of `dialect`'s
-/// engine, or without a dialect in Godot 3's or else Godot 4's; anything else is taken as it is.
+/// encrypted one (`GDEC`) decrypted with `key`, which it needs (the core's `save::open`: the
+/// container of `dialect`'s engine, or without a dialect Godot 3's or else Godot 4's), neither
+/// when it announces more than `max_payload` bytes; anything else is taken as it is.
 pub fn read_input(
     path: &str,
     key: Option<&Godot3Key>,
     dialect: Option<Dialect>,
+    max_payload: usize,
 ) -> Result<Vec<u8>, Fail> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
@@ -104,26 +107,17 @@ pub fn read_input(
         std::fs::read(path).map_err(|e| Fail::Invalid(format!("cannot read {path}: {e}")))?
     };
     let container = fast_var_codec_core::save::detect(&bytes);
-    let read = |d: Dialect| payload_of(d, &bytes, key, decompress_block);
-    let got = match dialect {
-        Some(d) => read(d),
-        None => match read(Dialect::Godot3) {
-            Err(e3) if container == Container::Encrypted && e3 != FileError::KeyNeeded => {
-                // Godot 4's container; when that fails too (a wrong key fails both), the error
-                // of the container whose header the file has.
-                read(Dialect::Godot4).map_err(|e4| match e3 {
-                    FileError::UnknownMode(_) => e4,
-                    e3 => e3,
-                })
-            }
-            other => other,
-        },
-    };
-    match got {
-        Ok(p) => Ok(p.into_owned()),
+    let opts = OpenOptions::new()
+        .with_key(key)
+        .with_max_payload(max_payload);
+    match open(&bytes, dialect, &opts, decompress_block) {
+        Ok(opened) => Ok(opened.payload.into_owned()),
         Err(FileError::KeyNeeded) => Err(Fail::Invalid(format!(
             "{path} is an encrypted file: pass --password or --key-hex"
         ))),
+        Err(e @ FileError::PayloadOverLimit { .. }) => {
+            Err(Fail::Invalid(format!("{path}: {e} (--max-payload)")))
+        }
         Err(e) if container == Container::Compressed => Err(Fail::Invalid(format!(
             "cannot decompress {path} (a Godot 3 compressed file): {e}"
         ))),
@@ -203,8 +197,9 @@ fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, F
         };
         let start = at + PREFIX_LEN;
         let index = items.len();
-        let (value, used) =
-            decode_with(&payload, 0, opts, &mut ValueBuilder::default()).map_err(|e| {
+        // A frame's value must take the frame whole (the core's rule for records).
+        let value =
+            decode_record_with(&payload, opts, &mut ValueBuilder::default()).map_err(|e| {
                 let (err_at, e) = shifted(e, start);
                 fail(
                     err_at,
@@ -215,7 +210,7 @@ fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, F
             frame_at: Some(at),
             start,
             available: payload.len(),
-            used,
+            used: payload.len(),
             value,
         });
         at = start + payload.len();
@@ -246,6 +241,17 @@ fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, F
     Ok(items)
 }
 
+/// Calls `f` with each complete frame's payload.
+fn for_each_frame(bytes: &[u8], order: ByteOrder, mut f: impl FnMut(&[u8])) {
+    let mut reader = StreamReader::new(order, usize::MAX);
+    if reader.feed(bytes).is_err() {
+        return;
+    }
+    while let Ok(Some(frame)) = reader.next_frame() {
+        f(&frame);
+    }
+}
+
 /// True when `bytes` split into one or more complete frames with nothing left over.
 fn splits_into_frames(bytes: &[u8], order: ByteOrder) -> bool {
     let mut reader = StreamReader::new(order, usize::MAX);
@@ -274,9 +280,23 @@ pub fn resolve(
         None if splits_into_frames(bytes, order) => vec![Framing::Framed],
         None => vec![Framing::Raw],
     };
+    // Without a dialect: the dialects that read every record (each frame, or the whole raw
+    // input) whole, as the core's detector finds them, first; for a raw input the others after
+    // them, whose value leaves bytes unread (as bytes_to_var ignores them).
     let dialects = match dialect {
         Some(d) => vec![d],
-        None => Dialect::ALL.to_vec(),
+        None => {
+            let mut detector = DialectDetector::new(opts);
+            match framings.first() {
+                Some(Framing::Framed) => {
+                    for_each_frame(bytes, order, |frame| detector.feed(frame));
+                }
+                _ => detector.feed(bytes),
+            }
+            let whole = detector.candidates();
+            let rest = Dialect::ALL.into_iter().filter(|d| !whole.contains(d));
+            whole.iter().copied().chain(rest).collect()
+        }
     };
     let mut whole: Vec<Vec<Decoded>> = Vec::new();
     let mut partial: Vec<Vec<Decoded>> = Vec::new();

@@ -127,6 +127,10 @@ struct InputArgs {
     /// 32-byte key (64 hex digits) first.
     #[arg(long, value_name = "HEX", value_parser = parse_key)]
     key_hex: Option<Key>,
+    /// The largest payload a compressed or encrypted file may announce, in bytes: nothing
+    /// larger is inflated or decrypted.
+    #[arg(long, value_name = "BYTES", default_value_t = fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD)]
+    max_payload: usize,
 }
 
 impl InputArgs {
@@ -358,7 +362,12 @@ fn load(
     dialect: DialectArg,
     opts: &Options,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
-    let bytes = input::read_input(file, input.key().as_ref(), dialect.dialect())?;
+    let bytes = input::read_input(
+        file,
+        input.key().as_ref(),
+        dialect.dialect(),
+        input.max_payload,
+    )?;
     let resolved = resolve(
         &bytes,
         dialect.dialect(),

@@ -66,7 +66,7 @@ pub use real::{Real, WireReals};
 pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
 pub use text::Text;
-pub use types::{ContainerType, ParseVariantTypeError, VariantType};
+pub use types::{ContainerType, ParseVariantTypeError, UnknownTypeName, VariantType};
 #[allow(deprecated)]
 pub use value::CompactString;
 pub use value::{Array, Dictionary, GodotString, NodePath, Object, Value, ValueBuilder};

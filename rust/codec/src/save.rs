@@ -717,7 +717,7 @@ mod tests {
     fn stored(payload: &[u8], block: usize) -> Vec<u8> {
         let chunks: Vec<&[u8]> = payload.chunks(block).collect();
         let mut blocks: Vec<&[u8]> = chunks.clone();
-        if payload.len() % block == 0 {
+        if payload.len().is_multiple_of(block) {
             blocks.push(&[]);
         }
         let mut f = b"GCPF".to_vec();

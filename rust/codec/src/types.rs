@@ -293,7 +293,107 @@ impl ContainerType {
     pub fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }
+
+    /// The type a name stands for in `Array[...]` and `Dictionary[..., ...]`: a builtin as Godot
+    /// spells it (`"int"`, `"String"`, `"Vector2i"`), a `res://` script path, `""` for objects
+    /// of any class, or a class name (`"Node"`, `"Object"`: objects are typed by class). A name
+    /// that is none of these is refused rather than taken as a class no object will ever be.
+    ///
+    /// # Errors
+    /// [`UnknownTypeName`] for a builtin spelled otherwise (`"Int"`, `"string"`), another
+    /// language's name (`"str"`, `"dict"`, `"number"`), or a name no class has (a class name
+    /// starts with a capital letter and holds only letters, digits and `_`); with the Godot name
+    /// meant, where there is one.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{ContainerType, VariantType};
+    ///
+    /// assert_eq!(ContainerType::from_name("int"), Ok(ContainerType::Builtin(VariantType::Int)));
+    /// assert_eq!(ContainerType::from_name("Node"), Ok(ContainerType::Class("Node".into())));
+    /// let err = ContainerType::from_name("str").unwrap_err();
+    /// assert_eq!(err.suggestion, Some("String"));
+    /// assert!(err.to_string().contains("\"String\""));
+    /// ```
+    pub fn from_name(name: &str) -> Result<ContainerType, UnknownTypeName> {
+        match name.parse::<VariantType>() {
+            Ok(VariantType::Object) | Err(_) => {}
+            Ok(builtin) => return Ok(ContainerType::Builtin(builtin)),
+        }
+        if name.is_empty() {
+            return Ok(ContainerType::Builtin(VariantType::Object));
+        }
+        if crate::objects::is_script_path(name) {
+            return Ok(ContainerType::Script(name.to_owned()));
+        }
+        let builtin = VariantType::ALL
+            .into_iter()
+            .filter(|t| *t != VariantType::Object)
+            .find(|t| t.name().eq_ignore_ascii_case(name))
+            .map(VariantType::name);
+        let suggestion = builtin.or_else(|| other_language_name(name));
+        let plausible_class = name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        match suggestion {
+            None if plausible_class => Ok(ContainerType::Class(name.to_owned())),
+            suggestion => Err(UnknownTypeName {
+                name: name.to_owned(),
+                suggestion,
+            }),
+        }
+    }
 }
+
+/// The Godot name of another language's type name (`"str"`, `"dict"`, `"number"`), if it has one.
+fn other_language_name(name: &str) -> Option<&'static str> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "str" | "string" | "text" => "String",
+        "integer" | "long" | "i32" | "i64" | "bigint" => "int",
+        "double" | "number" | "f32" | "f64" | "real" => "float",
+        "boolean" => "bool",
+        "dict" | "map" | "hashmap" => "Dictionary",
+        "list" | "tuple" | "vec" | "sequence" => "Array",
+        "bytes" | "bytearray" | "uint8array" | "buffer" => "PackedByteArray",
+        "none" | "null" | "nonetype" | "undefined" => "Nil",
+        // Godot 3's names of types Godot 4 renamed.
+        "transform" => "Transform3D",
+        "quat" => "Quaternion",
+        "rect3" => "AABB",
+        "poolbytearray" => "PackedByteArray",
+        "poolintarray" => "PackedInt32Array",
+        "poolrealarray" => "PackedFloat32Array",
+        "poolstringarray" => "PackedStringArray",
+        "poolvector2array" => "PackedVector2Array",
+        "poolvector3array" => "PackedVector3Array",
+        "poolcolorarray" => "PackedColorArray",
+        _ => return None,
+    })
+}
+
+/// A name that [`ContainerType::from_name`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTypeName {
+    /// The name that was given.
+    pub name: String,
+    /// The Godot name it probably meant (`"String"` for `"str"`).
+    pub suggestion: Option<&'static str>,
+}
+
+impl fmt::Display for UnknownTypeName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a Godot type name", self.name)?;
+        match self.suggestion {
+            Some("Nil") => write!(f, " (an untyped container has no element type: None)"),
+            Some(s) => write!(f, ": did you mean {s:?}?"),
+            None => write!(
+                f,
+                " (a builtin as Godot spells it, \"int\", \"String\", \"Vector2i\"; a class name, \"Node\"; or a res:// script path)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnknownTypeName {}
 
 /// The type as GDScript writes it in `Array[...]`: `Variant` when untyped, the builtin's name
 /// (`int`, `String`), the class name, or the script's path.

@@ -53,6 +53,7 @@ pub struct Types {
     pub decode_error: Py<PyType>,
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
+    pub out_of_data: Py<PyType>,
     /// `object.__new__`, and each frozen class's `__slots__` (keyed by the class's address):
     /// how decoded values are made without their `__init__`.
     object_new: Py<PyAny>,
@@ -145,6 +146,7 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             decode_error: get("DecodeError")?,
             encode_error: get("EncodeError")?,
             save_file_error: get("SaveFileError")?,
+            out_of_data: get("OutOfData")?,
             object_new: py
                 .import("builtins")?
                 .getattr("object")?
@@ -324,8 +326,8 @@ const XY: [&str; 2] = ["x", "y"];
 const XYZ: [&str; 3] = ["x", "y", "z"];
 const XYZW: [&str; 4] = ["x", "y", "z", "w"];
 
-/// The `ContainerType` of an element type: None, a builtin type's name, a script path
-/// (`res://...`) or a class name.
+/// The `ContainerType` of an element type: None, or a name as the core reads it
+/// (`ContainerType::from_name`: a builtin as Godot spells it, a class, a `res://` script path).
 fn container_type(obj: &Bound<'_, PyAny>) -> ToResult<ContainerType> {
     if obj.is_none() {
         return Ok(ContainerType::Untyped);
@@ -335,19 +337,7 @@ fn container_type(obj: &Bound<'_, PyAny>) -> ToResult<ContainerType> {
             "an element type is a type's name (\"int\", \"Node\", \"res://x.gd\") or None, not {obj}"
         ));
     };
-    // Objects are typed by class (`Array[Object]` is of the class Object); "" is an object
-    // type without a class (Pandemonium 5's TypedArray of TYPE_OBJECT).
-    match name.parse::<VariantType>() {
-        Ok(VariantType::Object) | Err(_) => {}
-        Ok(builtin) => return Ok(ContainerType::Builtin(builtin)),
-    }
-    if name.is_empty() {
-        return Ok(ContainerType::Builtin(VariantType::Object));
-    }
-    if fast_var_codec_core::objects::is_script_path(&name) {
-        return Ok(ContainerType::Script(name));
-    }
-    Ok(ContainerType::Class(name))
+    ContainerType::from_name(&name).or_else(|e| bad(e.to_string()))
 }
 
 /// The bytes of an `array.array` as elements of `N` bytes, each made by `make` from its

@@ -3,6 +3,7 @@
 //! `SaveFileError(godot_error, message)`.
 
 use fast_var_codec_core::encrypted::FileError;
+use fast_var_codec_core::record::RecordError;
 use fast_var_codec_core::CodecError;
 use pyo3::prelude::*;
 
@@ -54,6 +55,35 @@ pub fn file_error(e: FileError) -> PyErr {
     })
 }
 
+/// The exception for a file's records: a record cut short is the file's (`SaveFileError`), a
+/// value that fails a `DecodeError` at its payload offset, naming the value.
+pub fn record_error(e: RecordError) -> PyErr {
+    match e {
+        RecordError::Value {
+            index,
+            offset,
+            error: CodecError::Decode { offset: at, reason },
+        } => Python::attach(|py| {
+            let t = match types(py) {
+                Ok(t) => t,
+                Err(err) => return err,
+            };
+            let message = format!("value {index} (record at payload offset {offset}): {reason}");
+            match t
+                .decode_error
+                .bind(py)
+                .call1((at, reason.code().godot_name(), message))
+            {
+                Ok(exc) => PyErr::from_value(exc),
+                Err(err) => err,
+            }
+        }),
+        RecordError::Value { error, .. } => codec_error(error),
+        RecordError::Cut(e) => file_error(e),
+        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
+    }
+}
+
 /// An encode error found while translating a Python value (an unsupported type, an int out of
 /// range), at `path` inside it.
 pub fn encode_error(py: Python<'_>, path: &str, message: String) -> PyErr {
@@ -66,6 +96,19 @@ pub fn encode_error(py: Python<'_>, path: &str, message: String) -> PyErr {
         .bind(py)
         .call1((path, "ERR_INVALID_PARAMETER", message))
     {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(err) => err,
+    }
+}
+
+/// `OutOfData`: no complete value has arrived yet (not an error of the stream).
+pub fn out_of_data(py: Python<'_>, buffered: usize) -> PyErr {
+    let t = match types(py) {
+        Ok(t) => t,
+        Err(err) => return err,
+    };
+    let message = format!("no complete value yet ({buffered} bytes buffered): feed more data");
+    match t.out_of_data.bind(py).call1((message,)) {
         Ok(exc) => PyErr::from_value(exc),
         Err(err) => err,
     }

@@ -3,9 +3,10 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::record::decode_records;
 use fast_var_codec_core::save::{
-    compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, payload_of,
-    records, Compression, EncryptedFormat,
+    compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
+    Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
@@ -17,7 +18,7 @@ mod convert;
 mod errors;
 
 use convert::{from_value, to_value};
-use errors::{codec_error, file_error};
+use errors::{codec_error, file_error, record_error};
 
 /// The dialect of its short name (`"godot4"`, `"godot3"` ...).
 fn dialect(name: &str) -> PyResult<Dialect> {
@@ -59,6 +60,7 @@ struct DecodeSettings {
     max_bytes: Option<usize>,
     allow_objects: bool,
     allowed_classes: Option<Vec<String>>,
+    refuse_dropped_elements: bool,
 }
 
 impl DecodeSettings {
@@ -94,7 +96,8 @@ impl DecodeSettings {
             .with_precision(precision(&self.precision)?)
             .with_limits(limits)
             .with_allow_objects(self.allow_objects)
-            .with_allowed_objects(list))
+            .with_allowed_objects(list)
+            .with_refuse_dropped_elements(self.refuse_dropped_elements))
     }
 }
 
@@ -161,7 +164,7 @@ fn encode_framed<'py>(
 /// The value at `offset` of `data` (its start by default) and how many bytes it used, as
 /// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
 #[pyfunction]
-#[pyo3(signature = (data, *, offset=0, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+#[pyo3(signature = (data, *, offset=0, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
@@ -174,6 +177,7 @@ fn decode<'py>(
     max_bytes: Option<usize>,
     allow_objects: bool,
     allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let settings = DecodeSettings {
         precision: precision.to_owned(),
@@ -182,6 +186,7 @@ fn decode<'py>(
         max_bytes,
         allow_objects,
         allowed_classes: names(allowed_classes)?,
+        refuse_dropped_elements,
     };
     let opts = settings.options(dialect)?;
     let (value, used) = with_bytes(data, |b| {
@@ -203,6 +208,15 @@ fn _parse_node_path(text: &str) -> (Vec<String>, Vec<String>, bool) {
     (p.names, p.subnames, p.absolute)
 }
 
+/// Checks an element type's name as encoding will read it (`ContainerType::from_name`); a
+/// `ValueError` that names the Godot type meant, for one that is no type.
+#[pyfunction]
+fn _check_type_name(name: &str) -> PyResult<()> {
+    fast_var_codec_core::ContainerType::from_name(name)
+        .map(|_| ())
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The Godot 3 key of a password or a 32-byte key (neither: None; both: an error).
 fn godot3_key(
     password: Option<&str>,
@@ -218,10 +232,11 @@ fn godot3_key(
     }
 }
 
-/// The values of a file of `store_var` records (plain, compressed, or Godot 3 encrypted with the
-/// password or key), in order.
+/// The values of a file of `store_var` records (plain, compressed, or encrypted with the password
+/// or key), in order; the dialect `"auto"` takes the first that reads every record whole (the
+/// core's rule). Returns the dialect's name and the values.
 #[pyfunction]
-#[pyo3(signature = (data, *, dialect="godot4", precision="single", password=None, key=None, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+#[pyo3(signature = (data, *, dialect="auto", precision="single", password=None, key=None, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, max_payload=None, refuse_dropped_elements=false))]
 #[allow(clippy::too_many_arguments)]
 fn _read_records<'py>(
     py: Python<'py>,
@@ -235,7 +250,9 @@ fn _read_records<'py>(
     max_bytes: Option<usize>,
     allow_objects: bool,
     allowed_classes: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyList>> {
+    max_payload: Option<usize>,
+    refuse_dropped_elements: bool,
+) -> PyResult<(&'static str, Bound<'py, PyList>)> {
     let settings = DecodeSettings {
         precision: precision.to_owned(),
         max_depth,
@@ -243,18 +260,28 @@ fn _read_records<'py>(
         max_bytes,
         allow_objects,
         allowed_classes: names(allowed_classes)?,
+        refuse_dropped_elements,
     };
-    let opts = settings.options(dialect)?;
+    let named = match dialect {
+        "auto" => None,
+        name => Some(self::dialect(name)?),
+    };
+    let opts = settings.options(named.map_or("godot4", Dialect::short_name))?;
     let key = godot3_key(password, key)?;
-    let values = with_bytes(data, |file| {
-        unlocked(py, file.len(), || read_records(file, key.as_ref(), &opts))
-            .map_err(|e| e.into_py_err())
+    let open_opts = OpenOptions::new()
+        .with_key(key.as_ref())
+        .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));
+    let (found, values) = with_bytes(data, |file| {
+        unlocked(py, file.len(), || {
+            let opened = open(file, named, &open_opts, decompress_block).map_err(file_error)?;
+            decode_records(&opened.payload, named, &opts).map_err(record_error)
+        })
     })?;
     let list = PyList::empty(py);
     for v in &values {
         list.append(from_value(py, v)?)?;
     }
-    Ok(list)
+    Ok((found.short_name(), list))
 }
 
 /// The compression of a name (`"zstd"`, any case), for `compression=`.
@@ -322,39 +349,6 @@ fn _write_records<'py>(
     Ok(PyBytes::new(py, &file))
 }
 
-/// Why a file of records could not be read: its container, or a record's value.
-enum RecordsError {
-    File(fast_var_codec_core::encrypted::FileError),
-    Value(fast_var_codec_core::CodecError),
-}
-
-impl RecordsError {
-    fn into_py_err(self) -> PyErr {
-        match self {
-            RecordsError::File(e) => file_error(e),
-            RecordsError::Value(e) => codec_error(e),
-        }
-    }
-}
-
-/// The values of a file's records; decode errors at their offset in the payload.
-fn read_records(
-    file: &[u8],
-    key: Option<&Godot3Key>,
-    opts: &Options,
-) -> Result<Vec<fast_var_codec_core::Value>, RecordsError> {
-    let bytes =
-        payload_of(opts.dialect, file, key, decompress_block).map_err(RecordsError::File)?;
-    let mut values = Vec::new();
-    for record in records(&bytes) {
-        let record = record.map_err(RecordsError::File)?;
-        let (value, _) = fast_var_codec_core::decode(record.bytes, opts)
-            .map_err(|e| RecordsError::Value(e.shifted(record.offset + 4)))?;
-        values.push(value);
-    }
-    Ok(values)
-}
-
 /// Inputs from this size on are decoded with the interpreter's lock released, so that other
 /// Python threads run meanwhile; below it, releasing costs more than it gives.
 const UNLOCKED_FROM: usize = 64 * 1024;
@@ -376,10 +370,20 @@ struct StreamDecoder {
     opts: Options,
 }
 
+impl StreamDecoder {
+    /// The next complete value, `None` until one has arrived.
+    fn take(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match self.reader.next_value(&self.opts).map_err(codec_error)? {
+            Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
+            None => Ok(None),
+        }
+    }
+}
+
 #[pymethods]
 impl StreamDecoder {
     #[new]
-    #[pyo3(signature = (*, dialect="godot4", precision="single", max_message=DEFAULT_MAX_MESSAGE, big_endian=false, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None))]
+    #[pyo3(signature = (*, dialect="godot4", precision="single", max_message=DEFAULT_MAX_MESSAGE, big_endian=false, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         dialect: &str,
@@ -391,6 +395,7 @@ impl StreamDecoder {
         max_bytes: Option<usize>,
         allow_objects: bool,
         allowed_classes: Option<&Bound<'_, PyAny>>,
+        refuse_dropped_elements: bool,
     ) -> PyResult<Self> {
         let settings = DecodeSettings {
             precision: precision.to_owned(),
@@ -399,6 +404,7 @@ impl StreamDecoder {
             max_bytes,
             allow_objects,
             allowed_classes: names(allowed_classes)?,
+            refuse_dropped_elements,
         };
         Ok(StreamDecoder {
             reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
@@ -411,11 +417,11 @@ impl StreamDecoder {
         with_bytes(data, |b| self.reader.feed(b).map_err(codec_error))
     }
 
-    /// The next complete value, or None until one has arrived.
-    fn next_value(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        match self.reader.next_value(&self.opts).map_err(codec_error)? {
-            Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
-            None => Ok(None),
+    /// The next complete value (None for a Godot null); raises OutOfData until one has arrived.
+    fn next_value(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.take(py)? {
+            Some(v) => Ok(v),
+            None => Err(errors::out_of_data(py, self.reader.buffered())),
         }
     }
 
@@ -424,7 +430,7 @@ impl StreamDecoder {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        self.next_value(py)
+        self.take(py)
     }
 
     /// Bytes received but not yet taken as values.
@@ -457,6 +463,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode_framed, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
+    m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;
     m.add_function(wrap_pyfunction!(_write_records, m)?)?;
     m.add_class::<StreamDecoder>()?;

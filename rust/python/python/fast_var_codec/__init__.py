@@ -37,6 +37,7 @@ from ._types import (
     EncodeError,
     FastVarCodecError,
     NodePath,
+    OutOfData,
     Object,
     PackedColorArray,
     PackedStringArray,
@@ -72,7 +73,8 @@ __all__ = [
     "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
-    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError",
+    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
+    "DEFAULT_MAX_PAYLOAD",
 ]
 
 for _name in _types.__all__:
@@ -85,11 +87,15 @@ DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", 
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+DEFAULT_MAX_PAYLOAD = 256 << 20
+"""The largest payload a compressed or encrypted file may announce (256 MiB) unless
+``max_payload=`` says otherwise: nothing above it is inflated or decrypted."""
+
 
 def read_store_var_file(
     path: PathLike,
     *,
-    dialect: str = "godot4",
+    dialect: str = "auto",
     precision: str = "single",
     max_depth: Optional[int] = None,
     max_elements: Optional[int] = None,
@@ -98,15 +104,26 @@ def read_store_var_file(
     allowed_classes: Optional[Iterable[str]] = None,
     password: Optional[str] = None,
     key: Optional[bytes] = None,
+    max_payload: int = DEFAULT_MAX_PAYLOAD,
+    refuse_dropped_elements: bool = False,
 ) -> List[Any]:
     """The values of a file written by ``FileAccess.store_var`` (one after the other, as
     ``get_var`` reads them): plain, compressed (``open_compressed``, any mode) or encrypted
     (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
-    ``key``; Godot 4's container for the Godot 4 dialects, Godot 3's otherwise)."""
+    ``key``; Godot 4's container for the Godot 4 dialects, Godot 3's otherwise, either with
+    ``"auto"``).
+
+    With ``dialect="auto"`` (the default) the values are read in the first dialect of
+    :data:`DIALECTS` that reads every record whole, so a Godot 3 file is read as Godot 3. A
+    record whose value leaves bytes of it unread raises :class:`DecodeError` naming the dialect
+    that reads it whole. A compressed or encrypted file announcing more than ``max_payload``
+    bytes raises :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything is inflated."""
     with open(path, "rb") as f:
         data = f.read()
     return _read_records(
         data,
+        max_payload=max_payload,
+        refuse_dropped_elements=refuse_dropped_elements,
         dialect=dialect,
         precision=precision,
         password=password,
@@ -116,7 +133,7 @@ def read_store_var_file(
         max_bytes=max_bytes,
         allow_objects=allow_objects,
         allowed_classes=None if allowed_classes is None else list(allowed_classes),
-    )
+    )[1]
 
 
 def write_store_var_file(
@@ -163,11 +180,15 @@ def read_godot3_save(
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
+    max_payload: int = DEFAULT_MAX_PAYLOAD,
 ) -> List[Any]:
     """The values of a Godot 3 save file of any container, in order: plain (``File.open``),
     compressed (``open_compressed``: FastLZ, Deflate, Zstd or gzip) or encrypted
     (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
-    ``key``). A wrong password or key raises :class:`SaveFileError` (``ERR_FILE_CORRUPT``)."""
+    ``key``). A wrong password or key raises :class:`SaveFileError` (``ERR_FILE_CORRUPT``); a
+    record that is not Godot 3's (it leaves bytes unread) a :class:`DecodeError` naming the
+    dialect that reads it whole; a file announcing more than ``max_payload`` bytes a
+    :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``)."""
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         data = bytes(path_or_bytes)
     else:
@@ -176,6 +197,7 @@ def read_godot3_save(
     return _read_records(
         data,
         dialect="godot3",
+        max_payload=max_payload,
         password=password,
         key=key,
         max_depth=max_depth,
@@ -183,7 +205,7 @@ def read_godot3_save(
         max_bytes=max_bytes,
         allow_objects=allow_objects,
         allowed_classes=None if allowed_classes is None else list(allowed_classes),
-    )
+    )[1]
 
 
 def encode_godot3_save(

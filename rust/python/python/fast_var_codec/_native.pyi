@@ -42,6 +42,7 @@ def decode(
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
 ) -> Tuple[Any, int]:
     """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
     and the bytes it used; a :class:`DecodeError`'s offset counts from the start of ``data``.
@@ -51,13 +52,16 @@ def decode(
     ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays.
     Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the class
     names and ``res://`` script paths admitted (an empty one admits none; None admits every class,
-    for trusted input only). Raises :class:`DecodeError`."""
+    for trusted input only). With ``refuse_dropped_elements``, an element of a typed Array or
+    Dictionary that the engine would drop on decode (not of its type, not convertible) raises
+    instead of being dropped as the engine does. Raises :class:`DecodeError`."""
 
 def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
+def _check_type_name(name: str) -> None: ...
 def _read_records(
     data: _Bytes,
     *,
-    dialect: str = "godot4",
+    dialect: str = "auto",
     precision: str = "single",
     password: Optional[str] = None,
     key: Optional[_Bytes] = None,
@@ -66,7 +70,9 @@ def _read_records(
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[List[str]] = None,
-) -> List[Any]: ...
+    max_payload: Optional[int] = None,
+    refuse_dropped_elements: bool = False,
+) -> Tuple[str, List[Any]]: ...
 def _write_records(
     values: Iterable[Any],
     *,
@@ -99,11 +105,14 @@ class StreamDecoder:
         max_bytes: Optional[int] = None,
         allow_objects: bool = False,
         allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
     ) -> None: ...
     def feed(self, data: _Bytes) -> None:
         """Adds received bytes."""
-    def next_value(self) -> Optional[Any]:
-        """The next complete value, or None until one has arrived."""
+    def next_value(self) -> Any:
+        """The next complete value (None for a Godot ``null``); raises :class:`OutOfData`
+        until one has arrived. A message whose value leaves bytes of it unread (another
+        dialect's) raises :class:`DecodeError` naming the dialect that reads it whole."""
     def __iter__(self) -> Iterator[Any]:
         """Iterates the complete values received so far."""
     def __next__(self) -> Any: ...

@@ -17,7 +17,7 @@ __all__ = [
     "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
-    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError",
+    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
 ]
 
 
@@ -398,6 +398,16 @@ ElementType = Optional[str]
 or None for untyped."""
 
 
+def _check_element_type(name: Any) -> None:
+    """A ``ValueError`` for a name that is no Godot type (``"str"``: did you mean
+    ``"String"``?), as encoding would refuse it; None (untyped) and other objects pass here
+    (encoding says what is wrong with them)."""
+    if isinstance(name, str):
+        from ._native import _check_type_name
+
+        _check_type_name(name)
+
+
 class TypedArray(_Frozen):
     """TypedArray(element_type, items): ``Array[int]`` is ``TypedArray("int", [1, 2])``.
     ``element_type`` as :data:`ElementType`; ``items`` a list. A plain Array is a list."""
@@ -407,6 +417,7 @@ class TypedArray(_Frozen):
     items: List[Any]
 
     def __init__(self, element_type: ElementType, items: Optional[List[Any]] = None) -> None:
+        _check_element_type(element_type)
         self._set(element_type=element_type, items=list(items or []))
 
     def __hash__(self) -> int:
@@ -444,6 +455,8 @@ class TypedDictionary(_Frozen):
         value_type: ElementType,
         items: Union[Dict[Any, Any], List[Tuple[Any, Any]], None] = None,
     ) -> None:
+        _check_element_type(key_type)
+        _check_element_type(value_type)
         if items is None:
             items = {}
         elif not isinstance(items, dict):
@@ -607,6 +620,12 @@ class EncodeError(FastVarCodecError):
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.path, self.godot_error, self.message))
+
+
+class OutOfData(Exception):
+    """From :meth:`StreamDecoder.next_value`: no complete value has arrived yet (feed more).
+    Not a failure, and not :class:`FastVarCodecError`: a Godot ``null`` message is ``None``,
+    nothing yet is this (as msgpack's ``Unpacker.unpack`` raises ``OutOfData``)."""
 
 
 class SaveFileError(FastVarCodecError):
