@@ -98,3 +98,6 @@ pub(super) fn int_digest(i: i64, seed: &RandomState) -> Option<u64> {
 pub(super) fn value_digest(key: &Value, seed: &RandomState) -> Option<u64> {
     Digests::godot4(seed).key_digest(key)
 }
+
+#[cfg(test)]
+mod tests;
