@@ -245,7 +245,7 @@ impl Dump<'_> {
             Value::Signal { name, object_id } => {
                 format!("{} of object {object_id}", string_text(name, full))
             }
-            Value::Dictionary(d) => count(d.entries.len(), "entry"),
+            Value::Dictionary(d) => count(d.len(), "entry"),
             Value::Array(a) => count(a.items.len(), "item"),
             Value::PackedByteArray(b) => {
                 let shown = if full || b.len() <= MAX_BYTES {
@@ -603,8 +603,7 @@ fn value_json(v: &Value) -> Json {
             m.insert(
                 "entries".into(),
                 Json::Array(
-                    d.entries
-                        .iter()
+                    d.iter()
                         .map(|(k, v)| json!([value_json(k), value_json(v)]))
                         .collect(),
                 ),

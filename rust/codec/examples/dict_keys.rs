@@ -66,7 +66,7 @@ fn main() -> ExitCode {
     for _ in 0..5 {
         let t = Instant::now();
         match decode(&bytes, &opts) {
-            Ok((Value::Dictionary(d), _)) => decoded = d.entries.len(),
+            Ok((Value::Dictionary(d), _)) => decoded = d.len(),
             Ok(_) => decoded = 0,
             Err(e) => {
                 eprintln!("decode: {e}");

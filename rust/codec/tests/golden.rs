@@ -223,16 +223,16 @@ fn value_of(j: &Json) -> Value {
                 .map(value_of)
                 .collect(),
         })),
-        "dictionary" => Value::Dictionary(Box::new(fast_var_codec_core::Dictionary {
-            key: typed(&j["key_typed"]),
-            value: typed(&j["value_typed"]),
-            entries: j["entries"]
+        "dictionary" => Value::typed_dictionary(
+            typed(&j["key_typed"]),
+            typed(&j["value_typed"]),
+            j["entries"]
                 .as_array()
                 .expect("entries")
                 .iter()
                 .map(|e| (value_of(&e[0]), value_of(&e[1])))
                 .collect(),
-        })),
+        ),
         "packed_byte_array" => Value::PackedByteArray(hex(j["v"].as_str().expect("hex"))),
         "packed_int32_array" => Value::PackedInt32Array(le(j, i32::from_le_bytes)),
         "packed_int64_array" => Value::PackedInt64Array(le(j, i64::from_le_bytes)),
@@ -553,11 +553,11 @@ fn map_children(v: &Value, f: fn(&Value) -> Value) -> Value {
             element: a.element.clone(),
             items: a.items.iter().map(f).collect(),
         })),
-        Value::Dictionary(d) => Value::Dictionary(Box::new(fast_var_codec_core::Dictionary {
-            key: d.key.clone(),
-            value: d.value.clone(),
-            entries: d.entries.iter().map(|(k, v)| (f(k), f(v))).collect(),
-        })),
+        Value::Dictionary(d) => Value::typed_dictionary(
+            d.key.clone(),
+            d.value.clone(),
+            d.iter().map(|(k, v)| (f(k), f(v))).collect(),
+        ),
         other => other.clone(),
     }
 }

@@ -2,8 +2,8 @@
 //! encoded_size agrees with encode.
 
 use fast_var_codec_core::{
-    decode, encode, encoded_size, Array, ContainerType, Dialect, Dictionary, NodePath, Object,
-    Options, Precision, Value, VariantType,
+    decode, encode, encoded_size, Array, ContainerType, Dialect, NodePath, Object, Options,
+    Precision, Value, VariantType,
 };
 use proptest::prelude::*;
 
@@ -194,15 +194,14 @@ fn value(shape: Shape) -> BoxedStrategy<Value> {
                 options.push(
                     proptest::collection::vec(inner, 0..4)
                         .prop_map(|vals| {
-                            Value::Dictionary(Box::new(Dictionary {
-                                key: ContainerType::Builtin(VariantType::String),
-                                value: ContainerType::Untyped,
-                                entries: vals
-                                    .into_iter()
+                            Value::typed_dictionary(
+                                ContainerType::Builtin(VariantType::String),
+                                ContainerType::Untyped,
+                                vals.into_iter()
                                     .enumerate()
                                     .map(|(i, v)| (Value::String(format!("k{i}").into()), v))
                                     .collect(),
-                            }))
+                            )
                         })
                         .boxed(),
                 );

@@ -247,11 +247,11 @@ fn values_follow_the_documented_mapping() {
     let Value::Dictionary(d) = &v else {
         panic!("a struct is a Dictionary: {v:?}")
     };
-    let keys: Vec<_> = d.entries.iter().map(|(k, _)| k.clone()).collect();
+    let keys: Vec<_> = d.entries().iter().map(|(k, _)| k.clone()).collect();
     assert_eq!(keys.first(), Some(&Value::String("name".into())));
     assert_eq!(keys.len(), 22, "every field, in declaration order");
     let field = |name: &str| {
-        d.entries
+        d.entries()
             .iter()
             .find(|(k, _)| *k == Value::String(name.into()))
             .map(|(_, v)| v.clone())

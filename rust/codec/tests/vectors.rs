@@ -6,8 +6,8 @@
 
 use fast_var_codec_core::error::{CodecError, DecodeReason, EncodeReason};
 use fast_var_codec_core::{
-    decode, encode, Array, ContainerType, Dialect, Dictionary, ErrorCode, Options, Precision,
-    Value, VariantType,
+    decode, encode, Array, ContainerType, Dialect, ErrorCode, Options, Precision, Value,
+    VariantType,
 };
 
 fn hex(s: &str) -> Vec<u8> {
@@ -37,11 +37,11 @@ fn engine_unit_test_vectors() {
             "1c000100 02000000 01000000 02000100 efcdab89674523f1",
         ),
         (
-            Value::Dictionary(Box::new(Dictionary {
-                key: ContainerType::Builtin(VariantType::Int),
-                value: ContainerType::Builtin(VariantType::Int),
-                entries: vec![(Value::Int(x), Value::Int(x))],
-            })),
+            Value::typed_dictionary(
+                ContainerType::Builtin(VariantType::Int),
+                ContainerType::Builtin(VariantType::Int),
+                vec![(Value::Int(x), Value::Int(x))],
+            ),
             "1b000500 02000000 02000000 01000000 02000100 efcdab89674523f1 02000100 efcdab89674523f1",
         ),
     ];
@@ -387,8 +387,8 @@ fn equal_keys_merge_in_small_and_large_dictionaries() {
         let Value::Dictionary(d) = decode(&bytes, &Options::default()).unwrap().0 else {
             panic!()
         };
-        assert_eq!(d.entries.len(), n + 1, "n = {n}");
-        assert_eq!(d.entries[1], (Value::Int(1), Value::Int(7)));
-        assert_eq!(d.entries[n], (Value::String("k".into()), Value::Int(2)));
+        assert_eq!(d.len(), n + 1, "n = {n}");
+        assert_eq!(d.entries()[1], (Value::Int(1), Value::Int(7)));
+        assert_eq!(d.entries()[n], (Value::String("k".into()), Value::Int(2)));
     }
 }

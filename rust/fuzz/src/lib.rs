@@ -192,8 +192,7 @@ pub fn has_leading_bom(v: &Value) -> bool {
         Value::Dictionary(d) => {
             ty(&d.key)
                 || ty(&d.value)
-                || d.entries
-                    .iter()
+                || d.iter()
                     .any(|(k, v)| has_leading_bom(k) || has_leading_bom(v))
         }
         _ => false,
@@ -226,7 +225,6 @@ pub fn narrowing_merges_keys(v: &Value, double: &Options, sel: Selector) -> bool
 fn dictionary_entries(v: &Value) -> usize {
     match v {
         Value::Dictionary(d) => d
-            .entries
             .iter()
             .map(|(k, v)| 1 + dictionary_entries(k) + dictionary_entries(v))
             .sum(),

@@ -587,11 +587,7 @@ impl Converter<'_> {
                     });
                     self.entries(pairs, depth)?
                 };
-                Value::Dictionary(Box::new(Dictionary {
-                    key,
-                    value,
-                    entries,
-                }))
+                Value::typed_dictionary(key, value, entries)
             }
             Kind::PackedStrings => {
                 let strings: Vec<String> = sub("strings")?.extract()?;
@@ -900,8 +896,8 @@ impl<'py> Builder<'py, '_> {
     /// or equal in Python but two keys in Godot).
     fn dictionary(&self, d: &Dictionary) -> PyResult<Bound<'py, PyAny>> {
         let py = self.py;
-        let mut pairs = Vec::with_capacity(d.entries.len());
-        for (k, v) in &d.entries {
+        let mut pairs = Vec::with_capacity(d.len());
+        for (k, v) in d {
             pairs.push((self.build(k)?, self.build(v)?));
         }
         let dict = PyDict::new(py);

@@ -1,6 +1,9 @@
 //! Reading a [`Value`] without naming its storage: `as_*`, `is_*`, lookup by key and index
 //! (`get`, `v["key"]`, `v[0]`), and the methods of [`Array`] and [`Dictionary`].
 
+use std::collections::hash_map::RandomState;
+
+use super::index::{self, KeyIndex};
 use super::{keys, Array, Dictionary, GodotString, NodePath, Object, Value};
 use crate::dialect::VariantRules;
 use crate::types::ContainerType;
@@ -440,11 +443,18 @@ impl<I: Lookup> std::ops::Index<I> for Value {
 pub trait Key: sealed::Sealed {
     #[doc(hidden)]
     fn matches_key(&self, key: &Value) -> bool;
+    /// The digest, under `seed`, of the keys this matches (that of an equal `Value` key), for
+    /// the index of a large Dictionary; `None` when it matches no key.
+    #[doc(hidden)]
+    fn key_digest(&self, seed: &RandomState) -> Option<u64>;
 }
 
 impl Key for str {
     fn matches_key(&self, key: &Value) -> bool {
         key.as_str() == Some(self)
+    }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::text_digest(self, seed)
     }
 }
 
@@ -452,11 +462,17 @@ impl Key for String {
     fn matches_key(&self, key: &Value) -> bool {
         Key::matches_key(self.as_str(), key)
     }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::text_digest(self, seed)
+    }
 }
 
 impl Key for GodotString {
     fn matches_key(&self, key: &Value) -> bool {
         Key::matches_key(self.as_str(), key)
+    }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::text_digest(self, seed)
     }
 }
 
@@ -464,11 +480,17 @@ impl Key for i64 {
     fn matches_key(&self, key: &Value) -> bool {
         key.as_i64() == Some(*self)
     }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::int_digest(*self, seed)
+    }
 }
 
 impl Key for i32 {
     fn matches_key(&self, key: &Value) -> bool {
         key.as_i64() == Some(i64::from(*self))
+    }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::int_digest(i64::from(*self), seed)
     }
 }
 
@@ -476,11 +498,17 @@ impl Key for Value {
     fn matches_key(&self, key: &Value) -> bool {
         keys::keys_equal(self, key, VariantRules::Godot4)
     }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        index::value_digest(self, seed)
+    }
 }
 
 impl<T: Key + ?Sized> Key for &T {
     fn matches_key(&self, key: &Value) -> bool {
         (**self).matches_key(key)
+    }
+    fn key_digest(&self, seed: &RandomState) -> Option<u64> {
+        (**self).key_digest(seed)
     }
 }
 
@@ -620,12 +648,21 @@ impl Dictionary {
     }
 
     /// An empty Dictionary of `key` keys and `value` values (`Dictionary[String, int]` …).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{ContainerType, Dictionary, Value, VariantType};
+    ///
+    /// let mut scores = Dictionary::typed(
+    ///     ContainerType::Builtin(VariantType::String),
+    ///     ContainerType::Builtin(VariantType::Int),
+    /// );
+    /// scores.insert("ada", 3);
+    /// assert_eq!(scores.value_type(), &ContainerType::Builtin(VariantType::Int));
+    /// assert_eq!(Value::from(scores)["ada"], 3);
+    /// ```
     pub fn typed(key: ContainerType, value: ContainerType) -> Dictionary {
-        Dictionary {
-            key,
-            value,
-            entries: Vec::new(),
-        }
+        Dictionary::from_parts(key, value, Vec::new())
     }
 
     /// The key type ([`ContainerType::Untyped`] for a plain Dictionary).
@@ -648,36 +685,137 @@ impl Dictionary {
         self.entries.is_empty()
     }
 
+    /// The entries in insertion order, as a slice. (Read only: the `&mut` methods keep the
+    /// index of the keys right.)
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let d = Dictionary::from_iter([("a", 1), ("b", 2)]);
+    /// assert_eq!(d.entries()[1], (Value::from("b"), Value::from(2)));
+    /// ```
+    pub fn entries(&self) -> &[(Value, Value)] {
+        &self.entries
+    }
+
+    /// The entries in insertion order, taken out of the Dictionary (without copying them).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let d = Dictionary::from_iter([("a", 1)]);
+    /// let mut entries = d.into_entries();
+    /// entries.push((Value::from("b"), Value::from(2))); // any change, then back:
+    /// assert_eq!(Value::dictionary(entries)["b"], 2);
+    /// ```
+    pub fn into_entries(mut self) -> Vec<(Value, Value)> {
+        // `Dictionary` has a `Drop` (for deep values): the entries are taken, not moved out.
+        std::mem::take(&mut self.entries)
+    }
+
+    /// The position of the first entry whose key is `key`: a scan of a small Dictionary, or
+    /// its index (built here by the first lookup in more than [`index::SMALL`] entries).
+    fn position<K: Key + ?Sized>(&self, key: &K) -> Option<usize> {
+        match self.index.get() {
+            Some(index) => index.find(&self.entries, key),
+            None if self.entries.len() <= index::SMALL => {
+                self.entries.iter().position(|(k, _)| keys::matches(key, k))
+            }
+            None => self
+                .index
+                .get_or_init(|| Box::new(KeyIndex::new(&self.entries)))
+                .find(&self.entries, key),
+        }
+    }
+
+    /// Forgets the index, after a change of the keys' positions (the next lookup in a large
+    /// Dictionary builds it again).
+    fn drop_index(&mut self) {
+        self.index.take();
+    }
+
     /// The value of `key` (see [`Key`]: a `&str` finds a String or StringName key), if there
-    /// is one. A scan of the entries, in order.
+    /// is one: the first such entry, where keys equal under Godot 4's rules coexist (a Godot 3
+    /// decode keeps `"hp"` and `&"hp"` apart). Expected constant time: a Dictionary of more
+    /// than 16 entries indexes its keys on the first lookup.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let d = Dictionary::from_iter((0..1000).map(|i| (format!("k{i}"), i)));
+    /// assert_eq!(d.get("k999"), Some(&Value::Int(999)));
+    /// assert_eq!(d.get(&Value::string_name("k7")), Some(&Value::Int(7))); // one key in Godot 4
+    /// assert_eq!(d.get("nope"), None);
+    /// ```
     pub fn get<K: Key>(&self, key: K) -> Option<&Value> {
-        self.entries
-            .iter()
-            .find(|(k, _)| key.matches_key(k))
-            .map(|(_, v)| v)
+        let at = self.position(&key)?;
+        self.entries.get(at).map(|(_, v)| v)
     }
 
     /// The value of `key`, if there is one, to change in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// if let Some(hp) = d.get_mut("hp") {
+    ///     *hp = Value::from(9);
+    /// }
+    /// assert_eq!(d.get("hp"), Some(&Value::Int(9)));
+    /// ```
     pub fn get_mut<K: Key>(&mut self, key: K) -> Option<&mut Value> {
-        self.entries
-            .iter_mut()
-            .find(|(k, _)| key.matches_key(k))
-            .map(|(_, v)| v)
+        let at = self.position(&key)?;
+        self.entries.get_mut(at).map(|(_, v)| v)
     }
 
     /// Whether `key` has a value.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let d = Dictionary::from_iter([(1, "one")]);
+    /// assert!(d.contains_key(1));
+    /// assert!(!d.contains_key(Value::Float(1.0))); // 1 and 1.0 are two keys
+    /// ```
     pub fn contains_key<K: Key>(&self, key: K) -> bool {
-        self.get(key).is_some()
+        self.position(&key).is_some()
     }
 
     /// Sets the value of `key`, as GDScript's `d[key] = value`: an equal key (as the engine
     /// compares keys) keeps its place and gets the value, whose old value is returned; a new
-    /// key goes last.
+    /// key goes last. Expected constant time, as [`Dictionary::get`]. A key that equals no
+    /// key (an object, an Array holding a NaN …) is always a new entry.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::new();
+    /// assert_eq!(d.insert("hp", 10), None);
+    /// assert_eq!(d.insert(Value::string_name("hp"), 9), Some(Value::Int(10)));
+    /// assert_eq!(d.len(), 1);
+    /// assert_eq!(d.keys().next(), Some(&Value::from("hp"))); // the key kept is the first
+    /// ```
     pub fn insert(&mut self, key: impl Into<Value>, value: impl Into<Value>) -> Option<Value> {
         let key = key.into();
         let value = value.into();
-        match self.get_mut(&key) {
-            Some(old) => Some(std::mem::replace(old, value)),
+        if self.index.get().is_none() && self.entries.len() > index::SMALL {
+            let _ = self.index.set(Box::new(KeyIndex::new(&self.entries)));
+        }
+        let found = match self.index.get_mut() {
+            Some(index) => index.find_or_add(&self.entries, &key),
+            None => self
+                .entries
+                .iter()
+                .position(|(k, _)| keys::matches(&key, k)),
+        };
+        match found.and_then(|at| self.entries.get_mut(at)) {
+            Some((_, old)) => Some(std::mem::replace(old, value)),
             None => {
                 self.entries.push((key, value));
                 None
@@ -685,15 +823,67 @@ impl Dictionary {
         }
     }
 
-    /// Removes `key`'s entry, keeping the order of the others; returns its value.
+    /// Removes `key`'s entry, keeping the order of the others; returns its value. Linear
+    /// time, as `Vec::remove` (the entries after it move); the index is built again by the
+    /// next lookup that needs it.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(d.remove("b"), Some(Value::Int(2)));
+    /// assert_eq!(d.keys().cloned().collect::<Vec<_>>(), ["a", "c"]);
+    /// ```
     pub fn remove<K: Key>(&mut self, key: K) -> Option<Value> {
-        let at = self.entries.iter().position(|(k, _)| key.matches_key(k))?;
-        Some(self.entries.remove(at).1)
+        let at = self.position(&key)?;
+        self.drop_index();
+        (at < self.entries.len()).then(|| self.entries.remove(at).1)
+    }
+
+    /// Keeps the entries for which `keep(key, value)` is true, in order (`value` may be
+    /// changed on the way).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter((0..100).map(|i| (i, i * 10)));
+    /// d.retain(|k, _| k.as_i64().is_some_and(|k| k % 2 == 0));
+    /// assert_eq!(d.len(), 50);
+    /// assert_eq!(d.get(98), Some(&Value::Int(980)));
+    /// assert_eq!(d.get(99), None);
+    /// ```
+    pub fn retain<F: FnMut(&Value, &mut Value) -> bool>(&mut self, mut keep: F) {
+        let before = self.entries.len();
+        self.entries.retain_mut(|(k, v)| keep(k, v));
+        if self.entries.len() != before {
+            self.drop_index();
+        }
     }
 
     /// The entries in insertion order.
     pub fn iter(&self) -> DictionaryIter<'_> {
         DictionaryIter(self.entries.iter())
+    }
+
+    /// The entries in insertion order, their values to change in place (the keys stay as
+    /// they are: they are indexed).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
+    /// for (key, value) in d.iter_mut() {
+    ///     if key == "b" {
+    ///         *value = Value::from(20);
+    ///     }
+    /// }
+    /// assert_eq!(d.get("b"), Some(&Value::Int(20)));
+    /// ```
+    pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (&Value, &mut Value)> + '_ {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     /// The keys in insertion order.
@@ -704,6 +894,20 @@ impl Dictionary {
     /// The values in insertion order.
     pub fn values(&self) -> impl Iterator<Item = &Value> + '_ {
         self.entries.iter().map(|(_, v)| v)
+    }
+
+    /// The values in insertion order, to change in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
+    /// d.values_mut().for_each(|v| *v = Value::Nil);
+    /// assert!(d.values().all(Value::is_nil));
+    /// ```
+    pub fn values_mut(&mut self) -> impl ExactSizeIterator<Item = &mut Value> + '_ {
+        self.entries.iter_mut().map(|(_, v)| v)
     }
 }
 
@@ -734,8 +938,8 @@ impl<'a> IntoIterator for &'a Dictionary {
 impl IntoIterator for Dictionary {
     type Item = (Value, Value);
     type IntoIter = std::vec::IntoIter<(Value, Value)>;
-    fn into_iter(mut self) -> Self::IntoIter {
-        std::mem::take(&mut self.entries).into_iter()
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_entries().into_iter()
     }
 }
 
@@ -751,6 +955,8 @@ impl<K: Into<Value>, V: Into<Value>> FromIterator<(K, V)> for Dictionary {
 
 impl<K: Into<Value>, V: Into<Value>> Extend<(K, V)> for Dictionary {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
+        let iter = iter.into_iter();
+        self.entries.reserve(iter.size_hint().0);
         for (k, v) in iter {
             self.insert(k, v);
         }

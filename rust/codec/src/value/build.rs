@@ -369,11 +369,7 @@ impl Build for ValueBuilder {
         self.check_container_type(&key)?;
         self.check_container_type(&value)?;
         Ok(DictionaryInProgress {
-            dict: Dictionary {
-                key,
-                value,
-                entries: Vec::with_capacity(capacity),
-            },
+            dict: Dictionary::from_parts(key, value, Vec::with_capacity(capacity)),
             keys: keys::DictionaryKeys::default(),
         })
     }

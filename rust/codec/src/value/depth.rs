@@ -50,10 +50,9 @@ impl Clone for Array {
 
 impl Clone for Dictionary {
     fn clone(&self) -> Self {
-        crate::stack::guard(|| Dictionary {
-            key: self.key.clone(),
-            value: self.value.clone(),
-            entries: self.entries.clone(),
+        // Not the index: the copy builds its own when a lookup needs it.
+        crate::stack::guard(|| {
+            Dictionary::from_parts(self.key.clone(), self.value.clone(), self.entries.clone())
         })
     }
 }

@@ -41,13 +41,13 @@ use std::collections::hash_map::{DefaultHasher, Entry, RandomState};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
-use super::{Dictionary, Value};
+use super::{Dictionary, Key, Value};
 use crate::dialect::VariantRules;
 use crate::stack;
 use crate::types::VariantType;
 
 /// Up to this many entries, an equal key is found by scanning instead of hashing.
-const SMALL_DICTIONARY: usize = 16;
+pub(super) const SMALL_DICTIONARY: usize = 16;
 
 /// Where a value sits: a Dictionary key (or a key of a Dictionary inside one), or inside a key.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -190,7 +190,7 @@ fn feed_text(h: &mut DefaultHasher, s: &str) {
 /// Feeds `v`, as found at `at`, to `h`: values [`equal`] at `at` feed the same words, and
 /// different values different sequences (lengths and type tags keep them apart). Returns false
 /// when `v` equals no value at all (what was fed is then meaningless).
-fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &KeyHashing) -> bool {
+fn feed(v: &Value, at: At, h: &mut DefaultHasher, hashing: &Digests<'_>) -> bool {
     use Value as V;
     #[cfg(test)]
     WORK.with(|w| w.set(w.get() + 1));
@@ -302,7 +302,8 @@ thread_local! {
     static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Key comparisons made by dictionary inserts on this thread so far.
+/// Key comparisons made by dictionary inserts, and by [`Dictionary`] lookups, on this thread so
+/// far.
 #[cfg(test)]
 pub(super) fn probes() -> u64 {
     PROBES.with(|p| p.get())
@@ -312,6 +313,14 @@ pub(super) fn probes() -> u64 {
 #[cfg(test)]
 pub(super) fn work() -> u64 {
     WORK.with(|w| w.get())
+}
+
+/// Whether a [`Dictionary`] entry's key `k` is `key` (counted in tests).
+#[inline]
+pub(super) fn matches<K: Key + ?Sized>(key: &K, k: &Value) -> bool {
+    #[cfg(test)]
+    PROBES.with(|p| p.set(p.get() + 1));
+    key.matches_key(k)
 }
 
 /// Compares a new key with one already in the dictionary (counted in tests).
@@ -361,6 +370,9 @@ impl Hasher for Address {
     }
 }
 
+/// The key digests of finished Dictionaries, by the address of their entries.
+type Finished = HashMap<usize, Option<Vec<u64>>, BuildHasherDefault<Address>>;
+
 /// No further entry in a hash chain.
 const END: usize = usize::MAX;
 
@@ -377,7 +389,7 @@ const END: usize = usize::MAX;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KeyHashing {
     seed: OnceCell<RandomState>,
-    finished: HashMap<usize, Option<Vec<u64>>, BuildHasherDefault<Address>>,
+    finished: Finished,
     /// Whose key equality (the decode's dialect).
     rules: VariantRules,
 }
@@ -390,37 +402,14 @@ impl KeyHashing {
         self.rules = rules;
     }
 
-    fn hasher(&self) -> DefaultHasher {
-        self.seed.get_or_init(RandomState::new).build_hasher()
-    }
-
-    /// `None` when the key equals nothing.
-    fn key_digest(&self, key: &Value) -> Option<u64> {
-        let mut h = self.hasher();
-        feed(key, At::Key, &mut h, self).then(|| h.finish())
-    }
-
-    /// A Dictionary inside a key, as one word; from its recorded key digests when it had an
-    /// index.
-    fn dictionary_digest(&self, d: &Dictionary) -> Option<u64> {
-        let recorded = match self.finished.get(&(d.entries.as_ptr() as usize)) {
-            Some(None) if !d.entries.is_empty() => return None,
-            Some(Some(keys)) if keys.len() == d.entries.len() && !keys.is_empty() => Some(keys),
-            _ => None,
-        };
-        let mut h = self.hasher();
-        h.write_usize(d.entries.len());
-        for (i, (k, v)) in d.entries.iter().enumerate() {
-            let key = match recorded.and_then(|keys| keys.get(i)) {
-                Some(digest) => *digest,
-                None => self.key_digest(k)?,
-            };
-            h.write_u64(key);
-            if !feed(v, At::Inside, &mut h, self) {
-                return None;
-            }
+    /// The digests of this decode's keys: its seed (made on first use), its finished
+    /// Dictionaries and its dialect's equality.
+    fn digests(&self) -> Digests<'_> {
+        Digests {
+            seed: self.seed.get_or_init(RandomState::new),
+            finished: Some(&self.finished),
+            rules: self.rules,
         }
-        Some(h.finish())
     }
 
     /// Records what a Dictionary's index knew of its keys, or that it had none.
@@ -445,6 +434,85 @@ impl KeyHashing {
     }
 }
 
+/// How keys are digested: a keyed SipHash of their content under one dialect's equality.
+/// Values equal under it have the same digest; a key that equals nothing has none.
+#[derive(Clone, Copy)]
+pub(super) struct Digests<'a> {
+    seed: &'a RandomState,
+    /// The key digests of the Dictionaries a decode has finished (see [`KeyHashing`]); `None`
+    /// outside a decode, where a Dictionary inside a key is digested in full.
+    finished: Option<&'a Finished>,
+    rules: VariantRules,
+}
+
+impl<'a> Digests<'a> {
+    /// Godot 4's key equality, as [`Dictionary`] lookups use it, under `seed`.
+    pub(super) fn godot4(seed: &'a RandomState) -> Digests<'a> {
+        Digests {
+            seed,
+            finished: None,
+            rules: VariantRules::Godot4,
+        }
+    }
+
+    fn hasher(&self) -> DefaultHasher {
+        self.seed.build_hasher()
+    }
+
+    /// `None` when the key equals nothing.
+    pub(super) fn key_digest(&self, key: &Value) -> Option<u64> {
+        let mut h = self.hasher();
+        feed(key, At::Key, &mut h, self).then(|| h.finish())
+    }
+
+    /// The digest of a String or StringName key of this text (under Godot 4's rules, where
+    /// the two are one key): what [`Digests::key_digest`] gives for `Value::String(text)`.
+    pub(super) fn text_key_digest(&self, text: &str) -> u64 {
+        #[cfg(test)]
+        WORK.with(|w| w.set(w.get() + 1));
+        let mut h = self.hasher();
+        h.write_u8(VariantType::String as u8);
+        feed_text(&mut h, text);
+        h.finish()
+    }
+
+    /// The digest of an int key: what [`Digests::key_digest`] gives for `Value::Int(i)`.
+    pub(super) fn int_key_digest(&self, i: i64) -> u64 {
+        #[cfg(test)]
+        WORK.with(|w| w.set(w.get() + 1));
+        let mut h = self.hasher();
+        h.write_u8(VariantType::Int as u8);
+        h.write_i64(i);
+        h.finish()
+    }
+
+    /// A Dictionary inside a key, as one word; from its recorded key digests when a decode
+    /// indexed it.
+    fn dictionary_digest(&self, d: &Dictionary) -> Option<u64> {
+        let recorded = match self
+            .finished
+            .and_then(|f| f.get(&(d.entries.as_ptr() as usize)))
+        {
+            Some(None) if !d.entries.is_empty() => return None,
+            Some(Some(keys)) if keys.len() == d.entries.len() && !keys.is_empty() => Some(keys),
+            _ => None,
+        };
+        let mut h = self.hasher();
+        h.write_usize(d.entries.len());
+        for (i, (k, v)) in d.entries.iter().enumerate() {
+            let key = match recorded.and_then(|keys| keys.get(i)) {
+                Some(digest) => *digest,
+                None => self.key_digest(k)?,
+            };
+            h.write_u64(key);
+            if !feed(v, At::Inside, &mut h, self) {
+                return None;
+            }
+        }
+        Some(h.finish())
+    }
+}
+
 /// Entries by the digest of their key.
 struct Index {
     /// The last entry whose key has this digest.
@@ -461,7 +529,7 @@ struct Index {
 
 impl Index {
     /// Indexes entries whose keys are already known to be distinct.
-    fn new<V>(entries: &[(Value, V)], hashing: &KeyHashing) -> Index {
+    fn new<V>(entries: &[(Value, V)], hashing: &Digests<'_>) -> Index {
         let mut index = Index {
             last: HashMap::default(),
             previous: Vec::with_capacity(entries.len()),
@@ -491,7 +559,7 @@ impl Index {
         &mut self,
         entries: &[(Value, V)],
         key: &Value,
-        hashing: &KeyHashing,
+        hashing: &Digests<'_>,
     ) -> Option<usize> {
         let new = entries.len();
         let Some(digest) = hashing.key_digest(key) else {
@@ -561,11 +629,13 @@ impl DictionaryKeys {
             None if plain && entries.len() < SMALL_DICTIONARY => entries
                 .iter()
                 .position(|(k, _)| probe(k, key, hashing.rules)),
-            None => self
-                .index
-                .insert(Box::new(Index::new(entries, hashing)))
-                .find_or_add(entries, key, hashing),
-            Some(index) => index.find_or_add(entries, key, hashing),
+            None => {
+                let digests = hashing.digests();
+                self.index
+                    .insert(Box::new(Index::new(entries, &digests)))
+                    .find_or_add(entries, key, &digests)
+            }
+            Some(index) => index.find_or_add(entries, key, &hashing.digests()),
         }
     }
 }

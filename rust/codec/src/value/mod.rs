@@ -9,6 +9,7 @@ mod convert;
 mod depth;
 mod from;
 mod godot_text;
+mod index;
 pub(crate) mod keys;
 mod string;
 mod write;
@@ -223,8 +224,14 @@ pub struct Array {
 }
 
 /// A Dictionary: its key and value types ([`ContainerType::Untyped`] for a plain one) and
-/// entries.
-#[derive(Debug, PartialEq, Default)]
+/// entries in insertion order, read with [`Dictionary::entries`], [`Dictionary::get`] and
+/// iteration, changed with [`Dictionary::insert`] and the other `&mut` methods.
+///
+/// The entries are private so that the index of a large Dictionary cannot go stale: a lookup
+/// in one of more than 16 entries builds, once, a hash index of their positions, and from then
+/// on a lookup or an insert costs expected constant time (smaller ones are scanned: cheaper,
+/// and no allocation).
+#[derive(Default)]
 pub struct Dictionary {
     /// The key type (`Dictionary[String, int]`'s String), written where the dialect has typed
     /// Dictionaries (Godot 4.4+).
@@ -232,7 +239,56 @@ pub struct Dictionary {
     /// The value type.
     pub value: ContainerType,
     /// Entries in insertion order.
-    pub entries: Vec<(Value, Value)>,
+    pub(crate) entries: Vec<(Value, Value)>,
+    /// The positions of the entries by the digest of their key, built by the first lookup in
+    /// more than [`index::SMALL`] entries; every `&mut` method keeps it right or drops it.
+    index: std::sync::OnceLock<Box<index::KeyIndex>>,
+}
+
+impl Dictionary {
+    /// A Dictionary of these types and entries, taken as given (no index yet).
+    pub(crate) fn from_parts(
+        key: ContainerType,
+        value: ContainerType,
+        entries: Vec<(Value, Value)>,
+    ) -> Dictionary {
+        Dictionary {
+            key,
+            value,
+            entries,
+            index: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+/// Types and entries; the index is a cache.
+impl PartialEq for Dictionary {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key && self.value == other.value && self.entries == other.entries
+    }
+}
+
+/// The entries as a map, after the types when it is typed; the index is a cache, not shown.
+impl std::fmt::Debug for Dictionary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        struct Entries<'a>(&'a [(Value, Value)]);
+        impl std::fmt::Debug for Entries<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_map()
+                    .entries(self.0.iter().map(|(k, v)| (k, v)))
+                    .finish()
+            }
+        }
+        if self.key.is_untyped() && self.value.is_untyped() {
+            Entries(&self.entries).fmt(f)
+        } else {
+            f.debug_struct("Dictionary")
+                .field("key", &self.key)
+                .field("value", &self.value)
+                .field("entries", &Entries(&self.entries))
+                .finish()
+        }
+    }
 }
 
 impl Value {
@@ -292,11 +348,11 @@ impl Value {
 
     /// A plain (untyped) Dictionary.
     pub fn dictionary(entries: Vec<(Value, Value)>) -> Value {
-        Value::Dictionary(Box::new(Dictionary {
-            key: ContainerType::Untyped,
-            value: ContainerType::Untyped,
+        Value::Dictionary(Box::new(Dictionary::from_parts(
+            ContainerType::Untyped,
+            ContainerType::Untyped,
             entries,
-        }))
+        )))
     }
 
     /// A typed Array (`Array[int]`, `Array[Node]` …) of `items`, as GDScript's
@@ -339,11 +395,7 @@ impl Value {
         value: ContainerType,
         entries: Vec<(Value, Value)>,
     ) -> Value {
-        Value::Dictionary(Box::new(Dictionary {
-            key,
-            value,
-            entries,
-        }))
+        Value::Dictionary(Box::new(Dictionary::from_parts(key, value, entries)))
     }
 
     /// This value as a single-precision engine holds it: every `real_t` component (math types,

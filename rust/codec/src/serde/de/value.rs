@@ -101,7 +101,7 @@ impl ValueDeserializer {
                     .map(|(k, v)| (Value::String(k.into()), v))
                     .collect(),
             )),
-            Value::Dictionary(mut d) => visitor.visit_map(Map::new(std::mem::take(&mut d.entries))),
+            Value::Dictionary(d) => visitor.visit_map(Map::new((*d).into_entries())),
             Value::Array(mut a) => visitor.visit_seq(Seq::new(std::mem::take(&mut a.items))),
             Value::PackedByteArray(b) => visitor.visit_byte_buf(b),
             Value::PackedInt32Array(x) => seq(
@@ -131,8 +131,8 @@ impl ValueDeserializer {
                 variant: variant.into_string(),
                 content: None,
             }),
-            Value::Dictionary(mut d) if d.entries.len() == 1 => {
-                let mut entries = std::mem::take(&mut d.entries);
+            Value::Dictionary(d) if d.len() == 1 => {
+                let mut entries = (*d).into_entries();
                 match entries.pop() {
                     Some((Value::String(variant) | Value::StringName(variant), content)) => visitor
                         .visit_enum(Enum {

@@ -590,11 +590,11 @@ fn typed_int_array(items: Vec<Value>) -> Value {
 }
 
 fn typed_dict(entries: Vec<(Value, Value)>) -> Value {
-    Value::Dictionary(Box::new(crate::Dictionary {
-        key: crate::ContainerType::Builtin(crate::VariantType::String),
-        value: crate::ContainerType::Builtin(crate::VariantType::Int),
+    Value::typed_dictionary(
+        crate::ContainerType::Builtin(crate::VariantType::String),
+        crate::ContainerType::Builtin(crate::VariantType::Int),
         entries,
-    }))
+    )
 }
 
 /// A math value made of ones with some components replaced; returns it and its component count.
