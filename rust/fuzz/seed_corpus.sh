@@ -14,6 +14,7 @@
 #                         (examples/serde_seeds.rs: an ordinary cargo build)
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
+#   files                 the store_var files the engines wrote (tests/saves/), every container
 #
 # Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files
 # libFuzzer adds to a corpus are kept. The corpus is several MB once grown and is not committed
@@ -112,6 +113,20 @@ frames() {
 if [ -f "$fuzz/fuzz_targets/stream.rs" ]; then
     frames stream g4 0 <"$tmp/g4"
     frames stream g3 4 <"$tmp/g3"
+fi
+# files: every store_var file the engines wrote (tests/saves/), plain, compressed and encrypted,
+# with the dialect found (flags 0x02: objects allowed) and named as Godot 3 (0x03).
+if [ -f "$fuzz/fuzz_targets/files.rs" ]; then
+    mkdir -p "$corpus/files"
+    n=0
+    for f in "$root"/tests/saves/godot3_*/{plain,compressed_*,encrypted_*,buffer_*}.bin; do
+        [ -f "$f" ] || continue
+        for flags in 02 03; do
+            { printf "\x$flags"; cat "$f"; } >"$corpus/files/seed-$(basename "$(dirname "$f")")-$(basename "$f" .bin)-$flags"
+            n=$((n + 1))
+        done
+    done
+    echo "  $corpus/files: $n seeds (tests/saves)"
 fi
 # Inputs that once failed a target (rust/fuzz/regressions/<target>/, committed) run again first
 # in every run, as libFuzzer reads its whole corpus before mutating.

@@ -14,7 +14,7 @@
 //!
 //! Checks, against a model that splits the whole stream at once and decodes each payload with
 //! `decode_with`: the reader yields exactly the model's sequence — each complete message either
-//! its value or its error (offset counted from the start of the stream), an oversized prefix a
+//! its value (when it takes the whole message) or its error (offset counted from the start of the stream), an oversized prefix a
 //! limit error that then repeats and makes `feed` fail — never a value before its last byte has
 //! arrived; `ready()` is true exactly when `next_value` has something; `buffered()` is what the
 //! model leaves over.
@@ -68,7 +68,17 @@ fn model(stream: &[u8], big_endian: bool, max_message: usize, opts: &Options) ->
         let at = pos + PREFIX_LEN;
         m.events.push(
             match decode_with(payload, 0, opts, &mut ValueBuilder::default()) {
-                Ok((v, _)) => Ok(v),
+                // A value must take its message whole (its final padding may be left out).
+                Ok((v, used)) if used >= len => Ok(v),
+                Ok((_, used)) => Err(CodecError::Decode {
+                    offset: at + used,
+                    reason: fast_var_codec_core::DecodeReason::RecordNotWhole {
+                        used,
+                        len,
+                        dialect: opts.dialect,
+                        whole_in: whole_in(payload, opts),
+                    },
+                }),
                 Err(CodecError::Decode { offset, reason }) => Err(CodecError::Decode {
                     offset: at + offset,
                     reason,
@@ -81,6 +91,22 @@ fn model(stream: &[u8], big_endian: bool, max_message: usize, opts: &Options) ->
     }
     m.leftover = stream.len() - pos;
     m
+}
+
+/// The first other dialect in which `payload` decodes and takes its bytes whole.
+fn whole_in(payload: &[u8], opts: &Options) -> Option<Dialect> {
+    Dialect::ALL
+        .into_iter()
+        .filter(|d| *d != opts.dialect)
+        .find(|d| {
+            let mut o = opts.clone();
+            o.dialect = *d;
+            o.check().is_ok()
+                && matches!(
+                    decode_with(payload, 0, &o, &mut ValueBuilder::default()),
+                    Ok((_, used)) if used >= payload.len()
+                )
+        })
 }
 
 fn same_event(got: &Event, want: &Event, limit: bool) -> bool {

@@ -79,6 +79,13 @@ pub struct FastVarCodec {
     /// [code]encode_buffer_max_size[/code]).
     #[var(get = get_max_message_size, set = set_max_message_size)]
     max_message_size: PhantomVar<i64>,
+    /// Largest payload, in bytes, that a compressed or encrypted file read by
+    /// [method read_godot3_save] may announce in its header: a larger one fails with
+    /// [constant ERR_OUT_OF_MEMORY] before any block is decompressed or decrypted (a few
+    /// megabytes of compressed file can announce gigabytes). Default 268435456 (256 MiB);
+    /// [code]-1[/code]: no limit.
+    #[var(get = get_max_payload, set = set_max_payload)]
+    max_payload: PhantomVar<i64>,
     /// With [member allow_objects] on, the only classes and scripts a decode may name, anywhere in the
     /// value: full objects, their [code]script[/code], and the types of typed Arrays and Dictionaries.
     /// Entries are native class names ([code]"Resource"[/code], matched exactly, not their subclasses),
@@ -109,6 +116,7 @@ impl IRefCounted for FastVarCodec {
             max_elements: PhantomVar::default(),
             max_bytes: PhantomVar::default(),
             max_message_size: PhantomVar::default(),
+            max_payload: PhantomVar::default(),
             allowed_classes: PhantomVar::default(),
             state: Arc::new(CodecState::new()),
             base,
@@ -211,6 +219,16 @@ impl FastVarCodec {
     fn set_max_message_size(&self, size: i64) {
         self.state.set_max_message_size(size);
     }
+    /// Returns [member max_payload].
+    #[func]
+    fn get_max_payload(&self) -> i64 {
+        self.state.get_max_payload()
+    }
+    /// Sets [member max_payload].
+    #[func]
+    fn set_max_payload(&self, n: i64) {
+        self.state.set_max_payload(n);
+    }
     /// Returns [member allowed_classes].
     #[func]
     fn get_allowed_classes(&self) -> PackedStringArray {
@@ -272,7 +290,11 @@ impl FastVarCodec {
     /// engine) at [param file]'s position, and moves past it. Returns [code]null[/code] on failure:
     /// [constant ERR_FILE_EOF] at the end of the file or for a value cut short, the decode error
     /// otherwise; [method get_error_message] names the file offset, and the position stays where
-    /// that value starts, so values already read are kept and nothing is skipped.
+    /// that value starts, so values already read are kept and nothing is skipped. The value must
+    /// take all the bytes its length announces: one that leaves some unread is another dialect's
+    /// (a Godot 3 file read as Godot 4) or damaged, [constant ERR_INVALID_DATA], and the message
+    /// names the dialect that reads it whole. ([code]FileAccess.get_var[/code] returns what it
+    /// read of such a value.)
     ///
     /// ```gdscript
     /// var f := FileAccess.open_compressed("user://godot3.save", FileAccess.READ, FileAccess.COMPRESSION_ZSTD)
@@ -296,7 +318,10 @@ impl FastVarCodec {
     /// is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
     /// dialect whatever [member dialect] is, with this codec's other settings
     /// ([member allow_objects], [member allowed_classes], the limits, and
-    /// [member max_message_size] for each value's length, as [method read_var]).
+    /// [member max_message_size] for each value's length, as [method read_var], and
+    /// [member max_payload] for the file's payload). A value that leaves bytes of its record
+    /// unread (a Godot 4 file) fails with [constant ERR_INVALID_DATA], naming the dialect that
+    /// reads it whole.
     /// [method get_error] is [constant OK] when every value was read. Otherwise:
     /// - the file cannot be opened: the engine's open error, and an empty array;
     /// - an encrypted file without [param password] or [param key]: [constant ERR_UNAUTHORIZED];

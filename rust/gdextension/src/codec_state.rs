@@ -169,6 +169,16 @@ impl CodecState {
             Ok(())
         })
     }
+    pub(crate) fn get_max_payload(&self) -> i64 {
+        settings::limit_to_godot(self.settings().max_payload)
+    }
+    pub(crate) fn set_max_payload(&self, n: i64) -> Error {
+        self.change("max_payload", |s| {
+            s.max_payload =
+                settings::limit_from_godot(n).ok_or("max_payload is -1 (no limit) or a size")?;
+            Ok(())
+        })
+    }
     pub(crate) fn get_allowed_classes(&self) -> PackedStringArray {
         self.settings()
             .allowed_classes

@@ -4,7 +4,7 @@
 //! own codecs decompress each compressed block).
 
 use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
-use fast_var_codec_core::save::{payload, records, Compression};
+use fast_var_codec_core::save::{self, records, Compression, OpenOptions};
 use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::Dialect;
 use godot::builtin::{GString, PackedByteArray, VarArray, Variant};
@@ -16,7 +16,7 @@ use godot::obj::Gd;
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
 use crate::engine_bytes::ByteSource;
-use crate::value_calls::{decode_variant, decode_variant_from, encode_into_buffer};
+use crate::value_calls::{decode_record_variant, encode_into_buffer};
 
 /// The key a caller gives: a password, or 32 raw bytes.
 pub(crate) enum KeySource<'a> {
@@ -88,8 +88,16 @@ impl CodecState {
                 .fail_with(open, format!("{path}: cannot open it ({open:?})"));
             return values;
         }
-        let payload = match payload(file.as_slice(), key.as_ref(), engine_block) {
-            Ok(p) => p,
+        let open_opts = OpenOptions::new()
+            .with_key(key.as_ref())
+            .with_max_payload(self.settings().max_payload);
+        let payload = match save::open(
+            file.as_slice(),
+            Some(Dialect::Godot3),
+            &open_opts,
+            engine_block,
+        ) {
+            Ok(opened) => opened.payload,
             Err(e) => {
                 self.calls
                     .fail_with(godot_error(e.code()), format!("{path}: {e}"));
@@ -102,9 +110,9 @@ impl CodecState {
         for (index, record) in records(&payload).enumerate() {
             let failed = match record {
                 Ok(r) => match check_message_len(r.bytes.len(), max_message, r.offset)
-                    .and_then(|()| decode_variant(r.bytes, 0, &opts))
+                    .and_then(|()| decode_record_variant(r.bytes, None, &opts))
                 {
-                    Ok((v, _)) => {
+                    Ok(v) => {
                         values.push(&v);
                         continue;
                     }
@@ -204,9 +212,9 @@ impl CodecState {
             );
         }
         let source = Some(ByteSource::Array(&body));
-        match decode_variant_from(body.as_slice(), source, 0, &self.options()) {
-            Ok((v, used)) => {
-                self.calls.ok_with_size(used as i64);
+        match decode_record_variant(body.as_slice(), source, &self.options()) {
+            Ok(v) => {
+                self.calls.ok_with_size(len as i64);
                 v
             }
             Err(e) => fail(

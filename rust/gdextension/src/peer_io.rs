@@ -116,7 +116,7 @@ impl CodecState {
             return Variant::nil();
         }
         let source = Some(ByteSource::Array(&packet));
-        self.decode(&self.options(), packet.as_slice(), source, 0)
+        self.decode_record(&self.options(), packet.as_slice(), source)
     }
     /// "Nothing yet": [`NOTHING_YET`], distinct from every failure of a packet or its value.
     fn no_packet(&self) -> Variant {
@@ -140,6 +140,6 @@ impl CodecState {
             return Variant::nil();
         }
         let source = Some(ByteSource::Array(&data));
-        self.decode(&self.options(), data.as_slice(), source, 0)
+        self.decode_record(&self.options(), data.as_slice(), source)
     }
 }

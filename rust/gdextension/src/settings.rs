@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use fast_var_codec_core::limits::MAX_DEPTH_CEILING;
+use fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD;
 use fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE;
 use fast_var_codec_core::{AllowList, Dialect, Options, Precision};
 
@@ -121,6 +122,8 @@ pub struct Settings {
     pub allowed_classes: Vec<String>,
     /// Longest message `get_var` reads and `put_packet_var` sends.
     pub max_message: usize,
+    /// Largest payload a compressed or encrypted file may announce (`read_godot3_save`).
+    pub max_payload: usize,
 }
 
 impl Settings {
@@ -136,6 +139,7 @@ impl Settings {
             precision_chosen: false,
             allowed_classes: Vec::new(),
             max_message: DEFAULT_MAX_MESSAGE,
+            max_payload: DEFAULT_MAX_PAYLOAD,
         }
     }
 

@@ -197,6 +197,21 @@ pub(crate) fn decode_variant_from(
     res
 }
 
+/// The value of a record of known length (a `store_var` record, a packet): it must take the
+/// record's bytes whole (the core's `record` rule; the error names the dialect that does).
+pub(crate) fn decode_record_variant(
+    bytes: &[u8],
+    source: Option<ByteSource<'_>>,
+    opts: &Options,
+) -> Result<Variant, CodecError> {
+    let mut builder = VariantBuilder::reading(source);
+    let res = fast_var_codec_core::record::decode_record_with(bytes, opts, &mut builder);
+    if res.is_err() {
+        builder.discard();
+    }
+    res
+}
+
 impl CodecState {
     pub(crate) fn encode(&self, opts: &Options, value: &Variant) -> PackedByteArray {
         let res = match type_of(value) {
@@ -255,6 +270,26 @@ impl CodecState {
         match decode_variant_from(bytes, source, offset, opts) {
             Ok((v, used)) => {
                 self.calls.ok_with_size(used as i64);
+                v
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                Variant::nil()
+            }
+        }
+    }
+
+    /// The value of a record of known length (`get_var`'s message, a packet), which it must take
+    /// whole ([`decode_record_variant`]); the size reported is the record's.
+    pub(crate) fn decode_record(
+        &self,
+        opts: &Options,
+        bytes: &[u8],
+        source: Option<ByteSource<'_>>,
+    ) -> Variant {
+        match decode_record_variant(bytes, source, opts) {
+            Ok(v) => {
+                self.calls.ok_with_size(bytes.len() as i64);
                 v
             }
             Err(e) => {

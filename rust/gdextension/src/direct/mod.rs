@@ -196,7 +196,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         ret: ReturnKind::Variant,
         doc: "Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from \
               [param peer], waiting for all of it as [method StreamPeer.get_var] does. A length \
-              above [member max_message_size] is refused without allocating. Returns \
+              above [member max_message_size] is refused without allocating. The value must \
+              take its message whole: one that leaves bytes of it unread is another dialect's \
+              ([constant ERR_INVALID_DATA], naming the dialect that reads it whole). Returns \
               [code]null[/code] on failure. To read without ever waiting, use [FastVarStream].",
         run: |s, _, a, out| {
             let value = match a.peer_gd::<StreamPeer>(0, &s.calls) {
@@ -227,8 +229,9 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         ret: ReturnKind::Variant,
         doc: "Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] \
               does. Returns [code]null[/code] with [constant ERR_BUSY] when no packet is waiting \
-              yet (nothing has failed), and refuses a packet longer than \
-              [member max_message_size] with [constant ERR_OUT_OF_MEMORY].",
+              yet (nothing has failed), refuses a packet longer than \
+              [member max_message_size] with [constant ERR_OUT_OF_MEMORY], and one whose value \
+              leaves bytes of it unread (another dialect's) with [constant ERR_INVALID_DATA].",
         run: |s, _, a, out| {
             let value = match a.peer::<PacketPeer>(0, &s.calls) {
                 Ok(peer) => s.get_packet_var(peer),
