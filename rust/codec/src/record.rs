@@ -96,11 +96,9 @@ fn with_dialect(opts: &Options, dialect: Dialect) -> Options {
     o
 }
 
-/// Whether `record` decodes in `opts.dialect` and takes its bytes whole.
+/// Whether `record` decodes in `opts.dialect` and takes its bytes whole. (A dialect without
+/// binary64 reals decodes at single precision whatever `opts.precision` says.)
 fn reads_whole(record: &[u8], opts: &Options) -> bool {
-    if opts.check().is_err() {
-        return false;
-    }
     matches!(
         decode_with(record, 0, opts, &mut ValueBuilder::default()),
         Ok((_, used)) if takes_whole(used, record.len())
@@ -227,11 +225,7 @@ pub fn decode_records(
     // The furthest failure: the most records read, then the furthest offset.
     let mut furthest: Option<(usize, RecordError)> = None;
     for d in Dialect::ALL {
-        let o = with_dialect(opts, d);
-        if o.check().is_err() {
-            continue;
-        }
-        match decode_all(payload, &o) {
+        match decode_all(payload, &with_dialect(opts, d)) {
             Ok(values) => return Ok((d, values)),
             Err(e) => {
                 let reached = e.reached();
@@ -246,9 +240,7 @@ pub fn decode_records(
         None => RecordError::Value {
             index: 0,
             offset: 0,
-            error: opts.check().err().unwrap_or_else(|| {
-                CodecError::decode(0, DecodeReason::Refused("no dialect can decode".into()))
-            }),
+            error: CodecError::decode(0, DecodeReason::Refused("no dialect to try".into())),
         },
     })
 }
@@ -366,6 +358,17 @@ mod tests {
             decode_record(&full[..9], &opts).unwrap(),
             Value::PackedByteArray(vec![1])
         );
+    }
+
+    #[test]
+    fn a_double_precision_reader_still_finds_godot3() {
+        let g3 = Options::new(Dialect::Godot3);
+        let record = crate::encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &g3).unwrap();
+        let double = Options::default().with_precision(crate::Precision::Double);
+        let err = decode_record(&record, &double).unwrap_err();
+        assert!(err.to_string().contains("reads whole as Godot 3"), "{err}");
+        let payload = records(&[Value::rect2(1.0, 2.0, 3.0, 4.0)], &g3);
+        assert_eq!(decode_records(&payload, None, &double).unwrap().0, Dialect::Godot3);
     }
 
     #[test]
