@@ -1257,3 +1257,41 @@ fn opens_godot4_encrypted_files() {
         text(&o.stderr)
     );
 }
+
+/// A Godot 3 save read without a dialect is read as Godot 3 (the core's rule: the first dialect
+/// that reads every record whole), and named as Godot 4 it is an error naming Godot 3, where a
+/// reader that ignored what each value leaves of its record returned garbage; a compressed file
+/// announcing more than --max-payload is refused before it is inflated.
+#[test]
+fn a_godot3_save_is_found_and_refused_in_the_wrong_dialect() {
+    let plain = repo().join("tests/saves/godot3_6_2/plain.bin");
+    let plain = plain.to_str().expect("path");
+    let o = run(&["check", "--framed", "--allow-objects", plain]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("godot3"), "{}", text(&o.stdout));
+    let o = run(&[
+        "check",
+        "--framed",
+        "--allow-objects",
+        "--dialect",
+        "godot4",
+        plain,
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        text(&o.stderr).contains("reads whole as Godot 3"),
+        "{}",
+        text(&o.stderr)
+    );
+    let deflate = repo().join("tests/saves/godot3_6_2/compressed_deflate.bin");
+    let deflate = deflate.to_str().expect("path");
+    let o = run(&["check", "--max-payload", "1000", "--allow-objects", deflate]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        text(&o.stderr).contains("above the limit of 1000 bytes"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = run(&["check", "--allow-objects", deflate]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+}

@@ -368,7 +368,10 @@ mod tests {
         let err = decode_record(&record, &double).unwrap_err();
         assert!(err.to_string().contains("reads whole as Godot 3"), "{err}");
         let payload = records(&[Value::rect2(1.0, 2.0, 3.0, 4.0)], &g3);
-        assert_eq!(decode_records(&payload, None, &double).unwrap().0, Dialect::Godot3);
+        assert_eq!(
+            decode_records(&payload, None, &double).unwrap().0,
+            Dialect::Godot3
+        );
     }
 
     #[test]
