@@ -46,7 +46,7 @@ const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Why a JavaScript value has no Godot value, with its path (innermost step first). */
 class Bad extends Error {

@@ -290,6 +290,25 @@ pub struct TapeError(pub String);
 
 type TapeResult<T> = Result<T, TapeError>;
 
+/// A container being filled while a tape is read.
+enum Open {
+    Array {
+        a: Array,
+        left: usize,
+    },
+    Dictionary {
+        d: Dictionary,
+        left: usize,
+        key: Option<Value>,
+    },
+    Object {
+        class: String,
+        properties: Vec<(String, Value)>,
+        left: usize,
+        name: String,
+    },
+}
+
 /// Reads values from a tape written by `js/tape.js`.
 pub struct Reader<'a> {
     tape: &'a [u8],
@@ -409,9 +428,119 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next value.
+    /// The next value, read without recursion (a stack of the containers being filled): a
+    /// WebAssembly call shares the engine's native stack with JavaScript, and 1,024 levels of
+    /// recursion here would take much of it before the core's writer takes its share.
     pub fn value(&mut self) -> TapeResult<Value> {
-        let tag = self.u8()?;
+        let mut open: Vec<Open> = Vec::new();
+        loop {
+            let tag = self.u8()?;
+            let mut done = match tag {
+                OBJECT => {
+                    let class = self.string()?;
+                    let n = self.u32()?;
+                    let properties = Vec::with_capacity(n.min(1 << 16));
+                    if n > 0 {
+                        let name = self.string()?;
+                        open.push(Open::Object {
+                            class,
+                            properties,
+                            left: n,
+                            name,
+                        });
+                        continue;
+                    }
+                    Value::Object(Box::new(Object { class, properties }))
+                }
+                DICTIONARY => {
+                    let key = self.container_type()?;
+                    let value = self.container_type()?;
+                    let n = self.u32()?;
+                    let d = Dictionary {
+                        key,
+                        value,
+                        entries: Vec::with_capacity(n.min(1 << 16)),
+                    };
+                    if n > 0 {
+                        open.push(Open::Dictionary {
+                            d,
+                            left: n,
+                            key: None,
+                        });
+                        continue;
+                    }
+                    Value::Dictionary(Box::new(d))
+                }
+                ARRAY => {
+                    let element = self.container_type()?;
+                    let n = self.u32()?;
+                    let a = Array {
+                        element,
+                        items: Vec::with_capacity(n.min(1 << 16)),
+                    };
+                    if n > 0 {
+                        open.push(Open::Array { a, left: n });
+                        continue;
+                    }
+                    Value::Array(Box::new(a))
+                }
+                _ => self.scalar(tag)?,
+            };
+            // Hand the finished value to the containers it completes.
+            loop {
+                let Some(top) = open.last_mut() else {
+                    return Ok(done);
+                };
+                match top {
+                    Open::Array { a, left } => {
+                        a.items.push(done);
+                        *left -= 1;
+                        if *left > 0 {
+                            break;
+                        }
+                    }
+                    Open::Dictionary { d, left, key } => match key.take() {
+                        None => {
+                            *key = Some(done);
+                            break;
+                        }
+                        Some(k) => {
+                            d.entries.push((k, done));
+                            *left -= 1;
+                            if *left > 0 {
+                                break;
+                            }
+                        }
+                    },
+                    Open::Object {
+                        properties,
+                        left,
+                        name,
+                        ..
+                    } => {
+                        properties.push((std::mem::take(name), done));
+                        *left -= 1;
+                        if *left > 0 {
+                            *name = self.string()?;
+                            break;
+                        }
+                    }
+                }
+                done = match open.pop() {
+                    Some(Open::Array { a, .. }) => Value::Array(Box::new(a)),
+                    Some(Open::Dictionary { d, .. }) => Value::Dictionary(Box::new(d)),
+                    Some(Open::Object {
+                        class, properties, ..
+                    }) => Value::Object(Box::new(Object { class, properties })),
+                    None => return Err(TapeError("no container to close".into())),
+                };
+            }
+        }
+    }
+
+    /// A value that holds no other value.
+    #[inline(never)]
+    fn scalar(&mut self, tag: u8) -> TapeResult<Value> {
         Ok(match tag {
             NIL => Value::Nil,
             FALSE => Value::Bool(false),
@@ -455,16 +584,6 @@ impl<'a> Reader<'a> {
             }
             RID => Value::Rid(self.u64()?),
             OBJECT_ID => Value::ObjectId(self.u64()?),
-            OBJECT => {
-                let class = self.string()?;
-                let n = self.u32()?;
-                let mut properties = Vec::with_capacity(n.min(1 << 16));
-                for _ in 0..n {
-                    let name = self.string()?;
-                    properties.push((name, self.value()?));
-                }
-                Value::Object(Box::new(Object { class, properties }))
-            }
             CALLABLE => Value::Callable,
             SIGNAL => {
                 let name = self.string()?.into_boxed_str();
@@ -472,30 +591,6 @@ impl<'a> Reader<'a> {
                     name,
                     object_id: self.u64()?,
                 }
-            }
-            DICTIONARY => {
-                let key = self.container_type()?;
-                let value = self.container_type()?;
-                let n = self.u32()?;
-                let mut entries = Vec::with_capacity(n.min(1 << 16));
-                for _ in 0..n {
-                    let k = self.value()?;
-                    entries.push((k, self.value()?));
-                }
-                Value::Dictionary(Box::new(Dictionary {
-                    key,
-                    value,
-                    entries,
-                }))
-            }
-            ARRAY => {
-                let element = self.container_type()?;
-                let n = self.u32()?;
-                let mut items = Vec::with_capacity(n.min(1 << 16));
-                for _ in 0..n {
-                    items.push(self.value()?);
-                }
-                Value::Array(Box::new(Array { element, items }))
             }
             PACKED_BYTE => {
                 let n = self.u32()?;

@@ -47,7 +47,7 @@ export function hexOf(bytes) {
 /** A text that is not valid UTF-8: no JavaScript string holds it as the engine had it. */
 export class NotText extends Error {}
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function text(h) {
   try {
@@ -311,9 +311,17 @@ export function classesOnly(v) {
   return v;
 }
 
+/** Whether a Desc holds a value of type `t` (without recursion: descs nest 1,024 deep). */
 export function has(j, t) {
-  if (Array.isArray(j)) return j.some((x) => has(x, t));
-  if (j !== null && typeof j === "object") return j.t === t || Object.values(j).some((x) => has(x, t));
+  const todo = [j];
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (Array.isArray(x)) todo.push(...x);
+    else if (x !== null && typeof x === "object") {
+      if (x.t === t) return true;
+      todo.push(...Object.values(x));
+    }
+  }
   return false;
 }
 
