@@ -306,7 +306,7 @@ export class Decoder {
 
   /** The iterator protocol: `{done: false, value}` for each complete value, `{done: true}` when none is left. */
   next() {
-    const tape = call(() => this._inner.next());
+    const tape = call(() => this._inner.next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
     return { done: false, value: new TapeReader(tape, this.options).value() };
   }

@@ -357,7 +357,7 @@ impl StreamDecoder {
     }
 
     /// The tape of the next complete value, `None` until one has arrived.
-    pub fn next(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
+    pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         match self.reader.next_value(&self.opts) {
             Ok(Some(v)) => {
                 let mut out = Vec::with_capacity(64);

@@ -646,6 +646,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_javascript_side_has_the_same_tags() {
+        let js = include_str!("../js/tags.js");
+        let src = include_str!("tape.rs");
+        let mut count = 0;
+        for line in src.lines() {
+            let Some(rest) = line.strip_prefix("pub const ") else {
+                continue;
+            };
+            let Some((name, value)) = rest.split_once(": u8 = ") else {
+                continue;
+            };
+            let value = value.trim_end_matches(';');
+            let expected = format!("export const {name} = {value};");
+            assert!(js.contains(&expected), "js/tags.js lacks {expected}");
+            count += 1;
+        }
+        assert_eq!(count, 42);
+        assert_eq!(js.matches("export const ").count(), count);
+    }
+
+    #[test]
     fn every_kind_of_value_crosses_the_tape_unchanged() {
         let values = vec![
             Value::Nil,
