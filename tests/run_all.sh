@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python npm windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -46,6 +46,7 @@ declare -A ABOUT=(
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict"
+    [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
     [arm64]="Linux arm64 cross-build; the core's tests and the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64"
     [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
@@ -271,6 +272,8 @@ step_python() {
     need_all_engines || return
     counted python 15 bash tests/run_python_tests.sh
 }
+
+step_npm() { counted npm 14 bash tests/run_npm_tests.sh; }
 
 step_windows() { counted windows 12 bash tests/build_windows.sh; }
 

@@ -1,0 +1,56 @@
+// The package's errors. Each carries `godotError`, the name of the Godot Error the engine reports
+// for the same input ("ERR_INVALID_DATA", ...).
+
+/** Every error of an encode, a decode or a file. */
+export class FastVarCodecError extends Error {
+  constructor(godotError, message) {
+    super(message);
+    this.name = "FastVarCodecError";
+    this.godotError = godotError;
+  }
+}
+
+/** Bytes that do not decode, a limit, an object not allowed: `offset` is the input's byte. */
+export class DecodeError extends FastVarCodecError {
+  constructor(offset, godotError, reason) {
+    super(godotError, `decode failed at byte ${offset}: ${reason} (${godotError})`);
+    this.name = "DecodeError";
+    this.offset = offset;
+    this.reason = reason;
+  }
+}
+
+/** A value that cannot be encoded: `path` says where inside it ("[2]", '["items"][1]'; "" for the value itself). */
+export class EncodeError extends FastVarCodecError {
+  constructor(path, godotError, reason) {
+    super(godotError, `encode failed at ${path || "the value"}: ${reason} (${godotError})`);
+    this.name = "EncodeError";
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
+/** A file's container: a wrong password or key, a damaged or cut file, a payload above the limit. */
+export class SaveFileError extends FastVarCodecError {
+  constructor(godotError, message) {
+    super(godotError, `${message} (${godotError})`);
+    this.name = "SaveFileError";
+    this.reason = message;
+  }
+}
+
+/** The error the WebAssembly threw (a text of fields separated by U+001F), as the package's. */
+export function translate(e) {
+  if (typeof e !== "string" || !e.includes("\u001f")) return e;
+  const [kind, godot, at, message] = e.split("\u001f");
+  switch (kind) {
+    case "decode":
+      return new DecodeError(Number(at), godot, message);
+    case "encode":
+      return new EncodeError(at, godot, message);
+    case "file":
+      return new SaveFileError(godot, message);
+    default:
+      return new TypeError(message);
+  }
+}

@@ -1,0 +1,377 @@
+// Type declarations of fast-var-codec (hand-written for the JavaScript API of index.js).
+
+/** A dialect's name: the wire layout of one engine family. */
+export type Dialect =
+  | "godot4"
+  | "godot4_3"
+  | "godot4_0_to_4_2"
+  | "godot3"
+  | "pandemonium38"
+  | "pandemonium5";
+
+/** The dialects, in the order `dialect: "auto"` tries them. */
+export const DIALECTS: readonly Dialect[];
+/** A Decoder's default maxMessage: 8 MiB. */
+export const DEFAULT_MAX_MESSAGE: number;
+/** The default maxPayload of a compressed or encrypted file: 256 MiB. */
+export const DEFAULT_MAX_PAYLOAD: number;
+
+/** The package's version. */
+export function version(): string;
+
+/** What encoding and decoding take (a Codec holds them). */
+export interface CodecOptions {
+  /** The wire layout: "godot4" (the default), "godot3", ... */
+  dialect?: Dialect;
+  /** The engine's real_t: "single" (the default) or "double". */
+  precision?: "single" | "double";
+  /** Decode: deepest nesting (1024 by default, the most). */
+  maxDepth?: number;
+  /** Decode: Array items, Dictionary entries and object properties in all (unlimited by default). */
+  maxElements?: number;
+  /** Decode: string and packed-array bytes in all (unlimited by default). */
+  maxBytes?: number;
+  /** Decode: full objects (off by default: an error, ERR_UNAUTHORIZED). */
+  allowObjects?: boolean;
+  /** Decode, with allowObjects: the class names and res:// script paths admitted ([] none, "*" all; undefined: all). */
+  allowedClasses?: Iterable<string>;
+  /** Decode: refuse a typed container's element the engine would drop. */
+  refuseDroppedElements?: boolean;
+  /** Encode: objects whole (var_to_bytes_with_objects). */
+  fullObjects?: boolean;
+  /** Encode: a value the dialect lacks as the engine's nearest (a Vector4 as a Quaternion in Godot 3). */
+  allowLossy?: boolean;
+  /** Decode: integral floats as Float (so that encoding them again keeps them floats). */
+  keepFloats?: boolean;
+  /** Decode: every untyped Dictionary as a Map. */
+  useMap?: boolean;
+}
+
+/** A Godot value as JavaScript holds it (the README's type table). */
+export type GodotValue =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | Float
+  | Vector2
+  | Vector2i
+  | Vector3
+  | Vector3i
+  | Vector4
+  | Vector4i
+  | Quaternion
+  | Color
+  | Rect2
+  | Rect2i
+  | AABB
+  | Plane
+  | Transform2D
+  | Basis
+  | Transform3D
+  | Projection
+  | StringName
+  | NodePath
+  | RID
+  | EncodedObjectAsID
+  | GodotObject
+  | Callable
+  | Signal
+  | GodotValue[]
+  | { [key: string]: GodotValue }
+  | Map<GodotValue, GodotValue>
+  | TypedArray
+  | TypedDictionary
+  | Uint8Array
+  | Int32Array
+  | BigInt64Array
+  | Float32Array
+  | Float64Array
+  | PackedStringArray
+  | PackedVector2Array
+  | PackedVector3Array
+  | PackedVector4Array
+  | PackedColorArray;
+
+/** What encode takes: a GodotValue, with `undefined` as null. */
+export type Encodable = GodotValue | undefined | readonly Encodable[] | { [key: string]: Encodable };
+
+export function encode(value: Encodable, options?: CodecOptions): Uint8Array;
+export function encodeFramed(value: Encodable, options?: CodecOptions & { bigEndian?: boolean }): Uint8Array;
+export function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: CodecOptions & { offset?: number }): GodotValue;
+export function decodeWithSize(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: CodecOptions & { offset?: number },
+): { value: GodotValue; size: number };
+
+/** One set of options, made once, for many calls. */
+export class Codec {
+  constructor(options?: CodecOptions);
+  readonly options: Readonly<CodecOptions>;
+  encode(value: Encodable): Uint8Array;
+  encodeFramed(value: Encodable, options?: { bigEndian?: boolean }): Uint8Array;
+  decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { offset?: number }): GodotValue;
+  decodeWithSize(
+    bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+    options?: { offset?: number },
+  ): { value: GodotValue; size: number };
+  decoder(options?: { maxMessage?: number; bigEndian?: boolean }): Decoder;
+  free(): void;
+}
+
+export interface DecoderOptions extends CodecOptions {
+  /** The largest message accepted (8 MiB by default); a larger length prefix breaks the stream. */
+  maxMessage?: number;
+  /** Big-endian length prefixes (StreamPeer.big_endian). */
+  bigEndian?: boolean;
+}
+
+/** Values from a byte stream of put_var frames, fed as they arrive; iterate for every complete value. */
+export class Decoder implements IterableIterator<GodotValue> {
+  constructor(options?: DecoderOptions);
+  feed(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): this;
+  next(): IteratorResult<GodotValue, undefined>;
+  [Symbol.iterator](): this;
+  readonly buffered: number;
+  readonly maxMessage: number;
+  readonly broken: boolean;
+  reset(): void;
+  free(): void;
+}
+
+export interface ReadFileOptions extends Omit<CodecOptions, "dialect" | "fullObjects" | "allowLossy"> {
+  /** "auto" (the default): the first dialect of DIALECTS that reads every record whole. */
+  dialect?: Dialect | "auto";
+  /** open_encrypted_with_pass's password. */
+  password?: string;
+  /** open_encrypted's 32-byte key. */
+  key?: Uint8Array;
+  /** The largest payload a compressed or encrypted file may announce (256 MiB by default). */
+  maxPayload?: number;
+}
+
+export interface WriteFileOptions {
+  dialect?: Dialect;
+  precision?: "single" | "double";
+  fullObjects?: boolean;
+  allowLossy?: boolean;
+  /** open_compressed's mode. */
+  compression?: "fastlz" | "deflate" | "zstd" | "gzip";
+  password?: string;
+  key?: Uint8Array;
+  /** Godot 4's encrypted container's 16-byte IV (random by default, from crypto.getRandomValues). */
+  iv?: Uint8Array;
+}
+
+export function readStoreVarFile(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: ReadFileOptions,
+): { dialect: Dialect; values: GodotValue[] };
+export function writeStoreVarFile(values: Iterable<Encodable>, options?: WriteFileOptions): Uint8Array;
+export function readGodot3Save(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: Omit<ReadFileOptions, "dialect">,
+): GodotValue[];
+export function writeGodot3Save(values: Iterable<Encodable>, options?: Omit<WriteFileOptions, "dialect">): Uint8Array;
+
+// --- errors --------------------------------------------------------------------------------------
+
+export class FastVarCodecError extends Error {
+  /** The Godot Error the engine reports for the same input ("ERR_INVALID_DATA", ...). */
+  readonly godotError: string;
+}
+export class DecodeError extends FastVarCodecError {
+  /** The input's byte (the stream's, for a Decoder; the payload's, for a file). */
+  readonly offset: number;
+  readonly reason: string;
+}
+export class EncodeError extends FastVarCodecError {
+  /** Where in the value ('["items"][1]'); "" for the value itself. */
+  readonly path: string;
+  readonly reason: string;
+}
+export class SaveFileError extends FastVarCodecError {
+  readonly reason: string;
+}
+
+// --- Godot's types -------------------------------------------------------------------------------
+
+/** A float that stays a float when integral (`new Float(1)` encodes as 1.0). */
+export class Float {
+  constructor(value?: number);
+  value: number;
+  valueOf(): number;
+}
+export class Vector2 {
+  constructor(x?: number, y?: number);
+  x: number;
+  y: number;
+}
+export class Vector2i {
+  constructor(x?: number, y?: number);
+  x: number;
+  y: number;
+}
+export class Vector3 {
+  constructor(x?: number, y?: number, z?: number);
+  x: number;
+  y: number;
+  z: number;
+}
+export class Vector3i {
+  constructor(x?: number, y?: number, z?: number);
+  x: number;
+  y: number;
+  z: number;
+}
+export class Vector4 {
+  constructor(x?: number, y?: number, z?: number, w?: number);
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+export class Vector4i {
+  constructor(x?: number, y?: number, z?: number, w?: number);
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+export class Quaternion {
+  constructor(x?: number, y?: number, z?: number, w?: number);
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+export class Color {
+  constructor(r?: number, g?: number, b?: number, a?: number);
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+export class Rect2 {
+  constructor(position?: Vector2, size?: Vector2);
+  position: Vector2;
+  size: Vector2;
+}
+export class Rect2i {
+  constructor(position?: Vector2i, size?: Vector2i);
+  position: Vector2i;
+  size: Vector2i;
+}
+export class AABB {
+  constructor(position?: Vector3, size?: Vector3);
+  position: Vector3;
+  size: Vector3;
+}
+export class Plane {
+  constructor(normal?: Vector3, d?: number);
+  normal: Vector3;
+  d: number;
+}
+/** Axes (columns) x, y and the origin. */
+export class Transform2D {
+  constructor(x?: Vector2, y?: Vector2, origin?: Vector2);
+  x: Vector2;
+  y: Vector2;
+  origin: Vector2;
+}
+/** Axes (columns) x, y, z. */
+export class Basis {
+  constructor(x?: Vector3, y?: Vector3, z?: Vector3);
+  x: Vector3;
+  y: Vector3;
+  z: Vector3;
+}
+export class Transform3D {
+  constructor(basis?: Basis, origin?: Vector3);
+  basis: Basis;
+  origin: Vector3;
+}
+/** Four Vector4 columns. */
+export class Projection {
+  constructor(x?: Vector4, y?: Vector4, z?: Vector4, w?: Vector4);
+  x: Vector4;
+  y: Vector4;
+  z: Vector4;
+  w: Vector4;
+}
+export class StringName {
+  constructor(name?: string);
+  name: string;
+}
+export class NodePath {
+  constructor(path?: string | { names?: Iterable<string>; subnames?: Iterable<string>; absolute?: boolean });
+  names: string[];
+  subnames: string[];
+  absolute: boolean;
+  toString(): string;
+}
+export class RID {
+  constructor(id?: bigint | number);
+  id: bigint;
+}
+export class EncodedObjectAsID {
+  constructor(objectId?: bigint | number);
+  objectId: bigint;
+}
+/** A full object: its class and properties in wire order. */
+export class GodotObject {
+  constructor(className: string, properties?: Map<string, GodotValue> | { [name: string]: Encodable });
+  className: string;
+  properties: Map<string, GodotValue>;
+}
+export class Callable {}
+export class Signal {
+  constructor(name?: string, objectId?: bigint | number);
+  name: string;
+  objectId: bigint;
+}
+/** Element types: a builtin's Godot name ("int", "String", "Vector2"), a class ("Node"), a script path ("res://x.gd"), "" (objects of any class), or null (untyped). */
+export type ElementType = string | null;
+export class TypedArray {
+  constructor(elementType: ElementType, items?: Iterable<Encodable>);
+  elementType: ElementType;
+  items: GodotValue[];
+}
+export class TypedDictionary {
+  constructor(keyType: ElementType, valueType: ElementType, entries?: Map<Encodable, Encodable> | { [key: string]: Encodable });
+  keyType: ElementType;
+  valueType: ElementType;
+  entries: Map<GodotValue, GodotValue>;
+}
+export class PackedStringArray {
+  constructor(strings?: Iterable<string>);
+  strings: string[];
+  readonly length: number;
+}
+export class PackedVector2Array {
+  constructor(data?: Float64Array | ArrayLike<number>);
+  /** x, y of each element, flat. */
+  data: Float64Array;
+  readonly length: number;
+  at(index: number): Vector2 | undefined;
+}
+export class PackedVector3Array {
+  constructor(data?: Float64Array | ArrayLike<number>);
+  data: Float64Array;
+  readonly length: number;
+  at(index: number): Vector3 | undefined;
+}
+export class PackedVector4Array {
+  constructor(data?: Float64Array | ArrayLike<number>);
+  data: Float64Array;
+  readonly length: number;
+  at(index: number): Vector4 | undefined;
+}
+export class PackedColorArray {
+  constructor(data?: Float32Array | ArrayLike<number>);
+  /** r, g, b, a of each element, flat. */
+  data: Float32Array;
+  readonly length: number;
+  at(index: number): Color | undefined;
+}

@@ -1,0 +1,436 @@
+// fast-var-codec: Godot's binary Variant format (var_to_bytes, StreamPeer.put_var,
+// FileAccess.store_var, Godot 3 saves) for JavaScript, from the project's Rust core compiled to
+// WebAssembly. The WebAssembly is inside this package (wasm_inline.js): importing it fetches
+// nothing, and it is compiled on first use, synchronously.
+
+import * as wasm from "./fvc_wasm.js";
+import { wasmBase64 } from "./wasm_inline.js";
+import { translate, FastVarCodecError, DecodeError, EncodeError, SaveFileError } from "./errors.js";
+import { TapeWriter, TapeReader } from "./tape.js";
+import { setNodePathParser, setTypeNameCheck } from "./types.js";
+
+export {
+  Float,
+  Vector2,
+  Vector2i,
+  Vector3,
+  Vector3i,
+  Vector4,
+  Vector4i,
+  Quaternion,
+  Color,
+  Rect2,
+  Rect2i,
+  AABB,
+  Plane,
+  Transform2D,
+  Basis,
+  Transform3D,
+  Projection,
+  StringName,
+  NodePath,
+  RID,
+  EncodedObjectAsID,
+  GodotObject,
+  Callable,
+  Signal,
+  TypedArray,
+  TypedDictionary,
+  PackedStringArray,
+  PackedVector2Array,
+  PackedVector3Array,
+  PackedVector4Array,
+  PackedColorArray,
+} from "./types.js";
+export { FastVarCodecError, DecodeError, EncodeError, SaveFileError };
+
+/** The dialects' names, in the order `dialect: "auto"` tries them. */
+export const DIALECTS = Object.freeze([
+  "godot4",
+  "godot4_3",
+  "godot4_0_to_4_2",
+  "godot3",
+  "pandemonium38",
+  "pandemonium5",
+]);
+
+/** The largest message a Decoder accepts by default (8 MiB). */
+export const DEFAULT_MAX_MESSAGE = 8 << 20;
+
+/** The largest payload a compressed or encrypted file may announce by default (256 MiB). */
+export const DEFAULT_MAX_PAYLOAD = 256 << 20;
+
+let ready = false;
+
+function base64Bytes(text) {
+  if (typeof atob === "function") {
+    const bin = atob(text);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  return Uint8Array.from(globalThis.Buffer.from(text, "base64"));
+}
+
+/** Compiles and instantiates the WebAssembly (once; every function calls it first). */
+function init() {
+  if (ready) return;
+  wasm.initSync({ module: base64Bytes(wasmBase64) });
+  ready = true;
+}
+
+setNodePathParser((text) => {
+  init();
+  return wasm.parse_node_path(text);
+});
+setTypeNameCheck((name) => {
+  init();
+  call(() => wasm.check_type_name(name));
+});
+
+/** Runs a call into the WebAssembly, its errors as the package's. */
+function call(f) {
+  try {
+    return f();
+  } catch (e) {
+    throw translate(e);
+  }
+}
+
+/** The package's version (the project's one version). */
+export function version() {
+  init();
+  return wasm.version();
+}
+
+const NO_OPTIONS = Object.freeze({});
+
+function bytesOf(data) {
+  if (data instanceof Uint8Array) return data;
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  throw new TypeError("expected a Uint8Array, another ArrayBuffer view or an ArrayBuffer");
+}
+
+function limit(v, name) {
+  if (v === undefined || v === null || v === -1) return undefined;
+  if (!Number.isInteger(v) || v < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return v;
+}
+
+/** The core's settings for these options (freed by the caller). */
+function makeSettings(o) {
+  init();
+  const classes = o.allowedClasses === undefined || o.allowedClasses === null
+    ? undefined
+    : Array.from(o.allowedClasses, String);
+  return call(
+    () =>
+      new wasm.Settings(
+        o.dialect ?? "godot4",
+        o.precision ?? "single",
+        limit(o.maxDepth, "maxDepth"),
+        limit(o.maxElements, "maxElements"),
+        limit(o.maxBytes, "maxBytes"),
+        Boolean(o.allowObjects),
+        classes,
+        Boolean(o.fullObjects),
+        Boolean(o.allowLossy),
+        Boolean(o.refuseDroppedElements),
+      ),
+  );
+}
+
+const SETTING_KEYS = [
+  "dialect",
+  "precision",
+  "maxDepth",
+  "maxElements",
+  "maxBytes",
+  "allowObjects",
+  "allowedClasses",
+  "fullObjects",
+  "allowLossy",
+  "refuseDroppedElements",
+];
+
+const writer = new TapeWriter();
+
+/** The tape of one value (a view of the shared writer's buffer: used at once). */
+function tapeOf(value) {
+  writer.reset();
+  writer.value(value);
+  return writer.bytes();
+}
+
+/**
+ * Encoding and decoding with one set of options, made once: the dialect (`"godot4"` by default;
+ * see DIALECTS), the precision of `real_t` (`"single"` or `"double"`), the limits of a decode
+ * (`maxDepth`, `maxElements`, `maxBytes`), the object policy (`allowObjects`, `allowedClasses`),
+ * `fullObjects` and `allowLossy` for encoding, and how values come back (`keepFloats`, `useMap`).
+ */
+export class Codec {
+  constructor(options = NO_OPTIONS) {
+    const o = {};
+    for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+    o.keepFloats = Boolean(options.keepFloats);
+    o.useMap = Boolean(options.useMap);
+    this.options = Object.freeze(o);
+    this._settings = makeSettings(o);
+  }
+
+  /** `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects` with fullObjects) does. */
+  encode(value) {
+    const tape = tapeOf(value);
+    return call(() => wasm.encode(this._settings, tape, false, false));
+  }
+
+  /** `value` as `StreamPeer.put_var` sends it: a u32 length (little-endian unless bigEndian), then the encoding. */
+  encodeFramed(value, { bigEndian = false } = NO_OPTIONS) {
+    const tape = tapeOf(value);
+    return call(() => wasm.encode(this._settings, tape, true, Boolean(bigEndian)));
+  }
+
+  /** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it: bytes after it are ignored. */
+  decode(bytes, { offset = 0 } = NO_OPTIONS) {
+    return this.decodeWithSize(bytes, { offset }).value;
+  }
+
+  /**
+   * The value and `size`, the bytes it took from `offset` (as the engine counts them: the
+   * padding of a final PackedByteArray is counted even when the input ends without it).
+   */
+  decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
+    const data = bytesOf(bytes);
+    const tape = call(() => wasm.decode(this._settings, data, offset));
+    const r = new TapeReader(tape, this.options);
+    const size = r.size();
+    return { value: r.value(), size };
+  }
+
+  /** A stream Decoder with these options. */
+  decoder({ maxMessage = DEFAULT_MAX_MESSAGE, bigEndian = false } = NO_OPTIONS) {
+    return new Decoder({ ...this.options, maxMessage, bigEndian });
+  }
+
+  /** Frees the WebAssembly's copy of the settings now (the garbage collector does it otherwise). */
+  free() {
+    this._settings?.free();
+    this._settings = null;
+  }
+}
+
+let defaultCodec = null;
+
+/** The Codec of `options`, and whether it was made for this call only. */
+function codecFor(options) {
+  let settingsGiven = false;
+  if (options && options !== NO_OPTIONS) {
+    for (const k of SETTING_KEYS) {
+      if (options[k] !== undefined) {
+        settingsGiven = true;
+        break;
+      }
+    }
+  }
+  if (settingsGiven) return [new Codec(options), true];
+  if (defaultCodec === null) defaultCodec = new Codec();
+  if (options && (options.keepFloats || options.useMap)) {
+    const c = Object.create(Codec.prototype);
+    c.options = Object.freeze({ keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+    c._settings = defaultCodec._settings;
+    return [c, false];
+  }
+  return [defaultCodec, false];
+}
+
+function withCodec(options, f) {
+  const [codec, owned] = codecFor(options);
+  try {
+    return f(codec);
+  } finally {
+    if (owned) codec.free();
+  }
+}
+
+/** `value` encoded as `var_to_bytes` does (Codec's options). */
+export function encode(value, options) {
+  return withCodec(options, (c) => c.encode(value));
+}
+
+/** `value` framed as `StreamPeer.put_var` sends it (Codec's options, and `bigEndian`). */
+export function encodeFramed(value, options) {
+  return withCodec(options, (c) => c.encodeFramed(value, options ?? NO_OPTIONS));
+}
+
+/** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it. */
+export function decode(bytes, options) {
+  return withCodec(options, (c) => c.decode(bytes, options ?? NO_OPTIONS));
+}
+
+/** `{value, size}`: the value and the bytes it took. */
+export function decodeWithSize(bytes, options) {
+  return withCodec(options, (c) => c.decodeWithSize(bytes, options ?? NO_OPTIONS));
+}
+
+/**
+ * Values from a byte stream fed in pieces as they arrive (a TCP socket, a WebSocket carrying
+ * put_var's framing): each a u32 length, then the encoding. Iterate it for every complete value.
+ * A malformed message throws a DecodeError and is skipped (the stream goes on); a length above
+ * `maxMessage` throws a DecodeError (ERR_OUT_OF_MEMORY) and breaks the stream until `reset()`.
+ */
+export class Decoder {
+  constructor(options = NO_OPTIONS) {
+    const o = {};
+    for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+    this.options = Object.freeze({
+      ...o,
+      keepFloats: Boolean(options.keepFloats),
+      useMap: Boolean(options.useMap),
+    });
+    const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
+    const settings = makeSettings(o);
+    try {
+      this._inner = new wasm.StreamDecoder(settings, maxMessage, Boolean(options.bigEndian));
+    } finally {
+      settings.free();
+    }
+  }
+
+  /** Adds received bytes; returns the Decoder. Throws a DecodeError once the stream is broken. */
+  feed(bytes) {
+    const data = bytesOf(bytes);
+    call(() => this._inner.feed(data));
+    return this;
+  }
+
+  /** The iterator protocol: `{done: false, value}` for each complete value, `{done: true}` when none is left. */
+  next() {
+    const tape = call(() => this._inner.next_value());
+    if (tape === undefined || tape === null) return { done: true, value: undefined };
+    return { done: false, value: new TapeReader(tape, this.options).value() };
+  }
+
+  [Symbol.iterator]() {
+    return this;
+  }
+
+  /** Bytes received but not yet taken as values. */
+  get buffered() {
+    return this._inner.buffered();
+  }
+
+  /** The largest message accepted, in bytes. */
+  get maxMessage() {
+    return this._inner.max_message();
+  }
+
+  /** True once a message above maxMessage was announced: the stream cannot go on. */
+  get broken() {
+    return this._inner.broken();
+  }
+
+  /** Forgets buffered bytes and a broken state (after reconnecting). */
+  reset() {
+    this._inner.reset();
+  }
+
+  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  free() {
+    this._inner?.free();
+    this._inner = null;
+  }
+}
+
+function keyBytes(key) {
+  return key === undefined || key === null ? undefined : bytesOf(key).slice();
+}
+
+/**
+ * The values of a file written by `store_var` (one after the other, as `get_var` reads them):
+ * plain, compressed (`open_compressed`, any mode) or encrypted (`open_encrypted_with_pass` with
+ * `password`, `open_encrypted` with the 32-byte `key`). `dialect: "auto"` (the default) takes
+ * the first dialect of DIALECTS that reads every record whole. Returns `{dialect, values}`.
+ */
+export function readStoreVarFile(bytes, options = NO_OPTIONS) {
+  const data = bytesOf(bytes);
+  const named = options.dialect === undefined || options.dialect === "auto" ? undefined : options.dialect;
+  const o = { ...options, dialect: named ?? "godot4" };
+  const settings = makeSettings(o);
+  try {
+    const tape = call(() =>
+      wasm.read_records(
+        settings,
+        data,
+        named,
+        options.password ?? undefined,
+        keyBytes(options.key),
+        limit(options.maxPayload, "maxPayload"),
+      ),
+    );
+    const r = new TapeReader(tape, options);
+    const dialect = r.value();
+    const values = [];
+    while (!r.atEnd()) values.push(r.value());
+    return { dialect, values };
+  } finally {
+    settings.free();
+  }
+}
+
+function randomIv() {
+  const c = globalThis.crypto;
+  if (!c || typeof c.getRandomValues !== "function") {
+    throw new TypeError(
+      "an encrypted file needs 16 random bytes: this runtime has no crypto.getRandomValues (Node 18: --experimental-global-webcrypto), pass iv",
+    );
+  }
+  return c.getRandomValues(new Uint8Array(16));
+}
+
+/**
+ * `values` as `store_var` records, one after the other: a plain file; with `compression`
+ * (`"fastlz"`, `"deflate"`, `"zstd"`, `"gzip"`) what `open_compressed` writes; with `password`
+ * or a 32-byte `key` what `open_encrypted_with_pass` / `open_encrypted` writes (Godot 4's
+ * container, with a random IV, for the Godot 4 dialects; Godot 3's for "godot3").
+ */
+export function writeStoreVarFile(values, options = NO_OPTIONS) {
+  const settings = makeSettings(options);
+  try {
+    const w = new TapeWriter();
+    let i = 0;
+    for (const v of values) {
+      try {
+        w.value(v);
+      } catch (e) {
+        if (e instanceof EncodeError) throw new EncodeError(`[${i}]${e.path}`, e.godotError, e.reason);
+        throw e;
+      }
+      i++;
+    }
+    const encrypted = options.password != null || options.key != null;
+    const iv = options.iv != null ? bytesOf(options.iv) : encrypted ? randomIv() : new Uint8Array(0);
+    return call(() =>
+      wasm.write_records(
+        settings,
+        w.bytes(),
+        options.compression ?? undefined,
+        options.password ?? undefined,
+        keyBytes(options.key),
+        iv,
+      ),
+    );
+  } finally {
+    settings.free();
+  }
+}
+
+/** The values of a Godot 3 save file of any container (plain, compressed, encrypted), in order. */
+export function readGodot3Save(bytes, options = NO_OPTIONS) {
+  return readStoreVarFile(bytes, { ...options, dialect: "godot3" }).values;
+}
+
+/** The bytes of a Godot 3 save file holding `values` (encrypted with `password`/`key`, or compressed with `compression`). */
+export function writeGodot3Save(values, options = NO_OPTIONS) {
+  return writeStoreVarFile(values, { ...options, dialect: "godot3" });
+}

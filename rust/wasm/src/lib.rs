@@ -1,0 +1,391 @@
+//! The npm package's WebAssembly (`fast-var-codec`): the core under a few functions that take
+//! and return byte buffers. It only translates: values cross as a tape (`tape`, read and written
+//! by `js/tape.js`), settings as the core's `Options`, errors as a short text the JavaScript
+//! layer (`js/`) turns into its error classes; every rule of the format is the core's.
+
+use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::record::{decode_records, RecordError};
+use fast_var_codec_core::save::{
+    compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
+    DEFAULT_MAX_PAYLOAD,
+};
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
+use fast_var_codec_core::{
+    AllowList, CodecError, ContainerType, Dialect, Limits, NodePath, Options, Precision, Value,
+};
+use wasm_bindgen::prelude::*;
+
+pub mod tape;
+
+/// Errors cross as one text, fields separated by U+001F: the kind (`decode`, `encode`, `file`
+/// or `usage`), the Godot error name, the offset (decode) or path (encode), the message.
+fn error(kind: &str, godot: &str, at: &str, message: &str) -> JsValue {
+    JsValue::from_str(&format!("{kind}\u{1f}{godot}\u{1f}{at}\u{1f}{message}"))
+}
+
+fn usage(message: impl std::fmt::Display) -> JsValue {
+    error("usage", "ERR_INVALID_PARAMETER", "", &message.to_string())
+}
+
+fn codec_error(e: &CodecError) -> JsValue {
+    let name = e.code().godot_name();
+    match e {
+        CodecError::Decode { offset, reason } => {
+            error("decode", name, &offset.to_string(), &reason.to_string())
+        }
+        CodecError::Encode { path, reason } => {
+            let at = if path.is_root() {
+                String::new()
+            } else {
+                path.to_string()
+            };
+            error("encode", name, &at, &reason.to_string())
+        }
+        other => error("encode", name, "", &other.to_string()),
+    }
+}
+
+fn file_error(e: &FileError) -> JsValue {
+    error("file", e.code().godot_name(), "", &e.to_string())
+}
+
+fn record_error(e: &RecordError) -> JsValue {
+    match e {
+        RecordError::Value {
+            index,
+            offset,
+            error: CodecError::Decode { offset: at, reason },
+        } => error(
+            "decode",
+            reason.code().godot_name(),
+            &at.to_string(),
+            &format!("value {index} (record at payload offset {offset}): {reason}"),
+        ),
+        RecordError::Value { error, .. } => codec_error(error),
+        RecordError::Cut(e) => file_error(e),
+        other => error("file", other.code().godot_name(), "", &other.to_string()),
+    }
+}
+
+fn tape_error(e: tape::TapeError) -> JsValue {
+    error("encode", "ERR_INVALID_PARAMETER", "", &e.0)
+}
+
+fn dialect(name: &str) -> Result<Dialect, JsValue> {
+    name.parse::<Dialect>().map_err(usage)
+}
+
+fn precision(name: &str) -> Result<Precision, JsValue> {
+    match name {
+        "single" => Ok(Precision::Single),
+        "double" => Ok(Precision::Double),
+        other => Err(usage(format!(
+            "unknown precision {other:?} (\"single\" or \"double\")"
+        ))),
+    }
+}
+
+/// The settings of a `Codec` (and of each call of the module's functions): the core's options
+/// for encoding and for decoding, made once.
+#[wasm_bindgen]
+pub struct Settings {
+    encode: Options,
+    decode: Options,
+}
+
+#[wasm_bindgen]
+impl Settings {
+    /// Checks and keeps the settings. `allowed_classes` (class names and `res://` script paths)
+    /// only with `allow_objects`; `None`: every class, when objects are allowed.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        dialect_name: &str,
+        precision_name: &str,
+        max_depth: Option<usize>,
+        max_elements: Option<usize>,
+        max_bytes: Option<usize>,
+        allow_objects: bool,
+        allowed_classes: Option<Vec<String>>,
+        full_objects: bool,
+        allow_lossy: bool,
+        refuse_dropped_elements: bool,
+    ) -> Result<Settings, JsValue> {
+        let d = dialect(dialect_name)?;
+        let p = precision(precision_name)?;
+        let defaults = Limits::default();
+        let limits = Limits {
+            max_depth: max_depth.unwrap_or(defaults.max_depth),
+            max_elements: max_elements.unwrap_or(defaults.max_elements),
+            max_bytes: max_bytes.unwrap_or(defaults.max_bytes),
+        };
+        let list = match allowed_classes {
+            Some(names) => {
+                if !allow_objects && !names.is_empty() {
+                    return Err(usage("allowedClasses needs allowObjects: true"));
+                }
+                let mut list = AllowList::new();
+                for name in &names {
+                    list = if fast_var_codec_core::objects::is_script_path(name) {
+                        list.with_script(name, None)
+                    } else {
+                        list.with_class(name)
+                    };
+                }
+                Some(list)
+            }
+            None => None,
+        };
+        let encode = Options::new(d)
+            .with_precision(p)
+            .with_full_objects(full_objects)
+            .with_allow_lossy(allow_lossy);
+        encode.check().map_err(|e| codec_error(&e))?;
+        let decode = Options::new(d)
+            .with_precision(p)
+            .with_limits(limits)
+            .with_allow_objects(allow_objects)
+            .with_allowed_objects(list)
+            .with_refuse_dropped_elements(refuse_dropped_elements);
+        Ok(Settings { encode, decode })
+    }
+}
+
+/// The value of a tape.
+fn value_of(tape: &[u8]) -> Result<Value, JsValue> {
+    let mut r = tape::Reader::new(tape);
+    let v = r.value().map_err(tape_error)?;
+    if !r.at_end() {
+        return Err(tape_error(tape::TapeError(
+            "bytes after the tape's value".into(),
+        )));
+    }
+    Ok(v)
+}
+
+/// The values of a tape of several, one after the other.
+fn values_of(tape: &[u8]) -> Result<Vec<Value>, JsValue> {
+    let mut r = tape::Reader::new(tape);
+    let mut out = Vec::new();
+    while !r.at_end() {
+        out.push(r.value().map_err(tape_error)?);
+    }
+    Ok(out)
+}
+
+/// The tape's value encoded (`var_to_bytes`), or framed as `put_var` sends it (a u32 length
+/// first, big-endian with `big_endian`).
+#[wasm_bindgen]
+pub fn encode(
+    settings: &Settings,
+    tape: &[u8],
+    framed: bool,
+    big_endian: bool,
+) -> Result<Vec<u8>, JsValue> {
+    let v = value_of(tape)?;
+    if framed {
+        let mut out = bytes::BytesMut::new();
+        frame(
+            &v,
+            &settings.encode,
+            ByteOrder::from_big_endian(big_endian),
+            &mut out,
+        )
+        .map_err(|e| codec_error(&e))?;
+        Ok(out.to_vec())
+    } else {
+        fast_var_codec_core::encode(&v, &settings.encode)
+            .map(|b| b.to_vec())
+            .map_err(|e| codec_error(&e))
+    }
+}
+
+/// The value at `offset` of `data`, as `bytes_to_var` reads it: a tape of the size it took
+/// (a u64 first) and the value.
+#[wasm_bindgen]
+pub fn decode(settings: &Settings, data: &[u8], offset: usize) -> Result<Vec<u8>, JsValue> {
+    let (value, used) = fast_var_codec_core::decode_at(data, offset, &settings.decode)
+        .map_err(|e| codec_error(&e))?;
+    let mut out = Vec::with_capacity(64);
+    out.extend_from_slice(&(used as u64).to_le_bytes());
+    tape::write(&mut out, &value);
+    Ok(out)
+}
+
+/// The Godot 3 key of a password or a 32-byte key (neither: none; both: an error).
+fn godot3_key(
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+) -> Result<Option<Godot3Key>, JsValue> {
+    match (password, key) {
+        (Some(_), Some(_)) => Err(usage("give a password or a key, not both")),
+        (Some(p), None) => Ok(Some(Godot3Key::from_password(&p))),
+        (None, Some(k)) => Godot3Key::from_slice(&k)
+            .map(Some)
+            .map_err(|e| file_error(&e)),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The values of a file of `store_var` records (plain, compressed, or encrypted with the
+/// password or key), in the dialect named (`None`: the first that reads every record whole, the
+/// core's rule): a tape of the dialect's name (a STRING) and then each value.
+#[wasm_bindgen]
+pub fn read_records(
+    settings: &Settings,
+    data: &[u8],
+    dialect_name: Option<String>,
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+    max_payload: Option<usize>,
+) -> Result<Vec<u8>, JsValue> {
+    let named = dialect_name.as_deref().map(dialect).transpose()?;
+    let key = godot3_key(password, key)?;
+    let open_opts = OpenOptions::new()
+        .with_key(key.as_ref())
+        .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));
+    let opened = open(data, named, &open_opts, decompress_block).map_err(|e| file_error(&e))?;
+    let (found, values) =
+        decode_records(&opened.payload, named, &settings.decode).map_err(|e| record_error(&e))?;
+    let mut out = Vec::new();
+    tape::write(&mut out, &Value::String(found.short_name().into()));
+    for v in &values {
+        tape::write(&mut out, v);
+    }
+    Ok(out)
+}
+
+/// The tape's values as `store_var` records, one after the other; encrypted with the password
+/// or key (the dialect's engine's container; `iv`, 16 random bytes, for Godot 4's), or
+/// compressed as `open_compressed` writes it (`compression`: `"fastlz"`, `"deflate"`, `"zstd"`,
+/// `"gzip"`).
+#[wasm_bindgen]
+pub fn write_records(
+    settings: &Settings,
+    tape: &[u8],
+    compression: Option<String>,
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+    iv: &[u8],
+) -> Result<Vec<u8>, JsValue> {
+    let key = godot3_key(password, key)?;
+    let compression = compression
+        .map(|n| {
+            Compression::from_name(&n).ok_or_else(|| {
+                let names: Vec<String> = Compression::ALL
+                    .iter()
+                    .map(|c| format!("\"{}\"", c.name().to_lowercase()))
+                    .collect();
+                usage(format!(
+                    "unknown compression \"{n}\": one of {}",
+                    names.join(", ")
+                ))
+            })
+        })
+        .transpose()?;
+    if key.is_some() && compression.is_some() {
+        return Err(usage(
+            "a file is compressed or encrypted, not both (the engines open it one way)",
+        ));
+    }
+    let mut iv16 = [0u8; 16];
+    if iv.len() == 16 {
+        iv16.copy_from_slice(iv);
+    } else if key.is_some() {
+        return Err(usage("an encrypted file needs a 16-byte iv"));
+    }
+    let mut out = bytes::BytesMut::new();
+    for v in values_of(tape)? {
+        frame(&v, &settings.encode, ByteOrder::Little, &mut out).map_err(|e| codec_error(&e))?;
+    }
+    match (key, compression) {
+        (Some(key), _) => encrypt(settings.encode.dialect, &out, &key, iv16),
+        (None, Some(c)) => compress_godot3(&out, c, compress_block),
+        (None, None) => Ok(out.to_vec()),
+    }
+    .map_err(|e| file_error(&e))
+}
+
+/// The parts of a NodePath's text, as the core parses it: `"1"` or `"0"` (absolute), the
+/// number of names, the names, then the subnames.
+#[wasm_bindgen]
+pub fn parse_node_path(text: &str) -> Vec<String> {
+    let p = NodePath::from(text);
+    let mut out = Vec::with_capacity(2 + p.names.len() + p.subnames.len());
+    out.push(if p.absolute { "1" } else { "0" }.to_string());
+    out.push(p.names.len().to_string());
+    out.extend(p.names);
+    out.extend(p.subnames);
+    out
+}
+
+/// Checks an element type's name as encoding reads it (`ContainerType::from_name`).
+#[wasm_bindgen]
+pub fn check_type_name(name: &str) -> Result<(), JsValue> {
+    ContainerType::from_name(name)
+        .map(|_| ())
+        .map_err(|e| usage(e.to_string()))
+}
+
+/// The version of the package (the workspace's).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Values from a byte stream fed in pieces as they arrive: each a u32 length then the
+/// encoding, as `StreamPeer.put_var` sends them.
+#[wasm_bindgen]
+pub struct StreamDecoder {
+    reader: StreamReader,
+    opts: Options,
+}
+
+#[wasm_bindgen]
+impl StreamDecoder {
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: &Settings, max_message: usize, big_endian: bool) -> StreamDecoder {
+        StreamDecoder {
+            reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
+            opts: settings.decode.clone(),
+        }
+    }
+
+    /// Adds received bytes; an error once the stream is broken.
+    pub fn feed(&mut self, data: &[u8]) -> Result<(), JsValue> {
+        self.reader.feed(data).map_err(|e| codec_error(&e))
+    }
+
+    /// The tape of the next complete value, `None` until one has arrived.
+    pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
+        match self.reader.next_value(&self.opts) {
+            Ok(Some(v)) => {
+                let mut out = Vec::with_capacity(64);
+                tape::write(&mut out, &v);
+                Ok(Some(out))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => Err(codec_error(&e)),
+        }
+    }
+
+    /// Bytes received but not yet taken as values.
+    pub fn buffered(&self) -> usize {
+        self.reader.buffered()
+    }
+
+    /// The largest message accepted, in bytes.
+    pub fn max_message(&self) -> usize {
+        self.reader.max_message()
+    }
+
+    /// Whether a message above the limit was announced: the stream cannot go on.
+    pub fn broken(&self) -> bool {
+        self.reader.broken().is_some()
+    }
+
+    /// Forgets buffered bytes and a broken state (after reconnecting).
+    pub fn reset(&mut self) {
+        self.reader.reset();
+    }
+}

@@ -1,0 +1,267 @@
+// The JavaScript API: the type mapping both ways, options, errors, the edges of typed containers
+// and files, and the stream Decoder.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as fvc from "fast-var-codec";
+import * as desc from "./desc.mjs";
+
+const hex = (b) => desc.hexOf(b);
+const same = (a, b) => assert.equal(desc.canon(a), desc.canon(b));
+
+test("the README's first example", () => {
+  const bytes = fvc.encode({ hp: 10, pos: new fvc.Vector3(1, 2, 3) }, { dialect: "godot3" });
+  const value = fvc.decode(bytes, { dialect: "godot3" });
+  same(value, { hp: 10, pos: new fvc.Vector3(1, 2, 3) });
+  assert.equal(fvc.decodeWithSize(bytes, { dialect: "godot3" }).size, bytes.length);
+});
+
+test("numbers: ints, floats, Float, BigInt", () => {
+  assert.equal(hex(fvc.encode(7)), "0200000007000000");
+  assert.equal(hex(fvc.encode(1.5)), "030000000000c03f");
+  assert.equal(hex(fvc.encode(new fvc.Float(1))), "030000000000803f");
+  assert.equal(hex(fvc.encode(-0)), "0300000000000080");
+  assert.equal(hex(fvc.encode(2 ** 40)), "0200010000000000" + "00010000");
+  assert.equal(hex(fvc.encode(2n ** 40n)), hex(fvc.encode(2 ** 40)));
+  assert.equal(fvc.decode(fvc.encode(2 ** 53 - 1)), 2 ** 53 - 1);
+  assert.equal(fvc.decode(fvc.encode(2n ** 53n)), 2n ** 53n);
+  assert.equal(fvc.decode(fvc.encode(-(2n ** 63n))), -(2n ** 63n));
+  assert.equal(fvc.decode(fvc.encode(new fvc.Float(1))), 1);
+  same(fvc.decode(fvc.encode(new fvc.Float(1)), { keepFloats: true }), new fvc.Float(1));
+  assert.equal(fvc.decode(fvc.encode(1.5), { keepFloats: true }), 1.5);
+  assert.throws(() => fvc.encode(2n ** 63n), (e) => e instanceof fvc.EncodeError && e.path === "");
+  assert.ok(Number.isNaN(fvc.decode(fvc.encode(NaN))));
+});
+
+test("Dictionaries: plain objects, Maps, keys an object cannot hold in order", () => {
+  const d = { b: 1, a: [true, null] };
+  same(fvc.decode(fvc.encode(d)), d);
+  const m = fvc.decode(fvc.encode(d), { useMap: true });
+  assert.ok(m instanceof Map);
+  assert.deepEqual([...m.keys()], ["b", "a"]);
+  // Index-like keys come first in an object: such a Dictionary comes as a Map, in its order.
+  const indexLike = new Map([["b", 1], ["1", 2]]);
+  const back = fvc.decode(fvc.encode(indexLike));
+  assert.ok(back instanceof Map);
+  assert.deepEqual([...back.keys()], ["b", "1"]);
+  // Keys of other types: a Map.
+  const mixed = new Map([[1, "int"], [new fvc.Float(1), "float"], [new fvc.Vector2(1, 2), "v"]]);
+  const mixedBack = fvc.decode(fvc.encode(mixed));
+  assert.ok(mixedBack instanceof Map);
+  assert.equal(mixedBack.size, 3);
+  // The int 1 and the float 1.0 are two keys: the float comes as a Float even without keepFloats.
+  const [k0, k1] = [...mixedBack.keys()];
+  assert.equal(k0, 1);
+  assert.ok(k1 instanceof fvc.Float);
+  // Godot 4 merges a String and a StringName of the same text (the core's rule).
+  const merged = fvc.decode(fvc.encode(new Map([["hp", 1], [new fvc.StringName("hp"), 2]])));
+  same(merged, { hp: 2 });
+});
+
+test("math types, packed arrays and the other classes round-trip", () => {
+  const values = [
+    new fvc.Vector2(1.5, 2),
+    new fvc.Vector2i(1, -2),
+    new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4)),
+    new fvc.Rect2i(new fvc.Vector2i(1, 2), new fvc.Vector2i(3, 4)),
+    new fvc.Vector3(1, 2, 3),
+    new fvc.Vector3i(1, 2, 3),
+    new fvc.Transform2D(new fvc.Vector2(1, 0), new fvc.Vector2(0, 1), new fvc.Vector2(5, 6)),
+    new fvc.Vector4(1, 2, 3, 4),
+    new fvc.Vector4i(1, 2, 3, 4),
+    new fvc.Plane(new fvc.Vector3(0, 1, 0), 2),
+    new fvc.Quaternion(0, 0, 0, 1),
+    new fvc.AABB(new fvc.Vector3(1, 2, 3), new fvc.Vector3(4, 5, 6)),
+    new fvc.Basis(new fvc.Vector3(1, 2, 3), new fvc.Vector3(4, 5, 6), new fvc.Vector3(7, 8, 9)),
+    new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)),
+    new fvc.Projection(),
+    new fvc.Color(1, 0.5, 0.25, 1),
+    new fvc.StringName("name"),
+    new fvc.NodePath("/root/Player:position:x"),
+    new fvc.RID(5n),
+    new fvc.Callable(),
+    new fvc.Signal("hit", 12345678901234567n),
+    new fvc.TypedArray("int", [1, 2, 3]),
+    new fvc.TypedDictionary("String", "int", new Map([["a", 1]])),
+    Uint8Array.from([1, 2, 3]),
+    Int32Array.from([1, -1]),
+    BigInt64Array.from([1n, -(2n ** 62n)]),
+    Float32Array.from([0.5, 1.5]),
+    Float64Array.from([0.1, 0.2]),
+    new fvc.PackedStringArray(["a", "zoë"]),
+    new fvc.PackedVector2Array([1, 2, 3, 4]),
+    new fvc.PackedVector3Array([1, 2, 3]),
+    new fvc.PackedVector4Array([1, 2, 3, 4]),
+    new fvc.PackedColorArray([1, 0, 0, 1]),
+  ];
+  for (const v of values) {
+    same(fvc.decode(fvc.encode(v), { keepFloats: true }), v);
+  }
+  assert.equal(String(new fvc.NodePath("/root/Player:position:x")), "/root/Player:position:x");
+  const pv = new fvc.PackedVector2Array([1, 2, 3, 4]);
+  assert.equal(pv.length, 2);
+  same(pv.at(1), new fvc.Vector2(3, 4));
+  // A Node Buffer is a Uint8Array: a PackedByteArray.
+  assert.equal(hex(fvc.encode(Buffer.from([1]))), hex(fvc.encode(Uint8Array.from([1]))));
+  // Full objects, with an allow-list.
+  const obj = new fvc.GodotObject("Resource", { resource_name: "r" });
+  const bytes = fvc.encode(obj, { fullObjects: true });
+  assert.throws(() => fvc.decode(bytes), (e) => e instanceof fvc.DecodeError && e.godotError === "ERR_UNAUTHORIZED");
+  assert.throws(() => fvc.decode(bytes, { allowObjects: true, allowedClasses: ["Node"] }), fvc.DecodeError);
+  same(fvc.decode(bytes, { allowObjects: true, allowedClasses: ["Resource"] }), obj);
+});
+
+test("values with no Godot type: an EncodeError with the path", () => {
+  assert.throws(
+    () => fvc.encode({ items: [1, () => 0] }),
+    (e) => e instanceof fvc.EncodeError && e.path === '["items"][1]' && e.godotError === "ERR_INVALID_PARAMETER",
+  );
+  assert.throws(() => fvc.encode(new Int16Array(2)), fvc.EncodeError);
+  assert.throws(() => fvc.encode(new Date()), fvc.EncodeError);
+  const cycle = [];
+  cycle.push(cycle);
+  assert.throws(() => fvc.encode(cycle), fvc.EncodeError);
+  assert.throws(() => fvc.encode(new fvc.Vector2i(1.5, 0)), fvc.EncodeError);
+  // Godot 3 has no Vector4, unless lossy.
+  assert.throws(() => fvc.encode([null, new fvc.Vector4()], { dialect: "godot3" }), (e) => e.path === "[1]");
+  assert.ok(fvc.encode(new fvc.Vector4(), { dialect: "godot3", allowLossy: true }).length > 0);
+  assert.throws(() => fvc.encode(1, { dialect: "godot5" }), TypeError);
+});
+
+test("a typed Array's item that does not fit: an EncodeError with its path", () => {
+  assert.throws(
+    () => fvc.encode(new fvc.TypedArray("int", [1, "x"])),
+    (e) => e instanceof fvc.EncodeError && e.path === "[1]",
+  );
+  assert.throws(
+    () => fvc.encode({ scores: new fvc.TypedArray("int", [1, "x"]) }),
+    (e) => e instanceof fvc.EncodeError && e.path === '["scores"][1]',
+  );
+  assert.throws(
+    () => fvc.encode(new fvc.TypedDictionary("String", "int", { a: "x" })),
+    (e) => e instanceof fvc.EncodeError && e.path === '["a"]' && e.message.includes("Dictionary[String, int]"),
+  );
+  // A type name that is no Godot type says which was meant.
+  assert.throws(() => new fvc.TypedArray("str", []), (e) => e instanceof TypeError && /String/.test(e.message));
+  // Dropped items: the engine's result, or an error when asked.
+  const data = desc.hexBytes("1c000100020000000200000002000000010000000400000001000000" + "78000000");
+  same(fvc.decode(data), new fvc.TypedArray("int", [1]));
+  assert.throws(() => fvc.decode(data, { refuseDroppedElements: true }), (e) => /would be dropped/.test(e.message));
+});
+
+test("decode errors: offset and Godot error; limits", () => {
+  assert.throws(
+    () => fvc.decode(Uint8Array.from([0xff, 0, 0, 0, 9, 0, 0, 0])),
+    (e) => e instanceof fvc.DecodeError && e instanceof fvc.FastVarCodecError && e instanceof Error &&
+      e.godotError === "ERR_INVALID_DATA" && typeof e.offset === "number",
+  );
+  // A 12-byte Array claiming 2^31 elements fails at once.
+  assert.throws(() => fvc.decode(desc.hexBytes("1c000000ffffff7f00000000")), fvc.DecodeError);
+  const big = fvc.encode(new Array(100).fill(1));
+  assert.throws(() => fvc.decode(big, { maxElements: 10 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
+  assert.throws(() => fvc.decode(fvc.encode([[[[1]]]]), { maxDepth: 2 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
+  // Bytes after the value are ignored, as bytes_to_var ignores them; offset reads further in.
+  const two = new Uint8Array([...fvc.encode(1), ...fvc.encode("x")]);
+  assert.equal(fvc.decode(two), 1);
+  assert.equal(fvc.decode(two, { offset: 8 }), "x");
+  const codec = new fvc.Codec({ dialect: "godot3", keepFloats: true });
+  same(codec.decode(codec.encode(new fvc.Float(3))), new fvc.Float(3));
+  assert.equal(codec.options.dialect, "godot3");
+});
+
+test("the stream Decoder, fed byte by byte", () => {
+  const values = [{ a: 1 }, "two", null, new fvc.Vector2(1, 2), Float32Array.from([1, 2, 3])];
+  const stream = new Uint8Array(values.flatMap((v) => [...fvc.encodeFramed(v)]));
+  const decoder = new fvc.Decoder();
+  const got = [];
+  for (const byte of stream) {
+    decoder.feed(Uint8Array.of(byte));
+    for (const v of decoder) got.push(v);
+  }
+  same(got, values);
+  assert.equal(decoder.buffered, 0);
+  // Big-endian prefixes.
+  const be = new fvc.Decoder({ bigEndian: true });
+  be.feed(fvc.encodeFramed(7, { bigEndian: true }));
+  assert.deepEqual([...be], [7]);
+});
+
+test("the stream Decoder: a bad message is skipped, an oversized prefix breaks it", () => {
+  const d = new fvc.Decoder({ maxMessage: 1024 });
+  assert.equal(d.maxMessage, 1024);
+  d.feed(fvc.encodeFramed(new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4)), { dialect: "godot3" }));
+  d.feed(fvc.encodeFramed(null));
+  assert.throws(() => d.next(), (e) => e instanceof fvc.DecodeError && /reads whole as Godot 3/.test(e.message));
+  assert.deepEqual(d.next(), { done: false, value: null });
+  assert.equal(d.next().done, true);
+  d.feed(Uint8Array.from([0, 0, 0, 0x80, 1, 2, 3]));
+  assert.throws(() => d.next(), (e) => e instanceof fvc.DecodeError && e.godotError === "ERR_OUT_OF_MEMORY");
+  assert.equal(d.broken, true);
+  assert.throws(() => d.feed(fvc.encodeFramed(1)), fvc.DecodeError);
+  d.reset();
+  assert.equal(d.broken, false);
+  d.feed(fvc.encodeFramed(1));
+  assert.deepEqual([...d], [1]);
+  // The default limit is 8 MiB.
+  assert.equal(new fvc.Decoder().maxMessage, 8 << 20);
+});
+
+const SAVES = ["godot3_6_2", "godot3_2_3"];
+
+test("a Godot 3 file read with dialect auto is Godot 3's; as godot4 a DecodeError naming Godot 3", () => {
+  for (const engine of SAVES) {
+    for (const kind of ["plain", "compressed_deflate"]) {
+      const data = new Uint8Array(fs.readFileSync(path.join(desc.SAVES, engine, `${kind}.bin`)));
+      const expected = fvc.readGodot3Save(data, { allowObjects: true });
+      assert.equal(expected.length, 59);
+      const auto = fvc.readStoreVarFile(data, { allowObjects: true });
+      assert.equal(auto.dialect, "godot3");
+      const bytesOf = (vs) => vs.map((v) => hex(fvc.encode(v, { dialect: "godot3", fullObjects: true, allowLossy: true })));
+      assert.deepEqual(bytesOf(auto.values), bytesOf(expected));
+      assert.throws(
+        () => fvc.readStoreVarFile(data, { dialect: "godot4", allowObjects: true }),
+        (e) => e instanceof fvc.DecodeError && e.message.includes('reads whole as Godot 3 (dialect "godot3")'),
+      );
+    }
+  }
+});
+
+/** A Godot compressed file of valid 4 KiB zlib blocks of zeros announcing `payload` bytes. */
+function deflateBomb(payload) {
+  const block = zlib.deflateSync(Buffer.alloc(4096));
+  const last = zlib.deflateSync(Buffer.alloc(0));
+  const count = Math.floor(payload / 4096) + 1;
+  const u32 = (n) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(n);
+    return b;
+  };
+  const parts = [Buffer.from("GCPF"), u32(1), u32(4096), u32(payload)];
+  for (let i = 0; i < count - 1; i++) parts.push(u32(block.length));
+  parts.push(u32(last.length));
+  for (let i = 0; i < count - 1; i++) parts.push(block);
+  parts.push(last, Buffer.from("GCPF"));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+test("a small compressed file announcing 1 GiB: SaveFileError ERR_OUT_OF_MEMORY before inflating", () => {
+  const bomb = deflateBomb(2 ** 30);
+  assert.ok(bomb.length < 8 << 20);
+  for (const opts of [{}, { maxBytes: 1 << 20 }, { dialect: "godot3" }]) {
+    assert.throws(
+      () => fvc.readStoreVarFile(bomb, opts),
+      (e) => e instanceof fvc.SaveFileError && e.godotError === "ERR_OUT_OF_MEMORY",
+    );
+  }
+  const small = deflateBomb(8 << 20);
+  assert.throws(() => fvc.readStoreVarFile(small, { maxPayload: 4 << 20 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
+  assert.throws(() => fvc.readStoreVarFile(small), fvc.DecodeError);
+});
+
+test("the package's version is the project's", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve("node_modules/fast-var-codec/package.json"), "utf8"));
+  assert.equal(fvc.version(), pkg.version);
+});

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Builds the npm package fast-var-codec (rust/wasm) and packs it:
+#   1. installs what it needs into the project's own .tools/ (never system-wide): the Rust target
+#      wasm32-unknown-unknown (rustup target add) and wasm-bindgen-cli of exactly the version the
+#      crate pins (cargo install --root .tools/wasm-bindgen; skipped when already there);
+#   2. builds the crate for wasm32 with the workspace's `wasm` profile (optimized for size) and
+#      runs wasm-bindgen (--target web) over it;
+#   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
+#      generated bindings, the .wasm inlined as base64 in wasm_inline.js (nothing is fetched at
+#      import), package.json (the workspace's version), README.md and LICENSE;
+#   4. npm pack: dist/fast-var-codec-VERSION.tgz.
+# Prints the .wasm's size raw and gzipped, and the tarball's path last. Log of the tools and the
+# build: tests/out/build_npm/.
+#   bash tests/build_npm.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+out=$(fvc_out_dir)
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
+
+version=$(bash tests/version.sh)
+bindgen_version=$(sed -nE 's/^wasm-bindgen = "=([0-9.]+)"$/\1/p' rust/wasm/Cargo.toml)
+[ -n "$bindgen_version" ] || { echo "build_npm: no exact wasm-bindgen pin in rust/wasm/Cargo.toml" >&2; exit 2; }
+
+# --- tools -------------------------------------------------------------------------------------
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    echo "=== rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+fi
+bindgen=$root/.tools/wasm-bindgen/bin/wasm-bindgen
+if [ "$("$bindgen" --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
+    echo "=== cargo install wasm-bindgen-cli $bindgen_version into .tools/wasm-bindgen (log: ${out#"$root/"}/install.log)"
+    # --locked first (the versions its authors tested); the registry may lack one of them (a
+    # yanked release), and then cargo resolves afresh.
+    if ! nice -n 10 cargo install --locked --root "$root/.tools/wasm-bindgen" wasm-bindgen-cli \
+            --version "$bindgen_version" >"$out/install.log" 2>&1; then
+        echo "    --locked did not resolve ($(grep -m1 '^error' "$out/install.log" | cut -c1-160)); without it"
+        nice -n 10 cargo install --root "$root/.tools/wasm-bindgen" wasm-bindgen-cli \
+            --version "$bindgen_version" >>"$out/install.log" 2>&1 || { tail -n 20 "$out/install.log"; exit 1; }
+    fi
+fi
+
+# --- the .wasm ---------------------------------------------------------------------------------
+echo "=== cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm"
+nice -n 10 cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm \
+    >"$out/cargo.log" 2>&1 || { tail -n 30 "$out/cargo.log"; exit 1; }
+built=$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm/fast_var_codec_wasm.wasm
+rm -rf "$out/bindgen"
+"$bindgen" --target web --out-dir "$out/bindgen" --out-name fvc_wasm --no-typescript "$built"
+
+# --- the package -------------------------------------------------------------------------------
+pkg=$root/dist/npm
+rm -rf "$pkg"
+mkdir -p "$pkg"
+cp rust/wasm/js/*.js rust/wasm/js/index.d.ts "$pkg/"
+cp rust/wasm/README.md "$pkg/README.md"
+cp LICENSE "$pkg/LICENSE"
+# The generated glue, without its default loader's `new URL("fvc_wasm_bg.wasm", import.meta.url)`:
+# the package instantiates the inlined bytes with initSync, and bundlers must not look for a
+# file that is not there.
+sed -E "s#new URL\\('fvc_wasm_bg\\.wasm', import\\.meta\\.url\\)#undefined#" "$out/bindgen/fvc_wasm.js" >"$pkg/fvc_wasm.js"
+if grep -q "import.meta.url" "$pkg/fvc_wasm.js"; then
+    echo "build_npm: the generated glue still refers to import.meta.url" >&2
+    exit 1
+fi
+wasm_file=$out/bindgen/fvc_wasm_bg.wasm
+{
+    echo "// The package's WebAssembly (rust/wasm, built by tests/build_npm.sh), as base64: nothing to fetch."
+    printf 'export const wasmBase64 =\n  "%s";\n' "$(base64 -w0 "$wasm_file")"
+} >"$pkg/wasm_inline.js"
+# The repository's address: FVC_NPM_REPOSITORY, else the git remote "origin", else the default below.
+repository=${FVC_NPM_REPOSITORY:-$(git remote get-url origin 2>/dev/null || true)}
+repository=${repository:-https://github.com/fastvarcodec/fast-var-codec.git}
+node - "$pkg/package.json" "$version" "$repository" <<'EOF'
+const fs = require("node:fs");
+const [file, version, repository] = process.argv.slice(2);
+const pkg = {
+  name: "fast-var-codec",
+  version,
+  description:
+    "Godot's binary Variant format (var_to_bytes, StreamPeer.put_var, FileAccess.store_var, Godot 3 saves) for Node and browsers, from a Rust core compiled to WebAssembly",
+  keywords: ["godot", "var_to_bytes", "put_var", "store_var", "variant", "gamedev", "serialization", "wasm"],
+  license: "MIT",
+  repository: { type: "git", url: repository, directory: "rust/wasm" },
+  type: "module",
+  main: "./index.js",
+  types: "./index.d.ts",
+  exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./package.json": "./package.json" },
+  sideEffects: false,
+  engines: { node: ">=18" },
+  files: ["*.js", "index.d.ts", "README.md", "LICENSE"],
+};
+fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
+EOF
+
+raw=$(stat -c %s "$wasm_file")
+gz=$(gzip -9 -c "$wasm_file" | wc -c)
+echo "the .wasm: $raw bytes, $gz gzipped (gzip -9); the package's wasm_inline.js: $(stat -c %s "$pkg/wasm_inline.js") bytes"
+mkdir -p "$root/dist"
+rm -f "$root/dist/fast-var-codec-$version.tgz"
+(cd "$pkg" && npm pack --silent --pack-destination "$root/dist" >"$out/pack.log" 2>&1) || { cat "$out/pack.log"; exit 1; }
+echo "dist/fast-var-codec-$version.tgz"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The npm package (rust/wasm): builds and packs it (tests/build_npm.sh), installs the tarball
+# into a fresh folder, tests/out/run_npm_tests/app/, with `npm install` (and esbuild, pinned
+# below; nothing but the npm registry is reached), and runs `node --test` there over the test
+# files of rust/wasm/tests (copied in, so that they import the package as a user does):
+#   * every engine's golden corpus (tests/golden/, the files the Rust and Python tests read);
+#   * the Godot 3 save fixtures (tests/saves/) in every container, and files written back;
+#   * the edges: typed containers' items with their paths, dialect detection of files, a small
+#     compressed file announcing 1 GiB, the stream Decoder fed byte by byte, its limit;
+#   * an esbuild bundle (platform browser) of a small entry that imports the package, run by node.
+# Shows the failing tests, then ends with "N passed, N failed" (node's passed tests; its failed,
+# cancelled, skipped and todo tests as failures; a build or install that fails as one failure);
+# exits 1 on any failure.
+#   bash tests/run_npm_tests.sh
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+out=$(fvc_out_dir)
+tally_init
+esbuild_pin="esbuild@0.28.2"
+
+echo "=== the package (tests/build_npm.sh; log: ${out#"$fvc_root/"}/build.log)"
+if ! bash tests/build_npm.sh >"$out/build.log" 2>&1; then
+    tail -n 20 "$out/build.log"
+    tally 1 "tests/build_npm.sh"
+    tally_end
+    exit 1
+fi
+grep -E '^the \.wasm' "$out/build.log"
+tarball=$fvc_root/$(tail -n 1 "$out/build.log")
+tally 0
+
+echo "=== npm install ${tarball#"$fvc_root/"} $esbuild_pin into a fresh folder"
+app=$out/app
+rm -rf "$app"
+mkdir -p "$app/test"
+printf '{\n  "name": "fvc-npm-tests",\n  "private": true,\n  "type": "module"\n}\n' >"$app/package.json"
+if ! (cd "$app" && npm install --no-audit --no-fund --loglevel=error "$tarball" "$esbuild_pin") \
+        >"$out/npm_install.log" 2>&1; then
+    tail -n 20 "$out/npm_install.log"
+    tally 1 "npm install of the package and esbuild"
+    tally_end
+    exit 1
+fi
+cp rust/wasm/tests/*.mjs "$app/test/"
+
+echo "=== node --test (rust/wasm/tests; log: ${out#"$fvc_root/"}/node_test.log)"
+(cd "$app" && FVC_ROOT=$fvc_root "$DEADLINE" 900 node --test --test-reporter=spec) >"$out/node_test.log" 2>&1
+status=$?
+# The failing tests' names and first lines, then node's summary.
+awk '/^✖ failing tests:/ {f = 1; next} f && /^✖ / {print}' "$out/node_test.log" | head -n 30 | cut -c1-240
+grep -E '^ℹ (tests|pass|fail|cancelled|skipped|todo|duration_ms) ' "$out/node_test.log"
+count() { grep -E "^ℹ $1 [0-9]+" "$out/node_test.log" | tail -n 1 | awk '{print $3}'; }
+p=$(count pass)
+f=0
+for kind in fail cancelled skipped todo; do
+    n=$(count "$kind")
+    f=$((f + ${n:-0}))
+done
+if [ -z "$p" ]; then
+    tail -n 20 "$out/node_test.log"
+    tally 1 "node --test reported no summary (exit $status)"
+else
+    tally_add "$p" "$f"
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+        tally 1 "node --test exited with $status (${out#"$fvc_root/"}/node_test.log)"
+    fi
+fi
+tally_end
