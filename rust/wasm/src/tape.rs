@@ -30,7 +30,7 @@
 //! name as [`ContainerType::from_name`] reads it.
 
 use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{Array, Dictionary, GodotString, NodePath, Object, Value, VariantType};
+use fast_var_codec_core::{Array, GodotString, NodePath, Object, Value, VariantType};
 
 pub const NIL: u8 = 0;
 pub const FALSE: u8 = 1;
@@ -165,8 +165,8 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             out.push(DICTIONARY);
             container_type(out, &d.key);
             container_type(out, &d.value);
-            len(out, d.entries.len());
-            for (k, v) in &d.entries {
+            len(out, d.len());
+            for (k, v) in d.iter() {
                 write(out, k);
                 write(out, v);
             }
@@ -297,7 +297,9 @@ enum Open {
         left: usize,
     },
     Dictionary {
-        d: Dictionary,
+        key_type: ContainerType,
+        value_type: ContainerType,
+        entries: Vec<(Value, Value)>,
         left: usize,
         key: Option<Value>,
     },
@@ -456,20 +458,17 @@ impl<'a> Reader<'a> {
                     let key = self.container_type()?;
                     let value = self.container_type()?;
                     let n = self.u32()?;
-                    let d = Dictionary {
-                        key,
-                        value,
-                        entries: Vec::with_capacity(n.min(1 << 16)),
-                    };
                     if n > 0 {
                         open.push(Open::Dictionary {
-                            d,
+                            key_type: key,
+                            value_type: value,
+                            entries: Vec::with_capacity(n.min(1 << 16)),
                             left: n,
                             key: None,
                         });
                         continue;
                     }
-                    Value::Dictionary(Box::new(d))
+                    Value::typed_dictionary(key, value, Vec::new())
                 }
                 ARRAY => {
                     let element = self.container_type()?;
@@ -499,13 +498,15 @@ impl<'a> Reader<'a> {
                             break;
                         }
                     }
-                    Open::Dictionary { d, left, key } => match key.take() {
+                    Open::Dictionary {
+                        entries, left, key, ..
+                    } => match key.take() {
                         None => {
                             *key = Some(done);
                             break;
                         }
                         Some(k) => {
-                            d.entries.push((k, done));
+                            entries.push((k, done));
                             *left -= 1;
                             if *left > 0 {
                                 break;
@@ -528,7 +529,12 @@ impl<'a> Reader<'a> {
                 }
                 done = match open.pop() {
                     Some(Open::Array { a, .. }) => Value::Array(Box::new(a)),
-                    Some(Open::Dictionary { d, .. }) => Value::Dictionary(Box::new(d)),
+                    Some(Open::Dictionary {
+                        key_type,
+                        value_type,
+                        entries,
+                        ..
+                    }) => Value::typed_dictionary(key_type, value_type, entries),
                     Some(Open::Object {
                         class, properties, ..
                     }) => Value::Object(Box::new(Object { class, properties })),
