@@ -14,7 +14,7 @@
 # Ends with one line "N passed, N failed" and exits non-zero on any failure: a failing check, a
 # step that exits non-zero (a cargo test binary that aborts, say) or reports no result, and
 # "ObjectDB instances leaked" or "SCRIPT ERROR" in an engine's output (checked by the Godot
-# runners). FVC_FUZZ_SECONDS sets each fuzz target's time (default 30).
+# runners). FVC_FUZZ_SECONDS sets each fuzz target's time (default 15).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
@@ -51,7 +51,7 @@ declare -A ABOUT=(
     [arm64]="Linux arm64 cross-build; the core's tests and the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64"
     [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
     [package]="the release zip, unzipped into a fresh Godot project and run with each library"
-    [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 30) seconds"
+    [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 15) seconds"
 )
 declare -A SETS=(
     [quick]="core fmt clippy godot"
@@ -295,7 +295,7 @@ step_package() {
     counted package_test 16 bash tests/run_package_test.sh
 }
 
-step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-30}"; }
+step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-15}"; }
 
 # --- main ----------------------------------------------------------------------------------------
 declare -A wanted=()

@@ -93,6 +93,13 @@ func stream_message_of_another_dialect() -> void:
 	var second = stream.pop_var()
 	t.check(second == 5 and stream.get_error() == OK, "the stream goes on after it",
 			"%s %s" % [second, error_string(stream.get_error())])
+	var codec := FastVarCodec.new()
+	t.check(codec.decode_framed(bytes) == null and codec.get_error() == ERR_INVALID_DATA
+			and codec.get_error_message().contains("reads whole as Godot 3"),
+			"decode_framed of a Godot 3 frame in the Godot 4 dialect is an error naming Godot 3",
+			err_text(codec))
+	t.check(codec.decode_framed(bytes, 24) == 5 and codec.get_error() == OK,
+			"the next frame decodes", err_text(codec))
 
 
 func packet_of_another_dialect() -> void:

@@ -263,7 +263,9 @@ impl FastVarCodec {
     /// writes it; [method get_decoded_size] is then the whole frame's size (length included), the
     /// offset of the next frame. Returns [code]null[/code] on failure: [constant ERR_FILE_EOF]
     /// for a frame cut short, [constant ERR_OUT_OF_MEMORY] for a length above
-    /// [member max_message_size] (refused without allocating), the decode error otherwise.
+    /// [member max_message_size] (refused without allocating), [constant ERR_INVALID_DATA] for a
+    /// value that leaves bytes of its frame unread (another dialect's; the message names the
+    /// dialect that reads it whole), the decode error otherwise.
     #[func]
     fn decode_framed(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
         self.state.decode_framed(bytes.as_slice(), offset)

@@ -170,18 +170,9 @@ fn is_packed_numbers(ty: VariantType) -> bool {
     )
 }
 
-/// Decodes one Variant; a failed decode frees the objects it made.
-#[inline]
-pub(crate) fn decode_variant(
-    bytes: &[u8],
-    offset: usize,
-    opts: &Options,
-) -> Result<(Variant, usize), CodecError> {
-    decode_variant_from(bytes, None, offset, opts)
-}
-
-/// [`decode_variant`] of `bytes`, which are those of the engine array `source` when known (large
-/// byte arrays are then copied out of it by the engine: `engine_bytes`).
+/// Decodes one Variant of `bytes`, which are those of the engine array `source` when known
+/// (large byte arrays are then copied out of it by the engine: `engine_bytes`); a failed decode
+/// frees the objects it made.
 #[inline]
 pub(crate) fn decode_variant_from(
     bytes: &[u8],
@@ -361,8 +352,9 @@ impl CodecState {
                 ),
             );
         };
-        match decode_variant(body, 0, &self.options()) {
-            Ok((v, _)) => {
+        // A frame's value must take the frame whole (the core's record rule).
+        match decode_record_variant(body, None, &self.options()) {
+            Ok(v) => {
                 self.calls.ok_with_size((PREFIX_LEN + len) as i64);
                 v
             }
