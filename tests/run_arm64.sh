@@ -83,15 +83,22 @@ tally_check "$out needs libraries beyond glibc and libgcc: $others" test -n "$ne
 glibc=$(aarch64-linux-gnu-objdump -T "$out" | grep -oE 'GLIBC_[0-9.]+' | sort -uV | tail -n 1)
 echo "$out: $(stat -c %s "$out") bytes; needs $(echo $needed); newest glibc symbol version $glibc"
 
-# --- 3. the core's tests under emulation -------------------------------------------------------
-start=$(date +%s)
-FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-    locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio --target "$target" >"$logs/cargo_test.log" 2>&1
-status=$?
-before=$passed
-count_cargo_test "$logs/cargo_test.log" "$status"
-grep -E '^test result|FAILED|panicked' "$logs/cargo_test.log" | grep -v ' 0 passed; 0 failed' | cut -c1-200 | tail -n 20
-echo "core tests under qemu-aarch64: $((passed - before)) passed ($(($(date +%s) - start)) s with the build; ${logs#"$root/"}/cargo_test.log)"
+# --- 3. the core's tests under emulation (FVC_ARM64_CORE_TESTS=1) --------------------------------
+# Off in the test command's default run (about 10 minutes on a slow 2-core machine, where the whole
+# run must fit CI's time): the core step runs the same tests natively, and step 4 runs the core
+# inside the arm64 library.
+if [ "${FVC_ARM64_CORE_TESTS:-0}" = 1 ]; then
+    start=$(date +%s)
+    FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
+        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio --target "$target" >"$logs/cargo_test.log" 2>&1
+    status=$?
+    before=$passed
+    count_cargo_test "$logs/cargo_test.log" "$status"
+    grep -E '^test result|FAILED|panicked' "$logs/cargo_test.log" | grep -v ' 0 passed; 0 failed' | cut -c1-200 | tail -n 20
+    echo "core tests under qemu-aarch64: $((passed - before)) passed ($(($(date +%s) - start)) s with the build; ${logs#"$root/"}/cargo_test.log)"
+else
+    echo "core tests under qemu-aarch64: not run (FVC_ARM64_CORE_TESTS=1 runs them)"
+fi
 
 # --- 4. the scenes in the arm64 Godot ------------------------------------------------------------
 start=$(date +%s)
