@@ -5,8 +5,8 @@
 # safeguards; stable Rust with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds the fuzz targets) into
 # target/asan/, makes a copy of godot_project/ whose addon is that library (target/asan/project/,
 # links to the real files), and runs the headless test scenes in Godot 4.6.3 with the sanitizer's
-# runtime preloaded. Then, when ../shared/engines has it, the same in the precision=double
-# Godot 4.6.3 with the double-precision library built the same way.
+# runtime preloaded. Then, with FVC_ASAN_DOUBLE=1 and when ../shared/engines has it, the same in
+# the precision=double Godot 4.6.3 with the double-precision library built the same way.
 #
 # Two things make the engine load an instrumented library:
 #  * the sanitizer's runtime must come first in the process: GCC's libasan.so is preloaded
