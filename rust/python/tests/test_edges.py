@@ -52,11 +52,14 @@ def test_class_and_script_names_are_still_taken() -> None:
     assert "a class name" in str(e.value)
 
 
-def test_a_typed_dictionary_entry_of_another_type_is_refused() -> None:
+def test_a_typed_dictionary_key_of_another_type_is_refused() -> None:
     with pytest.raises(fvc.EncodeError) as e:
-        fvc.encode(fvc.TypedDictionary("String", "int", {"a": "x"}))
-    assert e.value.path == '["a"]'
+        fvc.encode(fvc.TypedDictionary("String", "int", {1: 2}))
+    assert e.value.path == "[1]"
     assert "Dictionary[String, int]" in str(e.value)
+    # A value of another type is kept, as the engine keeps it on decode.
+    d = fvc.TypedDictionary("String", "int", {"a": "x"})
+    assert fvc.decode(fvc.encode(d))[0] == d
 
 
 def test_dropped_items_are_the_engines_result_or_an_error_when_asked() -> None:

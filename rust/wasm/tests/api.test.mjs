@@ -141,8 +141,8 @@ test("a typed Array's item that does not fit: an EncodeError with its path", () 
     (e) => e instanceof fvc.EncodeError && e.path === '["scores"][1]',
   );
   assert.throws(
-    () => fvc.encode(new fvc.TypedDictionary("String", "int", { a: "x" })),
-    (e) => e instanceof fvc.EncodeError && e.path === '["a"]' && e.message.includes("Dictionary[String, int]"),
+    () => fvc.encode(new fvc.TypedDictionary("String", "int", new Map([[1, 2]]))),
+    (e) => e instanceof fvc.EncodeError && e.path === "[1]" && e.message.includes("Dictionary[String, int]"),
   );
   // A type name that is no Godot type says which was meant.
   assert.throws(() => new fvc.TypedArray("str", []), (e) => e instanceof TypeError && /String/.test(e.message));

@@ -61,8 +61,9 @@ fn write_container<S: Sink>(w: &mut Writer<'_, S>, v: &Value) -> Result<()> {
                 if typed {
                     let container = || format!("Dictionary[{}, {}]", d.key, d.value);
                     write_element(w, &d.key, k, "key", &container).map_err(|e| e.within(at()))?;
-                    write_element(w, &d.value, v, "value", &container)
-                        .map_err(|e| e.within(at()))?;
+                    // Values as they are: the engine keeps a value of another type on decode
+                    // (only keys are converted or dropped), so nothing is lost.
+                    write_value(w, v).map_err(|e| e.within(at()))?;
                 } else {
                     write_value(w, k).map_err(|e| e.within(at()))?;
                     write_value(w, v).map_err(|e| e.within(at()))?;
