@@ -56,6 +56,28 @@ impl AllowList {
         AllowList::default()
     }
 
+    /// A list of names as a user writes them: each a `res://` script path ([`is_script_path`],
+    /// its base class unknown) or a native class name.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::AllowList;
+    ///
+    /// let list = AllowList::from_names(["Resource", "res://save.gd"]);
+    /// assert!(list.allows_class("Resource"));
+    /// assert!(!list.allows_class("Node"));
+    /// ```
+    pub fn from_names<I: IntoIterator<Item = S>, S: AsRef<str>>(names: I) -> Self {
+        names.into_iter().fold(AllowList::new(), |list, name| {
+            let name = name.as_ref();
+            if is_script_path(name) {
+                list.with_script(name, None)
+            } else {
+                list.with_class(name)
+            }
+        })
+    }
+
     /// Admits objects of the native class `name` (without a script, or with a listed one).
     pub fn with_class(mut self, name: &str) -> Self {
         self.classes.insert(name.to_owned());

@@ -80,15 +80,7 @@ impl DecodeSettings {
                         "allowed_classes needs allow_objects=True",
                     ));
                 }
-                let mut list = AllowList::new();
-                for name in names {
-                    list = if fast_var_codec_core::objects::is_script_path(name) {
-                        list.with_script(name, None)
-                    } else {
-                        list.with_class(name)
-                    };
-                }
-                Some(list)
+                Some(AllowList::from_names(names))
             }
             None => None,
         };

@@ -124,15 +124,7 @@ impl Settings {
                 if !allow_objects && !names.is_empty() {
                     return Err(usage("allowedClasses needs allowObjects: true"));
                 }
-                let mut list = AllowList::new();
-                for name in &names {
-                    list = if fast_var_codec_core::objects::is_script_path(name) {
-                        list.with_script(name, None)
-                    } else {
-                        list.with_class(name)
-                    };
-                }
-                Some(list)
+                Some(AllowList::from_names(&names))
             }
             None => None,
         };
