@@ -59,8 +59,8 @@ locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; e
 # --- tools -------------------------------------------------------------------------------------
 apt_updated=0
 apt_install() {
-    if [ "$apt_updated" = 0 ]; then apt-get update -qq >&2 || true; apt_updated=1; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+    if [ "$apt_updated" = 0 ]; then fvc_setup_locked apt-get update -qq >&2 || true; apt_updated=1; fi
+    DEBIAN_FRONTEND=noninteractive fvc_setup_locked apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-objdump >/dev/null; then
     log "installing the MinGW-w64 cross toolchain (apt)"
@@ -79,11 +79,15 @@ wine=$(find_wine) || { log "installing wine64 (apt)"; apt_install wine64 || true
 # --- the standard library for the target ---------------------------------------------------------
 rustc_version=$(rustc -vV | sed -n 's/^release: //p')
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
+# The release library is shipped stripped (tests/package.sh): the release profile's debug info,
+# kept for profiling the Linux library, would only lengthen this build (by about 15%, its
+# single-threaded fat-LTO link most of all).
+export CARGO_PROFILE_RELEASE_DEBUG=0
 cargo_args=(build --release -p fast_var_codec_gdextension --target "$target")
 has_prebuilt_std() { compgen -G "$(rustc --print target-libdir --target "$target" 2>/dev/null)/libstd-*.rlib" >/dev/null; }
 if [ "$build_std" = 0 ] && ! has_prebuilt_std; then
     log "rustup target add $target"
-    timeout 600 rustup target add "$target" >&2 && has_prebuilt_std || {
+    fvc_setup_locked timeout 600 rustup target add "$target" >&2 && has_prebuilt_std || {
         log "rustup could not install the prebuilt std for $target: building std from source"
         build_std=1
     }

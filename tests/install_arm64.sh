@@ -14,6 +14,8 @@
 # /var/cache/fast_var_codec), beside tests/install_engines.sh's amd64 root. Idempotent; progress
 # goes to stderr. About 30 s from scratch once the packages are downloaded (the root: 490 MB).
 set -euo pipefail
+# shellcheck source=tests/lib.sh
+source "$(dirname "$0")/lib.sh"
 cache=${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}
 root="$cache/sid-arm64-root"
 bindir="$cache/bin"
@@ -24,10 +26,10 @@ log() { echo "[install_arm64] $*" >&2; }
 apt_updated=0
 apt_install() {
     if [ "$apt_updated" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || true
+        DEBIAN_FRONTEND=noninteractive fvc_setup_locked apt-get update -qq >&2 || true
         apt_updated=1
     fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+    DEBIAN_FRONTEND=noninteractive fvc_setup_locked apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 
 command -v qemu-aarch64 >/dev/null || { log "installing qemu-user (apt)"; apt_install qemu-user; }
@@ -38,7 +40,7 @@ command -v aarch64-linux-gnu-readelf >/dev/null || apt_install binutils-aarch64-
 [ -f /usr/aarch64-linux-gnu/lib/crti.o ] || { log "installing libc6-dev-arm64-cross (apt)"; apt_install libc6-dev-arm64-cross; }
 if ! compgen -G "$(rustc --print target-libdir --target "$target" 2>/dev/null)/libstd-*.rlib" >/dev/null; then
     log "rustup target add $target"
-    timeout 600 rustup target add "$target" >&2
+    fvc_setup_locked timeout 600 rustup target add "$target" >&2
 fi
 
 loader=/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1

@@ -47,6 +47,16 @@ fvc_step_log() {
 # before it is killed (tests/deadline.sh), and tests/run_all.sh copies them into the step's log.
 DEADLINE="$fvc_root/tests/deadline.sh"
 
+# --- machine setup -------------------------------------------------------------------------------
+
+# fvc_setup_locked COMMAND...: runs COMMAND holding the one lock of machine-wide setup (apt-get,
+# rustup target add), so that the cross-build steps, which tests/run_all.sh runs at the same time,
+# never install at once (apt and rustup each refuse, or break, a second writer).
+fvc_setup_locked() {
+    mkdir -p "$fvc_root/tests/out"
+    flock "$fvc_root/tests/out/.setup.lock" "$@"
+}
+
 # --- engines -------------------------------------------------------------------------------------
 
 # need_engines NAME... [--optional NAME...]: the engines a script runs, in the variables

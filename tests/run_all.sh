@@ -275,17 +275,70 @@ step_python() {
 
 step_npm() { counted npm 14 bash tests/run_npm_tests.sh; }
 
-step_windows() { counted windows 12 bash tests/build_windows.sh; }
+# The cross builds: each STEP runs one script, whose last LINES lines are shown. Most of each
+# build is one single-threaded link (fat LTO, one codegen unit), so when more than one of them is
+# wanted they run at the same time (run_cross_steps), which takes about half as long on two cores.
+declare -A CROSS_COMMAND=(
+    [windows]="bash tests/build_windows.sh"
+    [arm64]="bash tests/run_arm64.sh"
+    [macos]="bash tests/build_macos.sh --debug"
+)
+declare -A CROSS_LINES=([windows]=12 [arm64]=30 [macos]=40)
 
-# The arm64 library as built and run by this step is what the package ships (the package step
-# then builds only its dev profile).
-arm64_state=
-step_arm64() {
-    counted arm64 30 bash tests/run_arm64.sh
-    if [ "$(last_result "$(fvc_step_log arm64)" | awk '{print $2}')" = 0 ]; then arm64_state=ok; fi
+step_windows() { cross_step_done windows "$(counted_cross windows)"; }
+step_arm64() { cross_step_done arm64 "$(counted_cross arm64)"; }
+step_macos() { cross_step_done macos "$(counted_cross macos)"; }
+
+# counted_cross STEP: runs STEP's script alone, as counted does.
+counted_cross() {
+    local log
+    log=$(fvc_step_log "$1")
+    # shellcheck disable=SC2086  # the command is words
+    ${CROSS_COMMAND[$1]} >"$log" 2>&1
+    echo "$?"
 }
 
-step_macos() { counted macos 40 bash tests/build_macos.sh --debug; }
+# The arm64 library as built and run by its step is what the package ships (the package step
+# then builds only its dev profile).
+arm64_state=
+# cross_step_done STEP STATUS: shows the end of STEP's log and counts it.
+cross_step_done() {
+    local log
+    log=$(fvc_step_log "$1")
+    tail -n "${CROSS_LINES[$1]}" "$log"
+    tally_result "$1" "$log" "$2"
+    if [ "$1" = arm64 ] && [ "$(last_result "$log" | awk '{print $2}')" = 0 ]; then arm64_state=ok; fi
+}
+
+# run_cross_steps STEP...: the cross-build steps at the same time (their installs take turns:
+# tests/lib.sh's fvc_setup_locked), then each one's output and count, in order.
+run_cross_steps() {
+    local name log status took pids=() start=$SECONDS
+    echo
+    echo "=== $*, at the same time (each one's output: tests/out/steps/STEP.log)"
+    for name in "$@"; do
+        log=$(fvc_step_log "$name")
+        (
+            begun=$SECONDS
+            # shellcheck disable=SC2086  # the command is words
+            ${CROSS_COMMAND[$name]} >"$log" 2>&1
+            echo "$? $((SECONDS - begun))" >"$log.status"
+        ) &
+        pids+=("$!")
+    done
+    wait "${pids[@]}"
+    for name in "$@"; do
+        log=$(fvc_step_log "$name")
+        read -r status took <"$log.status" || { status=1; took='?'; }
+        rm -f "$log.status"
+        echo
+        echo "=== $name: ${ABOUT[$name]}"
+        cross_step_done "$name" "$status"
+        report_hangs "$name"
+        echo "--- $name: $took s"
+    done
+    echo "--- $*: $((SECONDS - start)) s together"
+}
 
 step_package() {
     need_all_engines || { not_run "the package test needs the engines"; return; }
@@ -339,8 +392,16 @@ tally_init
 rm -rf tests/out/hangs
 declare -A reported_hangs=()
 started=$SECONDS
+cross_wanted=()
+for name in "${STEPS[@]}"; do
+    if [ -n "${wanted[$name]:-}" ] && [ -n "${CROSS_COMMAND[$name]:-}" ]; then cross_wanted+=("$name"); fi
+done
 for name in "${STEPS[@]}"; do
     [ -n "${wanted[$name]:-}" ] || continue
+    if [ "${#cross_wanted[@]}" -gt 1 ] && [ -n "${CROSS_COMMAND[$name]:-}" ]; then
+        if [ "$name" = "${cross_wanted[0]}" ]; then run_cross_steps "${cross_wanted[@]}"; fi
+        continue
+    fi
     echo
     echo "=== $name: ${ABOUT[$name]}"
     step_start=$SECONDS
