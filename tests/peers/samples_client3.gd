@@ -1,13 +1,15 @@
 # A real Godot 3 client for the Python asyncio server (rust/python/examples/asyncio_echo_server.py,
-# started with --dialect godot3), through the engine's own StreamPeerTCP put_var/get_var only:
+# started with --dialect godot3), and for the npm package's TCP server
+# (rust/wasm/examples/tcp_server.mjs, with --made-in=JavaScript), through the engine's own
+# StreamPeerTCP put_var/get_var only:
 #   * a malformed message (put_data of a frame whose payload is no value) is answered with the
 #     server's error String, and the connection goes on (the next value comes back intact);
-#   * the server's own values, made in Python ("fvc:samples"), each equal to the same value made
-#     here (expected());
+#   * the server's own values, made in Python or JavaScript ("fvc:samples"), each equal to the
+#     same value made here (expected());
 #   * the server's counts of this connection ("fvc:stats") are what this client sent.
 # Godot 3 GDScript (3.2.3 and 3.6.2). tests/peers/godot3_client.gd checks the echo of every value.
 #
-#   godot3 --no-window --path tests/peers -s res://samples_client3.gd --port=47400 [--timeout=60]
+#   godot3 --no-window --path tests/peers -s res://samples_client3.gd --port=47400 [--timeout=60] [--made-in=Python]
 #
 # Prints one line per failure, "RESULT sent=N malformed=N samples=N" (what the server should
 # have counted) and a final "N passed, N failed"; exit code 0 only if nothing failed.
@@ -21,11 +23,13 @@ const Values = preload("res://godot3_lib/peer_values.gd")
 var t = Tally.new()
 var deadline = 0
 var sent = 0   # values sent with put_var (the server counts each)
+var made_in = "Python"   # the server's language: its sample object is named "made in <it>"
 
 
 func _init():
 	var args = Cli.args()
 	deadline = OS.get_ticks_msec() + Cli.timeout_ms(args, 60)
+	made_in = args.get("made-in", made_in)
 	var finished = run(int(args.get("port", "47400")))
 	t.check(finished == true, "the exchange was aborted (script error? see the log)")
 	print("RESULT sent=%d malformed=1 samples=%d" % [sent, expected().size()])
@@ -64,7 +68,7 @@ func run(port):
 		seen[name] = true
 		if want.has(name):
 			var why = compare(name, want[name], s[1])
-			t.check(why == "", "sample %s made in Python equals the engine's" % name, why)
+			t.check(why == "", "sample %s made in %s equals the engine's" % [name, made_in], why)
 	for name in want:
 		t.check(seen.has(name), "sample %s was sent" % name)
 
@@ -101,7 +105,8 @@ func compare(name, want, got):
 	return Values.differ(want, got, "")
 
 
-# What rust/python/examples/asyncio_echo_server.py's sample_values("godot3") makes, made here.
+# What rust/python/examples/asyncio_echo_server.py's sample_values("godot3") makes (and
+# rust/wasm/examples/samples.mjs's sampleValues("godot3")), made here.
 func expected():
 	var big_bytes = PoolByteArray()
 	var block = PoolByteArray(range(256))
@@ -124,7 +129,7 @@ func expected():
 		"basis": Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)),
 		"transform3d": Transform(basis, Vector3(10, 11, 12)), "color": Color(0.1, 0.2, 0.3, 0.4),
 		"node_path": NodePath("/root/Main/Player:position:x"), "node_path_relative": NodePath("../Enemies/Boss"),
-		"object_as_id": 123456789, "object": "made in Python",
+		"object_as_id": 123456789, "object": "made in " + made_in,
 		"bytes": block, "int32s": PoolIntArray([1, -2, 2147483647, -2147483648]),
 		"float32s": PoolRealArray([1.5, -0.1, 1e30]), "strings": PoolStringArray(["a", "", "é日本"]),
 		"vector2s": PoolVector2Array([Vector2(1, 2), Vector2(-3, 4.5)]),
