@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The npm package (rust/wasm): builds and packs it (tests/build_npm.sh), installs the tarball
-# into a fresh folder, tests/out/run_npm_tests/app/, with `npm install` (and esbuild, pinned
-# below; nothing but the npm registry is reached), and runs `node --test` there over the test
-# files of rust/wasm/tests (copied in, so that they import the package as a user does):
+# into a fresh folder, tests/out/run_npm_tests/app/, with `npm install` (and esbuild and ws,
+# pinned below; nothing but the npm registry is reached), and runs `node --test` there over the
+# test files of rust/wasm/tests and the example servers of rust/wasm/examples (copied in, so that
+# they import the package as a user does):
 #   * every engine's golden corpus (tests/golden/, the files the Rust and Python tests read);
 #   * the Godot 3 save fixtures (tests/saves/) in every container, and files written back;
 #   * the edges: typed containers' items with their paths, dialect detection of files, a small
 #     compressed file announcing 1 GiB, the stream Decoder fed byte by byte, its limit;
-#   * an esbuild bundle (platform browser) of a small entry that imports the package, run by node.
+#   * an esbuild bundle (platform browser) of a small entry that imports the package, run by node;
+#   * live engines (GODOT4, GODOT3 from tests/install_engines.sh): Godot 4.6.3 exchanges values
+#     with the WebSocket example server through WebSocketPeer put_var/get_var, Godot 3.6.2 with
+#     the TCP one through StreamPeerTCP; Godot 4.6.3 reads the store_var files the package writes
+#     (plain, compressed in each mode, encrypted) and writes its own for the package to read;
+#     Godot 3.6.2 reads the Godot 3 saves it writes. Engine output: tests/out/run_npm_tests/live_engines/.
 # Shows the failing tests, then ends with "N passed, N failed" (node's passed tests; its failed,
 # cancelled, skipped and todo tests as failures; a build or install that fails as one failure);
 # exits 1 on any failure.
@@ -19,6 +25,8 @@ source tests/lib.sh
 out=$(fvc_out_dir)
 tally_init
 esbuild_pin="esbuild@0.28.2"
+ws_pin="ws@8.23.0"
+need_engines GODOT4 GODOT3 || exit 2
 
 echo "=== the package (tests/build_npm.sh; log: ${out#"$fvc_root/"}/build.log)"
 if ! bash tests/build_npm.sh >"$out/build.log" 2>&1; then
@@ -31,19 +39,20 @@ grep -E '^the \.wasm' "$out/build.log"
 tarball=$fvc_root/$(tail -n 1 "$out/build.log")
 tally 0
 
-echo "=== npm install ${tarball#"$fvc_root/"} $esbuild_pin into a fresh folder"
+echo "=== npm install ${tarball#"$fvc_root/"} $esbuild_pin $ws_pin into a fresh folder"
 app=$out/app
 rm -rf "$app"
 mkdir -p "$app/test"
 printf '{\n  "name": "fvc-npm-tests",\n  "private": true,\n  "type": "module"\n}\n' >"$app/package.json"
-if ! (cd "$app" && npm install --no-audit --no-fund --loglevel=error "$tarball" "$esbuild_pin") \
+if ! (cd "$app" && npm install --no-audit --no-fund --loglevel=error "$tarball" "$esbuild_pin" "$ws_pin") \
         >"$out/npm_install.log" 2>&1; then
     tail -n 20 "$out/npm_install.log"
-    tally 1 "npm install of the package and esbuild"
+    tally 1 "npm install of the package, esbuild and ws"
     tally_end
     exit 1
 fi
 cp rust/wasm/tests/*.mjs "$app/test/"
+cp -r rust/wasm/examples "$app/examples"
 
 echo "=== node --test (rust/wasm/tests; log: ${out#"$fvc_root/"}/node_test.log)"
 (cd "$app" && FVC_ROOT=$fvc_root "$DEADLINE" 900 node --test --test-reporter=spec) >"$out/node_test.log" 2>&1

@@ -1,0 +1,1 @@
+../../../../tests/golden/gen/godot4/golden_values.gd
