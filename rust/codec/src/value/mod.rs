@@ -14,7 +14,7 @@ pub(crate) mod keys;
 mod string;
 mod write;
 
-pub use access::{DictionaryIter, Key, Lookup};
+pub use access::{DictionaryIter, Entry, Key, Lookup, OccupiedEntry, VacantEntry};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
 pub use write::write_value;
