@@ -41,9 +41,10 @@ use crate::types::{ContainerType, VariantType};
 /// Signal's name, Array, Dictionary, Object) are boxed. Decoding a message into `Value`s makes
 /// an allocation per container and per long text, and moves each value in two 16-byte halves.
 ///
-/// Read it with `as_*`, `is_*`, [`Value::get`] and indexing, build it with `From`,
-/// `FromIterator` and the constructors (see the `impl` blocks below), print it as Godot's
-/// `var_to_str` does with `Display`. The variants are public for `match`; building a boxed one
+/// Read it with `as_*`, `is_*`, [`Value::get`], [`Value::pointer`] and indexing, change it in
+/// place with [`Value::get_mut`], `v["key"] = x` and [`Value::pointer_mut`], build it with
+/// `From`, `FromIterator` and the constructors (see the `impl` blocks below), print it as
+/// Godot's `var_to_str` does with `Display` (on one line with [`Value::one_line`]). The variants are public for `match`; building a boxed one
 /// through its constructor keeps code independent of what is boxed.
 ///
 /// # Examples
