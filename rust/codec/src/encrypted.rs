@@ -241,6 +241,37 @@ impl FileError {
     }
 }
 
+/// An `std::io::Error` holding the error, so that `?` works in a function that returns
+/// `std::io::Result`: of kind [`std::io::ErrorKind::InvalidInput`] for a key of the wrong
+/// length, [`std::io::ErrorKind::Unsupported`] for a compression this build cannot read (or an
+/// encrypted container not written), [`std::io::ErrorKind::InvalidData`] for everything else
+/// (a file that is not one, damaged, cut short, over the limit, a missing key …).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{decrypt_godot3, Godot3Key};
+///
+/// fn open(file: &[u8]) -> std::io::Result<Vec<u8>> {
+///     Ok(decrypt_godot3(file, &Godot3Key::from_password("secret"))?)
+/// }
+/// let err = open(b"not encrypted").unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// assert!(err.to_string().contains("GDEC"));
+/// ```
+impl From<FileError> for std::io::Error {
+    fn from(e: FileError) -> Self {
+        use std::io::ErrorKind as K;
+        let kind = match e {
+            FileError::KeyLength(_) => K::InvalidInput,
+            FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
+                K::Unsupported
+            }
+            _ => K::InvalidData,
+        };
+        std::io::Error::new(kind, e)
+    }
+}
+
 /// The plaintext of a Godot 3 encrypted file (bytes following the last block are ignored, as
 /// Godot 3 does).
 ///

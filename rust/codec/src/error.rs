@@ -2,6 +2,7 @@
 //! (a byte offset when decoding, a value path when encoding) and a reason a person can act on.
 
 use std::fmt;
+use std::io;
 
 use crate::types::VariantType;
 
@@ -420,6 +421,106 @@ impl CodecError {
             path.reversed.push(seg);
         }
         self
+    }
+}
+
+/// The error of `Value::try_from(n)` for an `n` of `u64`, `usize`, `u128` or `i128` that does
+/// not fit Godot's int, a 64-bit signed int (`i64::MIN..=i64::MAX`): Godot has no unsigned
+/// int, and a larger number has no exact form. `?` turns it into an `std::io::Error` of kind
+/// [`io::ErrorKind::InvalidInput`].
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{IntOutOfRange, Value};
+///
+/// let count: usize = 3;
+/// assert_eq!(Value::try_from(count), Ok(Value::Int(3)));
+/// assert_eq!(Value::try_from(-5i128), Ok(Value::Int(-5)));
+/// let err: IntOutOfRange = Value::try_from(u64::MAX).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "18446744073709551615 does not fit Godot's int (-9223372036854775808 to 9223372036854775807)"
+/// );
+/// let as_io: std::io::Error = err.into();
+/// assert_eq!(as_io.kind(), std::io::ErrorKind::InvalidInput);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IntOutOfRange(WideInt);
+
+/// The number that did not fit, as given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum WideInt {
+    Signed(i128),
+    Unsigned(u128),
+}
+
+/// The integer types of `Value::try_from`.
+pub(crate) trait Wide: Copy {
+    fn wide(self) -> IntOutOfRange;
+}
+
+macro_rules! wide {
+    ($($t:ty => $variant:ident($as:ty)),*) => {$(
+        impl Wide for $t {
+            fn wide(self) -> IntOutOfRange {
+                IntOutOfRange(WideInt::$variant(self as $as))
+            }
+        }
+    )*};
+}
+wide!(u64 => Unsigned(u128), usize => Unsigned(u128), u128 => Unsigned(u128), i128 => Signed(i128));
+
+impl IntOutOfRange {
+    /// The error for `n`.
+    pub(crate) fn new(n: impl Wide) -> Self {
+        n.wide()
+    }
+}
+
+impl fmt::Display for IntOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            WideInt::Signed(n) => write!(f, "{n}")?,
+            WideInt::Unsigned(n) => write!(f, "{n}")?,
+        }
+        write!(
+            f,
+            " does not fit Godot's int ({} to {})",
+            i64::MIN,
+            i64::MAX
+        )
+    }
+}
+
+impl std::error::Error for IntOutOfRange {}
+
+impl From<IntOutOfRange> for io::Error {
+    /// An [`io::ErrorKind::InvalidInput`]: the number given cannot be sent.
+    fn from(e: IntOutOfRange) -> Self {
+        io::Error::new(io::ErrorKind::InvalidInput, e)
+    }
+}
+
+/// An [`io::ErrorKind::InvalidData`] holding the error (its `Display`, `source` and
+/// [`CodecError::code`] stay reachable through `get_ref`/`into_inner` and `downcast`), so
+/// that `?` works in a function that returns `std::io::Result`, such as a tokio handler.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{decode, CodecError, Options, Value};
+///
+/// fn handle(message: &[u8]) -> std::io::Result<Value> {
+///     let (value, _) = decode(message, &Options::default())?;
+///     Ok(value)
+/// }
+/// let err = handle(&[0xff, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// let codec: &CodecError = err.get_ref().and_then(|e| e.downcast_ref()).unwrap();
+/// assert_eq!(codec.code().godot_name(), "ERR_INVALID_DATA");
+/// ```
+impl From<CodecError> for io::Error {
+    fn from(e: CodecError) -> Self {
+        io::Error::new(io::ErrorKind::InvalidData, e)
     }
 }
 

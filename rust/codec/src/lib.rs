@@ -58,7 +58,9 @@ use bytes::BytesMut;
 
 pub use build::Build;
 pub use dialect::{Dialect, Precision, Utf8Rules};
-pub use error::{CodecError, DecodeReason, EncodeReason, ErrorCode, LimitKind, Result};
+pub use error::{
+    CodecError, DecodeReason, EncodeReason, ErrorCode, IntOutOfRange, LimitKind, Result,
+};
 pub use limits::{Limits, Options};
 pub use objects::AllowList;
 pub use reader::decode_with;

@@ -304,6 +304,31 @@ impl RecordError {
     }
 }
 
+/// An `std::io::Error` holding the error (of its [`RecordError::Cut`]'s kind for a cut
+/// payload, [`std::io::ErrorKind::InvalidData`] for a value that failed), so that `?` works in
+/// a function that returns `std::io::Result`.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::decode_records;
+/// use fast_var_codec_core::Options;
+///
+/// fn load(payload: &[u8]) -> std::io::Result<usize> {
+///     Ok(decode_records(payload, None, &Options::default())?.1.len())
+/// }
+/// let err = load(&[8, 0, 0, 0, 2, 0]).unwrap_err(); // a record cut short
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// ```
+impl From<RecordError> for std::io::Error {
+    fn from(e: RecordError) -> Self {
+        let kind = match &e {
+            RecordError::Cut(cut) => std::io::Error::from(cut.clone()).kind(),
+            RecordError::Value { .. } => std::io::ErrorKind::InvalidData,
+        };
+        std::io::Error::new(kind, e)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -118,6 +118,14 @@ impl fmt::Display for ParseVariantTypeError {
 
 impl std::error::Error for ParseVariantTypeError {}
 
+/// An [`std::io::ErrorKind::InvalidInput`] holding the error, so that `?` works in a function
+/// that returns `std::io::Result`.
+impl From<ParseVariantTypeError> for std::io::Error {
+    fn from(e: ParseVariantTypeError) -> Self {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
+    }
+}
+
 /// The type Godot 4 names so ([`VariantType::name`], `type_string()` in GDScript): exactly as
 /// Godot spells it, case included (`"Nil"`, `"bool"`, `"int"`, `"float"`, `"Vector2i"`,
 /// `"AABB"`, `"RID"`, `"PackedByteArray"` …).
@@ -394,6 +402,14 @@ impl fmt::Display for UnknownTypeName {
 }
 
 impl std::error::Error for UnknownTypeName {}
+
+/// An [`std::io::ErrorKind::InvalidInput`] holding the error, so that `?` works in a function
+/// that returns `std::io::Result`.
+impl From<UnknownTypeName> for std::io::Error {
+    fn from(e: UnknownTypeName) -> Self {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
+    }
+}
 
 /// The type as GDScript writes it in `Array[...]`: `Variant` when untyped, the builtin's name
 /// (`int`, `String`), the class name, or the script's path.

@@ -4,6 +4,7 @@
 mod common;
 
 use bytes::BytesMut;
+#[cfg(feature = "compression")]
 use common::alloc_counter::measure;
 use fast_var_codec_core::encrypted::FileError;
 use fast_var_codec_core::record::{decode_record, decode_records, RecordError};

@@ -148,6 +148,35 @@ impl From<crate::reader::Failure> for Error {
     }
 }
 
+/// An `std::io::Error`, as serde_json's: a reader's or writer's own error
+/// ([`super::from_reader`], [`super::to_writer`]) as it was, any other an
+/// [`std::io::ErrorKind::InvalidData`] holding this error, so that `?` works in a function
+/// that returns `std::io::Result`, such as a tokio handler.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::serde::from_bytes;
+/// use fast_var_codec_core::Options;
+///
+/// fn score(message: &[u8]) -> std::io::Result<i64> {
+///     Ok(from_bytes::<i64>(message, &Options::default())?)
+/// }
+/// assert_eq!(score(&[2, 0, 0, 0, 7, 0, 0, 0])?, 7);
+/// let err = score(&[4, 0, 0, 0, 0, 0, 0, 0]).unwrap_err(); // a String, not an int
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+impl From<Error> for std::io::Error {
+    fn from(e: Error) -> Self {
+        match *e.0 {
+            Inner {
+                kind: Kind::Io(io), ..
+            } => io,
+            inner => std::io::Error::new(std::io::ErrorKind::InvalidData, Error(Box::new(inner))),
+        }
+    }
+}
+
 impl ::serde::ser::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error::message(msg)

@@ -126,6 +126,33 @@ impl PartialEq for MessageError {
     }
 }
 
+/// An [`io::ErrorKind::InvalidData`] holding the error, so that `?` works in a function that
+/// returns `std::io::Result`.
+///
+/// # Examples
+/// ```
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::stream::VarCodec;
+/// use fast_var_codec_core::{Options, Value};
+/// use tokio_util::codec::Decoder;
+///
+/// fn next(codec: &mut VarCodec, buf: &mut BytesMut) -> std::io::Result<Option<Value>> {
+///     match codec.decode(buf)? {
+///         Some(item) => Ok(Some(item?)), // a malformed message: an io::Error here
+///         None => Ok(None),
+///     }
+/// }
+/// let mut codec = VarCodec::new(Options::default());
+/// let mut buf = BytesMut::from(&[4, 0, 0, 0, 0xff, 0, 0, 0][..]);
+/// let err = next(&mut codec, &mut buf).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// ```
+impl From<MessageError> for io::Error {
+    fn from(e: MessageError) -> Self {
+        io::Error::new(io::ErrorKind::InvalidData, e)
+    }
+}
+
 impl MessageError {
     /// The stream offset the error names: of the byte where a malformed message's value failed
     /// to decode; of the value (after its length prefix) that did not fit, for a mismatch.

@@ -326,6 +326,119 @@ impl Value {
         index.find_in_mut(self)
     }
 
+    /// The number of elements, as GDScript's `size()` and `length()` count them: an Array's
+    /// items, a Dictionary's entries, a packed array's elements (a PackedVector2Array's
+    /// vectors, a PackedByteArray's bytes), a String's or StringName's characters (Unicode
+    /// scalar values, as Godot's `length()`; `as_str().map(str::len)` gives the UTF-8 bytes).
+    /// `None` for the other values, which hold no elements (an int, a Vector3, an object …).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// assert_eq!(Value::from(vec![1, 2, 3]).len(), Some(3));
+    /// assert_eq!(Value::from_iter([("a", 1)]).len(), Some(1));
+    /// assert_eq!(Value::from("héros").len(), Some(5)); // characters, not bytes
+    /// assert_eq!(Value::PackedByteArray(vec![0; 16]).len(), Some(16));
+    /// assert_eq!(Value::from(7).len(), None);
+    /// ```
+    pub fn len(&self) -> Option<usize> {
+        Some(match self {
+            Value::Array(a) => a.items.len(),
+            Value::Dictionary(d) => d.entries.len(),
+            Value::String(s) | Value::StringName(s) => s.chars().count(),
+            Value::PackedByteArray(v) => v.len(),
+            Value::PackedInt32Array(v) => v.len(),
+            Value::PackedInt64Array(v) => v.len(),
+            Value::PackedFloat32Array(v) => v.len(),
+            Value::PackedFloat64Array(v) => v.len(),
+            Value::PackedStringArray(v) => v.len(),
+            Value::PackedVector2Array(v) => v.len(),
+            Value::PackedVector3Array(v) => v.len(),
+            Value::PackedColorArray(v) => v.len(),
+            Value::PackedVector4Array(v) => v.len(),
+            _ => return None,
+        })
+    }
+
+    /// Whether this is an empty Array, Dictionary, String, StringName or packed array (see
+    /// [`Value::len`]); `false` for the values that hold no elements (an int, Nil …).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// assert!(Value::from("").is_empty());
+    /// assert!(Value::from(Vec::<i32>::new()).is_empty());
+    /// assert!(!Value::from(vec![0]).is_empty());
+    /// assert!(!Value::Nil.is_empty()); // Nil has no length at all: `len()` is None
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        match self {
+            // Without counting characters.
+            Value::String(s) | Value::StringName(s) => s.is_empty(),
+            other => other.len() == Some(0),
+        }
+    }
+
+    /// The value a JSON Pointer (RFC 6901, as `serde_json::Value::pointer`) leads to: `""` is
+    /// this value; `"/a/0/b"` is `self["a"][0]["b"]`. Each step after a `/` is an Array's index
+    /// (decimal, no sign, no leading zero), a Dictionary's String or StringName key of that
+    /// text, or an object's property; `~1` in a step stands for `/` and `~0` for `~`. Only
+    /// text keys are reached: `"/1"` in a Dictionary finds the key `"1"`, not the int key 1
+    /// (reach other keys with [`Value::get`] and a `&Value`). `None` when a step finds
+    /// nothing, or when the pointer is neither empty nor starts with `/`.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let v = Value::from_iter([
+    ///     (Value::from("items"), Value::from(vec![Value::from_iter([("name", "sword")])])),
+    ///     (Value::from("a/b"), Value::from(1)),
+    ///     (Value::from(1), Value::from("an int key")),
+    /// ]);
+    /// assert_eq!(v.pointer("/items/0/name"), Some(&Value::from("sword")));
+    /// assert_eq!(v.pointer("/a~1b"), Some(&Value::Int(1)));
+    /// assert_eq!(v.pointer(""), Some(&v));
+    /// assert_eq!(v.pointer("/items/1"), None);
+    /// assert_eq!(v.pointer("/1"), None); // int keys are not reached
+    /// ```
+    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+        let mut at = self;
+        for step in pointer_steps(pointer)? {
+            at = match at {
+                Value::Array(a) => a.items.get(pointer_index(&step)?)?,
+                _ => step.as_ref().find_in(at)?,
+            };
+        }
+        Some(at)
+    }
+
+    /// As [`Value::pointer`], to change what it leads to in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let mut v = Value::from_iter([("pos", Value::from(vec![0, 0]))]);
+    /// if let Some(y) = v.pointer_mut("/pos/1") {
+    ///     *y = Value::from(5);
+    /// }
+    /// assert_eq!(v["pos"][1], 5);
+    /// assert!(v.pointer_mut("/pos/2").is_none());
+    /// ```
+    pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut Value> {
+        let mut at = self;
+        for step in pointer_steps(pointer)? {
+            at = match at {
+                Value::Array(a) => a.items.get_mut(pointer_index(&step)?)?,
+                other => step.as_ref().find_in_mut(other)?,
+            };
+        }
+        Some(at)
+    }
+
     /// Takes this value, leaving Nil in its place.
     ///
     /// # Examples
@@ -340,6 +453,31 @@ impl Value {
     pub fn take(&mut self) -> Value {
         std::mem::take(self)
     }
+}
+
+/// The steps of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`); `None` for a pointer
+/// that is neither empty nor starts with `/`.
+fn pointer_steps(pointer: &str) -> Option<impl Iterator<Item = std::borrow::Cow<'_, str>>> {
+    let rest = match pointer {
+        "" => None,
+        p => Some(p.strip_prefix('/')?),
+    };
+    Some(rest.into_iter().flat_map(|r| r.split('/')).map(|step| {
+        if step.contains('~') {
+            std::borrow::Cow::Owned(step.replace("~1", "/").replace("~0", "~"))
+        } else {
+            std::borrow::Cow::Borrowed(step)
+        }
+    }))
+}
+
+/// An Array index of a JSON Pointer: decimal digits, without a sign or a leading zero (as
+/// serde_json reads them).
+fn pointer_index(step: &str) -> Option<usize> {
+    if step.starts_with('+') || (step.starts_with('0') && step.len() > 1) {
+        return None;
+    }
+    step.parse().ok()
 }
 
 mod sealed {
@@ -363,6 +501,18 @@ pub trait Lookup: sealed::Sealed {
     fn find_in<'v>(&self, v: &'v Value) -> Option<&'v Value>;
     #[doc(hidden)]
     fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value>;
+    /// `v[self]` in a place to change: see [`Value`]'s `IndexMut`.
+    #[doc(hidden)]
+    fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value;
+}
+
+/// The panic of `value[index]` used wrongly (see [`Value`]'s `IndexMut`): a mistake in the
+/// program, never a consequence of the data alone.
+#[cold]
+#[track_caller]
+#[allow(clippy::panic)]
+fn misuse(what: std::fmt::Arguments<'_>) -> ! {
+    panic!("{what}")
 }
 
 impl Lookup for usize {
@@ -371,6 +521,24 @@ impl Lookup for usize {
     }
     fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
         v.as_array_mut()?.get_mut(*self)
+    }
+    #[track_caller]
+    fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        match v {
+            Value::Array(a) => {
+                let len = a.items.len();
+                match a.items.get_mut(*self) {
+                    Some(item) => item,
+                    None => misuse(format_args!(
+                        "cannot change item {self} of an Array of length {len} (push it, or check `get_mut`)"
+                    )),
+                }
+            }
+            other => misuse(format_args!(
+                "cannot change item {self} of {}: only an Array has items",
+                other.variant_type()
+            )),
+        }
     }
 }
 
@@ -393,6 +561,20 @@ impl Lookup for str {
             _ => None,
         }
     }
+    #[track_caller]
+    fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        if v.is_nil() {
+            *v = Value::from(Dictionary::new());
+        }
+        match v {
+            Value::Dictionary(d) => d.value_or_nil(self, || Value::from(self)),
+            Value::Object(o) => o.property_or_nil(self),
+            other => misuse(format_args!(
+                "cannot change the key {self:?} of {}: only a Dictionary, an object or Nil (which becomes a Dictionary) has keys",
+                other.variant_type()
+            )),
+        }
+    }
 }
 
 macro_rules! lookup_as_str {
@@ -403,6 +585,10 @@ macro_rules! lookup_as_str {
             }
             fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
                 self.as_str().find_in_mut(v)
+            }
+            #[track_caller]
+            fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+                self.as_str().index_mut_in(v)
             }
         }
     )*};
@@ -416,6 +602,20 @@ impl Lookup for Value {
     fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
         v.as_dictionary_mut()?.get_mut(self)
     }
+    #[track_caller]
+    fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        if v.is_nil() {
+            *v = Value::from(Dictionary::new());
+        }
+        match v {
+            Value::Dictionary(d) => d.value_or_nil(self, || self.clone()),
+            other => misuse(format_args!(
+                "cannot change the key {} of {}: only a Dictionary or Nil (which becomes one) has keys",
+                self.key_label(),
+                other.variant_type()
+            )),
+        }
+    }
 }
 
 impl<T: Lookup + ?Sized> Lookup for &T {
@@ -425,6 +625,10 @@ impl<T: Lookup + ?Sized> Lookup for &T {
     fn find_in_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
         (**self).find_in_mut(v)
     }
+    #[track_caller]
+    fn index_mut_in<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        (**self).index_mut_in(v)
+    }
 }
 
 /// `value["key"]`, `value[3]`: what [`Value::get`] finds, or Nil when it finds nothing (as
@@ -433,6 +637,47 @@ impl<I: Lookup> std::ops::Index<I> for Value {
     type Output = Value;
     fn index(&self, index: I) -> &Value {
         index.find_in(self).unwrap_or(&NIL)
+    }
+}
+
+/// `value["key"] = x`, `value[3] = x`, `value["a"]["b"] = x`: as `serde_json::Value`'s. A
+/// key (`&str`, `String`, [`GodotString`], `&Value`) gives the value of an equal Dictionary
+/// key (as [`Dictionary::get`] finds it), or inserts the key with Nil when there is none; Nil
+/// itself first becomes an empty Dictionary, so that `v["a"]["b"] = x` builds the levels it
+/// needs. A text key in a full object gives the property of that name (added as Nil when
+/// missing). An index (`usize`) gives an Array's item.
+///
+/// # Panics
+/// When the program asks for what cannot be: an index past an Array's end (the message says
+/// its length), an index into anything but an Array, a key into anything but a Dictionary, an
+/// object or Nil. As with a `Vec`'s indexing, the program decides what it indexes: to change
+/// data from outside without a panic, use [`Value::get_mut`], [`Value::pointer_mut`],
+/// [`Dictionary::entry`] or [`Value::as_array_mut`].
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::Value;
+///
+/// let mut player = Value::from_iter([("hp", 10)]);
+/// player["hp"] = Value::from(9);
+/// player["pos"]["x"] = Value::from(1.5); // "pos" was missing: a Dictionary now
+/// player["tags"] = Value::from(vec!["new"]);
+/// player["tags"][0] = Value::from("old");
+/// assert_eq!(player["hp"], 9);
+/// assert_eq!(player["pos"]["x"], 1.5);
+/// assert_eq!(player["tags"][0], "old");
+/// ```
+///
+/// ```should_panic
+/// use fast_var_codec_core::Value;
+///
+/// let mut v = Value::from(vec![1, 2]);
+/// v[2] = Value::from(3); // panics: "cannot change item 2 of an Array of length 2 …"
+/// ```
+impl<I: Lookup> std::ops::IndexMut<I> for Value {
+    #[track_caller]
+    fn index_mut(&mut self, index: I) -> &mut Value {
+        index.index_mut_in(self)
     }
 }
 
@@ -823,6 +1068,63 @@ impl Dictionary {
         }
     }
 
+    /// The entry of `key`, to read, change, insert or remove its value in place with one
+    /// lookup (as `serde_json::Map::entry` and `std`'s maps): an equal key, as the engine
+    /// compares keys (see [`Dictionary::insert`]), is occupied and keeps its place and its key;
+    /// a new key goes last when a value is inserted.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut counts = Dictionary::new();
+    /// for word in ["a", "b", "a"] {
+    ///     let n = counts.entry(word).or_insert(0);
+    ///     *n = Value::from(n.as_i64().unwrap_or(0) + 1);
+    /// }
+    /// assert_eq!(counts.get("a"), Some(&Value::Int(2)));
+    /// counts.entry(Value::string_name("b")).and_modify(|n| *n = Value::from(10));
+    /// assert_eq!(counts.get("b"), Some(&Value::Int(10))); // "b" and &"b": one key
+    /// ```
+    pub fn entry(&mut self, key: impl Into<Value>) -> Entry<'_> {
+        let key = key.into();
+        match self.position(&key) {
+            Some(at) if at < self.entries.len() => {
+                Entry::Occupied(OccupiedEntry { dict: self, at })
+            }
+            _ => Entry::Vacant(VacantEntry { dict: self, key }),
+        }
+    }
+
+    /// Appends an entry whose key equals none of the keys (the caller looked), indexing it
+    /// when there is an index.
+    fn push_new(&mut self, key: Value, value: Value) -> usize {
+        if let Some(index) = self.index.get_mut() {
+            index.find_or_add(&self.entries, &key);
+        }
+        self.entries.push((key, value));
+        self.entries.len() - 1
+    }
+
+    /// The value of the entry at `at`, which the caller knows exists.
+    #[allow(clippy::indexing_slicing)] // `at` is a position found in, or pushed to, the entries
+    fn value_at(&mut self, at: usize) -> &mut Value {
+        &mut self.entries[at].1
+    }
+
+    /// The value of `key`, inserted as Nil (with the key `make_key` makes) when missing.
+    fn value_or_nil<K: Key + ?Sized>(
+        &mut self,
+        key: &K,
+        make_key: impl FnOnce() -> Value,
+    ) -> &mut Value {
+        let at = match self.position(key) {
+            Some(at) if at < self.entries.len() => at,
+            _ => self.push_new(make_key(), Value::Nil),
+        };
+        self.value_at(at)
+    }
+
     /// Removes `key`'s entry, keeping the order of the others; returns its value. Linear
     /// time, as `Vec::remove` (the entries after it move); the index is built again by the
     /// next lookup that needs it.
@@ -963,6 +1265,324 @@ impl<K: Into<Value>, V: Into<Value>> Extend<(K, V)> for Dictionary {
     }
 }
 
+/// The entry of a key in a [`Dictionary`] ([`Dictionary::entry`]): there or not.
+#[derive(Debug)]
+pub enum Entry<'a> {
+    /// The key is not in the Dictionary.
+    Vacant(VacantEntry<'a>),
+    /// The key (or one equal to it) is in the Dictionary.
+    Occupied(OccupiedEntry<'a>),
+}
+
+/// A key missing from a [`Dictionary`]: [`VacantEntry::insert`] adds it last.
+#[derive(Debug)]
+pub struct VacantEntry<'a> {
+    dict: &'a mut Dictionary,
+    key: Value,
+}
+
+/// An entry of a [`Dictionary`], found by [`Dictionary::entry`].
+#[derive(Debug)]
+pub struct OccupiedEntry<'a> {
+    dict: &'a mut Dictionary,
+    /// Its position in the entries (nothing else changes them while the entry borrows them).
+    at: usize,
+}
+
+impl<'a> Entry<'a> {
+    /// The key: the one in the Dictionary when occupied (which may be a StringName where a
+    /// String was asked for), the one asked for when vacant.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([(Value::string_name("hp"), 10)]);
+    /// assert_eq!(d.entry("hp").key(), &Value::string_name("hp"));
+    /// assert_eq!(d.entry("mp").key(), &Value::from("mp"));
+    /// ```
+    pub fn key(&self) -> &Value {
+        match self {
+            Entry::Vacant(e) => e.key(),
+            Entry::Occupied(e) => e.key(),
+        }
+    }
+
+    /// The value, after inserting `default` if the key was missing.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::new();
+    /// d.entry("tags").or_insert(Value::from(Vec::<Value>::new()))
+    ///     .as_array_mut()
+    ///     .map(|tags| tags.push("new"));
+    /// assert_eq!(d.get("tags").and_then(|t| t.len()), Some(1));
+    /// ```
+    pub fn or_insert(self, default: impl Into<Value>) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    /// The value, after inserting what `default` makes if the key was missing (`default` is
+    /// called only then).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// assert_eq!(*d.entry("hp").or_insert_with(|| -> i64 { unreachable!() }), 10);
+    /// assert_eq!(*d.entry("mp").or_insert_with(|| 5), 5);
+    /// ```
+    pub fn or_insert_with<V: Into<Value>>(self, default: impl FnOnce() -> V) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default()),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    /// The value, after inserting Nil if the key was missing.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::new();
+    /// assert!(d.entry("x").or_default().is_nil());
+    /// assert_eq!(d.len(), 1);
+    /// ```
+    pub fn or_default(self) -> &'a mut Value {
+        self.or_insert(Value::Nil)
+    }
+
+    /// Calls `change` on the value if the key is there; the entry goes on (to `or_insert` …).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// for key in ["hp", "mp"] {
+    ///     d.entry(key).and_modify(|v| *v = Value::from(0)).or_insert(1);
+    /// }
+    /// assert_eq!(d.get("hp"), Some(&Value::Int(0)));
+    /// assert_eq!(d.get("mp"), Some(&Value::Int(1)));
+    /// ```
+    pub fn and_modify(self, change: impl FnOnce(&mut Value)) -> Self {
+        match self {
+            Entry::Occupied(mut e) => {
+                change(e.get_mut());
+                Entry::Occupied(e)
+            }
+            vacant => vacant,
+        }
+    }
+}
+
+impl<'a> VacantEntry<'a> {
+    /// The key asked for.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::new();
+    /// if let Entry::Vacant(e) = d.entry(7) {
+    ///     assert_eq!(e.key(), &Value::Int(7));
+    /// }
+    /// ```
+    pub fn key(&self) -> &Value {
+        &self.key
+    }
+
+    /// The key asked for, given back (nothing is inserted).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::new();
+    /// if let Entry::Vacant(e) = d.entry("k") {
+    ///     assert_eq!(e.into_key(), Value::from("k"));
+    /// }
+    /// assert!(d.is_empty());
+    /// ```
+    pub fn into_key(self) -> Value {
+        self.key
+    }
+
+    /// Adds the key with `value` as the last entry; returns the value, to change in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("a", 1)]);
+    /// if let Entry::Vacant(e) = d.entry("b") {
+    ///     *e.insert(2) = Value::from(20);
+    /// }
+    /// assert_eq!(d.entries()[1], (Value::from("b"), Value::Int(20)));
+    /// ```
+    pub fn insert(self, value: impl Into<Value>) -> &'a mut Value {
+        let at = self.dict.push_new(self.key, value.into());
+        self.dict.value_at(at)
+    }
+}
+
+impl<'a> OccupiedEntry<'a> {
+    /// The entry, which exists while this borrows the Dictionary.
+    #[allow(clippy::indexing_slicing)] // `at` was found in the entries, which cannot change
+    fn pair(&self) -> &(Value, Value) {
+        &self.dict.entries[self.at]
+    }
+
+    /// The key in the Dictionary.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([(Value::string_name("hp"), 10)]);
+    /// if let Entry::Occupied(e) = d.entry("hp") {
+    ///     assert_eq!(e.key(), &Value::string_name("hp"));
+    /// }
+    /// ```
+    pub fn key(&self) -> &Value {
+        &self.pair().0
+    }
+
+    /// The value.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::Dictionary;
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// if let Entry::Occupied(e) = d.entry("hp") {
+    ///     assert_eq!(*e.get(), 10);
+    /// }
+    /// ```
+    pub fn get(&self) -> &Value {
+        &self.pair().1
+    }
+
+    /// The value, to change in place.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// if let Entry::Occupied(mut e) = d.entry("hp") {
+    ///     *e.get_mut() = Value::from(9);
+    /// }
+    /// assert_eq!(d.get("hp"), Some(&Value::Int(9)));
+    /// ```
+    pub fn get_mut(&mut self) -> &mut Value {
+        self.dict.value_at(self.at)
+    }
+
+    /// The value, to change in place, for as long as the Dictionary was borrowed.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// let hp = match d.entry("hp") {
+    ///     Entry::Occupied(e) => e.into_mut(),
+    ///     Entry::Vacant(e) => e.insert(0),
+    /// };
+    /// *hp = Value::from(1);
+    /// assert_eq!(d.get("hp"), Some(&Value::Int(1)));
+    /// ```
+    pub fn into_mut(self) -> &'a mut Value {
+        self.dict.value_at(self.at)
+    }
+
+    /// Replaces the value (the key stays); returns the old one.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("hp", 10)]);
+    /// if let Entry::Occupied(mut e) = d.entry("hp") {
+    ///     assert_eq!(e.insert(9), Value::Int(10));
+    /// }
+    /// ```
+    pub fn insert(&mut self, value: impl Into<Value>) -> Value {
+        std::mem::replace(self.get_mut(), value.into())
+    }
+
+    /// Removes the entry, keeping the order of the others (linear time, as
+    /// [`Dictionary::remove`]); returns its value.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
+    /// if let Entry::Occupied(e) = d.entry("a") {
+    ///     assert_eq!(e.remove(), Value::Int(1));
+    /// }
+    /// assert_eq!(d.len(), 1);
+    /// ```
+    pub fn remove(self) -> Value {
+        self.remove_entry().1
+    }
+
+    /// Removes the entry, as [`OccupiedEntry::remove`]; returns its key and value.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::Entry;
+    /// use fast_var_codec_core::{Dictionary, Value};
+    ///
+    /// let mut d = Dictionary::from_iter([(Value::string_name("a"), 1)]);
+    /// if let Entry::Occupied(e) = d.entry("a") {
+    ///     assert_eq!(e.remove_entry(), (Value::string_name("a"), Value::Int(1)));
+    /// }
+    /// ```
+    pub fn remove_entry(self) -> (Value, Value) {
+        self.dict.drop_index();
+        self.dict.entries.remove(self.at)
+    }
+}
+
+impl Object {
+    /// The property `name`, inserted as Nil (last) when missing.
+    fn property_or_nil(&mut self, name: &str) -> &mut Value {
+        let at = match self.properties.iter().position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => {
+                self.properties.push((name.to_owned(), Value::Nil));
+                self.properties.len() - 1
+            }
+        };
+        self.property_at(at)
+    }
+
+    /// The property at `at`, which the caller knows exists.
+    #[allow(clippy::indexing_slicing)] // found in, or pushed to, the properties
+    fn property_at(&mut self, at: usize) -> &mut Value {
+        &mut self.properties[at].1
+    }
+}
+
 impl Object {
     /// A full object of `class` without properties.
     ///
@@ -1018,14 +1638,66 @@ macro_rules! eq_value {
     )*};
 }
 
+/// As `eq_value!`, and for `&Value` and `&mut Value` too (as serde_json's numbers and bools,
+/// so that `v.get(0) == Some(&Value::Int(1))` has a shorter `*v.get(0)? == 1`, and iterators'
+/// `&Value` items compare).
+macro_rules! eq_value_and_refs {
+    ($($t:ty => |$v:ident, $o:ident| $e:expr;)*) => {$(
+        eq_value! { $t => |$v, $o| $e; }
+        impl PartialEq<$t> for &Value {
+            fn eq(&self, other: &$t) -> bool {
+                **self == *other
+            }
+        }
+        impl PartialEq<$t> for &mut Value {
+            fn eq(&self, other: &$t) -> bool {
+                **self == *other
+            }
+        }
+    )*};
+}
+
+/// Whether `v` is an int of value `n`.
+fn int_is(v: &Value, n: i128) -> bool {
+    matches!(v, Value::Int(i) if i128::from(*i) == n)
+}
+
+/// Whether `v` is a float equal to `x` (by `==`: `0.0 == -0.0`, a NaN equals nothing).
+fn float_is(v: &Value, x: f64) -> bool {
+    matches!(v, Value::Float(f) if *f == x)
+}
+
+// `Value == x` for the texts, bools and numbers of Rust. As in serde_json, an int equals only
+// an int and a float only a float of that value (`Value::from(1) == 1.0` is false: compare
+// `as_f64()` to compare numbers), a text a String or a StringName of that text. There is no
+// `==` with slices, arrays or `Vec`s (serde_json has none either, and `[1, 2]` would be
+// ambiguous here: `Value::from([1, 2])` is a Vector2i): compare with `Value::from(vec![1, 2])`
+// or read `as_array()`.
 eq_value! {
     str => |v, o| v.as_str() == Some(o);
     &str => |v, o| v.as_str() == Some(*o);
     String => |v, o| v.as_str() == Some(o.as_str());
+    GodotString => |v, o| v.as_str() == Some(o.as_str());
+}
+
+// Every primitive int is widened without loss to i128 (`usize` and `isize` are 64 bits at
+// most: asserted in `from.rs`); a `u128` beyond `i128` equals no int.
+eq_value_and_refs! {
     bool => |v, o| v.as_bool() == Some(*o);
-    i64 => |v, o| v.as_i64() == Some(*o);
-    i32 => |v, o| v.as_i64() == Some(i64::from(*o));
-    f64 => |v, o| matches!(v, Value::Float(f) if f == o);
+    i8 => |v, o| int_is(v, i128::from(*o));
+    i16 => |v, o| int_is(v, i128::from(*o));
+    i32 => |v, o| int_is(v, i128::from(*o));
+    i64 => |v, o| int_is(v, i128::from(*o));
+    i128 => |v, o| int_is(v, *o);
+    isize => |v, o| int_is(v, *o as i128);
+    u8 => |v, o| int_is(v, i128::from(*o));
+    u16 => |v, o| int_is(v, i128::from(*o));
+    u32 => |v, o| int_is(v, i128::from(*o));
+    u64 => |v, o| int_is(v, i128::from(*o));
+    u128 => |v, o| i128::try_from(*o).is_ok_and(|n| int_is(v, n));
+    usize => |v, o| int_is(v, *o as i128);
+    f32 => |v, o| float_is(v, f64::from(*o));
+    f64 => |v, o| float_is(v, *o);
 }
 
 #[cfg(test)]

@@ -5,12 +5,14 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use super::{Array, Dictionary, GodotString, NodePath, Object, Value};
+use crate::error::IntOutOfRange;
 use crate::types::ContainerType;
 
 /// # Building
 ///
-/// `Value::from` (or `.into()`) takes the Rust types a message is made of: `bool`, the ints up
-/// to `i64` and `u32` (an int), `f32` and `f64` (a float), `&str`, `String`, `char`
+/// `Value::from` (or `.into()`) takes the Rust types a message is made of: `bool`, the ints
+/// that always fit Godot's 64-bit int (`i8` to `i64`, `isize`, `u8` to `u32`: an int; `u64`,
+/// `usize`, `u128` and `i128` go through `Value::try_from`, which refuses what does not fit), `f32` and `f64` (a float), `&str`, `String`, `char`
 /// (a String), `[f64; 2]` and `[f32; 2]` (a Vector2), `[f64; 3]` and `[f32; 3]` (a Vector3),
 /// `[i32; 2]` (a Vector2i), `[i32; 3]` (a Vector3i), `Option<T>` (`None` is Nil), a `Vec` or
 /// slice of any of these (an Array), a `HashMap` or `BTreeMap` (a Dictionary), and the crate's
@@ -228,6 +230,8 @@ from_via! {
     u8 => |v| Value::Int(v.into());
     u16 => |v| Value::Int(v.into());
     u32 => |v| Value::Int(v.into());
+    // Every target Rust supports has pointers of at most 64 bits (asserted below).
+    isize => |v| Value::Int(v as i64);
     f32 => |v| Value::Float(v.into());
     f64 => |v| Value::Float(v);
     &str => |v| Value::String(v.into());
@@ -249,6 +253,23 @@ from_via! {
     Dictionary => |v| Value::Dictionary(Box::new(v));
     Object => |v| Value::Object(Box::new(v));
 }
+
+const _: () = assert!(std::mem::size_of::<isize>() <= std::mem::size_of::<i64>());
+
+// The ints that may not fit Godot's 64-bit int (see `IntOutOfRange`).
+macro_rules! try_from_int {
+    ($($t:ty),*) => {$(
+        /// An int when `n` fits Godot's 64-bit int (`i64`), else [`IntOutOfRange`]: Godot
+        /// has no unsigned int.
+        impl TryFrom<$t> for Value {
+            type Error = IntOutOfRange;
+            fn try_from(n: $t) -> Result<Value, IntOutOfRange> {
+                i64::try_from(n).map(Value::Int).map_err(|_| IntOutOfRange::new(n))
+            }
+        }
+    )*};
+}
+try_from_int!(u64, usize, u128, i128);
 
 impl<T: Into<Value>> From<Option<T>> for Value {
     /// The value, or Nil for `None`.

@@ -43,11 +43,81 @@ const MAX_RECURSION: usize = 100;
 /// ```
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_value(f, self, 0)
+        write_value(&mut Out { f, one_line: false }, self, 0)
     }
 }
 
-fn write_value(f: &mut fmt::Formatter<'_>, v: &Value, depth: usize) -> fmt::Result {
+/// [`Value::one_line`]'s text: `Display`'s, on one line.
+#[derive(Debug, Clone, Copy)]
+pub struct OneLine<'a>(&'a Value);
+
+impl Value {
+    /// The value's text on one line, for logs: [`Value`]'s `Display` (`var_to_str`'s text),
+    /// except that a Dictionary's entries are separated by `, ` instead of new lines
+    /// (`{"a": 1, "b": 2}`), a String's text is escaped as a StringName's is (`"a\nb"`, with
+    /// C's escapes), an object ends without a new line, and any other new line or carriage
+    /// return the data holds (in a class or property name) is written `\n` or `\r`. So a
+    /// log line stays one line whatever a peer sends. `.to_string()` gives a `String`.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let v = Value::from_iter([
+    ///     ("pos", Value::vector2(1.0, 0.5)),
+    ///     ("say", Value::from("hi\nthere")),
+    ///     ("tags", Value::from(vec!["a"])),
+    /// ]);
+    /// assert_eq!(
+    ///     v.one_line().to_string(),
+    ///     r#"{"pos": Vector2(1, 0.5), "say": "hi\nthere", "tags": ["a"]}"#
+    /// );
+    /// assert_eq!(v.to_string().lines().count(), 6); // Display: Godot's text, over lines
+    /// println!("got {}", v.one_line()); // in a log
+    /// ```
+    pub fn one_line(&self) -> OneLine<'_> {
+        OneLine(self)
+    }
+}
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_value(&mut Out { f, one_line: true }, self.0, 0)
+    }
+}
+
+/// Where the text goes: `Display`'s formatter, and whether it must stay on one line (then a
+/// new line or carriage return that reaches it from the data is escaped).
+struct Out<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    one_line: bool,
+}
+
+impl Out<'_, '_> {
+    /// Writes `lines` in `Display`'s text, `line` in the one-line text.
+    fn either(&mut self, lines: &str, line: &str) -> fmt::Result {
+        let text = if self.one_line { line } else { lines };
+        self.f.write_str(text)
+    }
+}
+
+impl Write for Out<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if !self.one_line || !s.contains(['\n', '\r']) {
+            return self.f.write_str(s);
+        }
+        for c in s.chars() {
+            match c {
+                '\n' => self.f.write_str("\\n")?,
+                '\r' => self.f.write_str("\\r")?,
+                c => self.f.write_char(c)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_value(f: &mut Out<'_, '_>, v: &Value, depth: usize) -> fmt::Result {
     match v {
         Value::Nil => f.write_str("null"),
         Value::Bool(b) => f.write_str(if *b { "true" } else { "false" }),
@@ -60,6 +130,7 @@ fn write_value(f: &mut fmt::Formatter<'_>, v: &Value, depth: usize) -> fmt::Resu
             }
             f.write_str(&s)
         }
+        Value::String(s) if f.one_line => write_escaped(f, s),
         Value::String(s) => write_multiline_escaped(f, s),
         Value::StringName(s) => {
             f.write_char('&')?;
@@ -89,11 +160,14 @@ fn write_value(f: &mut fmt::Formatter<'_>, v: &Value, depth: usize) -> fmt::Resu
         // The engine writes an RID's id as a signed int, and none for an empty RID.
         Value::Rid(0) => f.write_str("RID()"),
         Value::Rid(id) => write!(f, "RID({})", *id as i64),
-        Value::ObjectId(id) => writeln!(
-            f,
-            "Object({ENCODED_OBJECT_AS_ID},\"object_id\":{},\"script\":null)",
-            *id as i64
-        ),
+        Value::ObjectId(id) => {
+            write!(
+                f,
+                "Object({ENCODED_OBJECT_AS_ID},\"object_id\":{},\"script\":null)",
+                *id as i64
+            )?;
+            f.either("\n", "")
+        }
         Value::Object(o) => crate::stack::guard(|| write_object(f, o, depth)),
         Value::Callable => f.write_str("Callable()"),
         Value::Signal { .. } => f.write_str("Signal()"),
@@ -128,7 +202,7 @@ fn write_value(f: &mut fmt::Formatter<'_>, v: &Value, depth: usize) -> fmt::Resu
     }
 }
 
-fn write_array(f: &mut fmt::Formatter<'_>, a: &Array, depth: usize) -> fmt::Result {
+fn write_array(f: &mut Out<'_, '_>, a: &Array, depth: usize) -> fmt::Result {
     let typed = !a.element.is_untyped();
     if typed {
         f.write_str("Array[")?;
@@ -153,7 +227,7 @@ fn write_array(f: &mut fmt::Formatter<'_>, a: &Array, depth: usize) -> fmt::Resu
     Ok(())
 }
 
-fn write_dictionary(f: &mut fmt::Formatter<'_>, d: &Dictionary, depth: usize) -> fmt::Result {
+fn write_dictionary(f: &mut Out<'_, '_>, d: &Dictionary, depth: usize) -> fmt::Result {
     let typed = !d.key.is_untyped() || !d.value.is_untyped();
     if typed {
         f.write_str("Dictionary[")?;
@@ -173,19 +247,19 @@ fn write_dictionary(f: &mut fmt::Formatter<'_>, d: &Dictionary, depth: usize) ->
     if depth > MAX_RECURSION || d.entries.is_empty() {
         f.write_str("{}")?;
     } else {
-        f.write_str("{\n")?;
+        f.either("{\n", "{")?;
         // The engine writes the keys sorted (see `engine_order`).
         let mut order: Vec<&(Value, Value)> = d.entries.iter().collect();
         engine_order(&mut order);
         for (i, (k, v)) in order.into_iter().enumerate() {
             if i > 0 {
-                f.write_str(",\n")?;
+                f.either(",\n", ", ")?;
             }
             write_value(f, k, depth + 1)?;
             f.write_str(": ")?;
             write_value(f, v, depth + 1)?;
         }
-        f.write_str("\n}")?;
+        f.either("\n}", "}")?;
     }
     if typed {
         f.write_char(')')?;
@@ -193,7 +267,7 @@ fn write_dictionary(f: &mut fmt::Formatter<'_>, d: &Dictionary, depth: usize) ->
     Ok(())
 }
 
-fn write_object(f: &mut fmt::Formatter<'_>, o: &Object, depth: usize) -> fmt::Result {
+fn write_object(f: &mut Out<'_, '_>, o: &Object, depth: usize) -> fmt::Result {
     write!(f, "Object({},", o.class)?;
     for (i, (name, value)) in o.properties.iter().enumerate() {
         if i > 0 {
@@ -206,7 +280,7 @@ fn write_object(f: &mut fmt::Formatter<'_>, o: &Object, depth: usize) -> fmt::Re
             _ => write_value(f, value, depth)?,
         }
     }
-    f.write_str(")\n")
+    f.either(")\n", ")")
 }
 
 /// Sorts a Dictionary's entries by key as the engine's writer does (`StringLikeVariantOrder`
@@ -322,7 +396,7 @@ fn variant_less(a: &Value, b: &Value) -> bool {
 
 /// A typed container's type as the engine names it (`int`, `Node`, `Resource("res://x.gd")`;
 /// `Variant` for the untyped side of a Dictionary typed on one side only).
-fn container_type(f: &mut fmt::Formatter<'_>, t: &ContainerType) -> fmt::Result {
+fn container_type(f: &mut Out<'_, '_>, t: &ContainerType) -> fmt::Result {
     match t {
         ContainerType::Untyped => f.write_str("Variant"),
         ContainerType::Builtin(t) => f.write_str(t.name()),
@@ -331,7 +405,7 @@ fn container_type(f: &mut fmt::Formatter<'_>, t: &ContainerType) -> fmt::Result 
     }
 }
 
-fn reals(f: &mut fmt::Formatter<'_>, name: &str, c: &[f64]) -> fmt::Result {
+fn reals(f: &mut Out<'_, '_>, name: &str, c: &[f64]) -> fmt::Result {
     f.write_str(name)?;
     f.write_char('(')?;
     for (i, x) in c.iter().enumerate() {
@@ -343,7 +417,7 @@ fn reals(f: &mut fmt::Formatter<'_>, name: &str, c: &[f64]) -> fmt::Result {
     f.write_char(')')
 }
 
-fn ints<T: fmt::Display>(f: &mut fmt::Formatter<'_>, name: &str, c: &[T]) -> fmt::Result {
+fn ints<T: fmt::Display>(f: &mut Out<'_, '_>, name: &str, c: &[T]) -> fmt::Result {
     list(f, name, c.iter(), |s, x| write!(s, "{x}"))
 }
 

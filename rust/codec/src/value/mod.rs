@@ -14,9 +14,10 @@ pub(crate) mod keys;
 mod string;
 mod write;
 
-pub use access::{DictionaryIter, Key, Lookup};
+pub use access::{DictionaryIter, Entry, Key, Lookup, OccupiedEntry, VacantEntry};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
+pub use godot_text::OneLine;
 pub use write::write_value;
 
 pub use string::GodotString;
@@ -25,6 +26,8 @@ pub use string::GodotString;
 /// `CompactString` compiles on. compact_str's type is no longer part of the API.
 #[deprecated(note = "use GodotString, or build the text with `\"text\".into()`")]
 pub type CompactString = GodotString;
+
+use std::fmt;
 
 use crate::types::{ContainerType, VariantType};
 
@@ -38,9 +41,10 @@ use crate::types::{ContainerType, VariantType};
 /// Signal's name, Array, Dictionary, Object) are boxed. Decoding a message into `Value`s makes
 /// an allocation per container and per long text, and moves each value in two 16-byte halves.
 ///
-/// Read it with `as_*`, `is_*`, [`Value::get`] and indexing, build it with `From`,
-/// `FromIterator` and the constructors (see the `impl` blocks below), print it as Godot's
-/// `var_to_str` does with `Display`. The variants are public for `match`; building a boxed one
+/// Read it with `as_*`, `is_*`, [`Value::get`], [`Value::pointer`] and indexing, change it in
+/// place with [`Value::get_mut`], `v["key"] = x` and [`Value::pointer_mut`], build it with
+/// `From`, `FromIterator` and the constructors (see the `impl` blocks below), print it as
+/// Godot's `var_to_str` does with `Display` (on one line with [`Value::one_line`]). The variants are public for `match`; building a boxed one
 /// through its constructor keeps code independent of what is boxed.
 ///
 /// # Examples
@@ -58,7 +62,7 @@ use crate::types::{ContainerType, VariantType};
 /// assert_eq!(back.to_string(), "{\n\"position\": Vector3(1, 2, 3),\n\"rotation\": Quaternion(0, 0, 0, 1)\n}");
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 // A whole word of tag, so that every payload starts at byte 8 and a `Value` is copied in whole
 // words: with a one-byte tag, bytes 1–7 held some payloads, and each copy read the first word
 // as two overlapping 4-byte halves of what had been stored as one byte, a stall each time.
@@ -166,7 +170,7 @@ const _: () = assert!(std::mem::size_of::<Value>() <= 32);
 
 /// A NodePath, as its parts: `^"/root/Player:position:x"` is absolute, with names `root`,
 /// `Player` and subnames `position`, `x`.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct NodePath {
     /// The node names, separated by `/` in the path's text.
     pub names: Vec<String>,
@@ -206,7 +210,7 @@ impl std::fmt::Display for NodePath {
 /// A full object (`var_to_bytes_with_objects`): its class and the properties the engine sent.
 /// The engine makes a new instance of the class and sets them on decode, so which classes may
 /// come in is decided by [`crate::Options::allowed_objects`].
-#[derive(Debug, PartialEq, Default)]
+#[derive(PartialEq, Eq, Hash, Default)]
 pub struct Object {
     /// The class name (`"Resource"`, …).
     pub class: String,
@@ -215,7 +219,7 @@ pub struct Object {
 }
 
 /// An Array: its element type ([`ContainerType::Untyped`] for a plain Array) and items.
-#[derive(Debug, PartialEq, Default)]
+#[derive(PartialEq, Eq, Hash, Default)]
 pub struct Array {
     /// The element type (`Array[int]`, …), written where the dialect has typed Arrays.
     pub element: ContainerType,
@@ -261,32 +265,167 @@ impl Dictionary {
     }
 }
 
-/// Types and entries; the index is a cache.
+/// Types and entries, in order: `{a: 1, b: 2}` and `{b: 2, a: 1}` differ (as two keys of a
+/// Godot Dictionary do); the index is a cache.
 impl PartialEq for Dictionary {
     fn eq(&self, other: &Self) -> bool {
         self.key == other.key && self.value == other.value && self.entries == other.entries
     }
 }
 
-/// The entries as a map, after the types when it is typed; the index is a cache, not shown.
-impl std::fmt::Debug for Dictionary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        struct Entries<'a>(&'a [(Value, Value)]);
-        impl std::fmt::Debug for Entries<'_> {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.debug_map()
-                    .entries(self.0.iter().map(|(k, v)| (k, v)))
-                    .finish()
+impl Eq for Dictionary {}
+
+/// As `PartialEq`: the types and the entries in order.
+impl std::hash::Hash for Dictionary {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.value.hash(state);
+        self.entries.hash(state);
+    }
+}
+
+/// `Dictionary {"a": Int(1), Int(2): Nil}` (as serde_json's `Object {"a": Number(1)}`): a
+/// String key as its quoted text, any other key as its `Debug`; a typed one
+/// `Dictionary[String, int] {…}`. The index is a cache, not shown.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::{Dictionary, Value};
+///
+/// let d = Dictionary::from_iter([(Value::from("a"), Value::from(1)), (2.into(), Value::Nil)]);
+/// assert_eq!(format!("{d:?}"), r#"Dictionary {"a": Int(1), Int(2): Nil}"#);
+/// ```
+impl fmt::Debug for Dictionary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// A key: a String's text quoted, as serde_json's keys.
+        struct Key<'a>(&'a Value);
+        impl fmt::Debug for Key<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.0 {
+                    Value::String(s) => fmt::Debug::fmt(s.as_str(), f),
+                    other => other.fmt(f),
+                }
             }
         }
-        if self.key.is_untyped() && self.value.is_untyped() {
-            Entries(&self.entries).fmt(f)
-        } else {
-            f.debug_struct("Dictionary")
-                .field("key", &self.key)
-                .field("value", &self.value)
-                .field("entries", &Entries(&self.entries))
+        f.write_str("Dictionary")?;
+        if !self.key.is_untyped() || !self.value.is_untyped() {
+            write!(f, "[{}, {}]", self.key, self.value)?;
+        }
+        f.write_str(" ")?;
+        crate::stack::guard(|| {
+            f.debug_map()
+                .entries(self.entries.iter().map(|(k, v)| (Key(k), v)))
                 .finish()
+        })
+    }
+}
+
+/// `Array [Int(1), String("a")]` (as serde_json's `Array [Number(1)]`); a typed one
+/// `Array[int] [Int(1)]`.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::Value;
+///
+/// assert_eq!(format!("{:?}", Value::from(vec![1, 2])), "Array [Int(1), Int(2)]");
+/// ```
+impl fmt::Debug for Array {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Array")?;
+        if !self.element.is_untyped() {
+            write!(f, "[{}]", self.element)?;
+        }
+        f.write_str(" ")?;
+        crate::stack::guard(|| f.debug_list().entries(&self.items).finish())
+    }
+}
+
+/// `Object(Resource) {"resource_name": String("sword")}`: the class, then the properties.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::Object;
+///
+/// let mut o = Object::new("Resource");
+/// o.set("resource_name", "sword");
+/// assert_eq!(format!("{o:?}"), r#"Object(Resource) {"resource_name": String("sword")}"#);
+/// ```
+impl fmt::Debug for Object {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Object({}) ", self.class)?;
+        crate::stack::guard(|| {
+            f.debug_map()
+                .entries(self.properties.iter().map(|(k, v)| (k, v)))
+                .finish()
+        })
+    }
+}
+
+/// As short as serde_json's: the variant and its content, `Int(1)`, `String("a")`,
+/// `Vector2([1.0, 2.0])`, `NodePath("/root/Main:position")` (the path's text), `Nil`;
+/// containers as [`Array`]'s, [`Dictionary`]'s and [`Object`]'s `Debug` write them,
+/// `Dictionary {"a": Int(1)}`. `{:#?}` writes one element per line. (`Display` writes Godot's
+/// `var_to_str` text, and [`Value::one_line`] that text on one line.)
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::Value;
+///
+/// let v = Value::from_iter([("a", Value::from(1)), ("pos", Value::vector2(1.0, 2.0))]);
+/// assert_eq!(format!("{v:?}"), r#"Dictionary {"a": Int(1), "pos": Vector2([1.0, 2.0])}"#);
+/// assert_eq!(format!("{:?}", Value::string_name("jump")), r#"StringName("jump")"#);
+/// ```
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Value as V;
+        fn tuple(f: &mut fmt::Formatter<'_>, name: &str, x: &dyn fmt::Debug) -> fmt::Result {
+            f.debug_tuple(name).field(x).finish()
+        }
+        match self {
+            V::Nil => f.write_str("Nil"),
+            V::Callable => f.write_str("Callable"),
+            V::Bool(b) => tuple(f, "Bool", b),
+            V::Int(i) => tuple(f, "Int", i),
+            V::Float(x) => tuple(f, "Float", x),
+            V::String(s) => tuple(f, "String", &s.as_str()),
+            V::StringName(s) => tuple(f, "StringName", &s.as_str()),
+            V::Vector2(c) => tuple(f, "Vector2", c),
+            V::Vector2i(c) => tuple(f, "Vector2i", c),
+            V::Rect2(c) => tuple(f, "Rect2", &**c),
+            V::Rect2i(c) => tuple(f, "Rect2i", c),
+            V::Vector3(c) => tuple(f, "Vector3", c),
+            V::Vector3i(c) => tuple(f, "Vector3i", c),
+            V::Transform2D(c) => tuple(f, "Transform2D", &**c),
+            V::Vector4(c) => tuple(f, "Vector4", &**c),
+            V::Vector4i(c) => tuple(f, "Vector4i", c),
+            V::Plane(c) => tuple(f, "Plane", &**c),
+            V::Quaternion(c) => tuple(f, "Quaternion", &**c),
+            V::Aabb(c) => tuple(f, "Aabb", &**c),
+            V::Basis(c) => tuple(f, "Basis", &**c),
+            V::Transform3D(c) => tuple(f, "Transform3D", &**c),
+            V::Projection(c) => tuple(f, "Projection", &**c),
+            V::Color(c) => tuple(f, "Color", c),
+            V::NodePath(p) => tuple(f, "NodePath", &p.to_string()),
+            V::Rid(id) => tuple(f, "Rid", id),
+            V::ObjectId(id) => tuple(f, "ObjectId", id),
+            V::Object(o) => o.fmt(f),
+            V::Signal { name, object_id } => f
+                .debug_struct("Signal")
+                .field("name", name)
+                .field("object_id", object_id)
+                .finish(),
+            V::Dictionary(d) => d.fmt(f),
+            V::Array(a) => a.fmt(f),
+            V::PackedByteArray(v) => tuple(f, "PackedByteArray", v),
+            V::PackedInt32Array(v) => tuple(f, "PackedInt32Array", v),
+            V::PackedInt64Array(v) => tuple(f, "PackedInt64Array", v),
+            V::PackedFloat32Array(v) => tuple(f, "PackedFloat32Array", v),
+            V::PackedFloat64Array(v) => tuple(f, "PackedFloat64Array", v),
+            V::PackedStringArray(v) => tuple(f, "PackedStringArray", v),
+            V::PackedVector2Array(v) => tuple(f, "PackedVector2Array", v),
+            V::PackedVector3Array(v) => tuple(f, "PackedVector3Array", v),
+            V::PackedColorArray(v) => tuple(f, "PackedColorArray", v),
+            V::PackedVector4Array(v) => tuple(f, "PackedVector4Array", v),
         }
     }
 }
@@ -528,6 +667,91 @@ impl PartialEq for Value {
             (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,
             (V::PackedStringArray(a), V::PackedStringArray(b)) => a == b,
             _ => false,
+        }
+    }
+}
+
+/// `==` is an equivalence: a float equals itself whatever its bits (NaN included).
+impl Eq for Value {}
+
+fn hash_f64s<H: std::hash::Hasher>(c: &[f64], state: &mut H) {
+    use std::hash::Hash;
+    c.len().hash(state);
+    c.iter().for_each(|x| x.to_bits().hash(state));
+}
+
+fn hash_f32s<H: std::hash::Hasher>(c: &[f32], state: &mut H) {
+    use std::hash::Hash;
+    c.len().hash(state);
+    c.iter().for_each(|x| x.to_bits().hash(state));
+}
+
+/// Consistent with `==`: the variant and its content, floats by their bits (as `==` compares
+/// them), a Dictionary's entries in order (as `==` compares them). So a `Value` can be a
+/// `HashSet` item or a `HashMap` key: there, `1` and `1.0`, `"a"` and `&"a"`, `0.0` and
+/// `-0.0` are different values, as for `==` (a [`Dictionary`]'s own keys follow Godot's rules
+/// instead).
+///
+/// Clippy's `mutable_key_type` lint flags a `HashSet<Value>` or a `HashMap<Value, _>`: a
+/// large Dictionary caches the index of its keys in a cell, which changes neither `==` nor the
+/// hash. Allow the lint there, or list the type in `clippy.toml`:
+/// `ignore-interior-mutability = ["fast_var_codec_core::Value"]`.
+///
+/// # Examples
+/// ```
+/// use std::collections::{HashMap, HashSet};
+/// use fast_var_codec_core::Value;
+///
+/// let seen: HashSet<Value> = [Value::from(1), Value::from("a"), Value::from(1)].into();
+/// assert_eq!(seen.len(), 2);
+/// let mut at: HashMap<Value, &str> = HashMap::new();
+/// at.insert(Value::vector2i(3, 4), "chest");
+/// assert_eq!(at.get(&Value::vector2i(3, 4)), Some(&"chest"));
+/// assert!(!seen.contains(&Value::from(1.0))); // 1 and 1.0 are two values
+/// ```
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        use Value as V;
+        std::mem::discriminant(self).hash(state);
+        match self {
+            V::Nil | V::Callable => {}
+            V::Bool(b) => b.hash(state),
+            V::Int(i) => i.hash(state),
+            V::Float(x) => x.to_bits().hash(state),
+            V::String(s) | V::StringName(s) => s.hash(state),
+            V::Vector2(c) => hash_f64s(c, state),
+            V::Vector3(c) => hash_f64s(c, state),
+            V::Rect2(c) | V::Vector4(c) | V::Plane(c) | V::Quaternion(c) => {
+                hash_f64s(c.as_slice(), state)
+            }
+            V::Transform2D(c) | V::Aabb(c) => hash_f64s(c.as_slice(), state),
+            V::Basis(c) => hash_f64s(c.as_slice(), state),
+            V::Transform3D(c) => hash_f64s(c.as_slice(), state),
+            V::Projection(c) => hash_f64s(c.as_slice(), state),
+            V::Color(c) => hash_f32s(c, state),
+            V::Vector2i(c) => c.hash(state),
+            V::Vector3i(c) => c.hash(state),
+            V::Rect2i(c) | V::Vector4i(c) => c.hash(state),
+            V::NodePath(p) => p.hash(state),
+            V::Rid(id) | V::ObjectId(id) => id.hash(state),
+            V::Signal { name, object_id } => {
+                name.hash(state);
+                object_id.hash(state);
+            }
+            // Containers hash what they hold: each level on a stack with room for it.
+            V::Object(o) => crate::stack::guard(|| o.hash(state)),
+            V::Dictionary(d) => crate::stack::guard(|| d.hash(state)),
+            V::Array(a) => crate::stack::guard(|| a.hash(state)),
+            V::PackedByteArray(b) => b.hash(state),
+            V::PackedInt32Array(b) => b.hash(state),
+            V::PackedInt64Array(b) => b.hash(state),
+            V::PackedFloat32Array(b) => hash_f32s(b, state),
+            V::PackedFloat64Array(b) => hash_f64s(b, state),
+            V::PackedStringArray(b) => b.hash(state),
+            V::PackedVector2Array(b) => hash_f64s(b.as_flattened(), state),
+            V::PackedVector3Array(b) => hash_f64s(b.as_flattened(), state),
+            V::PackedVector4Array(b) => hash_f64s(b.as_flattened(), state),
+            V::PackedColorArray(b) => hash_f32s(b.as_flattened(), state),
         }
     }
 }

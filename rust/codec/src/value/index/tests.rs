@@ -252,7 +252,7 @@ fn clone_eq_and_debug_leave_the_index_out() {
     assert_ne!(copy, d);
     assert_eq!(copy.get("k3"), Some(&Value::Int(4)));
     let small = Dictionary::from_iter([("a", 1)]);
-    assert_eq!(format!("{small:?}"), r#"{String("a"): Int(1)}"#);
+    assert_eq!(format!("{small:?}"), r#"Dictionary {"a": Int(1)}"#);
     let mut typed = Dictionary::typed(
         crate::ContainerType::Builtin(crate::VariantType::String),
         crate::ContainerType::Untyped,
@@ -260,7 +260,7 @@ fn clone_eq_and_debug_leave_the_index_out() {
     typed.insert("a", 1);
     assert_eq!(
         format!("{typed:?}"),
-        r#"Dictionary { key: Builtin(String), value: Untyped, entries: {String("a"): Int(1)} }"#
+        r#"Dictionary[String, Variant] {"a": Int(1)}"#
     );
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Dictionary>();
