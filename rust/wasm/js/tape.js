@@ -29,13 +29,13 @@ import {
   GodotObject,
   Callable,
   Signal,
-  TypedArray,
-  TypedDictionary,
   PackedStringArray,
   PackedVector2Array,
   PackedVector3Array,
   PackedVector4Array,
   PackedColorArray,
+  decodedTypedArray,
+  decodedTypedDictionary,
 } from "./types.js";
 
 /** Deeper values are refused in JavaScript (a value that holds itself ends here too); the core
@@ -440,6 +440,41 @@ export class TapeWriter {
   }
 }
 
+/**
+ * A TapeWriter whose buffer is the WebAssembly's input buffer (`input_buffer`): the tape is
+ * written where the WebAssembly reads it, with no copy into it. `begin()` before each value: a
+ * call into the WebAssembly may have moved the buffer or grown the memory since.
+ */
+export class WasmTapeWriter extends TapeWriter {
+  constructor(exports) {
+    super();
+    this.exports = exports;
+    this.ptr = -1;
+  }
+
+  begin() {
+    this.pos = 0;
+    this.attach(this.exports.input_buffer(0));
+  }
+
+  attach(ptr) {
+    const memory = this.exports.memory.buffer;
+    const size = this.exports.input_size();
+    if (ptr !== this.ptr || this.buf.buffer !== memory || this.buf.length !== size) {
+      this.buf = new Uint8Array(memory, ptr, size);
+      this.view = new DataView(memory, ptr, size);
+      this.ptr = ptr;
+    }
+  }
+
+  ensure(n) {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    this.attach(this.exports.input_buffer(size));
+  }
+}
+
 function int32(x) {
   if (!Number.isInteger(x) || x < -0x80000000 || x > 0x7fffffff) {
     throw new Bad(`component ${x} is not an int32`);
@@ -667,7 +702,7 @@ export class TapeReader {
         const n = this.u32();
         const items = new Array(n);
         for (let i = 0; i < n; i++) items[i] = this.value();
-        return element === null ? items : new TypedArray(element, items);
+        return element === null ? items : decodedTypedArray(element, items);
       }
       case T.PACKED_BYTE: {
         const n = this.u32();
@@ -728,7 +763,7 @@ export class TapeReader {
       this.pos = start;
     }
     const map = this.entries(n, start);
-    return typed ? new TypedDictionary(keyType, valueType, map) : map;
+    return typed ? decodedTypedDictionary(keyType, valueType, map) : map;
   }
 
   entries(n, start) {

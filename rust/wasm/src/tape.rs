@@ -253,9 +253,12 @@ fn numbers<T: Copy, const N: usize>(
 ) {
     out.push(tag);
     len(out, count);
-    out.reserve(items.len() * N);
-    for &x in items {
-        out.extend_from_slice(&bytes(x));
+    // Sized once, then filled in place: a copy loop the compiler makes without a length check
+    // per element (extend_from_slice per element had one).
+    let start = out.len();
+    out.resize(start + items.len() * N, 0);
+    for (dst, &x) in out[start..].chunks_exact_mut(N).zip(items) {
+        dst.copy_from_slice(&bytes(x));
     }
 }
 
