@@ -166,16 +166,24 @@ function tapeOf(value) {
   return writer.pos;
 }
 
+let memoryView = new Uint8Array(0);
+
+/** A view of the whole WebAssembly memory (made again after the memory grew, which detaches it). */
+function memory() {
+  if (memoryView.length === 0) memoryView = new Uint8Array(raw.memory.buffer);
+  return memoryView;
+}
+
 /** A copy of the last encode's `n` bytes, out of the WebAssembly's memory. */
 function encoded(n) {
-  const ptr = wasm.encoded_ptr();
-  return new Uint8Array(raw.memory.buffer, ptr, n).slice();
+  const ptr = raw.encoded_ptr() >>> 0;
+  return memory().slice(ptr, ptr + n);
 }
 
 /** Copies `data` into the WebAssembly's input buffer. */
 function input(data) {
-  const ptr = raw.input_buffer(data.length);
-  new Uint8Array(raw.memory.buffer, ptr, data.length).set(data);
+  const ptr = writer.reserve(data.length);
+  memory().set(data, ptr);
 }
 
 /**
@@ -221,7 +229,8 @@ export class Codec {
     const len = call(() => wasm.decode(this._settings, data.length, offset));
     // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
     // WebAssembly until it is read (a call could move it), and every value is copied out of it.
-    const tape = new Uint8Array(raw.memory.buffer, wasm.tape_ptr(), len);
+    const ptr = raw.tape_ptr() >>> 0;
+    const tape = memory().subarray(ptr, ptr + len);
     const r = new TapeReader(tape, this.options);
     const size = r.size();
     return { value: r.value(), size };

@@ -440,38 +440,49 @@ export class TapeWriter {
   }
 }
 
+/** Above this (16 MiB, the WebAssembly's `KEEP`), `begin` lets the input buffer shrink back. */
+const KEEP = 16 << 20;
+
 /**
  * A TapeWriter whose buffer is the WebAssembly's input buffer (`input_buffer`): the tape is
- * written where the WebAssembly reads it, with no copy into it. `begin()` before each value: a
- * call into the WebAssembly may have moved the buffer or grown the memory since.
+ * written where the WebAssembly reads it, with no copy into it. It is the one user of
+ * `input_buffer`, so it knows where the buffer is; a grown memory (which detaches every view of
+ * it, their length then 0) is seen at `begin()` and `reserve()`.
  */
 export class WasmTapeWriter extends TapeWriter {
   constructor(exports) {
     super();
     this.exports = exports;
-    this.ptr = -1;
+    this.attach(exports.input_buffer(0) >>> 0);
   }
 
+  /** Before each value. */
   begin() {
     this.pos = 0;
-    this.attach(this.exports.input_buffer(0));
+    if (this.buf.length === 0 || this.buf.length > KEEP) this.attach(this.exports.input_buffer(0) >>> 0);
+  }
+
+  /** The input buffer's address, with room for `n` bytes (a decode's input). */
+  reserve(n) {
+    if (this.buf.length === 0 || this.buf.length < n || this.buf.length > KEEP) {
+      this.attach(this.exports.input_buffer(n) >>> 0);
+    }
+    return this.ptr;
   }
 
   attach(ptr) {
     const memory = this.exports.memory.buffer;
-    const size = this.exports.input_size();
-    if (ptr !== this.ptr || this.buf.buffer !== memory || this.buf.length !== size) {
-      this.buf = new Uint8Array(memory, ptr, size);
-      this.view = new DataView(memory, ptr, size);
-      this.ptr = ptr;
-    }
+    const size = this.exports.input_size() >>> 0;
+    this.buf = new Uint8Array(memory, ptr, size);
+    this.view = new DataView(memory, ptr, size);
+    this.ptr = ptr;
   }
 
   ensure(n) {
     if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
+    let size = Math.max(this.buf.length * 2, 256);
     while (size < this.pos + n) size *= 2;
-    this.attach(this.exports.input_buffer(size));
+    this.attach(this.exports.input_buffer(size) >>> 0);
   }
 }
 

@@ -362,10 +362,20 @@ impl<'a> Reader<'a> {
         Ok(f64::from_le_bytes(self.array()?))
     }
 
-    fn string(&mut self) -> TapeResult<String> {
+    fn str_ref(&mut self) -> TapeResult<&'a str> {
         let n = self.u32()?;
         let b = self.take(n)?;
-        String::from_utf8(b.to_vec()).map_err(|_| TapeError("a tape string is not UTF-8".into()))
+        std::str::from_utf8(b).map_err(|_| TapeError("a tape string is not UTF-8".into()))
+    }
+
+    fn string(&mut self) -> TapeResult<String> {
+        self.str_ref().map(String::from)
+    }
+
+    /// A String's or StringName's text, made from the tape in place (a short one without an
+    /// allocation).
+    fn godot_string(&mut self) -> TapeResult<GodotString> {
+        self.str_ref().map(GodotString::from)
     }
 
     fn strings(&mut self) -> TapeResult<Vec<String>> {
@@ -557,7 +567,7 @@ impl<'a> Reader<'a> {
             INT32 => Value::Int(i64::from(i32::from_le_bytes(self.array()?))),
             INT64 => Value::Int(i64::from_le_bytes(self.array()?)),
             FLOAT => Value::Float(self.f64()?),
-            STRING => Value::String(GodotString::from(self.string()?)),
+            STRING => Value::String(self.godot_string()?),
             VECTOR2 => Value::Vector2(self.reals()?),
             VECTOR2I => Value::Vector2i(self.ints()?),
             RECT2 => Value::Rect2(Box::new(self.reals()?)),
@@ -580,7 +590,7 @@ impl<'a> Reader<'a> {
                 }
                 Value::Color(c)
             }
-            STRING_NAME => Value::StringName(GodotString::from(self.string()?)),
+            STRING_NAME => Value::StringName(self.godot_string()?),
             NODE_PATH => {
                 let absolute = self.u8()? != 0;
                 let names = self.strings()?;
@@ -621,9 +631,14 @@ impl<'a> Reader<'a> {
                 let n = self.u32()?;
                 Value::PackedFloat64Array(self.numbers(n, f64::from_le_bytes)?)
             }
-            PACKED_STRING => Value::PackedStringArray(
-                self.strings()?.into_iter().map(GodotString::from).collect(),
-            ),
+            PACKED_STRING => {
+                let n = self.u32()?;
+                Value::PackedStringArray(
+                    (0..n)
+                        .map(|_| self.godot_string())
+                        .collect::<TapeResult<_>>()?,
+                )
+            }
             PACKED_VECTOR2 => Value::PackedVector2Array(self.grouped()?),
             PACKED_VECTOR3 => Value::PackedVector3Array(self.grouped()?),
             PACKED_VECTOR4 => Value::PackedVector4Array(self.grouped()?),
