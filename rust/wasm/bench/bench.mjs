@@ -33,6 +33,10 @@
 // the median of the rounds' samples; ratios are other / fast-var-codec, from the same rounds.
 // The floor for the packed array: a copy of its 1 MiB (Uint8Array.prototype.slice), timed in the
 // same rounds.
+//
+// --baseline MODULE: another build of the package installed beside this one (tests/bench_npm.sh
+// --baseline TARBALL installs it as fvc-baseline) takes turns in the same rounds too, and a
+// table of before → after is printed: a change's effect measured within one run.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -53,6 +57,8 @@ function option(name, fallback) {
 const ROUNDS = Number(option("--rounds", 11));
 const TARGET_MS = Number(option("--target-ms", 50));
 const CHECK_ONLY = args.includes("--check");
+const BASELINE = option("--baseline");
+const base = BASELINE ? await import(BASELINE) : null;
 
 const { Vector2, Vector3, PackedStringArray } = fvc;
 
@@ -205,6 +211,8 @@ const asBuffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 
 const G3 = new fvc.Codec({ dialect: "godot3" });
 const G4 = new fvc.Codec({ dialect: "godot4" });
+const B3 = base && new base.Codec({ dialect: "godot3" });
+const B4 = base && new base.Codec({ dialect: "godot4" });
 
 const payloads = [
   { name: "message", what: "game message, 10 fields with a Vector2 and a Vector3", value: makeMessage() },
@@ -223,6 +231,13 @@ for (const p of payloads) {
   assert.deepStrictEqual(G3.decode(p.g3), v, `${p.name}: godot3 decode(encode) differs`);
   assert.deepStrictEqual(G4.decode(p.g4), v, `${p.name}: godot4 decode(encode) differs`);
   assert.deepStrictEqual(JSON.parse(p.json), p.plain, `${p.name}: JSON.parse(JSON.stringify) differs`);
+  if (base) {
+    // The baseline's values are of its own classes: its decode of the godot4 bytes, which it
+    // must write back to the same bytes in both dialects.
+    p.base = p.name === "floats" ? v : base.decode(p.g4);
+    assert.deepStrictEqual(B4.encode(p.base), p.g4, `${p.name}: the baseline writes other bytes`);
+    assert.deepStrictEqual(B3.encode(p.base), p.g3, `${p.name}: the baseline writes other godot3 bytes`);
+  }
   checks.push(`${p.name}: godot3 (${p.g3.length} bytes), godot4 (${p.g4.length}) and JSON decode back to the payload`);
   if (p.name !== "floats") {
     // The variant @gd-com/utils can write, and its bytes, which must be fast-var-codec's godot3 bytes of it.
@@ -334,6 +349,13 @@ for (const p of payloads) {
       dec.fvc3gd = () => G3.decode(mine);
     }
   }
+  if (base) {
+    const bv = p.base;
+    enc.base3 = () => B3.encode(bv);
+    enc.base4 = () => B4.encode(bv);
+    dec.base3 = () => B3.decode(p.g3);
+    dec.base4 = () => B4.decode(p.g4);
+  }
   if (p.name === "floats") {
     const raw = new Uint8Array(v.buffer);
     enc.copy = () => raw.slice();
@@ -388,6 +410,18 @@ lines.push(
     results.map((r) => `${r.name} ${r.sizes.godot3} / ${r.sizes.godot4} / ${r.sizes.json}`).join(", ") +
     " (godot3 / godot4 / JSON).",
 );
+if (base) {
+  const label = process.env.FVC_BENCH_BASELINE_LABEL ?? BASELINE;
+  lines.push("");
+  lines.push(`Before (${label}) → after (this build), the same rounds; µs, and before ÷ after:`);
+  lines.push("");
+  lines.push("| | encode godot3 | encode godot4 | decode godot3 | decode godot4 |");
+  lines.push("|---|---|---|---|---|");
+  const cell = (t, b, a) => `${us(t[b])} → ${us(t[a])} (${(t[b] / t[a]).toFixed(2)})`;
+  for (const r of results) {
+    lines.push(`| ${r.name} | ${cell(r.encode, "base3", "fvc3")} | ${cell(r.encode, "base4", "fvc4")} | ${cell(r.decode, "base3", "fvc3")} | ${cell(r.decode, "base4", "fvc4")} |`);
+  }
+}
 const markdown = lines.join("\n");
 console.log(`\n${markdown}`);
 const md = option("--markdown");
