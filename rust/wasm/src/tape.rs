@@ -30,7 +30,9 @@
 //! name as [`ContainerType::from_name`] reads it.
 
 use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{Array, GodotString, NodePath, Object, Value, VariantType};
+use fast_var_codec_core::{
+    vec_from_le, Array, GodotString, LeWord, NodePath, Object, Value, VariantType,
+};
 
 pub const NIL: u8 = 0;
 pub const FALSE: u8 = 1;
@@ -184,14 +186,10 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             len(out, b.len());
             out.extend_from_slice(b);
         }
-        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a, |x| x.to_le_bytes()),
-        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a, |x| x.to_le_bytes()),
-        Value::PackedFloat32Array(a) => {
-            numbers(out, PACKED_FLOAT32, a.len(), a, |x| x.to_le_bytes())
-        }
-        Value::PackedFloat64Array(a) => {
-            numbers(out, PACKED_FLOAT64, a.len(), a, |x| x.to_le_bytes())
-        }
+        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a),
+        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a),
+        Value::PackedFloat32Array(a) => numbers(out, PACKED_FLOAT32, a.len(), a),
+        Value::PackedFloat64Array(a) => numbers(out, PACKED_FLOAT64, a.len(), a),
         Value::PackedStringArray(s) => {
             out.push(PACKED_STRING);
             len(out, s.len());
@@ -199,24 +197,10 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
                 str_(out, x.as_str());
             }
         }
-        Value::PackedVector2Array(a) => {
-            numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
-        }
-        Value::PackedVector3Array(a) => {
-            numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
-        }
-        Value::PackedVector4Array(a) => {
-            numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
-        }
-        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened(), |x| {
-            x.to_le_bytes()
-        }),
+        Value::PackedVector2Array(a) => numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened()),
+        Value::PackedVector3Array(a) => numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened()),
+        Value::PackedVector4Array(a) => numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened()),
+        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened()),
     }
 }
 
@@ -244,21 +228,20 @@ fn ints(out: &mut Vec<u8>, tag: u8, c: &[i32]) {
     }
 }
 
-fn numbers<T: Copy, const N: usize>(
-    out: &mut Vec<u8>,
-    tag: u8,
-    count: usize,
-    items: &[T],
-    bytes: impl Fn(T) -> [u8; N],
-) {
+/// `tag`, `count`, then the numbers' little-endian bytes: their memory as it is on a
+/// little-endian machine (WebAssembly is one), copied in one piece.
+fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T]) {
     out.push(tag);
     len(out, count);
-    // Sized once, then filled in place: a copy loop the compiler makes without a length check
-    // per element (extend_from_slice per element had one).
-    let start = out.len();
-    out.resize(start + items.len() * N, 0);
-    for (dst, &x) in out[start..].chunks_exact_mut(N).zip(items) {
-        dst.copy_from_slice(&bytes(x));
+    #[cfg(target_endian = "little")]
+    out.extend_from_slice(fast_var_codec_core::le_bytes_of(items));
+    #[cfg(not(target_endian = "little"))]
+    {
+        let start = out.len();
+        out.resize(start + items.len() * T::SIZE, 0);
+        for (dst, &x) in out[start..].chunks_exact_mut(T::SIZE).zip(items) {
+            x.to_le(dst);
+        }
     }
 }
 
@@ -399,30 +382,19 @@ impl<'a> Reader<'a> {
         Ok(c)
     }
 
-    /// `count` numbers of `N` bytes each, made by `make`.
-    fn numbers<const N: usize, T>(
-        &mut self,
-        count: usize,
-        make: impl Fn([u8; N]) -> T,
-    ) -> TapeResult<Vec<T>> {
+    /// `count` numbers, copied from the tape in one piece (`vec_from_le`).
+    fn numbers<T: LeWord>(&mut self, count: usize) -> TapeResult<Vec<T>> {
         let bytes = self.take(
             count
-                .checked_mul(N)
+                .checked_mul(T::SIZE)
                 .ok_or_else(|| TapeError("a packed array too long".into()))?,
         )?;
-        Ok(bytes
-            .chunks_exact(N)
-            .map(|c| {
-                let mut b = [0u8; N];
-                b.copy_from_slice(c);
-                make(b)
-            })
-            .collect())
+        Ok(vec_from_le(bytes))
     }
 
     fn grouped<const N: usize>(&mut self) -> TapeResult<Vec<[f64; N]>> {
         let n = self.u32()?;
-        let flat = self.numbers(n.saturating_mul(N), f64::from_le_bytes)?;
+        let flat = self.numbers::<f64>(n.saturating_mul(N))?;
         Ok(flat
             .chunks_exact(N)
             .map(|c| {
@@ -617,19 +589,19 @@ impl<'a> Reader<'a> {
             }
             PACKED_INT32 => {
                 let n = self.u32()?;
-                Value::PackedInt32Array(self.numbers(n, i32::from_le_bytes)?)
+                Value::PackedInt32Array(self.numbers(n)?)
             }
             PACKED_INT64 => {
                 let n = self.u32()?;
-                Value::PackedInt64Array(self.numbers(n, i64::from_le_bytes)?)
+                Value::PackedInt64Array(self.numbers(n)?)
             }
             PACKED_FLOAT32 => {
                 let n = self.u32()?;
-                Value::PackedFloat32Array(self.numbers(n, f32::from_le_bytes)?)
+                Value::PackedFloat32Array(self.numbers(n)?)
             }
             PACKED_FLOAT64 => {
                 let n = self.u32()?;
-                Value::PackedFloat64Array(self.numbers(n, f64::from_le_bytes)?)
+                Value::PackedFloat64Array(self.numbers(n)?)
             }
             PACKED_STRING => {
                 let n = self.u32()?;
@@ -644,7 +616,7 @@ impl<'a> Reader<'a> {
             PACKED_VECTOR4 => Value::PackedVector4Array(self.grouped()?),
             PACKED_COLOR => {
                 let n = self.u32()?;
-                let flat = self.numbers(n.saturating_mul(4), f32::from_le_bytes)?;
+                let flat = self.numbers::<f32>(n.saturating_mul(4))?;
                 Value::PackedColorArray(
                     flat.chunks_exact(4)
                         .map(|c| {
