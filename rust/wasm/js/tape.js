@@ -501,6 +501,10 @@ function basisRows(b) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The cache of short ASCII Dictionary keys (TapeReader.key): its size, a power of two. */
+const KEYS = 512;
+const keyCache = new Array(KEYS).fill(undefined);
+
 /** Reads values from a tape the WebAssembly wrote. */
 export class TapeReader {
   constructor(bytes, options) {
@@ -580,6 +584,42 @@ export class TapeReader {
       return s;
     }
     return decoder.decode(this.bytes.subarray(at, at + n));
+  }
+
+  /**
+   * A Dictionary's String key: short ASCII keys come from a small cache of the keys read
+   * before (records repeat theirs), so that the same string, already hashed by the engine, is
+   * set again instead of a new one being built and hashed.
+   */
+  key() {
+    const n = this.u32();
+    const at = this.pos;
+    if (n > 24) {
+      this.pos -= 4;
+      return this.str();
+    }
+    const b = this.bytes;
+    let h = n;
+    for (let i = at; i < at + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) {
+        this.pos -= 4;
+        return this.str();
+      }
+      h = (Math.imul(h, 31) + c) | 0;
+    }
+    this.pos = at + n;
+    const slot = h & (KEYS - 1);
+    const cached = keyCache[slot];
+    if (cached !== undefined && cached.length === n) {
+      let i = 0;
+      while (i < n && cached.charCodeAt(i) === b[at + i]) i++;
+      if (i === n) return cached;
+    }
+    let s = "";
+    for (let i = at; i < at + n; i++) s += String.fromCharCode(b[i]);
+    keyCache[slot] = s;
+    return s;
   }
 
   strings() {
@@ -762,7 +802,7 @@ export class TapeReader {
         const at = this.pos;
         if (this.bytes[at] !== T.STRING) break;
         this.pos++;
-        const k = this.str();
+        const k = this.key();
         if (!plainKey(k)) {
           this.pos = at;
           break;
