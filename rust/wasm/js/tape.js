@@ -265,6 +265,10 @@ export class TapeWriter {
   }
 
   object(v, depth) {
+    // A plain object first (the most common container; it cannot carry KIND, whose symbol is
+    // the package's own).
+    const proto = Object.getPrototypeOf(v);
+    if (proto === Object.prototype || proto === null) return this.plain(v, depth);
     const kind = v[KIND];
     if (kind !== undefined) return this.godot(v, kind, depth);
     if (Array.isArray(v)) {
@@ -279,26 +283,28 @@ export class TapeWriter {
       this.u8(0);
       return this.entries(v, depth);
     }
-    const proto = Object.getPrototypeOf(v);
-    if (proto === Object.prototype || proto === null) {
-      this.u8(T.DICTIONARY);
-      this.u8(0);
-      this.u8(0);
-      const keys = Object.keys(v);
-      this.u32(keys.length);
-      for (const k of keys) {
-        this.u8(T.STRING);
-        this.str(k);
-        try {
-          this.write(v[k], depth + 1);
-        } catch (e) {
-          if (e instanceof Bad) e.rev.push(`[${JSON.stringify(k)}]`);
-          throw e;
-        }
-      }
-      return;
-    }
     throw new Bad(`a value of class ${v.constructor?.name ?? "?"} has no Godot type`);
+  }
+
+  /** A plain object: an untyped Dictionary of its own enumerable String keys. */
+  plain(v, depth) {
+    const keys = Object.keys(v);
+    this.ensure(7);
+    this.buf[this.pos] = T.DICTIONARY;
+    this.buf[this.pos + 1] = 0;
+    this.buf[this.pos + 2] = 0;
+    this.view.setUint32(this.pos + 3, keys.length, true);
+    this.pos += 7;
+    for (const k of keys) {
+      this.u8(T.STRING);
+      this.str(k);
+      try {
+        this.write(v[k], depth + 1);
+      } catch (e) {
+        if (e instanceof Bad) e.rev.push(`[${JSON.stringify(k)}]`);
+        throw e;
+      }
+    }
   }
 
   packed(v) {
