@@ -9,8 +9,8 @@
 #    `npm install` into a fresh folder, tests/out/bench_npm/app/.
 # 3. Runs bench.mjs there under nice -n 10 and writes tests/out/bench_npm/bench_npm.txt, .json
 #    and .md (the tables for rust/wasm/README.md and docs/performance.md). The commit named is
-#    HEAD's when the tarball was built, marked "+changes" when rust/ or the Cargo files differed
-#    from it (the package is built from the work tree).
+#    HEAD's when the tarball was built, marked "+changes" when rust/ (its .md files aside) or the
+#    Cargo files differed from it (the package is built from the work tree).
 # --baseline TARBALL: another build of the package (an earlier commit's tests/build_npm.sh
 # output) is unpacked beside it as fvc-baseline and timed in the same rounds: a before → after
 # table, the change's effect within one run.
@@ -38,7 +38,7 @@ tarball=$fvc_root/dist/fast-var-codec-$version.tgz
 if [ "$build" = 1 ]; then
     echo "=== the package (tests/build_npm.sh; log: ${out#"$fvc_root/"}/build.log)"
     commit=$(git rev-parse --short HEAD)
-    git diff --quiet HEAD -- rust Cargo.lock Cargo.toml || commit="$commit+changes"
+    git diff --quiet HEAD -- rust ':!*.md' Cargo.lock Cargo.toml || commit="$commit+changes"
     if ! bash tests/build_npm.sh >"$out/build.log" 2>&1; then
         tail -n 20 "$out/build.log"
         echo "bench_npm.sh: the package did not build" >&2
