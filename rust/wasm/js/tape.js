@@ -785,8 +785,44 @@ export class TapeReader {
         return new PackedVector4Array(this.slice(Float64Array, this.u32() * 4));
       case T.PACKED_COLOR:
         return new PackedColorArray(this.slice(Float32Array, this.u32() * 4));
+      case T.PACKED_REF:
+        return this.referenced();
       default:
         throw new Error(`fast-var-codec: unknown tape tag ${tag} at ${this.pos - 1}`);
+    }
+  }
+
+  /**
+   * A decode's large packed array, copied once from where it lies in the WebAssembly's memory
+   * (the tape is a view of that memory): the packed tag, the count as that tag's, the address
+   * and the byte length.
+   */
+  referenced() {
+    const tag = this.u8();
+    this.u32();
+    const at = this.u32();
+    const data = this.bytes.buffer.slice(at, at + this.u32());
+    switch (tag) {
+      case T.PACKED_BYTE:
+        return new Uint8Array(data);
+      case T.PACKED_INT32:
+        return new Int32Array(data);
+      case T.PACKED_INT64:
+        return new BigInt64Array(data);
+      case T.PACKED_FLOAT32:
+        return new Float32Array(data);
+      case T.PACKED_FLOAT64:
+        return new Float64Array(data);
+      case T.PACKED_VECTOR2:
+        return new PackedVector2Array(new Float64Array(data));
+      case T.PACKED_VECTOR3:
+        return new PackedVector3Array(new Float64Array(data));
+      case T.PACKED_VECTOR4:
+        return new PackedVector4Array(new Float64Array(data));
+      case T.PACKED_COLOR:
+        return new PackedColorArray(new Float32Array(data));
+      default:
+        throw new Error(`fast-var-codec: unknown packed tag ${tag} in a tape reference`);
     }
   }
 

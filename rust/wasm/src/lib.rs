@@ -183,6 +183,9 @@ thread_local! {
     static ENCODED: RefCell<bytes::BytesMut> = RefCell::new(bytes::BytesMut::new());
     /// The last decode's tape, read by JavaScript from `tape_ptr`.
     static TAPE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last decode's value, whose large packed arrays its tape refers to (PACKED_REF):
+    /// kept until the next decode.
+    static KEPT: RefCell<Option<Value>> = const { RefCell::new(None) };
 }
 
 /// The input buffer, at least `size` bytes long (what it holds up to `size` kept), and shrunk
@@ -264,10 +267,12 @@ pub fn encode(
 }
 
 /// The value at `offset` of the input buffer's first `len` bytes, as `bytes_to_var` reads it,
-/// as a tape (the size it took, a u64, then the value) into the buffer at `tape_ptr`; returns
-/// the tape's length.
+/// as a tape (the size it took, a u64, then the value; its large packed arrays referred to where
+/// they lie, the value kept until the next decode) into the buffer at `tape_ptr`; returns the
+/// tape's length.
 #[wasm_bindgen]
 pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
     let (value, used) = with_input(len, |data| {
         fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
     })?;
@@ -277,7 +282,9 @@ pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, J
         }
         out.clear();
         out.extend_from_slice(&(used as u64).to_le_bytes());
-        tape::write(out, &value);
+        tape::write_referencing(out, &value);
+        // Moved, the value's packed arrays stay where the tape says they are.
+        KEPT.with_borrow_mut(|kept| *kept = Some(value));
         out.len()
     }))
 }

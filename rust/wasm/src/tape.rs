@@ -25,6 +25,12 @@
 //! | PACKED_STRING | u32 n, n str |
 //! | PACKED_VECTOR2, PACKED_VECTOR3, PACKED_VECTOR4 | u32 n elements, their components as f64 |
 //! | PACKED_COLOR | u32 n elements, 4 n f32 |
+//! | PACKED_REF (decode only) | u8 the packed tag, u32 n as that tag's, u32 address, u32 byte length |
+//!
+//! PACKED_REF: a decode's large packed array is not copied into the tape; the tape gives where
+//! its numbers lie in the WebAssembly's memory (little-endian, as the tag's would be), and the
+//! decoded value is kept until the next decode, so that JavaScript copies them out once
+//! (`write_referencing`).
 //!
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
@@ -76,12 +82,27 @@ pub const PACKED_VECTOR2: u8 = 38;
 pub const PACKED_VECTOR3: u8 = 39;
 pub const PACKED_COLOR: u8 = 40;
 pub const PACKED_VECTOR4: u8 = 41;
+pub const PACKED_REF: u8 = 42;
+
+/// From this many bytes on, `write_referencing` refers to a packed array's numbers rather than
+/// copying them.
+const REF_MIN: usize = 4096;
 
 // ---------------------------------------------------------------------------------------------
 // Value to tape (decode)
 
 /// Appends `v` to the tape `out`.
 pub fn write(out: &mut Vec<u8>, v: &Value) {
+    put(out, v, false);
+}
+
+/// Appends `v` to the tape `out`, its packed arrays of `REF_MIN` bytes or more as PACKED_REF:
+/// `v` must stay where it is, unchanged, until the tape has been read.
+pub fn write_referencing(out: &mut Vec<u8>, v: &Value) {
+    put(out, v, true);
+}
+
+fn put(out: &mut Vec<u8>, v: &Value, refs: bool) {
     match v {
         Value::Nil => out.push(NIL),
         Value::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
@@ -154,7 +175,7 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             len(out, o.properties.len());
             for (name, value) in &o.properties {
                 str_(out, name);
-                write(out, value);
+                put(out, value, refs);
             }
         }
         Value::Callable => out.push(CALLABLE),
@@ -169,8 +190,8 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             container_type(out, &d.value);
             len(out, d.len());
             for (k, v) in d.iter() {
-                write(out, k);
-                write(out, v);
+                put(out, k, refs);
+                put(out, v, refs);
             }
         }
         Value::Array(a) => {
@@ -178,18 +199,14 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             container_type(out, &a.element);
             len(out, a.items.len());
             for item in &a.items {
-                write(out, item);
+                put(out, item, refs);
             }
         }
-        Value::PackedByteArray(b) => {
-            out.push(PACKED_BYTE);
-            len(out, b.len());
-            out.extend_from_slice(b);
-        }
-        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a),
-        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a),
-        Value::PackedFloat32Array(a) => numbers(out, PACKED_FLOAT32, a.len(), a),
-        Value::PackedFloat64Array(a) => numbers(out, PACKED_FLOAT64, a.len(), a),
+        Value::PackedByteArray(b) => numbers(out, PACKED_BYTE, b.len(), b, refs),
+        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a, refs),
+        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a, refs),
+        Value::PackedFloat32Array(a) => numbers(out, PACKED_FLOAT32, a.len(), a, refs),
+        Value::PackedFloat64Array(a) => numbers(out, PACKED_FLOAT64, a.len(), a, refs),
         Value::PackedStringArray(s) => {
             out.push(PACKED_STRING);
             len(out, s.len());
@@ -197,10 +214,16 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
                 str_(out, x.as_str());
             }
         }
-        Value::PackedVector2Array(a) => numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened()),
-        Value::PackedVector3Array(a) => numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened()),
-        Value::PackedVector4Array(a) => numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened()),
-        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened()),
+        Value::PackedVector2Array(a) => {
+            numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened(), refs)
+        }
+        Value::PackedVector3Array(a) => {
+            numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened(), refs)
+        }
+        Value::PackedVector4Array(a) => {
+            numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened(), refs)
+        }
+        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened(), refs),
     }
 }
 
@@ -229,8 +252,20 @@ fn ints(out: &mut Vec<u8>, tag: u8, c: &[i32]) {
 }
 
 /// `tag`, `count`, then the numbers' little-endian bytes: their memory as it is on a
-/// little-endian machine (WebAssembly is one), copied in one piece.
-fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T]) {
+/// little-endian machine (WebAssembly is one), copied in one piece; with `refs` and at least
+/// `REF_MIN` bytes, PACKED_REF and where that memory is instead.
+fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T], refs: bool) {
+    let size = std::mem::size_of_val(items);
+    if refs && size >= REF_MIN {
+        if let (Ok(at), Ok(size)) = (u32::try_from(items.as_ptr() as usize), u32::try_from(size)) {
+            out.push(PACKED_REF);
+            out.push(tag);
+            len(out, count);
+            out.extend_from_slice(&at.to_le_bytes());
+            out.extend_from_slice(&size.to_le_bytes());
+            return;
+        }
+    }
     out.push(tag);
     len(out, count);
     #[cfg(target_endian = "little")]
@@ -658,7 +693,7 @@ mod tests {
             assert!(js.contains(&expected), "js/tags.js lacks {expected}");
             count += 1;
         }
-        assert_eq!(count, 42);
+        assert_eq!(count, 43);
         assert_eq!(js.matches("export const ").count(), count);
     }
 
