@@ -32,7 +32,7 @@
 // so load on the machine hits them alike; a sample is a loop sized to about 50 ms; the figure is
 // the median of the rounds' samples; ratios are other / fast-var-codec, from the same rounds.
 // The floor for the packed array: a copy of its 1 MiB (Uint8Array.prototype.slice), timed in the
-// same rounds.
+// same rounds, and call by call (one call of each in turn, the median of the pairs' ratios).
 //
 // --baseline MODULE: another build of the package installed beside this one (tests/bench_npm.sh
 // --baseline TARBALL installs it as fvc-baseline) takes turns in the same rounds too, and a
@@ -366,6 +366,40 @@ for (const p of payloads) {
   results.push({ name: p.name, what: p.what, sizes: { godot3: p.g3.length, godot4: p.g4.length, json: p.json.length }, encode: e, decode: d });
   console.log(`${p.name}: encode ${JSON.stringify(e)} decode ${JSON.stringify(d)}`);
 }
+// The packed array against the copy, call by call: one call of each in turn (the order
+// alternating), each timed, and the median of the pairs' ratios. Its calls take about a
+// millisecond each, long enough to time one by one, and neighbours on the machine then hit both
+// of a pair alike, which whole rounds of 50 ms do not ensure for allocations this large.
+const PAIRS = 301;
+function paired(fn, floor) {
+  for (let i = 0; i < 10; i++) {
+    fn();
+    floor();
+  }
+  const ratios = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const first = i % 2 === 0;
+    const t0 = process.hrtime.bigint();
+    const r0 = first ? fn() : floor();
+    const t1 = process.hrtime.bigint();
+    const r1 = first ? floor() : fn();
+    const t2 = process.hrtime.bigint();
+    sink ^= (r0 ? 1 : 0) ^ (r1 ? 1 : 0);
+    const a = Number(t1 - t0);
+    const b = Number(t2 - t1);
+    ratios.push(first ? a / b : b / a);
+  }
+  return median(ratios);
+}
+const floats = payloads.find((p) => p.name === "floats");
+const floatRaw = new Uint8Array(floats.value.buffer);
+const copy = () => floatRaw.slice();
+const pairedRatios = {
+  encode3: paired(() => G3.encode(floats.value), copy),
+  encode4: paired(() => G4.encode(floats.value), copy),
+  decode3: paired(() => G3.decode(floats.g3), copy),
+  decode4: paired(() => G4.decode(floats.g4), copy),
+};
 const load1 = os.loadavg()[0];
 
 // ---------------------------------------------------------------------------------- the table
@@ -402,7 +436,9 @@ const f = results.find((r) => r.name === "floats");
 lines.push(
   `The 1 MiB PackedFloat32Array against a copy of its bytes (Uint8Array.prototype.slice, ${us(f.encode.copy)} / ${us(f.decode.copy)} µs in the same rounds): ` +
     `encode ${(f.encode.fvc4 / f.encode.copy).toFixed(2)}× the copy's time (godot4; godot3 ${(f.encode.fvc3 / f.encode.copy).toFixed(2)}×), ` +
-    `decode ${(f.decode.fvc4 / f.decode.copy).toFixed(2)}× (godot3 ${(f.decode.fvc3 / f.decode.copy).toFixed(2)}×).`,
+    `decode ${(f.decode.fvc4 / f.decode.copy).toFixed(2)}× (godot3 ${(f.decode.fvc3 / f.decode.copy).toFixed(2)}×). ` +
+    `Call by call (${PAIRS} alternated pairs, the median of their ratios): encode ${pairedRatios.encode4.toFixed(2)}× the copy's time ` +
+    `(godot3 ${pairedRatios.encode3.toFixed(2)}×), decode ${pairedRatios.decode4.toFixed(2)}× (godot3 ${pairedRatios.decode3.toFixed(2)}×).`,
 );
 lines.push("");
 lines.push(
@@ -428,6 +464,6 @@ const md = option("--markdown");
 if (md) writeFileSync(md, `${markdown}\n`);
 const jf = option("--json");
 if (jf) {
-  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results }, null, 2) + "\n");
+  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results, pairedRatios }, null, 2) + "\n");
 }
 if (sink === 42) console.log("");
