@@ -36,7 +36,8 @@
 //
 // --baseline MODULE: another build of the package installed beside this one (tests/bench_npm.sh
 // --baseline TARBALL installs it as fvc-baseline) takes turns in the same rounds too, and a
-// table of before → after is printed: a change's effect measured within one run.
+// table of before → after is printed, and before ÷ after batch by batch (alternated pairs of
+// batches of about 2 ms, the median of their ratios): a change's effect within one run.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -391,6 +392,33 @@ function paired(fn, floor) {
   }
   return median(ratios);
 }
+// Before → after, the same way: batches of about 2 ms of each build in turn.
+function pairedBatches(before, after) {
+  const n = Math.max(1, Math.round(calibrate(after) / 25));
+  loop(before, n);
+  loop(after, n);
+  const ratios = [];
+  for (let i = 0; i < 101; i++) {
+    const first = i % 2 === 0;
+    const a = loop(first ? before : after, n);
+    const b = loop(first ? after : before, n);
+    ratios.push(first ? a / b : b / a);
+  }
+  return median(ratios);
+}
+const pairedBase = {};
+if (base) {
+  for (const p of payloads) {
+    const bv = p.base;
+    const v = p.value;
+    pairedBase[p.name] = {
+      encode3: pairedBatches(() => B3.encode(bv), () => G3.encode(v)),
+      encode4: pairedBatches(() => B4.encode(bv), () => G4.encode(v)),
+      decode3: pairedBatches(() => B3.decode(p.g3), () => G3.decode(p.g3)),
+      decode4: pairedBatches(() => B4.decode(p.g4), () => G4.decode(p.g4)),
+    };
+  }
+}
 const floats = payloads.find((p) => p.name === "floats");
 const floatRaw = new Uint8Array(floats.value.buffer);
 const copy = () => floatRaw.slice();
@@ -457,6 +485,14 @@ if (base) {
   for (const r of results) {
     lines.push(`| ${r.name} | ${cell(r.encode, "base3", "fvc3")} | ${cell(r.encode, "base4", "fvc4")} | ${cell(r.decode, "base3", "fvc3")} | ${cell(r.decode, "base4", "fvc4")} |`);
   }
+  lines.push("");
+  lines.push("Before ÷ after batch by batch (101 alternated pairs of batches of about 2 ms, the median of their ratios):");
+  lines.push("");
+  lines.push("| | encode godot3 | encode godot4 | decode godot3 | decode godot4 |");
+  lines.push("|---|---|---|---|---|");
+  for (const [name, q] of Object.entries(pairedBase)) {
+    lines.push(`| ${name} | ${q.encode3.toFixed(2)} | ${q.encode4.toFixed(2)} | ${q.decode3.toFixed(2)} | ${q.decode4.toFixed(2)} |`);
+  }
 }
 const markdown = lines.join("\n");
 console.log(`\n${markdown}`);
@@ -464,6 +500,6 @@ const md = option("--markdown");
 if (md) writeFileSync(md, `${markdown}\n`);
 const jf = option("--json");
 if (jf) {
-  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results, pairedRatios }, null, 2) + "\n");
+  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results, pairedRatios, pairedBase }, null, 2) + "\n");
 }
 if (sink === 42) console.log("");
