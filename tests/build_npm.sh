@@ -8,7 +8,12 @@
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
 #      generated bindings, the .wasm inlined as base64 in wasm_inline.js (nothing is fetched at
 #      import), package.json (the workspace's version), README.md and LICENSE;
-#   4. npm pack: dist/fast-var-codec-VERSION.tgz.
+#   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
+#      (`sha256sum -c` format; tests/publish_release.sh adds it to the release's SHA256SUMS).
+# package.json's repository: FVC_NPM_REPOSITORY when set (set and empty: none); else the git
+# remote "origin" when it is an address others can reach (https://, ssh://, or git@host:path),
+# any user or token in it left out; else no repository field at all, rather than a guessed one.
+# A release built by the workflow has GitHub's checkout as origin: the repository it came from.
 # Prints the .wasm's size raw and gzipped, and the tarball's path last. Log of the tools and the
 # build: tests/out/build_npm/.
 #   bash tests/build_npm.sh
@@ -70,12 +75,31 @@ wasm_file=$out/bindgen/fvc_wasm_bg.wasm
     echo "// The package's WebAssembly (rust/wasm, built by tests/build_npm.sh), as base64: nothing to fetch."
     printf 'export const wasmBase64 =\n  "%s";\n' "$(base64 -w0 "$wasm_file")"
 } >"$pkg/wasm_inline.js"
-# The repository's address: FVC_NPM_REPOSITORY, else the git remote "origin", else the default below.
-repository=${FVC_NPM_REPOSITORY:-$(git remote get-url origin 2>/dev/null || true)}
-repository=${repository:-https://github.com/fastvarcodec/fast-var-codec.git}
+# The repository's address (the header): FVC_NPM_REPOSITORY, else the git remote "origin".
+if [ -n "${FVC_NPM_REPOSITORY+set}" ]; then
+    repository=$FVC_NPM_REPOSITORY
+else
+    repository=$(git remote get-url origin 2>/dev/null || true)
+fi
 node - "$pkg/package.json" "$version" "$repository" <<'EOF'
 const fs = require("node:fs");
-const [file, version, repository] = process.argv.slice(2);
+const [file, version, remote] = process.argv.slice(2);
+// An address others can reach, without a user or token; "" for none (a local path, file://).
+function publicAddress(text) {
+  const scp = /^[A-Za-z0-9._-]+@([A-Za-z0-9.-]+):(?!\/)(.+)$/.exec(text);
+  if (scp) return `git+ssh://git@${scp[1]}/${scp[2]}`;
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    return "";
+  }
+  if (!["https:", "ssh:", "git+https:", "git+ssh:"].includes(url.protocol)) return "";
+  url.username = url.protocol.endsWith("ssh:") ? "git" : "";
+  url.password = "";
+  return url.protocol.startsWith("git+") ? url.href : `git+${url.href}`;
+}
+const repository = publicAddress(remote.trim());
 const pkg = {
   name: "fast-var-codec",
   version,
@@ -83,7 +107,7 @@ const pkg = {
     "Godot's binary Variant format (var_to_bytes, StreamPeer.put_var, FileAccess.store_var, Godot 3 saves) for Node and browsers, from a Rust core compiled to WebAssembly",
   keywords: ["godot", "var_to_bytes", "put_var", "store_var", "variant", "gamedev", "serialization", "wasm"],
   license: "MIT",
-  repository: { type: "git", url: repository, directory: "rust/wasm" },
+  ...(repository ? { repository: { type: "git", url: repository, directory: "rust/wasm" } } : {}),
   type: "module",
   main: "./index.js",
   types: "./index.d.ts",
@@ -101,4 +125,6 @@ echo "the .wasm: $raw bytes, $gz gzipped (gzip -9); the package's wasm_inline.js
 mkdir -p "$root/dist"
 rm -f "$root/dist/fast-var-codec-$version.tgz"
 (cd "$pkg" && npm pack --silent --pack-destination "$root/dist" >"$out/pack.log" 2>&1) || { cat "$out/pack.log"; exit 1; }
+(cd "$root/dist" && sha256sum "fast-var-codec-$version.tgz" >SHA256SUMS.npm.tmp && mv SHA256SUMS.npm.tmp SHA256SUMS.npm)
+echo "package.json's repository: $(node -p "require('$pkg/package.json').repository?.url ?? '(none)'")"
 echo "dist/fast-var-codec-$version.tgz"

@@ -9,11 +9,15 @@ tests/version.sh). Checked:
     addons/fast_var_codec/README.md each say "FastVarCodec X.Y.Z", and no other
     "FastVarCodec X.Y.Z" there names another version;
   * CHANGELOG.md's first entry is that version;
-  * tests/version.sh prints it (the release zip is named by it).
+  * tests/version.sh prints it (the release zip is named by it);
+  * the npm package (rust/wasm) takes it: tests/build_npm.sh writes package.json's version from
+    tests/version.sh and names the tarball by it, and states no version of its own (its
+    WebAssembly's version() is the crate's, which the first check covers).
 
   python3 tests/check_version.py              the check; ends with "N passed, N failed"
   python3 tests/check_version.py --self-test  the same check against another version must fail
-                                              on every statement
+                                              on every statement, and the npm check on a
+                                              build_npm.sh that states a version of its own
 """
 
 import os
@@ -30,6 +34,24 @@ STATED = re.compile(r"FastVarCodec (\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)")
 def read(path):
     with open(os.path.join(ROOT, path), encoding="utf-8") as f:
         return f.read()
+
+
+def npm_statements(build_npm):
+    """(ok, message) for each way tests/build_npm.sh (its text) must take the version."""
+    takes = re.search(r"^version=\$\(bash tests/version\.sh\)$", build_npm, re.M) is not None
+    passes = re.search(r'^node - "\$pkg/package\.json" "\$version"', build_npm, re.M) is not None
+    # The package.json writer: its object takes the argument (`version,`), no literal.
+    writer = build_npm.split("const pkg = {", 1)[1].split("};", 1)[0] if "const pkg = {" in build_npm else ""
+    shorthand = re.search(r"^\s*version,\s*$", writer, re.M) is not None
+    literal = re.findall(r"\d+\.\d+\.\d+", writer)
+    named = 'fast-var-codec-$version.tgz' in build_npm
+    return [
+        (takes, "tests/build_npm.sh takes the version from tests/version.sh (version=$(bash tests/version.sh))"),
+        (passes and shorthand and not literal,
+         "tests/build_npm.sh writes package.json's version from it, stating none of its own"
+         + (f" (it states {', '.join(literal)})" if literal else "")),
+        (named, "tests/build_npm.sh names the tarball fast-var-codec-$version.tgz"),
+    ]
 
 
 def check(version=None, quiet=False):
@@ -72,6 +94,8 @@ def check(version=None, quiet=False):
        f"CHANGELOG.md's first entry is {version}"
        + ("" if first_entry and first_entry.group(1) == version
           else f" (it is {first_entry.group(1) if first_entry else 'missing'})"))
+    for cond, message in npm_statements(read(os.path.join("tests", "build_npm.sh"))):
+        ok(cond, message)
     return passed, failures
 
 
@@ -87,8 +111,16 @@ def main():
         print(("PASS" if good else "FAIL")
               + f" the same check against version 9.9.9 fails on every statement ({len(stated)} of 4): "
               + "; ".join(stated))
-        ok = not real_failures and good
-        print(f"{int(not real_failures) + int(good)} passed, {int(bool(real_failures)) + int(not good)} failed")
+        # The npm check: a build_npm.sh whose package.json states a version of its own fails.
+        altered = read(os.path.join("tests", "build_npm.sh")).replace("  version,\n", '  version: "9.9.9",\n', 1)
+        npm_failed = [m for c, m in npm_statements(altered) if not c]
+        npm_good = len(npm_failed) == 1 and "9.9.9" in npm_failed[0]
+        print(("PASS" if npm_good else "FAIL")
+              + " the npm check fails on a build_npm.sh whose package.json states version 9.9.9: "
+              + "; ".join(npm_failed))
+        ok = not real_failures and good and npm_good
+        n_pass = int(not real_failures) + int(good) + int(npm_good)
+        print(f"{n_pass} passed, {3 - n_pass} failed")
         return 0 if ok else 1
     passed, failures = check()
     print(f"{passed} passed, {len(failures)} failed")

@@ -9,12 +9,22 @@
 #   macOS (a GitHub runner)   GNU bash and coreutils from Homebrew (the scripts use bash 4 and
 #                             `timeout`); nothing else: the scene runs need only them and Godot.
 #   Windows (Git Bash)        nothing: Git for Windows' bash and coreutils are enough.
+# With the argument `node` (Linux), also Node.js and npm from Debian's packages (nodejs, npm:
+# Node 18 in Debian 12) when there is no node: what tests/build_npm.sh needs to write the npm
+# package's package.json and pack it (the release workflow's npm job).
 # On GitHub Actions (GITHUB_PATH set) the directories of what it installed are added to later
 # steps' PATH, and the checkout is marked safe for git (a container runs as another user than the
 # one who checked it out).
-#   bash tests/ci_setup.sh
+#   bash tests/ci_setup.sh [node]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+with_node=0
+for arg in "$@"; do
+    case $arg in
+        node) with_node=1 ;;
+        *) echo "[ci_setup] unknown argument $arg (only: node)" >&2; exit 2 ;;
+    esac
+done
 log() { echo "[ci_setup] $*" >&2; }
 add_path() { # DIR: on PATH for this script and, on GitHub Actions, for later steps
     export PATH="$1:$PATH"
@@ -37,6 +47,10 @@ case "$(uname -s)" in
         add_path "$HOME/.cargo/bin"
         rustup toolchain install "$toolchain" --profile minimal --component rustfmt,clippy >&2
         rustup default "$toolchain" >&2
+        if [ "$with_node" = 1 ] && ! command -v node >/dev/null; then
+            log "Node.js and npm (Debian's nodejs, npm)"
+            apt-get install -y -qq --no-install-recommends nodejs npm >&2
+        fi
         ;;
     Darwin)
         brew install bash coreutils >&2
@@ -47,4 +61,4 @@ case "$(uname -s)" in
     *) log "unknown system $(uname -s)"; exit 2 ;;
 esac
 git config --global --add safe.directory "$root"
-log "ready: $(uname -s), bash $BASH_VERSION$(command -v cargo >/dev/null && echo ", $(cargo --version)")"
+log "ready: $(uname -s), bash $BASH_VERSION$(command -v cargo >/dev/null && echo ", $(cargo --version)")$(command -v node >/dev/null && echo ", node $(node --version)")"

@@ -6,7 +6,7 @@
 import * as wasm from "./fvc_wasm.js";
 import { wasmBase64 } from "./wasm_inline.js";
 import { translate, FastVarCodecError, DecodeError, EncodeError, SaveFileError } from "./errors.js";
-import { TapeWriter, TapeReader } from "./tape.js";
+import { TapeWriter, TapeReader, WasmTapeWriter } from "./tape.js";
 import { setNodePathParser, setTypeNameCheck } from "./types.js";
 
 export {
@@ -61,6 +61,10 @@ export const DEFAULT_MAX_MESSAGE = 8 << 20;
 export const DEFAULT_MAX_PAYLOAD = 256 << 20;
 
 let ready = false;
+/** The WebAssembly's exports (its memory, the buffers' functions), once instantiated. */
+let raw = null;
+/** The tape writer of encode and encodeFramed, writing into the WebAssembly's input buffer. */
+let writer = null;
 
 function base64Bytes(text) {
   if (typeof atob === "function") {
@@ -75,7 +79,8 @@ function base64Bytes(text) {
 /** Compiles and instantiates the WebAssembly (once; every function calls it first). */
 function init() {
   if (ready) return;
-  wasm.initSync({ module: base64Bytes(wasmBase64) });
+  raw = wasm.initSync({ module: base64Bytes(wasmBase64) });
+  writer = new WasmTapeWriter(raw);
   ready = true;
 }
 
@@ -154,13 +159,31 @@ const SETTING_KEYS = [
   "refuseDroppedElements",
 ];
 
-const writer = new TapeWriter();
-
-/** The tape of one value (a view of the shared writer's buffer: used at once). */
+/** Writes the tape of one value into the WebAssembly's input buffer; returns its length. */
 function tapeOf(value) {
-  writer.reset();
+  writer.begin();
   writer.value(value);
-  return writer.bytes();
+  return writer.pos;
+}
+
+let memoryView = new Uint8Array(0);
+
+/** A view of the whole WebAssembly memory (made again after the memory grew, which detaches it). */
+function memory() {
+  if (memoryView.length === 0) memoryView = new Uint8Array(raw.memory.buffer);
+  return memoryView;
+}
+
+/** A copy of the last encode's `n` bytes, out of the WebAssembly's memory. */
+function encoded(n) {
+  const ptr = raw.encoded_ptr() >>> 0;
+  return memory().slice(ptr, ptr + n);
+}
+
+/** Copies `data` into the WebAssembly's input buffer. */
+function input(data) {
+  const ptr = writer.reserve(data.length);
+  memory().set(data, ptr);
 }
 
 /**
@@ -181,14 +204,14 @@ export class Codec {
 
   /** `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects` with fullObjects) does. */
   encode(value) {
-    const tape = tapeOf(value);
-    return call(() => wasm.encode(this._settings, tape, false, false));
+    const len = tapeOf(value);
+    return encoded(call(() => wasm.encode(this._settings, len, false, false)));
   }
 
   /** `value` as `StreamPeer.put_var` sends it: a u32 length (little-endian unless bigEndian), then the encoding. */
   encodeFramed(value, { bigEndian = false } = NO_OPTIONS) {
-    const tape = tapeOf(value);
-    return call(() => wasm.encode(this._settings, tape, true, Boolean(bigEndian)));
+    const len = tapeOf(value);
+    return encoded(call(() => wasm.encode(this._settings, len, true, Boolean(bigEndian))));
   }
 
   /** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it: bytes after it are ignored. */
@@ -202,7 +225,12 @@ export class Codec {
    */
   decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
     const data = bytesOf(bytes);
-    const tape = call(() => wasm.decode(this._settings, data, offset));
+    input(data);
+    const len = call(() => wasm.decode(this._settings, data.length, offset));
+    // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
+    // WebAssembly until it is read (a call could move it), and every value is copied out of it.
+    const ptr = raw.tape_ptr() >>> 0;
+    const tape = memory().subarray(ptr, ptr + len);
     const r = new TapeReader(tape, this.options);
     const size = r.size();
     return { value: r.value(), size };

@@ -42,3 +42,4 @@ export const PACKED_VECTOR2 = 38;
 export const PACKED_VECTOR3 = 39;
 export const PACKED_COLOR = 40;
 export const PACKED_VECTOR4 = 41;
+export const PACKED_REF = 42;

@@ -29,13 +29,13 @@ import {
   GodotObject,
   Callable,
   Signal,
-  TypedArray,
-  TypedDictionary,
   PackedStringArray,
   PackedVector2Array,
   PackedVector3Array,
   PackedVector4Array,
   PackedColorArray,
+  decodedTypedArray,
+  decodedTypedDictionary,
 } from "./types.js";
 
 /** Deeper values are refused in JavaScript (a value that holds itself ends here too); the core
@@ -265,6 +265,10 @@ export class TapeWriter {
   }
 
   object(v, depth) {
+    // A plain object first (the most common container; it cannot carry KIND, whose symbol is
+    // the package's own).
+    const proto = Object.getPrototypeOf(v);
+    if (proto === Object.prototype || proto === null) return this.plain(v, depth);
     const kind = v[KIND];
     if (kind !== undefined) return this.godot(v, kind, depth);
     if (Array.isArray(v)) {
@@ -279,26 +283,28 @@ export class TapeWriter {
       this.u8(0);
       return this.entries(v, depth);
     }
-    const proto = Object.getPrototypeOf(v);
-    if (proto === Object.prototype || proto === null) {
-      this.u8(T.DICTIONARY);
-      this.u8(0);
-      this.u8(0);
-      const keys = Object.keys(v);
-      this.u32(keys.length);
-      for (const k of keys) {
-        this.u8(T.STRING);
-        this.str(k);
-        try {
-          this.write(v[k], depth + 1);
-        } catch (e) {
-          if (e instanceof Bad) e.rev.push(`[${JSON.stringify(k)}]`);
-          throw e;
-        }
-      }
-      return;
-    }
     throw new Bad(`a value of class ${v.constructor?.name ?? "?"} has no Godot type`);
+  }
+
+  /** A plain object: an untyped Dictionary of its own enumerable String keys. */
+  plain(v, depth) {
+    const keys = Object.keys(v);
+    this.ensure(7);
+    this.buf[this.pos] = T.DICTIONARY;
+    this.buf[this.pos + 1] = 0;
+    this.buf[this.pos + 2] = 0;
+    this.view.setUint32(this.pos + 3, keys.length, true);
+    this.pos += 7;
+    for (const k of keys) {
+      this.u8(T.STRING);
+      this.str(k);
+      try {
+        this.write(v[k], depth + 1);
+      } catch (e) {
+        if (e instanceof Bad) e.rev.push(`[${JSON.stringify(k)}]`);
+        throw e;
+      }
+    }
   }
 
   packed(v) {
@@ -440,6 +446,52 @@ export class TapeWriter {
   }
 }
 
+/** Above this (16 MiB, the WebAssembly's `KEEP`), `begin` lets the input buffer shrink back. */
+const KEEP = 16 << 20;
+
+/**
+ * A TapeWriter whose buffer is the WebAssembly's input buffer (`input_buffer`): the tape is
+ * written where the WebAssembly reads it, with no copy into it. It is the one user of
+ * `input_buffer`, so it knows where the buffer is; a grown memory (which detaches every view of
+ * it, their length then 0) is seen at `begin()` and `reserve()`.
+ */
+export class WasmTapeWriter extends TapeWriter {
+  constructor(exports) {
+    super();
+    this.exports = exports;
+    this.attach(exports.input_buffer(0) >>> 0);
+  }
+
+  /** Before each value. */
+  begin() {
+    this.pos = 0;
+    if (this.buf.length === 0 || this.buf.length > KEEP) this.attach(this.exports.input_buffer(0) >>> 0);
+  }
+
+  /** The input buffer's address, with room for `n` bytes (a decode's input). */
+  reserve(n) {
+    if (this.buf.length === 0 || this.buf.length < n || this.buf.length > KEEP) {
+      this.attach(this.exports.input_buffer(n) >>> 0);
+    }
+    return this.ptr;
+  }
+
+  attach(ptr) {
+    const memory = this.exports.memory.buffer;
+    const size = this.exports.input_size() >>> 0;
+    this.buf = new Uint8Array(memory, ptr, size);
+    this.view = new DataView(memory, ptr, size);
+    this.ptr = ptr;
+  }
+
+  ensure(n) {
+    if (this.pos + n <= this.buf.length) return;
+    let size = Math.max(this.buf.length * 2, 256);
+    while (size < this.pos + n) size *= 2;
+    this.attach(this.exports.input_buffer(size) >>> 0);
+  }
+}
+
 function int32(x) {
   if (!Number.isInteger(x) || x < -0x80000000 || x > 0x7fffffff) {
     throw new Bad(`component ${x} is not an int32`);
@@ -454,6 +506,10 @@ function basisRows(b) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The cache of short ASCII Dictionary keys (TapeReader.key): its size, a power of two. */
+const KEYS = 512;
+const keyCache = new Array(KEYS).fill(undefined);
 
 /** Reads values from a tape the WebAssembly wrote. */
 export class TapeReader {
@@ -534,6 +590,42 @@ export class TapeReader {
       return s;
     }
     return decoder.decode(this.bytes.subarray(at, at + n));
+  }
+
+  /**
+   * A Dictionary's String key: short ASCII keys come from a small cache of the keys read
+   * before (records repeat theirs), so that the same string, already hashed by the engine, is
+   * set again instead of a new one being built and hashed.
+   */
+  key() {
+    const n = this.u32();
+    const at = this.pos;
+    if (n > 24) {
+      this.pos -= 4;
+      return this.str();
+    }
+    const b = this.bytes;
+    let h = n;
+    for (let i = at; i < at + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) {
+        this.pos -= 4;
+        return this.str();
+      }
+      h = (Math.imul(h, 31) + c) | 0;
+    }
+    this.pos = at + n;
+    const slot = h & (KEYS - 1);
+    const cached = keyCache[slot];
+    if (cached !== undefined && cached.length === n) {
+      let i = 0;
+      while (i < n && cached.charCodeAt(i) === b[at + i]) i++;
+      if (i === n) return cached;
+    }
+    let s = "";
+    for (let i = at; i < at + n; i++) s += String.fromCharCode(b[i]);
+    keyCache[slot] = s;
+    return s;
   }
 
   strings() {
@@ -667,7 +759,7 @@ export class TapeReader {
         const n = this.u32();
         const items = new Array(n);
         for (let i = 0; i < n; i++) items[i] = this.value();
-        return element === null ? items : new TypedArray(element, items);
+        return element === null ? items : decodedTypedArray(element, items);
       }
       case T.PACKED_BYTE: {
         const n = this.u32();
@@ -693,8 +785,44 @@ export class TapeReader {
         return new PackedVector4Array(this.slice(Float64Array, this.u32() * 4));
       case T.PACKED_COLOR:
         return new PackedColorArray(this.slice(Float32Array, this.u32() * 4));
+      case T.PACKED_REF:
+        return this.referenced();
       default:
         throw new Error(`fast-var-codec: unknown tape tag ${tag} at ${this.pos - 1}`);
+    }
+  }
+
+  /**
+   * A decode's large packed array, copied once from where it lies in the WebAssembly's memory
+   * (the tape is a view of that memory): the packed tag, the count as that tag's, the address
+   * and the byte length.
+   */
+  referenced() {
+    const tag = this.u8();
+    this.u32();
+    const at = this.u32();
+    const data = this.bytes.buffer.slice(at, at + this.u32());
+    switch (tag) {
+      case T.PACKED_BYTE:
+        return new Uint8Array(data);
+      case T.PACKED_INT32:
+        return new Int32Array(data);
+      case T.PACKED_INT64:
+        return new BigInt64Array(data);
+      case T.PACKED_FLOAT32:
+        return new Float32Array(data);
+      case T.PACKED_FLOAT64:
+        return new Float64Array(data);
+      case T.PACKED_VECTOR2:
+        return new PackedVector2Array(new Float64Array(data));
+      case T.PACKED_VECTOR3:
+        return new PackedVector3Array(new Float64Array(data));
+      case T.PACKED_VECTOR4:
+        return new PackedVector4Array(new Float64Array(data));
+      case T.PACKED_COLOR:
+        return new PackedColorArray(new Float32Array(data));
+      default:
+        throw new Error(`fast-var-codec: unknown packed tag ${tag} in a tape reference`);
     }
   }
 
@@ -716,7 +844,7 @@ export class TapeReader {
         const at = this.pos;
         if (this.bytes[at] !== T.STRING) break;
         this.pos++;
-        const k = this.str();
+        const k = this.key();
         if (!plainKey(k)) {
           this.pos = at;
           break;
@@ -728,7 +856,7 @@ export class TapeReader {
       this.pos = start;
     }
     const map = this.entries(n, start);
-    return typed ? new TypedDictionary(keyType, valueType, map) : map;
+    return typed ? decodedTypedDictionary(keyType, valueType, map) : map;
   }
 
   entries(n, start) {

@@ -306,6 +306,27 @@ export class TypedDictionary {
 }
 tagged(TypedDictionary, T.DICTIONARY);
 
+// A decode's typed containers: their type names come from the core, which has checked them, and
+// the tape being read lies in the WebAssembly's memory, which a call into it (the check) could
+// move. The same objects as the constructors make, without the check.
+
+/** A decoded TypedArray (`items` taken as they are). */
+export function decodedTypedArray(elementType_, items) {
+  const a = Object.create(TypedArray.prototype);
+  a.elementType = elementType_;
+  a.items = items;
+  return a;
+}
+
+/** A decoded TypedDictionary (`entries` a Map). */
+export function decodedTypedDictionary(keyType, valueType, entries) {
+  const d = Object.create(TypedDictionary.prototype);
+  d.keyType = keyType;
+  d.valueType = valueType;
+  d.entries = entries;
+  return d;
+}
+
 /** A PackedStringArray (an Array of strings is an Array). */
 export class PackedStringArray {
   constructor(strings = []) {

@@ -2,6 +2,12 @@
 //! and return byte buffers. It only translates: values cross as a tape (`tape`, read and written
 //! by `js/tape.js`), settings as the core's `Options`, errors as a short text the JavaScript
 //! layer (`js/`) turns into its error classes; every rule of the format is the core's.
+//!
+//! `encode` and `decode` take their input from a buffer JavaScript writes into the WebAssembly's
+//! memory (`input_buffer`: the tape writer writes there, a decode's bytes are copied there) and
+//! leave their result in a buffer of this module that JavaScript reads in place (`encoded_ptr`,
+//! `tape_ptr`) before its next call: no allocation per call, and one copy fewer each way than
+//! passing and returning byte vectors.
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
 use fast_var_codec_core::record::{decode_records, RecordError};
@@ -13,6 +19,7 @@ use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::{
     AllowList, CodecError, ContainerType, Dialect, Limits, NodePath, Options, Precision, Value,
 };
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 pub mod tape;
@@ -165,43 +172,121 @@ fn values_of(tape: &[u8]) -> Result<Vec<Value>, JsValue> {
     Ok(out)
 }
 
-/// The tape's value encoded (`var_to_bytes`), or framed as `put_var` sends it (a u32 length
-/// first, big-endian with `big_endian`).
+/// A buffer kept between calls shrinks back when it held more than this (16 MiB): a large value
+/// once does not keep its memory for every small one after it.
+const KEEP: usize = 16 << 20;
+
+thread_local! {
+    /// What JavaScript writes for the next call: a tape to encode, or the bytes to decode.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last encode's bytes, read by JavaScript from `encoded_ptr`.
+    static ENCODED: RefCell<bytes::BytesMut> = RefCell::new(bytes::BytesMut::new());
+    /// The last decode's tape, read by JavaScript from `tape_ptr`.
+    static TAPE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last decode's value, whose large packed arrays its tape refers to (PACKED_REF):
+    /// kept until the next decode.
+    static KEPT: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+/// The input buffer, at least `size` bytes long (what it holds up to `size` kept), and shrunk
+/// to about `size` when it is above `KEEP` and four times larger; returns its address.
+/// JavaScript writes into it in place (`input_size` bytes from there).
+#[wasm_bindgen]
+pub fn input_buffer(size: usize) -> *mut u8 {
+    INPUT.with_borrow_mut(|b| {
+        let size = size.max(256);
+        let want = size.checked_next_power_of_two().unwrap_or(size);
+        if b.len() < size {
+            b.resize(want, 0);
+        } else if b.len() > KEEP && b.len() / 4 > want {
+            b.truncate(want);
+            b.shrink_to_fit();
+        }
+        b.as_mut_ptr()
+    })
+}
+
+/// The input buffer's length.
+#[wasm_bindgen]
+pub fn input_size() -> usize {
+    INPUT.with_borrow(|b| b.len())
+}
+
+/// Where the last `encode`'s bytes are (its result the count).
+#[wasm_bindgen]
+pub fn encoded_ptr() -> *const u8 {
+    ENCODED.with_borrow(|b| b.as_ptr())
+}
+
+/// Where the last `decode`'s tape is (its result the length).
+#[wasm_bindgen]
+pub fn tape_ptr() -> *const u8 {
+    TAPE.with_borrow(|b| b.as_ptr())
+}
+
+/// The first `len` bytes of the input buffer, as `f` takes them.
+fn with_input<R>(len: usize, f: impl FnOnce(&[u8]) -> Result<R, JsValue>) -> Result<R, JsValue> {
+    INPUT.with_borrow(|b| match b.get(..len) {
+        Some(input) => f(input),
+        None => Err(usage(format!(
+            "{len} bytes asked of an input buffer of {}",
+            b.len()
+        ))),
+    })
+}
+
+/// The value of the tape in the input buffer's first `len` bytes, encoded (`var_to_bytes`), or
+/// framed as `put_var` sends it (a u32 length first, big-endian with `big_endian`), into the
+/// buffer at `encoded_ptr`; returns the count of bytes.
 #[wasm_bindgen]
 pub fn encode(
     settings: &Settings,
-    tape: &[u8],
+    len: usize,
     framed: bool,
     big_endian: bool,
-) -> Result<Vec<u8>, JsValue> {
-    let v = value_of(tape)?;
-    if framed {
-        let mut out = bytes::BytesMut::new();
-        frame(
-            &v,
-            &settings.encode,
-            ByteOrder::from_big_endian(big_endian),
-            &mut out,
-        )
+) -> Result<usize, JsValue> {
+    let v = with_input(len, value_of)?;
+    ENCODED.with_borrow_mut(|out| {
+        if out.capacity() > KEEP {
+            *out = bytes::BytesMut::new();
+        }
+        out.clear();
+        if framed {
+            frame(
+                &v,
+                &settings.encode,
+                ByteOrder::from_big_endian(big_endian),
+                out,
+            )
+        } else {
+            fast_var_codec_core::encode_into(&v, &settings.encode, out)
+        }
         .map_err(|e| codec_error(&e))?;
-        Ok(out.to_vec())
-    } else {
-        fast_var_codec_core::encode(&v, &settings.encode)
-            .map(|b| b.to_vec())
-            .map_err(|e| codec_error(&e))
-    }
+        Ok(out.len())
+    })
 }
 
-/// The value at `offset` of `data`, as `bytes_to_var` reads it: a tape of the size it took
-/// (a u64 first) and the value.
+/// The value at `offset` of the input buffer's first `len` bytes, as `bytes_to_var` reads it,
+/// as a tape (the size it took, a u64, then the value; its large packed arrays referred to where
+/// they lie, the value kept until the next decode) into the buffer at `tape_ptr`; returns the
+/// tape's length.
 #[wasm_bindgen]
-pub fn decode(settings: &Settings, data: &[u8], offset: usize) -> Result<Vec<u8>, JsValue> {
-    let (value, used) = fast_var_codec_core::decode_at(data, offset, &settings.decode)
-        .map_err(|e| codec_error(&e))?;
-    let mut out = Vec::with_capacity(64);
-    out.extend_from_slice(&(used as u64).to_le_bytes());
-    tape::write(&mut out, &value);
-    Ok(out)
+pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let (value, used) = with_input(len, |data| {
+        fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
+    })?;
+    Ok(TAPE.with_borrow_mut(|out| {
+        if out.capacity() > KEEP {
+            *out = Vec::new();
+        }
+        out.clear();
+        out.extend_from_slice(&(used as u64).to_le_bytes());
+        tape::write_referencing(out, &value);
+        // Moved, the value's packed arrays stay where the tape says they are.
+        KEPT.with_borrow_mut(|kept| *kept = Some(value));
+        out.len()
+    }))
 }
 
 /// The Godot 3 key of a password or a 32-byte key (neither: none; both: an error).

@@ -25,12 +25,20 @@
 //! | PACKED_STRING | u32 n, n str |
 //! | PACKED_VECTOR2, PACKED_VECTOR3, PACKED_VECTOR4 | u32 n elements, their components as f64 |
 //! | PACKED_COLOR | u32 n elements, 4 n f32 |
+//! | PACKED_REF (decode only) | u8 the packed tag, u32 n as that tag's, u32 address, u32 byte length |
+//!
+//! PACKED_REF: a decode's large packed array is not copied into the tape; the tape gives where
+//! its numbers lie in the WebAssembly's memory (little-endian, as the tag's would be), and the
+//! decoded value is kept until the next decode, so that JavaScript copies them out once
+//! (`write_referencing`).
 //!
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
 
 use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{Array, GodotString, NodePath, Object, Value, VariantType};
+use fast_var_codec_core::{
+    vec_from_le, Array, GodotString, LeWord, NodePath, Object, Value, VariantType,
+};
 
 pub const NIL: u8 = 0;
 pub const FALSE: u8 = 1;
@@ -74,12 +82,27 @@ pub const PACKED_VECTOR2: u8 = 38;
 pub const PACKED_VECTOR3: u8 = 39;
 pub const PACKED_COLOR: u8 = 40;
 pub const PACKED_VECTOR4: u8 = 41;
+pub const PACKED_REF: u8 = 42;
+
+/// From this many bytes on, `write_referencing` refers to a packed array's numbers rather than
+/// copying them.
+const REF_MIN: usize = 4096;
 
 // ---------------------------------------------------------------------------------------------
 // Value to tape (decode)
 
 /// Appends `v` to the tape `out`.
 pub fn write(out: &mut Vec<u8>, v: &Value) {
+    put(out, v, false);
+}
+
+/// Appends `v` to the tape `out`, its packed arrays of `REF_MIN` bytes or more as PACKED_REF:
+/// `v` must stay where it is, unchanged, until the tape has been read.
+pub fn write_referencing(out: &mut Vec<u8>, v: &Value) {
+    put(out, v, true);
+}
+
+fn put(out: &mut Vec<u8>, v: &Value, refs: bool) {
     match v {
         Value::Nil => out.push(NIL),
         Value::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
@@ -152,7 +175,7 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             len(out, o.properties.len());
             for (name, value) in &o.properties {
                 str_(out, name);
-                write(out, value);
+                put(out, value, refs);
             }
         }
         Value::Callable => out.push(CALLABLE),
@@ -167,8 +190,8 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             container_type(out, &d.value);
             len(out, d.len());
             for (k, v) in d.iter() {
-                write(out, k);
-                write(out, v);
+                put(out, k, refs);
+                put(out, v, refs);
             }
         }
         Value::Array(a) => {
@@ -176,22 +199,14 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             container_type(out, &a.element);
             len(out, a.items.len());
             for item in &a.items {
-                write(out, item);
+                put(out, item, refs);
             }
         }
-        Value::PackedByteArray(b) => {
-            out.push(PACKED_BYTE);
-            len(out, b.len());
-            out.extend_from_slice(b);
-        }
-        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a, |x| x.to_le_bytes()),
-        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a, |x| x.to_le_bytes()),
-        Value::PackedFloat32Array(a) => {
-            numbers(out, PACKED_FLOAT32, a.len(), a, |x| x.to_le_bytes())
-        }
-        Value::PackedFloat64Array(a) => {
-            numbers(out, PACKED_FLOAT64, a.len(), a, |x| x.to_le_bytes())
-        }
+        Value::PackedByteArray(b) => numbers(out, PACKED_BYTE, b.len(), b, refs),
+        Value::PackedInt32Array(a) => numbers(out, PACKED_INT32, a.len(), a, refs),
+        Value::PackedInt64Array(a) => numbers(out, PACKED_INT64, a.len(), a, refs),
+        Value::PackedFloat32Array(a) => numbers(out, PACKED_FLOAT32, a.len(), a, refs),
+        Value::PackedFloat64Array(a) => numbers(out, PACKED_FLOAT64, a.len(), a, refs),
         Value::PackedStringArray(s) => {
             out.push(PACKED_STRING);
             len(out, s.len());
@@ -200,23 +215,15 @@ pub fn write(out: &mut Vec<u8>, v: &Value) {
             }
         }
         Value::PackedVector2Array(a) => {
-            numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
+            numbers(out, PACKED_VECTOR2, a.len(), a.as_flattened(), refs)
         }
         Value::PackedVector3Array(a) => {
-            numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
+            numbers(out, PACKED_VECTOR3, a.len(), a.as_flattened(), refs)
         }
         Value::PackedVector4Array(a) => {
-            numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened(), |x| {
-                x.to_le_bytes()
-            })
+            numbers(out, PACKED_VECTOR4, a.len(), a.as_flattened(), refs)
         }
-        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened(), |x| {
-            x.to_le_bytes()
-        }),
+        Value::PackedColorArray(a) => numbers(out, PACKED_COLOR, a.len(), a.as_flattened(), refs),
     }
 }
 
@@ -244,18 +251,32 @@ fn ints(out: &mut Vec<u8>, tag: u8, c: &[i32]) {
     }
 }
 
-fn numbers<T: Copy, const N: usize>(
-    out: &mut Vec<u8>,
-    tag: u8,
-    count: usize,
-    items: &[T],
-    bytes: impl Fn(T) -> [u8; N],
-) {
+/// `tag`, `count`, then the numbers' little-endian bytes: their memory as it is on a
+/// little-endian machine (WebAssembly is one), copied in one piece; with `refs` and at least
+/// `REF_MIN` bytes, PACKED_REF and where that memory is instead.
+fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T], refs: bool) {
+    let size = std::mem::size_of_val(items);
+    if refs && size >= REF_MIN {
+        if let (Ok(at), Ok(size)) = (u32::try_from(items.as_ptr() as usize), u32::try_from(size)) {
+            out.push(PACKED_REF);
+            out.push(tag);
+            len(out, count);
+            out.extend_from_slice(&at.to_le_bytes());
+            out.extend_from_slice(&size.to_le_bytes());
+            return;
+        }
+    }
     out.push(tag);
     len(out, count);
-    out.reserve(items.len() * N);
-    for &x in items {
-        out.extend_from_slice(&bytes(x));
+    #[cfg(target_endian = "little")]
+    out.extend_from_slice(fast_var_codec_core::le_bytes_of(items));
+    #[cfg(not(target_endian = "little"))]
+    {
+        let start = out.len();
+        out.resize(start + items.len() * T::SIZE, 0);
+        for (dst, &x) in out[start..].chunks_exact_mut(T::SIZE).zip(items) {
+            x.to_le(dst);
+        }
     }
 }
 
@@ -359,10 +380,20 @@ impl<'a> Reader<'a> {
         Ok(f64::from_le_bytes(self.array()?))
     }
 
-    fn string(&mut self) -> TapeResult<String> {
+    fn str_ref(&mut self) -> TapeResult<&'a str> {
         let n = self.u32()?;
         let b = self.take(n)?;
-        String::from_utf8(b.to_vec()).map_err(|_| TapeError("a tape string is not UTF-8".into()))
+        std::str::from_utf8(b).map_err(|_| TapeError("a tape string is not UTF-8".into()))
+    }
+
+    fn string(&mut self) -> TapeResult<String> {
+        self.str_ref().map(String::from)
+    }
+
+    /// A String's or StringName's text, made from the tape in place (a short one without an
+    /// allocation).
+    fn godot_string(&mut self) -> TapeResult<GodotString> {
+        self.str_ref().map(GodotString::from)
     }
 
     fn strings(&mut self) -> TapeResult<Vec<String>> {
@@ -386,30 +417,19 @@ impl<'a> Reader<'a> {
         Ok(c)
     }
 
-    /// `count` numbers of `N` bytes each, made by `make`.
-    fn numbers<const N: usize, T>(
-        &mut self,
-        count: usize,
-        make: impl Fn([u8; N]) -> T,
-    ) -> TapeResult<Vec<T>> {
+    /// `count` numbers, copied from the tape in one piece (`vec_from_le`).
+    fn numbers<T: LeWord>(&mut self, count: usize) -> TapeResult<Vec<T>> {
         let bytes = self.take(
             count
-                .checked_mul(N)
+                .checked_mul(T::SIZE)
                 .ok_or_else(|| TapeError("a packed array too long".into()))?,
         )?;
-        Ok(bytes
-            .chunks_exact(N)
-            .map(|c| {
-                let mut b = [0u8; N];
-                b.copy_from_slice(c);
-                make(b)
-            })
-            .collect())
+        Ok(vec_from_le(bytes))
     }
 
     fn grouped<const N: usize>(&mut self) -> TapeResult<Vec<[f64; N]>> {
         let n = self.u32()?;
-        let flat = self.numbers(n.saturating_mul(N), f64::from_le_bytes)?;
+        let flat = self.numbers::<f64>(n.saturating_mul(N))?;
         Ok(flat
             .chunks_exact(N)
             .map(|c| {
@@ -554,7 +574,7 @@ impl<'a> Reader<'a> {
             INT32 => Value::Int(i64::from(i32::from_le_bytes(self.array()?))),
             INT64 => Value::Int(i64::from_le_bytes(self.array()?)),
             FLOAT => Value::Float(self.f64()?),
-            STRING => Value::String(GodotString::from(self.string()?)),
+            STRING => Value::String(self.godot_string()?),
             VECTOR2 => Value::Vector2(self.reals()?),
             VECTOR2I => Value::Vector2i(self.ints()?),
             RECT2 => Value::Rect2(Box::new(self.reals()?)),
@@ -577,7 +597,7 @@ impl<'a> Reader<'a> {
                 }
                 Value::Color(c)
             }
-            STRING_NAME => Value::StringName(GodotString::from(self.string()?)),
+            STRING_NAME => Value::StringName(self.godot_string()?),
             NODE_PATH => {
                 let absolute = self.u8()? != 0;
                 let names = self.strings()?;
@@ -604,29 +624,34 @@ impl<'a> Reader<'a> {
             }
             PACKED_INT32 => {
                 let n = self.u32()?;
-                Value::PackedInt32Array(self.numbers(n, i32::from_le_bytes)?)
+                Value::PackedInt32Array(self.numbers(n)?)
             }
             PACKED_INT64 => {
                 let n = self.u32()?;
-                Value::PackedInt64Array(self.numbers(n, i64::from_le_bytes)?)
+                Value::PackedInt64Array(self.numbers(n)?)
             }
             PACKED_FLOAT32 => {
                 let n = self.u32()?;
-                Value::PackedFloat32Array(self.numbers(n, f32::from_le_bytes)?)
+                Value::PackedFloat32Array(self.numbers(n)?)
             }
             PACKED_FLOAT64 => {
                 let n = self.u32()?;
-                Value::PackedFloat64Array(self.numbers(n, f64::from_le_bytes)?)
+                Value::PackedFloat64Array(self.numbers(n)?)
             }
-            PACKED_STRING => Value::PackedStringArray(
-                self.strings()?.into_iter().map(GodotString::from).collect(),
-            ),
+            PACKED_STRING => {
+                let n = self.u32()?;
+                Value::PackedStringArray(
+                    (0..n)
+                        .map(|_| self.godot_string())
+                        .collect::<TapeResult<_>>()?,
+                )
+            }
             PACKED_VECTOR2 => Value::PackedVector2Array(self.grouped()?),
             PACKED_VECTOR3 => Value::PackedVector3Array(self.grouped()?),
             PACKED_VECTOR4 => Value::PackedVector4Array(self.grouped()?),
             PACKED_COLOR => {
                 let n = self.u32()?;
-                let flat = self.numbers(n.saturating_mul(4), f32::from_le_bytes)?;
+                let flat = self.numbers::<f32>(n.saturating_mul(4))?;
                 Value::PackedColorArray(
                     flat.chunks_exact(4)
                         .map(|c| {
@@ -668,7 +693,7 @@ mod tests {
             assert!(js.contains(&expected), "js/tags.js lacks {expected}");
             count += 1;
         }
-        assert_eq!(count, 42);
+        assert_eq!(count, 43);
         assert_eq!(js.matches("export const ").count(), count);
     }
 
