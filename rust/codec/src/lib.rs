@@ -65,9 +65,7 @@ pub use limits::{Limits, Options};
 pub use objects::AllowList;
 pub use reader::decode_with;
 pub use real::{Real, WireReals};
-#[cfg(target_endian = "little")]
-pub use sink::le_bytes_of;
-pub use sink::{vec_from_le, LeWord, Sink, SizeCounter, SliceSink};
+pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
 pub use stream::ByteOrder;
 pub use text::Text;
 pub use types::{ContainerType, ParseVariantTypeError, UnknownTypeName, VariantType};

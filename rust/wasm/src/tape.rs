@@ -35,10 +35,9 @@
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
 
+use fast_var_codec_core::internals::{le_bytes_of, vec_from_le};
 use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{
-    vec_from_le, Array, GodotString, LeWord, NodePath, Object, Value, VariantType,
-};
+use fast_var_codec_core::{Array, GodotString, LeWord, NodePath, Object, Value, VariantType};
 
 pub const NIL: u8 = 0;
 pub const FALSE: u8 = 1;
@@ -269,7 +268,7 @@ fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T], ref
     out.push(tag);
     len(out, count);
     #[cfg(target_endian = "little")]
-    out.extend_from_slice(fast_var_codec_core::le_bytes_of(items));
+    out.extend_from_slice(le_bytes_of(items));
     #[cfg(not(target_endian = "little"))]
     {
         let start = out.len();
