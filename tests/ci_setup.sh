@@ -9,11 +9,15 @@
 #   macOS (a GitHub runner)   GNU bash and coreutils from Homebrew (the scripts use bash 4 and
 #                             `timeout`); nothing else: the scene runs need only them and Godot.
 #   Windows (Git Bash)        nothing: Git for Windows' bash and coreutils are enough.
+# With --node, Linux also gets Debian's Node.js and npm (the npm package and the web page:
+# tests/build_npm.sh, tests/build_web.sh).
 # On GitHub Actions (GITHUB_PATH set) the directories of what it installed are added to later
 # steps' PATH, and the checkout is marked safe for git (a container runs as another user than the
 # one who checked it out).
-#   bash tests/ci_setup.sh
+#   bash tests/ci_setup.sh [--node]
 set -euo pipefail
+node=0
+if [ "${1:-}" = --node ]; then node=1; fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 log() { echo "[ci_setup] $*" >&2; }
 add_path() { # DIR: on PATH for this script and, on GitHub Actions, for later steps
@@ -28,6 +32,9 @@ case "$(uname -s)" in
         apt-get update -qq
         apt-get install -y -qq --no-install-recommends ca-certificates curl git build-essential \
             pkg-config python3 python3-pip unzip zip xz-utils binutils file procps >&2
+        if [ "$node" = 1 ]; then
+            apt-get install -y -qq --no-install-recommends nodejs npm >&2
+        fi
         toolchain=${FVC_RUST_TOOLCHAIN:-1.95.0}
         if ! command -v rustup >/dev/null && [ ! -x "$HOME/.cargo/bin/rustup" ]; then
             log "rustup with Rust $toolchain"
