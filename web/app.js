@@ -34,7 +34,7 @@ const S = {
   precision: "single",
   found: null, // inspectStoreVarFile's result
   dialect: "godot4",
-  records: [], // {value, bytes, spans (relative to bytes), start, gap, edited, cache}
+  records: [], // {value, bytes, spans, spanBase, start, gap, edited, cache}
   roots: [],
   rootsShown: PAGE,
   codec: null,
@@ -165,11 +165,11 @@ function load(found) {
     const start = r.spans.length ? r.spans[0] : r.offset;
     const next = found.records[i + 1];
     const nextStart = next ? (next.spans.length ? next.spans[0] : next.offset) : null;
-    const spans = Uint32Array.from(r.spans, (x, j) => (j % 3 === 2 ? x : x - start));
     return {
       value: r.value,
       bytes: found.payload.subarray(start, start + r.length),
-      spans,
+      spans: r.spans, // offsets from spanBase: the payload's start as read, 0 once encoded again
+      spanBase: start,
       start,
       gap: nextStart === null ? 0 : nextStart - (start + r.length),
       edited: false,
@@ -294,8 +294,8 @@ function childSpans(rec, s) {
 function rangeOf(node) {
   const s = node.span;
   if (s < 0) return null;
-  const sp = S.records[node.rec].spans;
-  return [sp[3 * s], sp[3 * s + 1]];
+  const rec = S.records[node.rec];
+  return [rec.spans[3 * s] - rec.spanBase, rec.spans[3 * s + 1] - rec.spanBase];
 }
 
 // --- rendering ---------------------------------------------------------------------------------
@@ -780,6 +780,7 @@ function reencode(i) {
   }
   rec.bytes = bytes;
   rec.spans = fvc.valueSpans(bytes, { dialect: S.dialect, precision: S.precision, allowObjects: true });
+  rec.spanBase = 0;
   rec.cache = new Map();
   rec.edited = true;
   // The records after it move by the change of its length.
@@ -1029,9 +1030,11 @@ $("import-json").addEventListener("change", async () => {
 
 // --- files in ----------------------------------------------------------------------------------
 
-$("file").addEventListener("change", () => {
+$("file").addEventListener("change", async () => {
   const f = $("file").files[0];
-  if (f) openFile(f);
+  if (!f) return;
+  await openFile(f);
+  $("file").value = ""; // the same file can be opened again
 });
 document.addEventListener("dragover", (ev) => {
   ev.preventDefault();
