@@ -13,7 +13,8 @@ if [ ! -d "$app/node_modules/playwright-core" ] || [ ! -f dist/web/app.js ]; the
     echo "bench_web: run tests/run_web_tests.sh first (the page and playwright-core)" >&2
     exit 2
 fi
-cp tests/web/bench.mjs "$app/test/"
+mkdir -p "$app/bench"
+cp tests/web/bench.mjs "$app/bench/"
 cd "$app"
 FVC_ROOT=$fvc_root FVC_WEB_OUT=$out CHROMIUM=${CHROMIUM:-/usr/bin/chromium} \
-    "$DEADLINE" 600 node test/bench.mjs
+    "$DEADLINE" 600 node bench/bench.mjs

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The web page (web/): builds it (tests/build_web.sh, which builds the npm package first), then
 # runs tests/web/web.test.mjs with `node --test` in tests/out/run_web_tests/app/, where the
-# package's tarball and playwright-core (pinned below; it downloads no browser: Debian's Chromium
-# is driven, installed with apt-get when /usr/bin/chromium is missing) are installed. The tests
+# package's tarball, playwright-core and puppeteer-core (pinned below; neither downloads a
+# browser: Debian's Chromium and Firefox ESR are driven, installed with apt-get when missing;
+# FIREFOX="" leaves Firefox out) are installed. The tests
 # open the page from file:// in headless Chromium: Godot 3.6.2's encrypted save fixture edited
 # and saved, read back by Godot 3.6.2; a compressed file Godot 4.6.3 writes, edited, read back by
 # Godot 4.6.3; a Godot 3 save converted to Godot 4, read by Godot 4.6.3; a truncated and a
-# damaged file; JSON export and import; no request but the page's own files; and the package
+# damaged file; JSON export and import; no request but the page's own files; the Godot 3 round
+# trip again in Firefox ESR; and the package
 # alone in Chromium against every golden corpus. Screenshots of each state:
 # tests/out/run_web_tests/screens/.
 # Shows the failing tests, then ends with "N passed, N failed" (node's passed tests; its failed,
@@ -20,6 +22,7 @@ source tests/lib.sh
 out=$(fvc_out_dir)
 tally_init
 playwright_pin="playwright-core@1.65.1"
+puppeteer_pin="puppeteer-core@25.16.0"
 
 need_engines GODOT3 GODOT4 || exit 2
 
@@ -31,7 +34,7 @@ if ! bash tests/build_web.sh >"$out/build.log" 2>&1; then
     exit 1
 fi
 grep -E '^the page' "$out/build.log"
-tarball=$(ls -t "$fvc_root"/dist/fast-var-codec-[0-9]*.tgz | head -n 1)
+tarball=$fvc_root/dist/fast-var-codec-$(bash tests/version.sh).tgz
 tally 0
 
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -46,16 +49,32 @@ if [ ! -x "$chromium" ]; then
     fi
 fi
 echo "the browser: $("$chromium" --version 2>/dev/null | head -n 1)"
+# Firefox ESR too, where Debian's installs (driven by puppeteer-core over WebDriver BiDi, which
+# needs no browser of its own); without it its test is reported as not run.
+firefox=${FIREFOX-/usr/bin/firefox-esr}
+if [ -n "$firefox" ] && [ ! -x "$firefox" ]; then
+    echo "=== apt-get install firefox-esr (log: ${out#"$fvc_root/"}/apt_firefox.log)"
+    fvc_setup_locked bash -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr; }' \
+        >"$out/apt_firefox.log" 2>&1 || true
+fi
+if [ -n "$firefox" ] && [ -x "$firefox" ]; then
+    echo "and: $("$firefox" --version 2>/dev/null | head -n 1)"
+else
+    echo "NOT RUN: the Firefox test (no Firefox ESR at '${firefox}'; FIREFOX=\"\" leaves it out)"
+    firefox=
+fi
 
-echo "=== npm install ${tarball#"$fvc_root/"} $playwright_pin (into ${out#"$fvc_root/"}/app)"
+echo "=== npm install ${tarball#"$fvc_root/"} $playwright_pin $puppeteer_pin (into ${out#"$fvc_root/"}/app)"
 app=$out/app
+rm -rf "$app/test"
 mkdir -p "$app/test"
 printf '{\n  "name": "fvc-web-tests",\n  "private": true,\n  "type": "module"\n}\n' >"$app/package.json"
 rm -rf "$app/node_modules/fast-var-codec"
-if ! (cd "$app" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --no-save \
-        --loglevel=error "$tarball" "$playwright_pin") >"$out/npm_install.log" 2>&1; then
+if ! (cd "$app" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit \
+        --no-fund --no-save --loglevel=error "$tarball" "$playwright_pin" "$puppeteer_pin") \
+        >"$out/npm_install.log" 2>&1; then
     tail -n 20 "$out/npm_install.log"
-    tally 1 "npm install of the package and playwright-core"
+    tally 1 "npm install of the package, playwright-core and puppeteer-core"
     tally_end
     exit 1
 fi
@@ -72,8 +91,9 @@ fi
 
 echo "=== node --test (tests/web/web.test.mjs; log: ${out#"$fvc_root/"}/node_test.log)"
 rm -rf "$out/screens"
-(cd "$app" && FVC_ROOT=$fvc_root FVC_WEB_OUT=$out CHROMIUM=$chromium DEADLINE=$DEADLINE \
-    FVC_GOLDEN_BUNDLE=$out/golden_bundle.js "$DEADLINE" 600 node --test --test-reporter=spec test/) \
+deadline=$DEADLINE
+(cd "$app" && FVC_ROOT=$fvc_root FVC_WEB_OUT=$out CHROMIUM=$chromium FIREFOX=$firefox DEADLINE=$deadline \
+    FVC_GOLDEN_BUNDLE=$out/golden_bundle.js "$deadline" 600 node --test --test-reporter=spec test/web.test.mjs) \
     >"$out/node_test.log" 2>&1
 status=$?
 awk '/^✖ failing tests:/ {f = 1; next} f && /^✖ / {print}' "$out/node_test.log" | head -n 30 | cut -c1-240

@@ -13,9 +13,11 @@
 //     its offset (the offsets the fixture's sidecar gives);
 //   * JSON export then import gives the same file;
 //   * the package alone in Chromium decoding every golden corpus input as the Node tests expect.
-// Every page test asserts that the page requested nothing but its own file:// files.
-// Environment (tests/run_web_tests.sh): FVC_ROOT, FVC_WEB_OUT, CHROMIUM, GODOT3, GODOT4,
-// DEADLINE, FVC_GOLDEN_BUNDLE.
+//   * Firefox ESR (Debian's, driven by puppeteer-core over WebDriver BiDi): the Godot 3.6.2
+//     encrypted save round trip again, read back by Godot 3.6.2 (when FIREFOX is set).
+// Every Chromium page test asserts that the page requested nothing but its own file:// files.
+// Environment (tests/run_web_tests.sh): FVC_ROOT, FVC_WEB_OUT, CHROMIUM, FIREFOX (may be
+// empty), GODOT3, GODOT4, DEADLINE, FVC_GOLDEN_BUNDLE.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +26,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import puppeteer from "puppeteer-core";
 import * as desc from "./desc.mjs";
 import { fromJson } from "./json.js";
 
@@ -276,6 +279,67 @@ test("JSON export then import gives the same file", async () => {
   assert.ok(before.equals(afterImport), "the file after a JSON round trip differs");
   await close();
 });
+
+if (process.env.FIREFOX) {
+  test("Firefox ESR: Godot 3.6.2's encrypted save, one change with the keyboard, read back by Godot 3.6.2", async () => {
+    const downloads = path.join(OUT, "firefox_downloads");
+    fs.rmSync(downloads, { recursive: true, force: true });
+    fs.mkdirSync(downloads, { recursive: true });
+    const ff = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: process.env.FIREFOX,
+      headless: true,
+      protocol: "webDriverBiDi",
+      extraPrefsFirefox: {
+        "browser.download.dir": downloads,
+        "browser.download.folderList": 2,
+        "browser.download.useDownloadDir": true,
+        "browser.download.always_ask_before_handling_new_types": false,
+        "browser.helperApps.neverAsk.saveToDisk": "application/octet-stream",
+      },
+    });
+    try {
+      const page = await ff.newPage();
+      const requests = [];
+      const errors = [];
+      page.on("request", (r) => requests.push(r.url()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(PAGE_URL);
+      const upload = await page.$("#file");
+      await upload.uploadFile(path.join(FIXTURES, "encrypted_pass.bin"));
+      await page.waitForFunction(() => document.body.dataset.state === "locked");
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.body.dataset.state === "open");
+      await page.focus("#n-3");
+      await page.keyboard.press("Enter");
+      await page.keyboard.down("Control");
+      await page.keyboard.press("a");
+      await page.keyboard.up("Control");
+      await page.keyboard.type("4242");
+      await page.keyboard.press("Enter");
+      assert.match(await page.$eval("#n-3", (e) => e.textContent), /int4242/);
+      await page.screenshot({ path: path.join(SCREENS, "firefox.png") });
+      await page.focus("#save-go");
+      await page.keyboard.press("Enter");
+      const saved = path.join(downloads, "encrypted_pass.bin");
+      await page.waitForFunction(() => /^Saved/.test(document.getElementById("save-status").textContent));
+      for (let i = 0; i < 100 && !(fs.existsSync(saved) && fs.statSync(saved).size > 0); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(errors, []);
+      // Firefox's BiDi reports no event for file:// loads: only other requests would show here.
+      assert.deepEqual(requests.filter((u) => !u.startsWith("file://")), []);
+      const [passed, failed, fails] = godot3([
+        `--got=${saved}`, `--open=pass:${PASSWORD}`,
+        `--expected=${path.join(FIXTURES, "encrypted_pass.bin")}`, `--expected-open=pass:${PASSWORD}`,
+        "--changed=3", "--value=4242",
+      ]);
+      assert.equal(failed, 0, fails);
+      assert.ok(passed >= 59 + 4, `only ${passed} checks`);
+    } finally {
+      await ff.close();
+    }
+  });
+}
 
 // --- the package alone, in Chromium, against the golden corpora --------------------------------
 
