@@ -199,6 +199,50 @@ test("a compressed store_var file Godot 4.6.3 wrote: a Vector3 changed, read bac
   await close();
 });
 
+test("items and entries added and removed, typed Arrays refusing what does not fit, a raw var_to_bytes file", async () => {
+  const made = path.join(OUT, "godot4_structure.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=compressed:2", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  await page.selectOption("#save-container", "plain");
+  const before = fs.readFileSync(await save(page, "structure_before.bin"));
+  // Array[int] (value 10): a String is refused by the package, an int is added.
+  await page.focus("#n-10");
+  await page.selectOption("#adder-type", "String");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#edit-error"), /^Refused: encode failed at \[3\]/);
+  await page.selectOption("#adder-type", "int");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#n-10"), /Array\[int\]4 items/);
+  // An entry added to a Dictionary (value 11), by key.
+  await page.focus("#n-11");
+  await page.fill("#adder-key", "added");
+  await page.selectOption("#adder-type", "Vector2");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#n-11"), /Dictionary2 entries/);
+  assert.match(await page.textContent("#n-11-1"), /"added"Vector2\(0, 0\)/);
+  // Both removed with the keyboard (Delete on the row): the file is as it was.
+  await page.focus("#n-11-1");
+  await page.keyboard.press("Delete");
+  await page.focus("#n-10-3");
+  await page.keyboard.press("Delete");
+  assert.match(await page.textContent("#n-10"), /Array\[int\]3 items/);
+  const after = fs.readFileSync(await save(page, "structure_after.bin"));
+  assert.ok(before.equals(after), "adding then removing changed the file");
+
+  // A raw var_to_bytes file (no length before the value): found as such, saved as such.
+  const raw = Buffer.from(before.subarray(4 + before.readUInt32LE(0) + 4, 4 + before.readUInt32LE(0) + 4 + before.readUInt32LE(4 + before.readUInt32LE(0))));
+  await page.setInputFiles("#file", { name: "raw.bin", mimeType: "application/octet-stream", buffer: raw });
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /one var_to_bytes value, dialect godot4/);
+  await page.selectOption("#save-container", "plain");
+  const again = fs.readFileSync(await save(page, "raw_again.bin"));
+  assert.ok(raw.equals(again), "a raw file saved differs");
+  await close();
+});
+
 test("a Godot 3 save converted to Godot 4 (encrypted, re-encrypted): Godot 4.6.3 reads it", async () => {
   const made = path.join(OUT, "godot3_conversion.bin");
   const [, wfail, wfails] = godot3([`--write=${made}`, "--open=pass:pw"]);
