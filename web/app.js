@@ -9,7 +9,9 @@ import {
   COMPOSITE,
   NEW_TYPES,
   components,
+  componentText,
   fromComponents,
+  setSingleReals,
   floatText,
   isFloat,
   keyText,
@@ -160,6 +162,7 @@ function showFailure(message, offset, payload) {
 function load(found) {
   S.found = found;
   S.dialect = found.dialect;
+  setSingleReals(S.precision === "single");
   S.codec = new fvc.Codec({ dialect: S.dialect, precision: S.precision, fullObjects: true, allowObjects: true, keepFloats: true });
   S.records = found.records.map((r, i) => {
     const start = r.spans.length ? r.spans[0] : r.offset;
@@ -186,7 +189,11 @@ function load(found) {
       : found.container === "encrypted"
         ? `encrypted (${found.encryption === "godot3" ? "Godot 3" : "Godot 4"}'s container)`
         : "plain";
-  const what = found.framing === "raw" ? "one var_to_bytes value" : `${found.records.length} store_var values`;
+  const n = found.records.length;
+  const what =
+    found.framing === "raw"
+      ? "one var_to_bytes value"
+      : `${n} store_var value${n === 1 ? "" : "s"}${found.error ? " read before the failing one" : ""}`;
   $("found").textContent = `${S.name}: ${kind}, ${what}, dialect ${found.dialect}${S.dialectChoice === "auto" ? " (found)" : " (chosen)"}, ${found.payload.length} bytes of payload.`;
   $("dialect").options[0].textContent = `auto (found: ${S.dialectChoice === "auto" ? found.dialect : "?"})`;
   if (found.error) {
@@ -640,7 +647,7 @@ function buildEditor(node) {
       const box = document.createElement("div");
       box.className = "comps";
       const els = comps.map(([label, c], j) => {
-        const el = input(integer ? String(c) : floatText(c), { id: `edit-c${j}`, inputMode: integer ? "numeric" : "decimal" });
+        const el = input(integer ? String(c) : componentText(c, type === "Color"), { id: `edit-c${j}`, inputMode: integer ? "numeric" : "decimal" });
         box.append(field(label, el));
         return el;
       });

@@ -83,6 +83,36 @@ export function floatText(x) {
   return Number.isInteger(x) ? x.toFixed(1) : String(x);
 }
 
+let singleReals = true;
+
+/** Whether the file's math types are single precision (their components binary32). */
+export function setSingleReals(single) {
+  singleReals = single;
+}
+
+/**
+ * A component of a math value as text: a binary32 one (a Color's always, the others' in single
+ * precision) as the shortest decimal giving the same binary32 (0.2, not 0.20000000298023224).
+ */
+export function componentText(c, isColor = false) {
+  if (Number.isInteger(c)) return String(c);
+  if (!Number.isFinite(c) || Object.is(c, -0)) return floatText(c);
+  return String(singleReals || isColor ? shortest(c) : c);
+}
+
+/**
+ * A number that is a binary32 value (a Color's component, a single-precision vector's) as the
+ * shortest decimal that gives the same binary32: 0.2, not 0.20000000298023224. Others as they are.
+ */
+function shortest(x) {
+  if (Math.fround(x) !== x) return x;
+  for (let digits = 1; digits <= 9; digits++) {
+    const y = Number(x.toPrecision(digits));
+    if (Math.fround(y) === x) return y;
+  }
+  return x;
+}
+
 function short(s, n = 80) {
   return s.length > n ? s.slice(0, n) + "…" : s;
 }
@@ -121,6 +151,8 @@ export function fromComponents(name, numbers) {
   return build(cls, fields, new cls());
 }
 
+const SINGULAR = { items: "item", entries: "entry", bytes: "byte", properties: "property" };
+
 /** One line for the value. */
 export function summary(v) {
   if (v === null || v === undefined) return "null";
@@ -132,13 +164,13 @@ export function summary(v) {
   if (v instanceof fvc.StringName) return "&" + short(JSON.stringify(v.name));
   if (v instanceof fvc.NodePath) return "^" + short(JSON.stringify(v.toString()));
   const comps = components(v);
-  if (comps.length) return "(" + comps.map(([, c]) => (Number.isInteger(c) ? String(c) : floatText(c))).join(", ") + ")";
+  if (comps.length) return "(" + comps.map(([, c]) => componentText(c, v instanceof fvc.Color)).join(", ") + ")";
   if (v instanceof fvc.RID) return `RID(${v.id})`;
   if (v instanceof fvc.EncodedObjectAsID) return `#${v.objectId}`;
   if (v instanceof fvc.Signal) return `Signal(${JSON.stringify(v.name)}, #${v.objectId})`;
   if (v instanceof fvc.Callable) return "Callable()";
   const k = kids(v);
-  if (k) return `${k.count} ${k.noun}`;
+  if (k) return `${k.count} ${k.count === 1 ? SINGULAR[k.noun] : k.noun}`;
   return "";
 }
 
