@@ -4,7 +4,7 @@
 #      runner labels, and, through shellcheck, every `run:` script;
 #   2. they call only the project's own scripts: every `run:` is one line `bash tests/NAME.sh ...`
 #      (or `bash .ci/run`) naming a script that exists, and every `uses:` is one of GitHub's
-#      checkout and artifact actions; so what CI runs is what runs here;
+#      checkout, artifact and Pages actions; so what CI runs is what runs here;
 #   3. both checks can fail: a workflow with an inline command and an unquoted variable fails
 #      each (and shellcheck is seen to run).
 # actionlint and shellcheck come from PyPI into .tools/workflows/ (tests/install_tools.sh).
@@ -39,7 +39,7 @@ project_scripts_only() {
     python3 - "$1" <<'EOF'
 import glob, os, re, sys
 root = sys.argv[1]
-allowed_uses = re.compile(r"actions/(checkout|upload-artifact|download-artifact)@v\d+$")
+allowed_uses = re.compile(r"actions/(checkout|upload-artifact|download-artifact|upload-pages-artifact|deploy-pages)@v\d+$")
 project_run = re.compile(r"bash ((?:tests/[A-Za-z0-9_]+\.sh)|\.ci/run)(?: .*)?$")
 bad = 0
 files = sorted(glob.glob(os.path.join(root, ".github", "workflows", "*.yml")))
@@ -59,7 +59,7 @@ for path in files:
         key, value = m.groups()
         if key == "uses":
             if not allowed_uses.match(value):
-                print(f"{name}:{number}: uses {value}: not one of GitHub's checkout and artifact actions")
+                print(f"{name}:{number}: uses {value}: not one of GitHub's checkout, artifact and Pages actions")
                 bad += 1
             continue
         script = project_run.match(value)
@@ -89,7 +89,7 @@ fi
 
 # --- 2. only project scripts -----------------------------------------------------------------------
 if breaches=$(project_scripts_only "$root"); then
-    pass "every run: of the workflows calls a project script, every uses: is checkout or an artifact action"
+    pass "every run: of the workflows calls a project script, every uses: is checkout, an artifact or a Pages action"
 else
     echo "$breaches"
     tally 1 "the workflows do more than call the project's scripts"

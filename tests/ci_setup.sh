@@ -9,20 +9,20 @@
 #   macOS (a GitHub runner)   GNU bash and coreutils from Homebrew (the scripts use bash 4 and
 #                             `timeout`); nothing else: the scene runs need only them and Godot.
 #   Windows (Git Bash)        nothing: Git for Windows' bash and coreutils are enough.
-# With the argument `node` (Linux), also Node.js and npm from Debian's packages (nodejs, npm:
-# Node 18 in Debian 12) when there is no node: what tests/build_npm.sh needs to write the npm
-# package's package.json and pack it (the release workflow's npm job).
+# With --node, Linux also gets Debian's Node.js and npm (nodejs, npm: Node 18 in Debian 12) when
+# there is no node: what tests/build_npm.sh and tests/build_web.sh need (the release workflow's
+# npm job, the Pages workflow).
 # On GitHub Actions (GITHUB_PATH set) the directories of what it installed are added to later
 # steps' PATH, and the checkout is marked safe for git (a container runs as another user than the
 # one who checked it out).
-#   bash tests/ci_setup.sh [node]
+#   bash tests/ci_setup.sh [--node]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 with_node=0
 for arg in "$@"; do
     case $arg in
-        node) with_node=1 ;;
-        *) echo "[ci_setup] unknown argument $arg (only: node)" >&2; exit 2 ;;
+        --node | node) with_node=1 ;;
+        *) echo "[ci_setup] unknown argument $arg (only: --node)" >&2; exit 2 ;;
     esac
 done
 log() { echo "[ci_setup] $*" >&2; }

@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python npm windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python npm web windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -47,6 +47,7 @@ declare -A ABOUT=(
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict"
     [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle; its example servers against Godot 4.6.3 (WebSocketPeer) and Godot 3.6.2 (StreamPeerTCP); store_var files and Godot 3 saves it writes read by the engines, Godot 4.6.3's files read by it"
+    [web]="the web page (web/): built from the npm package, in headless Chromium: Godot 3.6.2's encrypted save and a Godot 4.6.3 compressed file edited and read back by those engines, a Godot 3 save converted to Godot 4, damaged files, JSON round trip, no request leaving the page, the Godot 3 round trip in Firefox ESR; the package in Chromium against every golden corpus"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
     [arm64]="Linux arm64 cross-build; the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64 (the core's tests there too with FVC_ARM64_CORE_TESTS=1)"
     [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
@@ -276,6 +277,11 @@ step_python() {
 step_npm() {
     need_all_engines || return
     counted npm 14 bash tests/run_npm_tests.sh
+}
+
+step_web() {
+    need_all_engines || return
+    counted web 14 bash tests/run_web_tests.sh
 }
 
 # The cross builds: each STEP runs one script, whose last LINES lines are shown. Most of each

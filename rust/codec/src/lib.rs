@@ -24,6 +24,7 @@ pub mod encrypted;
 pub mod error;
 mod header;
 pub mod limits;
+pub mod locate;
 pub mod objects;
 pub mod reader;
 pub mod real;

@@ -222,27 +222,59 @@ pub fn decode_records(
     if let Some(d) = dialect {
         return decode_all(payload, &with_dialect(opts, d)).map(|v| (d, v));
     }
-    // The furthest failure: the most records read, then the furthest offset.
-    let mut furthest: Option<(usize, RecordError)> = None;
+    match first_whole(payload, opts) {
+        Ok(found) => Ok(found),
+        Err(furthest) => Err(match furthest {
+            Some((_, e)) => e,
+            None => RecordError::Value {
+                index: 0,
+                offset: 0,
+                error: CodecError::decode(0, DecodeReason::Refused("no dialect to try".into())),
+            },
+        }),
+    }
+}
+
+/// The first dialect of [`Dialect::ALL`] that reads every record whole, and the values; else the
+/// dialect that got furthest (the most records read, then the furthest offset) and its error.
+#[allow(clippy::type_complexity)]
+fn first_whole(
+    payload: &[u8],
+    opts: &Options,
+) -> std::result::Result<(Dialect, Vec<Value>), Option<(Dialect, RecordError)>> {
+    let mut furthest: Option<(usize, Dialect, RecordError)> = None;
     for d in Dialect::ALL {
         match decode_all(payload, &with_dialect(opts, d)) {
             Ok(values) => return Ok((d, values)),
             Err(e) => {
                 let reached = e.reached();
-                if furthest.as_ref().is_none_or(|(best, _)| reached > *best) {
-                    furthest = Some((reached, e));
+                if furthest.as_ref().is_none_or(|(best, _, _)| reached > *best) {
+                    furthest = Some((reached, d, e));
                 }
             }
         }
     }
-    Err(match furthest {
-        Some((_, e)) => e,
-        None => RecordError::Value {
-            index: 0,
-            offset: 0,
-            error: CodecError::decode(0, DecodeReason::Refused("no dialect to try".into())),
-        },
-    })
+    Err(furthest.map(|(_, d, e)| (d, e)))
+}
+
+/// The dialect [`decode_records`] reads a payload in when given none: `Ok` with the first of
+/// [`Dialect::ALL`] that reads every record whole, else `Err` with the one whose read got
+/// furthest (the one whose error `decode_records` reports).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::record::detect_records;
+/// use fast_var_codec_core::{Dialect, Options};
+///
+/// let int = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // one record: the int 7
+/// assert_eq!(detect_records(&int, &Options::default()), Ok(Dialect::Godot4));
+/// assert!(detect_records(&int[..10], &Options::default()).is_err());
+/// ```
+pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dialect, Dialect> {
+    match first_whole(payload, opts) {
+        Ok((d, _)) => Ok(d),
+        Err(furthest) => Err(furthest.map_or(Dialect::ALL[0], |(d, _)| d)),
+    }
 }
 
 fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>, RecordError> {

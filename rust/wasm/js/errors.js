@@ -32,10 +32,11 @@ export class EncodeError extends FastVarCodecError {
 
 /** A file's container: a wrong password or key, a damaged or cut file, a payload above the limit. */
 export class SaveFileError extends FastVarCodecError {
-  constructor(godotError, message) {
+  constructor(godotError, message, offset) {
     super(godotError, `${message} (${godotError})`);
     this.name = "SaveFileError";
     this.reason = message;
+    if (offset !== undefined) this.offset = offset;
   }
 }
 
@@ -49,7 +50,7 @@ export function translate(e) {
     case "encode":
       return new EncodeError(at, godot, message);
     case "file":
-      return new SaveFileError(godot, message);
+      return new SaveFileError(godot, message, at === "" ? undefined : Number(at));
     default:
       return new TypeError(message);
   }

@@ -162,6 +162,33 @@ export interface WriteFileOptions {
   key?: Uint8Array;
   /** Godot 4's encrypted container's 16-byte IV (random by default, from crypto.getRandomValues). */
   iv?: Uint8Array;
+  /** Write the one value as var_to_bytes does (no length before it) instead of store_var records. */
+  raw?: boolean;
+}
+
+export interface InspectedRecord {
+  /** Where its record starts in the payload (its length; the value itself when raw). */
+  offset: number;
+  /** The bytes of the value's encoding. */
+  length: number;
+  value: GodotValue;
+  /** start, end, descendants per value (this one, then every value inside it in pre-order), payload offsets. */
+  spans: Uint32Array;
+}
+
+export interface Inspection {
+  container: "plain" | "compressed" | "encrypted";
+  compression: "fastlz" | "deflate" | "zstd" | "gzip" | null;
+  encryption: "godot3" | "godot4" | null;
+  dialect: Dialect;
+  /** "records": store_var's; "raw": one var_to_bytes value. */
+  framing: "records" | "raw";
+  /** The bytes inside the container. */
+  payload: Uint8Array;
+  /** The values read: all, or those before `error`. */
+  records: InspectedRecord[];
+  /** Why the read stopped before the payload's end (offsets in the payload). */
+  error: DecodeError | SaveFileError | null;
 }
 
 export function readStoreVarFile(
@@ -169,6 +196,14 @@ export function readStoreVarFile(
   options?: ReadFileOptions,
 ): { dialect: Dialect; values: GodotValue[] };
 export function writeStoreVarFile(values: Iterable<Encodable>, options?: WriteFileOptions): Uint8Array;
+export function inspectStoreVarFile(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: ReadFileOptions,
+): Inspection;
+export function valueSpans(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: CodecOptions & { offset?: number },
+): Uint32Array;
 export function readGodot3Save(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: Omit<ReadFileOptions, "dialect">,
@@ -193,6 +228,8 @@ export class EncodeError extends FastVarCodecError {
 }
 export class SaveFileError extends FastVarCodecError {
   readonly reason: string;
+  /** A record cut short: where its length is in the payload. */
+  readonly offset?: number;
 }
 
 // --- Godot's types -------------------------------------------------------------------------------

@@ -427,6 +427,10 @@ export function writeStoreVarFile(values, options = NO_OPTIONS) {
   try {
     const w = new TapeWriter();
     let i = 0;
+    if (options.raw) {
+      values = Array.from(values);
+      if (values.length !== 1) throw new TypeError("raw: true writes exactly one value");
+    }
     for (const v of values) {
       try {
         w.value(v);
@@ -446,8 +450,92 @@ export function writeStoreVarFile(values, options = NO_OPTIONS) {
         options.password ?? undefined,
         keyBytes(options.key),
         iv,
+        Boolean(options.raw),
       ),
     );
+  } finally {
+    settings.free();
+  }
+}
+
+/**
+ * A file of any container opened and read as far as it goes, with where each value lies: for a
+ * viewer or editor. Returns `{container, compression, encryption, dialect, framing, payload,
+ * records, error}`: `container` is `"plain"`, `"compressed"` (`compression` its mode) or
+ * `"encrypted"` (`encryption` `"godot3"` or `"godot4"`, the container's format); `payload` the
+ * bytes inside it; `framing` `"records"` (store_var) or `"raw"` (one var_to_bytes value, no
+ * length); `records` one `{offset, length, value, spans}` per value read, `offset` where its
+ * record starts in the payload and `spans` a Uint32Array of start, end, descendants for the
+ * value and every value inside it in pre-order (payload offsets; see `valueSpans`). A payload
+ * that fails part way does not throw: `error` is the DecodeError or SaveFileError (its offset
+ * counted in the payload) and `records` the values before it. A container that cannot be opened
+ * (encrypted without a password or with a wrong one, a damaged header) throws a SaveFileError.
+ * Options as readStoreVarFile's.
+ */
+export function inspectStoreVarFile(bytes, options = NO_OPTIONS) {
+  const data = bytesOf(bytes);
+  const named = options.dialect === undefined || options.dialect === "auto" ? undefined : options.dialect;
+  const o = { ...options, dialect: named ?? "godot4" };
+  const settings = makeSettings(o);
+  let found;
+  try {
+    found = call(() =>
+      wasm.inspect_file(
+        settings,
+        data,
+        named,
+        options.password ?? undefined,
+        keyBytes(options.key),
+        limit(options.maxPayload, "maxPayload"),
+      ),
+    );
+  } finally {
+    settings.free();
+  }
+  try {
+    const table = found.records();
+    const spans = found.spans();
+    const r = new TapeReader(found.tape(), options);
+    const records = [];
+    let at = 0;
+    for (let i = 0; i < table.length; i += 3) {
+      const n = table[i + 2];
+      records.push({
+        offset: table[i],
+        length: table[i + 1],
+        value: r.value(),
+        spans: spans.subarray(3 * at, 3 * (at + n)),
+      });
+      at += n;
+    }
+    const error = found.error();
+    return {
+      container: found.container(),
+      compression: found.compression() ?? null,
+      encryption: found.encryption() ?? null,
+      dialect: found.dialect(),
+      framing: found.raw() ? "raw" : "records",
+      payload: found.payload(),
+      records,
+      error: error === undefined || error === null ? null : translate(error),
+    };
+  } finally {
+    found.free();
+  }
+}
+
+/**
+ * Where the value at `offset` of `bytes` and every value inside it lie: a Uint32Array of start,
+ * end (the offset after it) and descendants (how many values inside it, which follow it) per
+ * value, in pre-order, as the core's reader finds them. The values of a decoded tree follow the
+ * same order, item for item, except where the decode merged Dictionary keys or dropped typed
+ * items as the engine does. Codec options (dialect, precision, limits, objects).
+ */
+export function valueSpans(bytes, options = NO_OPTIONS) {
+  const data = bytesOf(bytes);
+  const settings = makeSettings(options);
+  try {
+    return call(() => wasm.value_spans(settings, data, options.offset ?? 0));
   } finally {
     settings.free();
   }

@@ -10,6 +10,7 @@
 //! passing and returning byte vectors.
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::record::{decode_records, RecordError};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
@@ -25,9 +26,14 @@ use wasm_bindgen::prelude::*;
 pub mod tape;
 
 /// Errors cross as one text, fields separated by U+001F: the kind (`decode`, `encode`, `file`
-/// or `usage`), the Godot error name, the offset (decode) or path (encode), the message.
+/// or `usage`), the Godot error name, the offset (decode; file: a cut record's, or empty) or
+/// path (encode), the message.
 fn error(kind: &str, godot: &str, at: &str, message: &str) -> JsValue {
-    JsValue::from_str(&format!("{kind}\u{1f}{godot}\u{1f}{at}\u{1f}{message}"))
+    JsValue::from_str(&error_text(kind, godot, at, message))
+}
+
+fn error_text(kind: &str, godot: &str, at: &str, message: &str) -> String {
+    format!("{kind}\u{1f}{godot}\u{1f}{at}\u{1f}{message}")
 }
 
 fn usage(message: impl std::fmt::Display) -> JsValue {
@@ -35,10 +41,15 @@ fn usage(message: impl std::fmt::Display) -> JsValue {
 }
 
 fn codec_error(e: &CodecError) -> JsValue {
+    JsValue::from_str(&codec_error_text(e))
+}
+
+/// [`codec_error`]'s text.
+fn codec_error_text(e: &CodecError) -> String {
     let name = e.code().godot_name();
     match e {
         CodecError::Decode { offset, reason } => {
-            error("decode", name, &offset.to_string(), &reason.to_string())
+            error_text("decode", name, &offset.to_string(), &reason.to_string())
         }
         CodecError::Encode { path, reason } => {
             let at = if path.is_root() {
@@ -46,9 +57,9 @@ fn codec_error(e: &CodecError) -> JsValue {
             } else {
                 path.to_string()
             };
-            error("encode", name, &at, &reason.to_string())
+            error_text("encode", name, &at, &reason.to_string())
         }
-        other => error("encode", name, "", &other.to_string()),
+        other => error_text("encode", name, "", &other.to_string()),
     }
 }
 
@@ -57,20 +68,31 @@ fn file_error(e: &FileError) -> JsValue {
 }
 
 fn record_error(e: &RecordError) -> JsValue {
+    JsValue::from_str(&record_error_text(e))
+}
+
+/// [`record_error`]'s text.
+fn record_error_text(e: &RecordError) -> String {
     match e {
         RecordError::Value {
             index,
             offset,
             error: CodecError::Decode { offset: at, reason },
-        } => error(
+        } => error_text(
             "decode",
             reason.code().godot_name(),
             &at.to_string(),
             &format!("value {index} (record at payload offset {offset}): {reason}"),
         ),
-        RecordError::Value { error, .. } => codec_error(error),
-        RecordError::Cut(e) => file_error(e),
-        other => error("file", other.code().godot_name(), "", &other.to_string()),
+        RecordError::Value { error, .. } => codec_error_text(error),
+        RecordError::Cut(e) => {
+            let at = match e {
+                FileError::RecordCut { offset, .. } => offset.to_string(),
+                _ => String::new(),
+            };
+            error_text("file", e.code().godot_name(), &at, &e.to_string())
+        }
+        other => error_text("file", other.code().godot_name(), "", &other.to_string()),
     }
 }
 
@@ -332,7 +354,8 @@ pub fn read_records(
     Ok(out)
 }
 
-/// The tape's values as `store_var` records, one after the other; encrypted with the password
+/// The tape's values as `store_var` records, one after the other (with `raw`, the tape's one
+/// value as `var_to_bytes` writes it, no length before it); encrypted with the password
 /// or key (the dialect's engine's container; `iv`, 16 random bytes, for Godot 4's), or
 /// compressed as `open_compressed` writes it (`compression`: `"fastlz"`, `"deflate"`, `"zstd"`,
 /// `"gzip"`).
@@ -344,6 +367,7 @@ pub fn write_records(
     password: Option<String>,
     key: Option<Vec<u8>>,
     iv: &[u8],
+    raw: bool,
 ) -> Result<Vec<u8>, JsValue> {
     let key = godot3_key(password, key)?;
     let compression = compression
@@ -372,8 +396,14 @@ pub fn write_records(
         return Err(usage("an encrypted file needs a 16-byte iv"));
     }
     let mut out = bytes::BytesMut::new();
-    for v in values_of(tape)? {
-        frame(&v, &settings.encode, ByteOrder::Little, &mut out).map_err(|e| codec_error(&e))?;
+    if raw {
+        let v = value_of(tape)?;
+        out = fast_var_codec_core::encode(&v, &settings.encode).map_err(|e| codec_error(&e))?;
+    } else {
+        for v in values_of(tape)? {
+            frame(&v, &settings.encode, ByteOrder::Little, &mut out)
+                .map_err(|e| codec_error(&e))?;
+        }
     }
     match (key, compression) {
         (Some(key), _) => encrypt(settings.encode.dialect, &out, &key, iv16),
@@ -381,6 +411,137 @@ pub fn write_records(
         (None, None) => Ok(out.to_vec()),
     }
     .map_err(|e| file_error(&e))
+}
+
+/// What [`inspect_file`] found in a file: its container, the payload inside it, and the values
+/// read from that payload as far as they go, with where each lies.
+#[wasm_bindgen]
+pub struct Inspection {
+    container: &'static str,
+    compression: Option<String>,
+    encryption: Option<String>,
+    dialect: &'static str,
+    raw: bool,
+    payload: Vec<u8>,
+    records: Vec<u32>,
+    tape: Vec<u8>,
+    spans: Vec<u32>,
+    error: Option<String>,
+}
+
+#[wasm_bindgen]
+impl Inspection {
+    /// `"plain"`, `"compressed"` or `"encrypted"`.
+    pub fn container(&self) -> String {
+        self.container.to_string()
+    }
+    /// A compressed file's mode: `"fastlz"`, `"deflate"`, `"zstd"`, `"gzip"`.
+    pub fn compression(&self) -> Option<String> {
+        self.compression.clone()
+    }
+    /// An encrypted file's container: `"godot3"` or `"godot4"`.
+    pub fn encryption(&self) -> Option<String> {
+        self.encryption.clone()
+    }
+    /// The dialect the values were read in.
+    pub fn dialect(&self) -> String {
+        self.dialect.to_string()
+    }
+    /// Whether the payload is one `var_to_bytes` value rather than `store_var` records.
+    pub fn raw(&self) -> bool {
+        self.raw
+    }
+    /// The payload (decompressed, decrypted): the bytes the offsets count in.
+    pub fn payload(&self) -> Vec<u8> {
+        self.payload.clone()
+    }
+    /// Per value read: where its record starts in the payload, the length of its encoding, and
+    /// how many spans it has (three numbers each).
+    pub fn records(&self) -> Vec<u32> {
+        self.records.clone()
+    }
+    /// The values read, one after the other.
+    pub fn tape(&self) -> Vec<u8> {
+        self.tape.clone()
+    }
+    /// The spans of every value read, record after record: start, end and descendants each.
+    pub fn spans(&self) -> Vec<u32> {
+        self.spans.clone()
+    }
+    /// Why the read stopped before the payload's end (an error text, as the thrown ones).
+    pub fn error(&self) -> Option<String> {
+        self.error.clone()
+    }
+}
+
+fn push_spans(out: &mut Vec<u32>, spans: &[Span]) {
+    out.reserve(3 * spans.len());
+    for s in spans {
+        out.extend([s.start as u32, s.end as u32, s.descendants as u32]);
+    }
+}
+
+/// A file of any container (plain, compressed, encrypted with the password or key) opened, and
+/// its payload read as far as it goes (the core's `locate_records`: `store_var` records in the
+/// dialect named, or found; or one raw value). A container that cannot be opened (no or a wrong
+/// password, a damaged header) is an error; a payload that fails part way is not: the values
+/// before the failure come with its error.
+#[wasm_bindgen]
+pub fn inspect_file(
+    settings: &Settings,
+    data: &[u8],
+    dialect_name: Option<String>,
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+    max_payload: Option<usize>,
+) -> Result<Inspection, JsValue> {
+    let named = dialect_name.as_deref().map(dialect).transpose()?;
+    let key = godot3_key(password, key)?;
+    let open_opts = OpenOptions::new()
+        .with_key(key.as_ref())
+        .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));
+    let opened = open(data, named, &open_opts, decompress_block).map_err(|e| file_error(&e))?;
+    let read = locate_records(&opened.payload, named, &settings.decode);
+    let mut records = Vec::with_capacity(3 * read.records.len());
+    let mut tape_out = Vec::new();
+    let mut spans = Vec::new();
+    for r in &read.records {
+        records.extend([r.offset as u32, r.len as u32, r.spans.len() as u32]);
+        tape::write(&mut tape_out, &r.value);
+        push_spans(&mut spans, &r.spans);
+    }
+    Ok(Inspection {
+        container: match opened.container {
+            fast_var_codec_core::save::Container::Plain => "plain",
+            fast_var_codec_core::save::Container::Compressed => "compressed",
+            fast_var_codec_core::save::Container::Encrypted => "encrypted",
+        },
+        compression: opened.compression.map(|c| c.name().to_lowercase()),
+        encryption: opened.encryption.map(|f| {
+            match f {
+                fast_var_codec_core::save::EncryptedFormat::Godot3 => "godot3",
+                _ => "godot4",
+            }
+            .to_string()
+        }),
+        dialect: read.dialect.short_name(),
+        raw: read.framing == Framing::Raw,
+        payload: opened.payload.into_owned(),
+        records,
+        tape: tape_out,
+        spans,
+        error: read.error.as_ref().map(record_error_text),
+    })
+}
+
+/// Where the value at `offset` of `data` and every value inside it lie (the core's `locate`):
+/// start, end and descendants of each, in pre-order.
+#[wasm_bindgen]
+pub fn value_spans(settings: &Settings, data: &[u8], offset: usize) -> Result<Vec<u32>, JsValue> {
+    let (_, _, spans) = locate(data, offset, &settings.decode).map_err(|e| codec_error(&e))?;
+    let mut out = Vec::new();
+    push_spans(&mut out, &spans);
+    Ok(out)
 }
 
 /// The parts of a NodePath's text, as the core parses it: `"1"` or `"0"` (absolute), the

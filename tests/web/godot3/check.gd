@@ -1,0 +1,175 @@
+# Godot 3 (3.6.2) and the web page's files, for tests/run_web_tests.sh:
+#   godot3 --no-window --path tests/web/godot3 -s res://check.gd --write=FILE --open=SPEC
+#     writes the conversion set (conversion_values()) with store_var, opened as SPEC says;
+#   godot3 --no-window --path tests/web/godot3 -s res://check.gd --got=FILE --open=SPEC
+#          --expected=FILE --expected-open=SPEC [--changed=INDEX --value=VAR2STR]
+#     reads every value of both files with the engine's File and get_var(true) and compares
+#     them exactly (types, containers item by item, leaves by their var2bytes bytes, full
+#     objects by class and stored properties): the same, except value INDEX, which must be
+#     str2var(VAR2STR).
+# SPEC: "plain", "pass:PASSWORD", "key:HEX" (32 bytes), "compressed:MODE" (File.COMPRESSION_*).
+# Prints one line per mismatch, then "N passed, N failed"; exits 1 on failure.
+extends SceneTree
+
+var passed = 0
+var failed = 0
+
+
+func args():
+	var out = {}
+	for a in OS.get_cmdline_args():
+		if a.begins_with("--") and a.find("=") > 0:
+			var i = a.find("=")
+			out[a.substr(2, i - 2)] = a.substr(i + 1, a.length() - i - 1)
+	return out
+
+
+func check(ok, what):
+	if ok:
+		passed += 1
+	else:
+		failed += 1
+		print("FAIL " + what)
+	return ok
+
+
+func _init():
+	var a = args()
+	if a.has("write"):
+		var f = open_as(a["write"], a.get("open", "plain"), File.WRITE)
+		if f == null:
+			quit(1)
+			return
+		for v in conversion_values():
+			f.store_var(v)
+		f.close()
+		print("wrote %s" % a["write"])
+		print("1 passed, 0 failed")
+		quit(0)
+		return
+	var got = read_all(a["got"], a.get("open", "plain"))
+	var expected = read_all(a["expected"], a.get("expected-open", "plain"))
+	var changed = int(a.get("changed", "-1"))
+	if got != null and expected != null:
+		if changed >= 0:
+			expected[changed] = str2var(a["value"])
+		check(got.size() == expected.size(), "%d values, %d expected" % [got.size(), expected.size()])
+		for i in range(min(got.size(), expected.size())):
+			var why = diff(got[i], expected[i], "")
+			check(why == "", "value %d:%s" % [i, why])
+	print("%d passed, %d failed" % [passed, failed])
+	quit(0 if failed == 0 else 1)
+
+
+func hex_decode(h):
+	var b = PoolByteArray()
+	for i in range(0, h.length(), 2):
+		b.append(("0x" + h.substr(i, 2)).hex_to_int())
+	return b
+
+
+func open_as(path, spec, mode):
+	var f = File.new()
+	var err
+	if spec.begins_with("pass:"):
+		err = f.open_encrypted_with_pass(path, mode, spec.substr(5, spec.length() - 5))
+	elif spec.begins_with("key:"):
+		err = f.open_encrypted(path, mode, hex_decode(spec.substr(4, spec.length() - 4)))
+	elif spec.begins_with("compressed:"):
+		err = f.open_compressed(path, mode, int(spec.substr(11, spec.length() - 11)))
+	else:
+		err = f.open(path, mode)
+	if not check(err == OK, "%s opens as %s (error %d)" % [path, spec, err]):
+		return null
+	return f
+
+
+func read_all(path, spec):
+	var f = open_as(path, spec, File.READ)
+	if f == null:
+		return null
+	var out = []
+	while f.get_position() < f.get_len():
+		out.append(f.get_var(true))
+	check(f.get_position() == f.get_len(), "%s: the values end at its end" % path)
+	f.close()
+	return out
+
+
+# The values of the Godot 3 save the page converts to Godot 4 (tests/web/godot4/check.gd has
+# them as Godot 4 values, in the same order).
+func conversion_values():
+	return [
+		"Ada",
+		42,
+		0.25,
+		Vector2(1.5, -2),
+		Vector3(1, 2, 3),
+		Color(1, 0.5, 0.25, 1),
+		Rect2(1, 2, 3, 4),
+		Transform(Basis(Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1)), Vector3(5, 6, 7)),
+		Quat(0, 0, 0, 1),
+		PoolStringArray(["a", "b"]),
+		PoolIntArray([1, 2, 3]),
+		PoolRealArray([0.5, 1.5]),
+		{"name": "Ada", "hp": 10, "pos": Vector2(1, 2), "inventory": ["sword", 3, 2.5]},
+		NodePath("/root/Main:position"),
+		[1, "two", 3.5, null, true],
+	]
+
+
+func short(v):
+	var s = str(v)
+	if s.length() > 120:
+		s = s.substr(0, 120) + "..."
+	return s
+
+
+# "" when a and b are the same value, else where and how they differ.
+func diff(a, b, path):
+	if typeof(a) != typeof(b):
+		return " %s: got type %d %s, expected type %d %s" % [path, typeof(a), short(a), typeof(b), short(b)]
+	match typeof(a):
+		TYPE_ARRAY:
+			if a.size() != b.size():
+				return " %s: got %d items, expected %d" % [path, a.size(), b.size()]
+			for i in range(a.size()):
+				var d = diff(a[i], b[i], "%s[%d]" % [path, i])
+				if d != "":
+					return d
+			return ""
+		TYPE_DICTIONARY:
+			if a.size() != b.size():
+				return " %s: got %d entries, expected %d" % [path, a.size(), b.size()]
+			var ka = a.keys()
+			var kb = b.keys()
+			var va = a.values()
+			var vb = b.values()
+			for i in range(kb.size()):
+				var d = diff(ka[i], kb[i], "%s.keys()[%d]" % [path, i])
+				if d == "":
+					d = diff(va[i], vb[i], "%s[%s]" % [path, short(kb[i])])
+				if d != "":
+					return d
+			return ""
+		TYPE_OBJECT:
+			if a == null or b == null:
+				return "" if a == b else " %s: got %s, expected %s" % [path, short(a), short(b)]
+			if a.get_class() != b.get_class():
+				return " %s: got class %s, expected %s" % [path, a.get_class(), b.get_class()]
+			if a is EncodedObjectAsID:
+				return "" if a.object_id == b.object_id else " %s: got id %d, expected %d" % [path, a.object_id, b.object_id]
+			for p in b.get_property_list():
+				if p.usage & PROPERTY_USAGE_STORAGE:
+					var d = diff(a.get(p.name), b.get(p.name), "%s.%s" % [path, p.name])
+					if d != "":
+						return d
+			return ""
+		TYPE_NODE_PATH:
+			if a == b and str(a) == str(b) and a.is_absolute() == b.is_absolute():
+				return ""
+			return " %s: got NodePath %s, expected %s" % [path, a, b]
+	# Leaves: the exact bytes (NaN payloads, -0.0, every element of a pool array).
+	if var2bytes(a) == var2bytes(b):
+		return ""
+	return " %s: got %s, expected %s" % [path, short(a), short(b)]

@@ -1,0 +1,486 @@
+// The web page (dist/web, built by tests/build_web.sh) in headless Chromium, driven by
+// Playwright (playwright-core, no browser of its own: Debian's Chromium), and the files it saves
+// read back by the real engines with their own File / FileAccess:
+//   * Godot 3.6.2's password-encrypted save fixture: the password asked for (a wrong one said
+//     so), one value changed with the keyboard, saved in the same container: Godot 3.6.2 reads
+//     that change and every other value unchanged; a Vector4 refused with the package's message;
+//     search; the bytes of the selected value;
+//   * a compressed (Zstd) store_var file Godot 4.6.3 writes at test time: a Vector3 changed by
+//     its components, saved compressed the same way, read back by Godot 4.6.3;
+//   * a Godot 3 save (Godot 3.6.2 writes it, encrypted) converted to Godot 4 (Godot 4's
+//     encrypted container), read by Godot 4.6.3;
+//   * a truncated and a damaged file: the values read before the failing byte, the error and
+//     its offset (the offsets the fixture's sidecar gives);
+//   * JSON export then import gives the same file;
+//   * the package alone in Chromium decoding every golden corpus input as the Node tests expect.
+//   * Firefox ESR (Debian's, driven by puppeteer-core over WebDriver BiDi): the Godot 3.6.2
+//     encrypted save round trip again, read back by Godot 3.6.2 (when FIREFOX is set).
+// Every Chromium page test asserts that the page requested nothing but its own file:// files.
+// Environment (tests/run_web_tests.sh): FVC_ROOT, FVC_WEB_OUT, CHROMIUM, FIREFOX (may be
+// empty), GODOT3, GODOT4, DEADLINE, FVC_GOLDEN_BUNDLE.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import puppeteer from "puppeteer-core";
+import * as desc from "./desc.mjs";
+import { fromJson } from "./json.js";
+
+const ROOT = process.env.FVC_ROOT;
+const OUT = process.env.FVC_WEB_OUT;
+const SCREENS = path.join(OUT, "screens");
+const PAGE_URL = pathToFileURL(path.join(ROOT, "dist", "web", "index.html")).href;
+const FIXTURES = path.join(ROOT, "tests", "saves", "godot3_6_2");
+const PASSWORD = "fvc secret ✓";
+
+let browser;
+
+before(async () => {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh page of dist/web, recording every request and page error. */
+async function openPage() {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  context.on("request", (r) => requests.push(r.url()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(PAGE_URL);
+  return {
+    page,
+    async close() {
+      await context.close();
+      const away = requests.filter((u) => !u.startsWith("file://") && !u.startsWith("blob:") && !u.startsWith("data:"));
+      assert.deepEqual(away, [], "the page made a request that is not one of its own files");
+      assert.ok(requests.length >= 3, `requests seen: ${requests.length}`);
+      assert.deepEqual(errors, [], "errors in the page");
+    },
+  };
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(SCREENS, name + ".png") });
+
+async function state(page, s) {
+  await page.waitForFunction((want) => document.body.dataset.state === want, s, { timeout: 20_000 });
+}
+
+/** Saves with the keyboard (the Save button) and returns the downloaded file's path. */
+async function save(page, name) {
+  await page.focus("#save-go");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const file = path.join(OUT, name);
+  await download.saveAs(file);
+  return file;
+}
+
+/** Runs an engine's checker; returns [passed, failed] from its last line. */
+function engine(godot, flags, args) {
+  const r = spawnSync(process.env.DEADLINE, ["-k", "5", "120", godot, ...flags, ...args], { encoding: "utf8" });
+  const out = `${r.stdout}\n${r.stderr}`;
+  const m = [...r.stdout.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+  assert.ok(m, `no result from the engine (exit ${r.status}):\n${out.slice(-2000)}`);
+  assert.doesNotMatch(out, /SCRIPT ERROR/, out.slice(-2000));
+  const fails = r.stdout.split("\n").filter((l) => l.startsWith("FAIL")).slice(0, 10).join("\n");
+  return [Number(m[1]), Number(m[2]), fails];
+}
+
+const godot3 = (args) => engine(process.env.GODOT3, ["--no-window", "--path", path.join(ROOT, "tests/web/godot3"), "-s", "res://check.gd"], args);
+const godot4 = (args) => engine(process.env.GODOT4, ["--headless", "--path", path.join(ROOT, "tests/web/godot4"), "-s", "res://check.gd"], args);
+
+/** Changes the value of tree row `id` with the keyboard: Enter, the text, Enter. */
+async function editText(page, id, text) {
+  await page.focus("#" + id);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+test("Godot 3.6.2's encrypted save: password, one change, saved, read back by Godot 3.6.2", async () => {
+  const { page, close } = await openPage();
+  await shot(page, "empty");
+  await page.setInputFiles("#file", path.join(FIXTURES, "encrypted_pass.bin"));
+  await state(page, "locked");
+  await shot(page, "locked");
+  await page.keyboard.type("not the password");
+  await page.keyboard.press("Enter");
+  await state(page, "wrong-password");
+  assert.match(await page.textContent("#unlock-why"), /Wrong password or key/);
+  await shot(page, "wrong-password");
+  await page.fill("#password", PASSWORD);
+  await page.keyboard.press("Enter");
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /encrypted \(Godot 3's container\), 59 store_var values, dialect godot3/);
+
+  // The int 42 (value 3) becomes 4242, with the keyboard alone.
+  await editText(page, "n-3", "4242");
+  const row = await page.textContent("#n-3");
+  assert.match(row, /int4242/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), "n-3", "focus back on the row");
+  // Its bytes: Godot's int header, then 4242 little-endian.
+  assert.match(await page.textContent("#hex"), /02 00 00 00 92 10 00 00/);
+  await shot(page, "edited");
+
+  // An int stays an int: a fraction is refused before anything changes.
+  await editText(page, "n-3", "1.5");
+  assert.match(await page.textContent("#edit-error"), /not an int/);
+
+  // What the dialect cannot hold is refused with the package's message: no Vector4 in Godot 3.
+  await page.focus("#n-34");
+  await page.selectOption("#adder-type", "Vector4");
+  await page.click("#adder button[type=submit]");
+  const refused = await page.textContent("#edit-error");
+  assert.match(refused, /^Refused: encode failed at \[0\]: .*Vector4/);
+  assert.match(await page.textContent("#n-34"), /0 items/);
+  await shot(page, "refused");
+
+  // Search by key, then the result shown in the tree.
+  await page.fill("#search", "version");
+  await page.focus("#search");
+  await page.keyboard.press("Enter");
+  assert.match(await page.textContent("#search-count"), /match/);
+  await page.keyboard.press("Enter");
+  assert.match(await page.textContent("#sel-path"), /#54 › "version": int/);
+  await shot(page, "search");
+
+  assert.equal(await page.inputValue("#save-container"), "password");
+  const saved = await save(page, "godot3_edited.bin");
+  assert.match(await page.textContent("#save-status"), /^Saved encrypted_pass\.bin: \d+ bytes, godot3, encrypted/);
+  const [passed, failed, fails] = godot3([
+    `--got=${saved}`, `--open=pass:${PASSWORD}`,
+    `--expected=${path.join(FIXTURES, "encrypted_pass.bin")}`, `--expected-open=pass:${PASSWORD}`,
+    "--changed=3", "--value=4242",
+  ]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 59 + 4, `only ${passed} checks`);
+  await close();
+});
+
+test("a compressed store_var file Godot 4.6.3 wrote: a Vector3 changed, read back by Godot 4.6.3", async () => {
+  const made = path.join(OUT, "godot4_zstd.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=compressed:2", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /compressed \(zstd\), 14 store_var values, dialect godot4/);
+  // Vector3(1, 2, 3): its y by its component input.
+  await page.focus("#n-4");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "edit-c0");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  assert.match(await page.textContent("#n-4"), /Vector3\(1, 5, 3\)/);
+  // A dictionary entry's offset and bytes are the core's: the first key of value 0.
+  await page.focus("#n-0");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  assert.match(await page.textContent("#sel-path"), /#0 › "player": String, bytes \d+–\d+/);
+  await shot(page, "godot4");
+  assert.equal(await page.inputValue("#save-container"), "zstd");
+  const saved = await save(page, "godot4_edited.bin");
+  assert.equal(fs.readFileSync(saved).subarray(0, 4).toString("latin1"), "GCPF");
+  const [passed, failed, fails] = godot4([`--got=${saved}`, "--open=compressed:2", "--set=roundtrip", "--changed=4", "--value=Vector3(1, 5, 3)"]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 14 + 2, `only ${passed} checks`);
+  await close();
+});
+
+test("items and entries added and removed, typed Arrays refusing what does not fit, a raw var_to_bytes file", async () => {
+  const made = path.join(OUT, "godot4_structure.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=compressed:2", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  await page.selectOption("#save-container", "plain");
+  const before = fs.readFileSync(await save(page, "structure_before.bin"));
+  // Array[int] (value 10): a String is refused by the package, an int is added.
+  await page.focus("#n-10");
+  await page.selectOption("#adder-type", "String");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#edit-error"), /^Refused: encode failed at \[3\]/);
+  await page.selectOption("#adder-type", "int");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#n-10"), /Array\[int\]4 items/);
+  // An entry added to a Dictionary (value 11), by key.
+  await page.focus("#n-11");
+  await page.fill("#adder-key", "added");
+  await page.selectOption("#adder-type", "Vector2");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#n-11"), /Dictionary2 entries/);
+  assert.match(await page.textContent("#n-11-1"), /"added"Vector2\(0, 0\)/);
+  // Both removed with the keyboard (Delete on the row): the file is as it was.
+  await page.focus("#n-11-1");
+  await page.keyboard.press("Delete");
+  await page.focus("#n-10-3");
+  await page.keyboard.press("Delete");
+  assert.match(await page.textContent("#n-10"), /Array\[int\]3 items/);
+  const after = fs.readFileSync(await save(page, "structure_after.bin"));
+  assert.ok(before.equals(after), "adding then removing changed the file");
+
+  // A raw var_to_bytes file (no length before the value): found as such, saved as such.
+  const raw = Buffer.from(before.subarray(4 + before.readUInt32LE(0) + 4, 4 + before.readUInt32LE(0) + 4 + before.readUInt32LE(4 + before.readUInt32LE(0))));
+  await page.setInputFiles("#file", { name: "raw.bin", mimeType: "application/octet-stream", buffer: raw });
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /one var_to_bytes value, dialect godot4/);
+  await page.selectOption("#save-container", "plain");
+  const again = fs.readFileSync(await save(page, "raw_again.bin"));
+  assert.ok(raw.equals(again), "a raw file saved differs");
+  await close();
+});
+
+test("a Godot 3 save converted to Godot 4 (encrypted, re-encrypted): Godot 4.6.3 reads it", async () => {
+  const made = path.join(OUT, "godot3_conversion.bin");
+  const [, wfail, wfails] = godot3([`--write=${made}`, "--open=pass:pw"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "locked");
+  await page.keyboard.type("pw");
+  await page.keyboard.press("Enter");
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /dialect godot3/);
+  await page.selectOption("#save-dialect", "godot4");
+  await page.fill("#save-name", "converted.bin");
+  const saved = await save(page, "godot4_converted.bin");
+  assert.match(await page.textContent("#save-status"), /godot4, encrypted/);
+  await shot(page, "converted");
+  const [passed, failed, fails] = godot4([`--got=${saved}`, "--open=pass:pw", "--set=conversion"]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 15 + 2, `only ${passed} checks`);
+  // And back as plain (no container), read as Godot 4 again.
+  await page.selectOption("#save-container", "plain");
+  const plain = await save(page, "godot4_converted_plain.bin");
+  const [p2, f2, fails2] = godot4([`--got=${plain}`, "--open=plain", "--set=conversion"]);
+  assert.equal(f2, 0, fails2);
+  assert.ok(p2 >= 17);
+  await close();
+});
+
+/** The fixture's plain.bin records: [offset, end] of each value's record, from its sidecar. */
+function plainRecords() {
+  const side = JSON.parse(fs.readFileSync(path.join(FIXTURES, "plain.json"), "utf8"));
+  const offsets = side.values.map((v) => v.offset);
+  return offsets.map((o, i) => [o, i + 1 < offsets.length ? offsets[i + 1] : side.payload_size]);
+}
+
+test("a truncated file and a damaged one: the values before the failing byte, the error and its offset", async () => {
+  const plain = fs.readFileSync(path.join(FIXTURES, "plain.bin"));
+  const records = plainRecords();
+  const { page, close } = await openPage();
+
+  // Cut inside a record: that record is the failure, at its length's offset.
+  const cut = 5000;
+  const k = records.findIndex(([o, end]) => o < cut && end > cut);
+  await page.setInputFiles("#file", { name: "truncated.bin", mimeType: "application/octet-stream", buffer: plain.subarray(0, cut) });
+  await state(page, "damaged");
+  const failure = await page.textContent("#failure");
+  assert.match(failure, new RegExp(`^Read ${k} values, then: .*cut short`));
+  assert.match(await page.textContent("#failure-offset"), new RegExp(`^Failing byte: ${records[k][0]} `));
+  assert.equal(await page.locator("#tree > li[role=treeitem]").count(), k);
+  await shot(page, "truncated");
+
+  // A type id no dialect has, in the header of value 10: the failure is that byte.
+  const damaged = Buffer.from(plain);
+  const at = records[10][0] + 4;
+  damaged[at] = 0xee;
+  await page.setInputFiles("#file", { name: "damaged.bin", mimeType: "application/octet-stream", buffer: damaged });
+  await state(page, "damaged");
+  assert.match(await page.textContent("#failure"), /^Read 10 values, then: decode failed at byte \d+: .*type id 238/);
+  assert.match(await page.textContent("#failure-offset"), new RegExp(`^Failing byte: ${at} `));
+  assert.match(await page.textContent("#failure-hex"), /ee/);
+  await shot(page, "damaged");
+  await close();
+});
+
+test("JSON export then import gives the same file", async () => {
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", path.join(FIXTURES, "compressed_zstd.bin"));
+  await state(page, "open");
+  await page.selectOption("#save-container", "plain");
+  const before = fs.readFileSync(await save(page, "before_json.bin"));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-json")]);
+  const json = path.join(OUT, "values.json");
+  await download.saveAs(json);
+  await page.setInputFiles("#import-json", json);
+  await page.waitForFunction(() => /^Imported 59 values/.test(document.getElementById("save-status").textContent));
+  await page.selectOption("#save-container", "plain");
+  const afterImport = fs.readFileSync(await save(page, "after_json.bin"));
+  assert.ok(before.equals(afterImport), "the file after a JSON round trip differs");
+  await close();
+});
+
+if (process.env.FIREFOX) {
+  test("Firefox ESR: Godot 3.6.2's encrypted save, one change with the keyboard, read back by Godot 3.6.2", async () => {
+    const downloads = path.join(OUT, "firefox_downloads");
+    fs.rmSync(downloads, { recursive: true, force: true });
+    fs.mkdirSync(downloads, { recursive: true });
+    const ff = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: process.env.FIREFOX,
+      headless: true,
+      protocol: "webDriverBiDi",
+      extraPrefsFirefox: {
+        "browser.download.dir": downloads,
+        "browser.download.folderList": 2,
+        "browser.download.useDownloadDir": true,
+        "browser.download.always_ask_before_handling_new_types": false,
+        "browser.helperApps.neverAsk.saveToDisk": "application/octet-stream",
+      },
+    });
+    try {
+      const page = await ff.newPage();
+      const requests = [];
+      const errors = [];
+      page.on("request", (r) => requests.push(r.url()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(PAGE_URL);
+      const upload = await page.$("#file");
+      await upload.uploadFile(path.join(FIXTURES, "encrypted_pass.bin"));
+      await page.waitForFunction(() => document.body.dataset.state === "locked");
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.body.dataset.state === "open");
+      await page.focus("#n-3");
+      await page.keyboard.press("Enter");
+      await page.keyboard.down("Control");
+      await page.keyboard.press("a");
+      await page.keyboard.up("Control");
+      await page.keyboard.type("4242");
+      await page.keyboard.press("Enter");
+      assert.match(await page.$eval("#n-3", (e) => e.textContent), /int4242/);
+      await page.screenshot({ path: path.join(SCREENS, "firefox.png") });
+      await page.focus("#save-go");
+      await page.keyboard.press("Enter");
+      const saved = path.join(downloads, "encrypted_pass.bin");
+      await page.waitForFunction(() => /^Saved/.test(document.getElementById("save-status").textContent));
+      for (let i = 0; i < 100 && !(fs.existsSync(saved) && fs.statSync(saved).size > 0); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(errors, []);
+      // Firefox's BiDi reports no event for file:// loads: only other requests would show here.
+      assert.deepEqual(requests.filter((u) => !u.startsWith("file://")), []);
+      const [passed, failed, fails] = godot3([
+        `--got=${saved}`, `--open=pass:${PASSWORD}`,
+        `--expected=${path.join(FIXTURES, "encrypted_pass.bin")}`, `--expected-open=pass:${PASSWORD}`,
+        "--changed=3", "--value=4242",
+      ]);
+      assert.equal(failed, 0, fails);
+      assert.ok(passed >= 59 + 4, `only ${passed} checks`);
+    } finally {
+      await ff.close();
+    }
+  });
+}
+
+// --- the package alone, in Chromium, against the golden corpora --------------------------------
+
+const CORPORA = ["godot4_6_3.json", "godot4_6_3_double.json", "godot3_6_2.json", "godot3_2_3.json", "pandemonium_4_9_0.json", "pandemonium_5_2_0.json"];
+const NEEDS_CLASS_LIST = ["object/full/", "craft/object", "craft/array_typed_class", "object/full_scripted", "array/typed/pathless_script/full"];
+const startsWithAny = (name, prefixes) => prefixes.some((p) => name.startsWith(p));
+
+/** The decodes rust/wasm/tests/golden.test.mjs checks, with what it expects of each. */
+function goldenJobs(file, c, divergences) {
+  const diverges = (part, name) => divergences.some(([cf, p, prefix]) => file.startsWith(cf) && part === p && name.startsWith(prefix));
+  const opts = { dialect: c.dialect, precision: c.precision ?? "single" };
+  const jobs = [];
+  for (const kase of c.cases) {
+    if (diverges("cases", kase.name)) continue;
+    const full = Boolean(kase.full_objects);
+    const dopts = { ...opts, allowObjects: full, keepFloats: true };
+    if (kase.decoded === null || kase.decoded === undefined) {
+      const code = kase.decode_error;
+      if (code !== null && code !== undefined && kase.bytes.length > 0) {
+        jobs.push({ name: kase.name, hex: kase.bytes, opts: dopts, error: desc.ERROR_NAMES[code] });
+      }
+      continue;
+    }
+    // No bytes: the engine refused to encode it (golden.test.mjs checks that we refuse too).
+    if (kase.bytes.length === 0) continue;
+    if (full && startsWithAny(kase.name, NEEDS_CLASS_LIST)) continue;
+    let expected;
+    try {
+      expected = desc.valueOf(kase.decoded);
+    } catch (e) {
+      if (e instanceof desc.NotText) continue;
+      throw e;
+    }
+    jobs.push({ name: kase.name, hex: kase.bytes, opts: dopts, expected, size: kase.bytes.length / 2 });
+  }
+  for (const m of c.malformed) {
+    if (diverges("malformed inputs", m.name) || m.allow_objects) continue;
+    const mopts = { ...opts, keepFloats: true };
+    if (!m.ok) {
+      jobs.push({ name: m.name, hex: m.bytes, opts: mopts, error: m.error === null || m.error === undefined ? "*" : desc.ERROR_NAMES[m.error] });
+      continue;
+    }
+    let expected;
+    try {
+      expected = desc.valueOf(m.decoded);
+    } catch (e) {
+      if (e instanceof desc.NotText) continue;
+      throw e;
+    }
+    jobs.push({ name: m.name, hex: m.bytes, opts: mopts, expected, size: m.size ?? undefined, malformed: true, objects: desc.has(m.decoded, "object") });
+  }
+  return jobs;
+}
+
+test("the package in Chromium decodes every golden corpus input as the Node tests expect", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = [];
+  context.on("request", (r) => requests.push(r.url()));
+  await page.goto("about:blank");
+  await page.addScriptTag({ content: fs.readFileSync(process.env.FVC_GOLDEN_BUNDLE, "utf8") });
+  const divergences = desc.knownDivergences();
+  let total = 0;
+  const failures = [];
+  for (const file of CORPORA) {
+    const c = desc.load(file);
+    desc.state.double = c.precision === "double";
+    const jobs = goldenJobs(file, c, divergences);
+    const results = await page.evaluate((js) => globalThis.fvcDecodeAll(js), jobs.map(({ hex, opts }) => ({ hex, opts })));
+    let decoded = 0;
+    jobs.forEach((job, i) => {
+      const r = results[i];
+      total++;
+      if (job.error !== undefined) {
+        if (r.error !== "DecodeError") failures.push(`${file} ${job.name}: decoded where the engine fails (${job.error})`);
+        else if (job.error !== "*" && r.godotError !== job.error) failures.push(`${file} ${job.name}: ${r.godotError}, engine ${job.error}`);
+        return;
+      }
+      if (r.error) {
+        failures.push(`${file} ${job.name}: ${r.message}`);
+        return;
+      }
+      decoded++;
+      let got = fromJson(JSON.parse(r.json));
+      let expected = job.expected;
+      if (job.size !== undefined && r.size !== job.size) failures.push(`${file} ${job.name}: size ${r.size}, expected ${job.size}`);
+      if (job.malformed && c.dialect === "godot4" && (c.precision ?? "single") === "single") got = desc.narrow(got);
+      if (job.objects) {
+        got = desc.classesOnly(got);
+        expected = desc.classesOnly(expected);
+      }
+      if (!desc.same(got, expected)) failures.push(`${file} ${job.name}: decoded ${desc.canon(got).slice(0, 200)}, expected ${desc.canon(expected).slice(0, 200)}`);
+    });
+    assert.ok(decoded > 100, `${file}: only ${decoded} decoded`);
+  }
+  await context.close();
+  console.log(`golden corpora in Chromium: ${total} inputs`);
+  assert.equal(failures.length, 0, `${failures.length} of ${total} differ:\n${failures.slice(0, 20).join("\n")}`);
+  assert.deepEqual(requests.filter((u) => u !== "about:blank"), []);
+});

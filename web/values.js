@@ -1,0 +1,323 @@
+// What the page says about a value of the package's model: its Godot type, a one-line summary,
+// its children (for the tree), its components (for the editor), a default value per type. No
+// rule of the binary format is here: bytes, offsets and errors all come from the package.
+
+import * as fvc from "fast-var-codec";
+
+/** The math types edited by their components: [class, fields, integer components]. */
+export const COMPOSITE = {
+  Vector2: [fvc.Vector2, ["x", "y"], false],
+  Vector2i: [fvc.Vector2i, ["x", "y"], true],
+  Vector3: [fvc.Vector3, ["x", "y", "z"], false],
+  Vector3i: [fvc.Vector3i, ["x", "y", "z"], true],
+  Vector4: [fvc.Vector4, ["x", "y", "z", "w"], false],
+  Vector4i: [fvc.Vector4i, ["x", "y", "z", "w"], true],
+  Quaternion: [fvc.Quaternion, ["x", "y", "z", "w"], false],
+  Color: [fvc.Color, ["r", "g", "b", "a"], false],
+  Rect2: [fvc.Rect2, ["position", "size"], false],
+  Rect2i: [fvc.Rect2i, ["position", "size"], true],
+  AABB: [fvc.AABB, ["position", "size"], false],
+  Plane: [fvc.Plane, ["normal", "d"], false],
+  Transform2D: [fvc.Transform2D, ["x", "y", "origin"], false],
+  Basis: [fvc.Basis, ["x", "y", "z"], false],
+  Transform3D: [fvc.Transform3D, ["basis", "origin"], false],
+  Projection: [fvc.Projection, ["x", "y", "z", "w"], false],
+};
+
+const PACKED_NUMBERS = [
+  [Uint8Array, "PackedByteArray"],
+  [Int32Array, "PackedInt32Array"],
+  [BigInt64Array, "PackedInt64Array"],
+  [Float32Array, "PackedFloat32Array"],
+  [Float64Array, "PackedFloat64Array"],
+];
+const PACKED_VECTORS = [
+  [fvc.PackedVector2Array, "PackedVector2Array", 2],
+  [fvc.PackedVector3Array, "PackedVector3Array", 3],
+  [fvc.PackedVector4Array, "PackedVector4Array", 4],
+  [fvc.PackedColorArray, "PackedColorArray", 4],
+];
+
+export function isFloat(v) {
+  return v instanceof fvc.Float || (typeof v === "number" && (!Number.isInteger(v) || Object.is(v, -0)));
+}
+
+export function isInt(v) {
+  return typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v) && !Object.is(v, -0));
+}
+
+function isDictObject(v) {
+  return v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** The value's Godot type, as the engine names it. */
+export function typeName(v) {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return "bool";
+  if (isInt(v)) return "int";
+  if (isFloat(v)) return "float";
+  if (typeof v === "string") return "String";
+  if (Array.isArray(v)) return "Array";
+  if (v instanceof Map || isDictObject(v)) return "Dictionary";
+  for (const [name, [cls]] of Object.entries(COMPOSITE)) if (v instanceof cls) return name;
+  for (const [cls, name] of PACKED_NUMBERS) if (v instanceof cls) return name;
+  for (const [cls, name] of PACKED_VECTORS) if (v instanceof cls) return name;
+  if (v instanceof fvc.PackedStringArray) return "PackedStringArray";
+  if (v instanceof fvc.StringName) return "StringName";
+  if (v instanceof fvc.NodePath) return "NodePath";
+  if (v instanceof fvc.RID) return "RID";
+  if (v instanceof fvc.EncodedObjectAsID) return "Object (id)";
+  if (v instanceof fvc.GodotObject) return `Object (${v.className})`;
+  if (v instanceof fvc.Callable) return "Callable";
+  if (v instanceof fvc.Signal) return "Signal";
+  if (v instanceof fvc.TypedArray) return `Array[${v.elementType ?? "Variant"}]`;
+  if (v instanceof fvc.TypedDictionary) return `Dictionary[${v.keyType ?? "Variant"}, ${v.valueType ?? "Variant"}]`;
+  return typeof v;
+}
+
+export function floatText(x) {
+  if (Number.isNaN(x)) return "nan";
+  if (x === Infinity) return "inf";
+  if (x === -Infinity) return "-inf";
+  if (Object.is(x, -0)) return "-0.0";
+  return Number.isInteger(x) ? x.toFixed(1) : String(x);
+}
+
+let singleReals = true;
+
+/** Whether the file's math types are single precision (their components binary32). */
+export function setSingleReals(single) {
+  singleReals = single;
+}
+
+/**
+ * A component of a math value as text: a binary32 one (a Color's always, the others' in single
+ * precision) as the shortest decimal giving the same binary32 (0.2, not 0.20000000298023224).
+ */
+export function componentText(c, isColor = false) {
+  if (Number.isInteger(c)) return String(c);
+  if (!Number.isFinite(c) || Object.is(c, -0)) return floatText(c);
+  return String(singleReals || isColor ? shortest(c) : c);
+}
+
+/**
+ * A number that is a binary32 value (a Color's component, a single-precision vector's) as the
+ * shortest decimal that gives the same binary32: 0.2, not 0.20000000298023224. Others as they are.
+ */
+function shortest(x) {
+  if (Math.fround(x) !== x) return x;
+  for (let digits = 1; digits <= 9; digits++) {
+    const y = Number(x.toPrecision(digits));
+    if (Math.fround(y) === x) return y;
+  }
+  return x;
+}
+
+function short(s, n = 80) {
+  return s.length > n ? s.slice(0, n) + "…" : s;
+}
+
+/** The components of a math value, flattened: [[label, number], ...]. */
+export function components(v, prefix = "") {
+  for (const [, [cls, fields]] of Object.entries(COMPOSITE)) {
+    if (v instanceof cls) {
+      const out = [];
+      for (const f of fields) {
+        const c = v[f];
+        if (typeof c === "object" && c !== null) out.push(...components(c, prefix + f + "."));
+        else out.push([prefix + f, c]);
+      }
+      return out;
+    }
+  }
+  return [];
+}
+
+/** A math value of type `name` from its flattened components, in components()'s order. */
+export function fromComponents(name, numbers) {
+  let i = 0;
+  const build = (cls, fields, sample) => {
+    const args = fields.map((f) => {
+      const c = sample[f];
+      if (typeof c === "object" && c !== null) {
+        const inner = Object.values(COMPOSITE).find(([k]) => c instanceof k);
+        return build(inner[0], inner[1], c);
+      }
+      return numbers[i++];
+    });
+    return new cls(...args);
+  };
+  const [cls, fields] = COMPOSITE[name];
+  return build(cls, fields, new cls());
+}
+
+const SINGULAR = { items: "item", entries: "entry", bytes: "byte", properties: "property" };
+
+/** One line for the value. */
+export function summary(v) {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "bigint") return String(v);
+  if (typeof v === "number") return isFloat(v) ? floatText(v) : String(v);
+  if (v instanceof fvc.Float) return floatText(v.value);
+  if (typeof v === "string") return short(JSON.stringify(v));
+  if (v instanceof fvc.StringName) return "&" + short(JSON.stringify(v.name));
+  if (v instanceof fvc.NodePath) return "^" + short(JSON.stringify(v.toString()));
+  const comps = components(v);
+  if (comps.length) return "(" + comps.map(([, c]) => componentText(c, v instanceof fvc.Color)).join(", ") + ")";
+  if (v instanceof fvc.RID) return `RID(${v.id})`;
+  if (v instanceof fvc.EncodedObjectAsID) return `#${v.objectId}`;
+  if (v instanceof fvc.Signal) return `Signal(${JSON.stringify(v.name)}, #${v.objectId})`;
+  if (v instanceof fvc.Callable) return "Callable()";
+  const k = kids(v);
+  if (k) return `${k.count} ${k.count === 1 ? SINGULAR[k.noun] : k.noun}`;
+  return "";
+}
+
+/**
+ * The children of a container (and of a packed array, whose items are data): count, labels,
+ * get, set and remove of child i, and which of the wire's located values is child i's
+ * (`stride`, `at`: the value of entry i is the located value stride*i+at among the container's;
+ * `located`: false where items are not values, which have no byte range of their own).
+ */
+export function kids(v) {
+  const arrayLike = (items, noun = "items") => ({
+    count: items.length,
+    noun,
+    label: (i) => `[${i}]`,
+    get: (i) => items[i],
+    set: (i, x) => {
+      items[i] = x;
+    },
+    remove: (i) => items.splice(i, 1),
+    insert: (x) => items.push(x),
+    stride: 1,
+    at: 0,
+    located: true,
+  });
+  const mapLike = (m) => {
+    const keys = [...m.keys()];
+    return {
+      count: keys.length,
+      noun: "entries",
+      keys,
+      label: (i) => keyText(keys[i]),
+      key: (i) => keys[i],
+      get: (i) => m.get(keys[i]),
+      set: (i, x) => m.set(keys[i], x),
+      remove: (i) => m.delete(keys[i]),
+      insertKey: (k, x) => m.set(k, x),
+      has: (k) => m.has(k),
+      stride: 2,
+      at: 1,
+      located: true,
+    };
+  };
+  if (Array.isArray(v)) return arrayLike(v);
+  if (v instanceof fvc.TypedArray) return arrayLike(v.items);
+  if (v instanceof Map) return mapLike(v);
+  if (v instanceof fvc.TypedDictionary) return mapLike(v.entries);
+  if (isDictObject(v)) {
+    const keys = Object.keys(v);
+    return {
+      count: keys.length,
+      noun: "entries",
+      keys,
+      label: (i) => keyText(keys[i]),
+      key: (i) => keys[i],
+      get: (i) => v[keys[i]],
+      set: (i, x) => {
+        v[keys[i]] = x;
+      },
+      remove: (i) => delete v[keys[i]],
+      insertKey: (k, x) => {
+        v[k] = x;
+      },
+      has: (k) => Object.prototype.hasOwnProperty.call(v, k),
+      stride: 2,
+      at: 1,
+      located: true,
+    };
+  }
+  if (v instanceof fvc.GodotObject) {
+    const m = mapLike(v.properties);
+    return { ...m, noun: "properties", label: (i) => m.keys[i], remove: null, insertKey: null, stride: 1, at: 0 };
+  }
+  if (v instanceof fvc.PackedStringArray) return { ...arrayLike(v.strings), located: false };
+  for (const [cls] of PACKED_NUMBERS) {
+    if (v instanceof cls) {
+      return {
+        count: v.length,
+        noun: v instanceof Uint8Array ? "bytes" : "items",
+        label: (i) => `[${i}]`,
+        get: (i) => (v instanceof Float32Array || v instanceof Float64Array ? new fvc.Float(v[i]) : v[i]),
+        set: (i, x) => {
+          v[i] = typeof x === "object" && x !== null ? x.valueOf() : x;
+        },
+        remove: null,
+        stride: 1,
+        at: 0,
+        located: false,
+        packed: cls,
+      };
+    }
+  }
+  for (const [cls, , n] of PACKED_VECTORS) {
+    if (v instanceof cls) {
+      return {
+        count: v.data.length / n,
+        noun: "items",
+        label: (i) => `[${i}]`,
+        get: (i) => v.at(i),
+        set: null,
+        remove: null,
+        stride: 1,
+        at: 0,
+        located: false,
+      };
+    }
+  }
+  return null;
+}
+
+export function keyText(k) {
+  return typeof k === "string" ? JSON.stringify(k) : summary(k);
+}
+
+/** The types a value can be given in the editor, and the default value of each. */
+export const NEW_TYPES = {
+  null: () => null,
+  bool: () => false,
+  int: () => 0,
+  float: () => new fvc.Float(0),
+  String: () => "",
+  StringName: () => new fvc.StringName(""),
+  NodePath: () => new fvc.NodePath(""),
+  Vector2: () => new fvc.Vector2(),
+  Vector2i: () => new fvc.Vector2i(),
+  Vector3: () => new fvc.Vector3(),
+  Vector3i: () => new fvc.Vector3i(),
+  Vector4: () => new fvc.Vector4(),
+  Vector4i: () => new fvc.Vector4i(),
+  Quaternion: () => new fvc.Quaternion(),
+  Color: () => new fvc.Color(),
+  Rect2: () => new fvc.Rect2(),
+  Rect2i: () => new fvc.Rect2i(),
+  AABB: () => new fvc.AABB(),
+  Plane: () => new fvc.Plane(),
+  Transform2D: () => new fvc.Transform2D(),
+  Basis: () => new fvc.Basis(),
+  Transform3D: () => new fvc.Transform3D(),
+  Projection: () => new fvc.Projection(),
+  Array: () => [],
+  Dictionary: () => ({}),
+};
+
+/** Whether a search text matches a leaf value. */
+export function leafText(v) {
+  if (typeof v === "string") return v;
+  if (v instanceof fvc.StringName) return v.name;
+  if (v instanceof fvc.NodePath) return v.toString();
+  if (kids(v)) return null;
+  return summary(v);
+}
