@@ -6,7 +6,8 @@
 #   3. bundles web/app.js with the package into one classic script (an IIFE: a module script
 #      would not load from file://), and copies index.html and style.css next to it:
 #      dist/web/, which opens from the disk or any static host;
-#   4. zips it: dist/fast-var-codec-web-VERSION.zip.
+#   4. zips it: dist/fast-var-codec-web-VERSION.zip, its checksum line in dist/SHA256SUMS.web (the
+#      release carries the zip: tests/publish_release.sh).
 # Prints the bundle's size and the zip's path last. Logs: tests/out/build_web/.
 #   bash tests/build_web.sh
 set -euo pipefail
@@ -51,5 +52,6 @@ fi
 zip=$root/dist/fast-var-codec-web-$version.zip
 rm -f "$zip"
 (cd "$root/dist" && python3 -m zipfile -c "$zip" web >/dev/null)
+(cd "$root/dist" && sha256sum "${zip##*/}" >SHA256SUMS.web.tmp && mv SHA256SUMS.web.tmp SHA256SUMS.web)
 echo "the page: app.js $(stat -c %s "$web/app.js") bytes ($(gzip -9 -c "$web/app.js" | wc -c) gzipped)"
 echo "dist/fast-var-codec-web-$version.zip"
