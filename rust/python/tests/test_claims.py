@@ -225,3 +225,23 @@ def test_the_option_names_are_exported_as_types() -> None:
         fvc.encode_godot3_save([1], compression=c)
     with pytest.raises(ValueError, match="unknown precision"):
         fvc.encode(1, precision="dobule")  # type: ignore[arg-type]
+
+
+def test_exact_forms_need_no_allow_lossy_in_godot3() -> None:
+    # docs/godot3.md's table: exact forms are written as they are, the rest needs allow_lossy.
+    q = fvc.Quaternion(0.0, 0.0, 0.0, 1.0)
+    assert fvc.decode(fvc.encode(q, dialect="godot3"), dialect="godot3")[0] == q
+    assert fvc.decode(fvc.encode(fvc.TypedArray("int", [1]), dialect="godot3"), dialect="godot3")[0] == [1]
+    with pytest.raises(fvc.EncodeError, match="Vector4"):
+        fvc.encode(fvc.Vector4(1, 2, 3, 4), dialect="godot3")
+    back = fvc.decode(fvc.encode(fvc.Vector4(1, 2, 3, 4), dialect="godot3", allow_lossy=True),
+                      dialect="godot3")[0]
+    assert back == fvc.Quaternion(1.0, 2.0, 3.0, 4.0)
+
+
+def test_keys_python_would_merge_come_as_pairs() -> None:
+    d = fvc.TypedDictionary(None, None, [(1, "int"), (1.0, "float"), (True, "bool")])
+    back = fvc.decode(fvc.encode(d))[0]
+    assert isinstance(back, fvc.TypedDictionary)
+    assert back.items == [(1, "int"), (1.0, "float"), (True, "bool")]
+    assert fvc.encode(back) == fvc.encode(d)
