@@ -76,7 +76,7 @@ echo "=== mypy --strict rust/python/tests/typed_misuse.py: it must report exactl
 # as bytes) must be reported, and no other line.
 (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_misuse.py) \
     >"$out/mypy_misuse.log" 2>&1
-want=$(grep -n '# mypy: error' rust/python/tests/typed_misuse.py | cut -d: -f1 | sort -n | tr '\n' ' ')
+want=$(grep -n '  # mypy: error$' rust/python/tests/typed_misuse.py | cut -d: -f1 | sort -n | tr '\n' ' ')
 got=$(grep -Eo '^typed_misuse\.py:[0-9]+: error' "$out/mypy_misuse.log" | cut -d: -f2 | sort -nu | tr '\n' ' ')
 if [ -n "$want" ] && [ "$want" = "$got" ]; then
     tally 0
