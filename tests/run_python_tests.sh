@@ -70,4 +70,19 @@ else
     cat "$out/mypy.log" | head -n 20
     tally 1 "mypy --strict on typed_user.py and asyncio_echo_server.py"
 fi
+
+echo "=== mypy --strict rust/python/tests/typed_misuse.py: it must report exactly its marked lines"
+# Each line marked "# mypy: error" (a misspelled dialect, precision or compression, a str given
+# as bytes) must be reported, and no other line.
+(cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_misuse.py) \
+    >"$out/mypy_misuse.log" 2>&1
+want=$(grep -n '  # mypy: error$' rust/python/tests/typed_misuse.py | cut -d: -f1 | sort -n | tr '\n' ' ')
+got=$(grep -Eo '^typed_misuse\.py:[0-9]+: error' "$out/mypy_misuse.log" | cut -d: -f2 | sort -nu | tr '\n' ' ')
+if [ -n "$want" ] && [ "$want" = "$got" ]; then
+    tally 0
+    echo "mypy reports the marked lines: $got"
+else
+    head -n 20 "$out/mypy_misuse.log"
+    tally 1 "mypy --strict on typed_misuse.py: lines marked $want, reported ${got:-none}"
+fi
 tally_end

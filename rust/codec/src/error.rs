@@ -277,6 +277,20 @@ pub enum EncodeReason {
     /// that is not a `res://` path, ….
     #[error("{0}")]
     Invalid(String),
+    /// A full object while [`crate::Options::full_objects`] is off: `var_to_bytes` writes an
+    /// object as its instance id, which an engine-free object does not have.
+    #[error("an Object of class {class} is written whole only with full objects (var_to_bytes_with_objects); without them the engine writes an instance id (EncodedObjectAsID)")]
+    WholeObject {
+        /// The object's class.
+        class: String,
+    },
+    /// A text holding U+0000 (at character `at`): every engine's decoder stops at the first
+    /// zero byte, so what follows it would be lost.
+    #[error("a text holding U+0000 (at character {at}) cannot be written: every engine reads a String only up to it")]
+    NulInText {
+        /// The character index of the first U+0000.
+        at: usize,
+    },
 }
 
 impl EncodeReason {
@@ -290,7 +304,9 @@ impl EncodeReason {
             EncodeReason::NotInDialect { .. }
             | EncodeReason::ScriptNotInDialect { .. }
             | EncodeReason::DoubleInGodot3
-            | EncodeReason::Invalid(_) => ErrorCode::InvalidParameter,
+            | EncodeReason::Invalid(_)
+            | EncodeReason::WholeObject { .. }
+            | EncodeReason::NulInText { .. } => ErrorCode::InvalidParameter,
         }
     }
 }

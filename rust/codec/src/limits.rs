@@ -87,6 +87,8 @@ pub struct Options {
     pub precision: Precision,
     /// Encode objects with their class and properties (`var_to_bytes_with_objects`)
     /// rather than as instance ids. Also selects the typed-container form for object types.
+    /// Off, a [`crate::Value::Object`] (which has no instance id) is refused with
+    /// [`crate::EncodeReason::WholeObject`]; [`crate::Value::ObjectId`] is the id form.
     pub full_objects: bool,
     /// Decode full objects (`bytes_to_var_with_objects`); off, they are ERR_UNAUTHORIZED.
     pub allow_objects: bool,

@@ -12,6 +12,18 @@ pub trait Text {
     fn utf8_len(&self) -> usize;
     /// Writes the UTF-8 form, exactly [`Text::utf8_len`] bytes, to `out`.
     fn put_utf8<S: Sink>(&self, out: &mut S);
+    /// The character index of the first U+0000, which no engine reads past (every decoder
+    /// stops at the first zero byte). `None` by default: Godot's own UTF-32 strings (`[char]`)
+    /// are the engine's to write.
+    fn nul_at(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// The character index of the first U+0000 in `s`.
+fn first_nul(s: &str) -> Option<usize> {
+    let byte = s.as_bytes().iter().position(|&b| b == 0)?;
+    Some(s[..byte].chars().count())
 }
 
 impl Text for str {
@@ -23,6 +35,10 @@ impl Text for str {
     fn put_utf8<S: Sink>(&self, out: &mut S) {
         out.put_slice(self.as_bytes());
     }
+    #[inline]
+    fn nul_at(&self) -> Option<usize> {
+        first_nul(self)
+    }
 }
 
 impl Text for String {
@@ -33,6 +49,10 @@ impl Text for String {
     #[inline]
     fn put_utf8<S: Sink>(&self, out: &mut S) {
         out.put_slice(self.as_bytes());
+    }
+    #[inline]
+    fn nul_at(&self) -> Option<usize> {
+        first_nul(self)
     }
 }
 

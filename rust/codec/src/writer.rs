@@ -193,9 +193,14 @@ impl<'o, S: Sink> Writer<'o, S> {
         }
     }
 
-    /// A string payload: length, UTF-8, zero padding.
+    /// A string payload: length, UTF-8, zero padding. A text holding U+0000 is refused: every
+    /// engine's decoder stops at it, so the rest would be lost in silence (Godot 4.6.3 writes
+    /// U+FFFD in its place, Godot 3's String cannot hold it).
     #[inline]
     fn text<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        if let Some(at) = s.nul_at() {
+            return Err(CodecError::encode(EncodeReason::NulInText { at }));
+        }
         let len = s.utf8_len();
         Self::len_u32("string", len + pad4(len))?;
         self.out.put_u32(len as u32);
@@ -302,7 +307,9 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// A String, from UTF-8 (`str`) or UTF-32 (`[char]`) text.
     ///
     /// # Errors
-    /// [`EncodeReason::TooLarge`] for text of 2 GiB or more; [`EncodeReason::Invalid`] inside a
+    /// [`EncodeReason::TooLarge`] for text of 2 GiB or more; [`EncodeReason::NulInText`] for
+    /// UTF-8 text holding U+0000, which every engine reads only up to (every text the writer
+    /// writes is refused so: names, paths, keys); [`EncodeReason::Invalid`] inside a
     /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     #[inline]
     pub fn string<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
@@ -487,11 +494,20 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// [`Writer::end_object`].
     ///
     /// # Errors
+    /// [`EncodeReason::WholeObject`] without [`crate::Options::full_objects`] (`var_to_bytes`
+    /// writes an object as its instance id: [`Writer::object_id`]);
     /// [`EncodeReason::TooDeep`] when the properties would pass [`crate::Limits::max_depth`];
     /// [`EncodeReason::TooLarge`] for 2^31 properties or more, or a class name of 2 GiB or
     /// more; [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
     pub fn begin_object<T: Text + ?Sized>(&mut self, class: &T, properties: usize) -> Result<()> {
+        if !self.opts.full_objects {
+            let mut name = Vec::with_capacity(class.utf8_len());
+            class.put_utf8(&mut name);
+            return Err(CodecError::encode(EncodeReason::WholeObject {
+                class: String::from_utf8_lossy(&name).into_owned(),
+            }));
+        }
         let count = Self::len_u32("object properties", properties)?;
         self.enter(properties)?;
         self.head(VariantType::Object, 0)?;
@@ -929,8 +945,12 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// A PackedStringArray item: its length counts a NUL terminator, which is written.
     ///
     /// # Errors
-    /// [`EncodeReason::TooLarge`] for an item of 2 GiB or more.
+    /// [`EncodeReason::TooLarge`] for an item of 2 GiB or more; [`EncodeReason::NulInText`]
+    /// for one holding U+0000, which every engine reads only up to.
     pub fn packed_string_item<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        if let Some(at) = s.nul_at() {
+            return Err(CodecError::encode(EncodeReason::NulInText { at }));
+        }
         let len = s.utf8_len() + 1;
         Self::len_u32("string", len + pad4(len))?;
         self.out.put_u32(len as u32);

@@ -60,7 +60,7 @@ class ValueServer:
     """Serves each connection with a StreamDecoder of its own: bytes go in as they arrive, in
     whatever pieces TCP makes of the client's messages, and complete values come out."""
 
-    def __init__(self, dialect: str, allow_objects: bool = False, max_message: int = 8 << 20) -> None:
+    def __init__(self, dialect: fvc.Dialect, allow_objects: bool = False, max_message: int = 8 << 20) -> None:
         self.dialect = dialect
         # Objects are decoded only when asked for: a client's object can name any class.
         self.allow_objects = allow_objects

@@ -406,7 +406,7 @@ impl Converter<'_> {
             return Ok(Value::Float(f.value()));
         }
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(Value::String(GodotString::from(s.to_cow()?)));
+            return Ok(Value::String(GodotString::from(utf8(s)?)));
         }
         if let Ok(list) = obj.cast::<PyList>() {
             return Ok(Value::array(self.items(list.iter(), depth)?));
@@ -440,7 +440,13 @@ impl Converter<'_> {
             .map(|(_, k)| *k);
         let Some(kind) = kind else {
             if obj.hasattr("dtype")? && obj.hasattr("tobytes")? {
-                return numpy_array(obj);
+                return numpy_value(obj);
+            }
+            if obj.hasattr("__index__")? {
+                return index_int(obj);
+            }
+            if let Some(v) = buffer_value(obj)? {
+                return Ok(v);
             }
             return bad(format!(
                 "a value of type {} has no Godot type",
@@ -472,7 +478,15 @@ impl Converter<'_> {
         entries
             .map(|entry| {
                 let (k, v) = entry?;
-                let label = || format!("[{}]", k.repr().map(|r| r.to_string()).unwrap_or_default());
+                // As the core labels keys (`["hp"]`); other keys by their repr.
+                let label = || match k
+                    .cast::<PyString>()
+                    .ok()
+                    .and_then(|s| s.to_cow().ok().map(|c| c.into_owned()))
+                {
+                    Some(s) => format!("[{s:?}]"),
+                    None => format!("[{}]", k.repr().map(|r| r.to_string()).unwrap_or_default()),
+                };
                 let key = self.value(&k, depth + 1).map_err(|e| e.within(label))?;
                 let value = self.value(&v, depth + 1).map_err(|e| e.within(label))?;
                 Ok((key, value))
@@ -535,19 +549,17 @@ impl Converter<'_> {
                 }
                 Value::Projection(Box::new(w))
             }
-            Kind::StringName => {
-                Value::StringName(GodotString::from(sub("name")?.extract::<String>()?))
-            }
+            Kind::StringName => Value::StringName(GodotString::from(text(&sub("name")?)?)),
             Kind::NodePath => Value::NodePath(Box::new(NodePath {
-                names: sub("names")?.extract()?,
-                subnames: sub("subnames")?.extract()?,
+                names: texts(&sub("names")?)?,
+                subnames: texts(&sub("subnames")?)?,
                 absolute: sub("absolute")?.extract()?,
             })),
             Kind::Rid => Value::Rid(u64_of(obj, "id")?),
             Kind::ObjectId => Value::ObjectId(u64_of(obj, "object_id")?),
             Kind::Callable => Value::Callable,
             Kind::Signal => Value::Signal {
-                name: sub("name")?.extract::<String>()?.into_boxed_str(),
+                name: text(&sub("name")?)?.into_boxed_str(),
                 object_id: u64_of(obj, "object_id")?,
             },
             Kind::Object => {
@@ -555,16 +567,17 @@ impl Converter<'_> {
                 let props = props.cast::<PyDict>().map_err(PyErr::from)?;
                 let mut properties = Vec::with_capacity(props.len());
                 for (k, v) in props.iter() {
-                    let Ok(name) = k.extract::<String>() else {
+                    if !k.is_instance_of::<PyString>() {
                         return bad(format!("an Object's property name must be a str, not {k}"));
-                    };
+                    }
+                    let name = text(&k)?;
                     let value = self
                         .value(&v, depth + 1)
                         .map_err(|e| e.within(|| format!(".{name}")))?;
                     properties.push((name, value));
                 }
                 Value::Object(Box::new(Object {
-                    class: sub("class_name")?.extract()?,
+                    class: text(&sub("class_name")?)?,
                     properties,
                 }))
             }
@@ -590,7 +603,7 @@ impl Converter<'_> {
                 Value::typed_dictionary(key, value, entries)
             }
             Kind::PackedStrings => {
-                let strings: Vec<String> = sub("strings")?.extract()?;
+                let strings: Vec<String> = texts(&sub("strings")?)?;
                 Value::PackedStringArray(strings.into_iter().map(GodotString::from).collect())
             }
             Kind::PackedVector2 => Value::PackedVector2Array(grouped(&flat_reals(obj)?)),
@@ -605,6 +618,134 @@ impl Converter<'_> {
             Kind::NumberArray => number_array(obj)?,
         })
     }
+}
+
+/// The UTF-8 text of a str; an encode error for one that has none (a lone surrogate, which
+/// Python's str may hold but UTF-8, and so Godot's binary format, cannot).
+fn utf8<'a>(s: &'a Bound<'_, PyString>) -> ToResult<std::borrow::Cow<'a, str>> {
+    match s.to_cow() {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let py = s.py();
+            let at = e
+                .value(py)
+                .getattr("start")
+                .and_then(|a| a.extract::<usize>())
+                .ok();
+            let ch = at
+                .and_then(|i| s.get_item(i).ok())
+                .and_then(|c| {
+                    py.import("builtins")
+                        .ok()?
+                        .getattr("ord")
+                        .ok()?
+                        .call1((c,))
+                        .ok()
+                })
+                .and_then(|o| o.extract::<u32>().ok());
+            bad(match (at, ch) {
+                (Some(i), Some(c)) => format!(
+                    "a str holding a lone surrogate (U+{c:04X} at index {i}) has no UTF-8 form, and Godot's binary format holds only UTF-8"
+                ),
+                _ => "a str holding a lone surrogate has no UTF-8 form, and Godot's binary format holds only UTF-8".to_owned(),
+            })
+        }
+    }
+}
+
+/// The text of a str field (a StringName's name, a class or property name ...).
+fn text(obj: &Bound<'_, PyAny>) -> ToResult<String> {
+    let s = obj.cast::<PyString>().map_err(PyErr::from)?;
+    Ok(utf8(s)?.into_owned())
+}
+
+/// The texts of an iterable of str (NodePath parts, PackedStringArray items).
+fn texts(obj: &Bound<'_, PyAny>) -> ToResult<Vec<String>> {
+    obj.try_iter()?.map(|item| text(&item?)).collect()
+}
+
+/// The int of an object with `__index__` (numpy's integer scalars, ...), as Python's
+/// `operator.index` gives it.
+fn index_int(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+    let i = obj.call_method0("__index__")?;
+    match i.extract::<i64>() {
+        Ok(i) => Ok(Value::Int(i)),
+        Err(_) => bad(format!("the int {i} is outside Godot's 64-bit range")),
+    }
+}
+
+/// A numpy value (anything with numpy's `dtype`, `ndim` and `tobytes`): a scalar (0
+/// dimensions) of a bool, int or float dtype as a bool, int or float; an array as
+/// [`numpy_array`] takes it.
+fn numpy_value(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+    let ndim: usize = attr(obj, "ndim")?.extract()?;
+    if ndim == 0 {
+        let kind: String = attr(&attr(obj, "dtype")?, "kind")?.extract()?;
+        match kind.as_str() {
+            "b" => return Ok(Value::Bool(obj.is_truthy()?)),
+            "i" | "u" => return index_int(obj),
+            "f" => {
+                let f = obj.py().get_type::<PyFloat>().call1((obj,))?;
+                return Ok(Value::Float(f.extract::<f64>()?));
+            }
+            _ => {}
+        }
+    }
+    numpy_array(obj)
+}
+
+/// A copy of the bytes of any object with the buffer protocol (`memoryview(obj).tobytes()`);
+/// None for an object without it.
+pub fn buffer_bytes<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let py = obj.py();
+    if let Ok(b) = obj.cast::<PyByteArray>() {
+        return Ok(Some(PyBytes::new(py, &b.to_vec())));
+    }
+    let view = match py.get_type::<pyo3::types::PyMemoryView>().call1((obj,)) {
+        Ok(view) => view,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let raw = view.call_method0("tobytes")?;
+    Ok(Some(raw.cast_into::<PyBytes>()?))
+}
+
+/// The packed array of an object with the buffer protocol (a `memoryview`, an `mmap` ...), by
+/// its format as for `array.array`: bytes ('B') as a PackedByteArray, 'i', 'q', 'f', 'd' as the
+/// number packed arrays. None for an object without it.
+fn buffer_value(obj: &Bound<'_, PyAny>) -> ToResult<Option<Value>> {
+    let py = obj.py();
+    let view = match py.get_type::<pyo3::types::PyMemoryView>().call1((obj,)) {
+        Ok(view) => view,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let format: String = attr(&view, "format")?.extract()?;
+    let size: usize = attr(&view, "itemsize")?.extract()?;
+    let raw = view.call_method0("tobytes")?;
+    let raw = raw.cast::<PyBytes>().map_err(PyErr::from)?.as_bytes();
+    fn words<const N: usize, T>(raw: &[u8], make: fn([u8; N]) -> T) -> Vec<T> {
+        raw.chunks_exact(N)
+            .map(|c| {
+                let mut b = [0u8; N];
+                b.copy_from_slice(c);
+                make(b)
+            })
+            .collect()
+    }
+    let code = format.strip_prefix('@').unwrap_or(&format);
+    Ok(Some(match (code, size) {
+        ("B" | "c", 1) => Value::PackedByteArray(raw.to_vec()),
+        ("i" | "l", 4) => Value::PackedInt32Array(words(raw, i32::from_ne_bytes)),
+        ("q" | "l", 8) => Value::PackedInt64Array(words(raw, i64::from_ne_bytes)),
+        ("f", 4) => Value::PackedFloat32Array(words(raw, f32::from_ne_bytes)),
+        ("d", 8) => Value::PackedFloat64Array(words(raw, f64::from_ne_bytes)),
+        _ => {
+            return bad(format!(
+                "a buffer of format {format:?} ({size}-byte items) has no packed type (use 'B', 'i', 'q', 'f' or 'd')"
+            ))
+        }
+    }))
 }
 
 /// The wire's rows of a Basis given by its axes (columns) x, y, z.

@@ -113,3 +113,31 @@ pub fn out_of_data(py: Python<'_>, buffered: usize) -> PyErr {
         Err(err) => err,
     }
 }
+
+/// An `EncodeError` of the value at `index` of a file's values, made again with a message that
+/// names the value and where in it (`value 1, at ['x']: ...`); other errors as they are.
+pub fn in_record(py: Python<'_>, e: PyErr, index: usize) -> PyErr {
+    let t = match types(py) {
+        Ok(t) => t,
+        Err(err) => return err,
+    };
+    let exc = e.value(py);
+    if !exc.is_instance(t.encode_error.bind(py)).unwrap_or(false) {
+        return e;
+    }
+    let remade = (|| -> PyResult<Bound<'_, PyAny>> {
+        let path: String = exc.getattr("path")?.extract()?;
+        let godot_error: String = exc.getattr("godot_error")?.extract()?;
+        let message: String = exc.getattr("message")?.extract()?;
+        let message = if path.is_empty() {
+            format!("value {index}: {message}")
+        } else {
+            format!("value {index}, at {path}: {message}")
+        };
+        t.encode_error.bind(py).call1((path, godot_error, message))
+    })();
+    match remade {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(err) => err,
+    }
+}

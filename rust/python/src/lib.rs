@@ -10,9 +10,9 @@ use fast_var_codec_core::save::{
 };
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
 
 mod convert;
 mod errors;
@@ -109,14 +109,63 @@ fn names(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<String>>> {
         .map(Some)
 }
 
-/// The bytes of a bytes-like object (bytes, bytearray, memoryview, array).
-fn with_bytes<R>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> PyResult<R>) -> PyResult<R> {
+/// The bytes of a bytes-like object (bytes, bytearray, memoryview, array, anything with the
+/// buffer protocol); a `TypeError` naming `what` for anything else (a str, an int).
+fn with_bytes<R>(
+    what: &str,
+    data: &Bound<'_, PyAny>,
+    f: impl FnOnce(&[u8]) -> PyResult<R>,
+) -> PyResult<R> {
     if let Ok(b) = data.cast::<PyBytes>() {
         return f(b.as_bytes());
     }
-    let copy = data.py().get_type::<PyBytes>().call1((data,))?;
-    let b = copy.cast::<PyBytes>()?;
-    f(b.as_bytes())
+    let copy = match convert::buffer_bytes(data)? {
+        Some(copy) => copy,
+        None => {
+            let ty = data
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            return Err(PyTypeError::new_err(format!(
+                "{what} must be a bytes-like object (bytes, bytearray, memoryview ...), not {ty}"
+            )));
+        }
+    };
+    f(copy.as_bytes())
+}
+
+/// A count or size limit: None is no limit (the default), a negative number a `ValueError`, a
+/// number above the machine's range the same as no limit.
+fn limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<pyo3::types::PyBool>() || !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int or None (no limit), not {}",
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        )));
+    }
+    if let Ok(n) = value.extract::<usize>() {
+        return Ok(Some(n));
+    }
+    if value.lt(0)? {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be None (no limit) or a number >= 0, not {value}"
+        )));
+    }
+    Ok(Some(usize::MAX))
+}
+
+/// A limit that always has a value (`max_message`, `max_payload`, `offset`): its default when
+/// None, a `ValueError` when negative.
+fn limit_or(name: &str, value: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize> {
+    Ok(limit(name, value)?.unwrap_or(default))
 }
 
 /// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
@@ -156,32 +205,33 @@ fn encode_framed<'py>(
 /// The value at `offset` of `data` (its start by default) and how many bytes it used, as
 /// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
 #[pyfunction]
-#[pyo3(signature = (data, *, offset=0, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
+#[pyo3(signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    offset: usize,
+    offset: Option<&Bound<'py, PyAny>>,
     dialect: &str,
     precision: &str,
-    max_depth: Option<usize>,
-    max_elements: Option<usize>,
-    max_bytes: Option<usize>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
     allow_objects: bool,
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let offset = limit_or("offset", offset, 0)?;
     let settings = DecodeSettings {
         precision: precision.to_owned(),
-        max_depth,
-        max_elements,
-        max_bytes,
+        max_depth: limit("max_depth", max_depth)?,
+        max_elements: limit("max_elements", max_elements)?,
+        max_bytes: limit("max_bytes", max_bytes)?,
         allow_objects,
         allowed_classes: names(allowed_classes)?,
         refuse_dropped_elements,
     };
     let opts = settings.options(dialect)?;
-    let (value, used) = with_bytes(data, |b| {
+    let (value, used) = with_bytes("data", data, |b| {
         unlocked(py, b.len(), || {
             fast_var_codec_core::decode_at(b, offset, &opts)
         })
@@ -217,7 +267,7 @@ fn godot3_key(
     match (password, key) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give a password or a key, not both")),
         (Some(p), None) => Ok(Some(Godot3Key::from_password(p))),
-        (None, Some(k)) => with_bytes(k, |b| {
+        (None, Some(k)) => with_bytes("key", k, |b| {
             Godot3Key::from_slice(b).map(Some).map_err(file_error)
         }),
         (None, None) => Ok(None),
@@ -237,19 +287,19 @@ fn _read_records<'py>(
     precision: &str,
     password: Option<&str>,
     key: Option<&Bound<'py, PyAny>>,
-    max_depth: Option<usize>,
-    max_elements: Option<usize>,
-    max_bytes: Option<usize>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
     allow_objects: bool,
     allowed_classes: Option<&Bound<'py, PyAny>>,
-    max_payload: Option<usize>,
+    max_payload: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<(&'static str, Bound<'py, PyList>)> {
     let settings = DecodeSettings {
         precision: precision.to_owned(),
-        max_depth,
-        max_elements,
-        max_bytes,
+        max_depth: limit("max_depth", max_depth)?,
+        max_elements: limit("max_elements", max_elements)?,
+        max_bytes: limit("max_bytes", max_bytes)?,
         allow_objects,
         allowed_classes: names(allowed_classes)?,
         refuse_dropped_elements,
@@ -262,8 +312,8 @@ fn _read_records<'py>(
     let key = godot3_key(password, key)?;
     let open_opts = OpenOptions::new()
         .with_key(key.as_ref())
-        .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));
-    let (found, values) = with_bytes(data, |file| {
+        .with_max_payload(limit_or("max_payload", max_payload, DEFAULT_MAX_PAYLOAD)?);
+    let (found, values) = with_bytes("data", data, |file| {
         unlocked(py, file.len(), || {
             let opened = open(file, named, &open_opts, decompress_block).map_err(file_error)?;
             decode_records(&opened.payload, named, &opts).map_err(record_error)
@@ -328,9 +378,12 @@ fn _write_records<'py>(
         ));
     }
     let mut out = bytes::BytesMut::new();
-    for item in values.try_iter()? {
-        let v = to_value(&item?)?;
-        frame(&v, &opts, ByteOrder::Little, &mut out).map_err(codec_error)?;
+    for (index, item) in values.try_iter()?.enumerate() {
+        let in_record = |e: PyErr| errors::in_record(py, e, index);
+        let v = to_value(&item?).map_err(in_record)?;
+        frame(&v, &opts, ByteOrder::Little, &mut out)
+            .map_err(codec_error)
+            .map_err(in_record)?;
     }
     let file = unlocked(py, out.len(), || match (key, compression) {
         (Some(key), _) => encrypt(opts.dialect, &out, &key, iv),
@@ -375,25 +428,26 @@ impl StreamDecoder {
 #[pymethods]
 impl StreamDecoder {
     #[new]
-    #[pyo3(signature = (*, dialect="godot4", precision="single", max_message=DEFAULT_MAX_MESSAGE, big_endian=false, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
+    #[pyo3(signature = (*, dialect="godot4", precision="single", max_message=None, big_endian=false, max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         dialect: &str,
         precision: &str,
-        max_message: usize,
+        max_message: Option<&Bound<'_, PyAny>>,
         big_endian: bool,
-        max_depth: Option<usize>,
-        max_elements: Option<usize>,
-        max_bytes: Option<usize>,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        max_elements: Option<&Bound<'_, PyAny>>,
+        max_bytes: Option<&Bound<'_, PyAny>>,
         allow_objects: bool,
         allowed_classes: Option<&Bound<'_, PyAny>>,
         refuse_dropped_elements: bool,
     ) -> PyResult<Self> {
+        let max_message = limit_or("max_message", max_message, DEFAULT_MAX_MESSAGE)?;
         let settings = DecodeSettings {
             precision: precision.to_owned(),
-            max_depth,
-            max_elements,
-            max_bytes,
+            max_depth: limit("max_depth", max_depth)?,
+            max_elements: limit("max_elements", max_elements)?,
+            max_bytes: limit("max_bytes", max_bytes)?,
             allow_objects,
             allowed_classes: names(allowed_classes)?,
             refuse_dropped_elements,
@@ -406,7 +460,7 @@ impl StreamDecoder {
 
     /// Adds received bytes.
     fn feed(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
-        with_bytes(data, |b| self.reader.feed(b).map_err(codec_error))
+        with_bytes("data", data, |b| self.reader.feed(b).map_err(codec_error))
     }
 
     /// The next complete value (None for a Godot null); raises OutOfData until one has arrived.

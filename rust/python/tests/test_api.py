@@ -46,7 +46,7 @@ def test_an_array_key_comes_as_pairs() -> None:
 
 def test_string_and_string_name_keys() -> None:
     # Godot 4 merges a String and a StringName of the same text as keys (the first stays, the
-    # last value wins); Godot 3 keeps them apart.
+    # last value wins); Pandemonium keeps them apart (Godot 3 has no StringName: test_claims.py).
     data = fvc.encode(fvc.TypedDictionary(None, None, [("hp", 1), (fvc.StringName("hp"), 2)]))
     assert fvc.decode(data)[0] == {"hp": 2}
     data = fvc.encode(fvc.TypedDictionary(None, None, [("hp", 1), (fvc.StringName("hp"), 2)]),
@@ -165,7 +165,7 @@ def test_objects_need_allow_objects_and_the_allow_list() -> None:
 def test_encode_error_has_the_path() -> None:
     with pytest.raises(fvc.EncodeError) as e:
         fvc.encode({"items": [1, object()]})
-    assert e.value.path == "['items'][1]"
+    assert e.value.path == '["items"][1]'  # the core's spelling, whoever finds the error
     assert e.value.godot_error == "ERR_INVALID_PARAMETER"
     with pytest.raises(fvc.EncodeError):
         fvc.encode(2**64)

@@ -36,6 +36,19 @@ def edit_save(path: str, password: str) -> int:
     return gold
 
 
+def godot3_bytes(value: Any, dialect: fvc.Dialect = "godot3") -> bytes:
+    return fvc.encode(value, dialect=dialect, precision="single")
+
+
+def encrypted(values: List[Any], key: bytearray) -> bytes:
+    # A bytes-like key: bytearray, memoryview, bytes.
+    return fvc.encode_godot3_save(values, key=key) + fvc.encode_godot3_save(values, key=memoryview(bytes(key)))
+
+
+def packed(values: List[Any], compression: fvc.Compression = "zstd") -> bytes:
+    return fvc.encode_godot3_save(values, compression=compression)
+
+
 async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     decoder = fvc.StreamDecoder(max_message=1 << 16)
     while chunk := await reader.read(4096):

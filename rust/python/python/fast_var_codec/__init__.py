@@ -14,9 +14,10 @@ The type mapping, the options and the file functions: docs/python.md.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, List, Optional, Union
+from typing import Any, Iterable, List, Literal, Optional, Union
 
 from . import _types
+from ._options import BytesLike, Compression, Dialect, Precision
 from ._native import (
     StreamDecoder,
     __version__,
@@ -74,7 +75,7 @@ __all__ = [
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
     "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
-    "DEFAULT_MAX_PAYLOAD",
+    "DEFAULT_MAX_PAYLOAD", "Dialect", "Precision", "Compression", "BytesLike",
 ]
 
 for _name in _types.__all__:
@@ -95,15 +96,15 @@ DEFAULT_MAX_PAYLOAD = 256 << 20
 def read_store_var_file(
     path: PathLike,
     *,
-    dialect: str = "auto",
-    precision: str = "single",
+    dialect: Union[Dialect, Literal["auto"]] = "auto",
+    precision: Precision = "single",
     max_depth: Optional[int] = None,
     max_elements: Optional[int] = None,
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
     password: Optional[str] = None,
-    key: Optional[bytes] = None,
+    key: Optional[BytesLike] = None,
     max_payload: int = DEFAULT_MAX_PAYLOAD,
     refuse_dropped_elements: bool = False,
 ) -> List[Any]:
@@ -140,13 +141,13 @@ def write_store_var_file(
     path: PathLike,
     values: Iterable[Any],
     *,
-    dialect: str = "godot4",
-    precision: str = "single",
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
-    compression: Optional[str] = None,
+    compression: Optional[Compression] = None,
     password: Optional[str] = None,
-    key: Optional[bytes] = None,
+    key: Optional[BytesLike] = None,
 ) -> None:
     """Writes ``values`` as ``store_var`` does, one record each: a plain file, which
     ``FileAccess.open(path, READ)`` and ``get_var`` read back; with ``compression``
@@ -171,9 +172,9 @@ def write_store_var_file(
 
 
 def read_godot3_save(
-    path_or_bytes: Union[PathLike, bytes, bytearray, memoryview],
+    path_or_bytes: Union[PathLike, BytesLike],
     password: Optional[str] = None,
-    key: Optional[bytes] = None,
+    key: Optional[BytesLike] = None,
     *,
     max_depth: Optional[int] = None,
     max_elements: Optional[int] = None,
@@ -189,11 +190,12 @@ def read_godot3_save(
     record that is not Godot 3's (it leaves bytes unread) a :class:`DecodeError` naming the
     dialect that reads it whole; a file announcing more than ``max_payload`` bytes a
     :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``)."""
-    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        data = bytes(path_or_bytes)
-    else:
+    if isinstance(path_or_bytes, (str, os.PathLike)):
         with open(path_or_bytes, "rb") as f:
-            data = f.read()
+            data: Any = f.read()
+    else:
+        data = path_or_bytes  # any bytes-like object
+
     return _read_records(
         data,
         dialect="godot3",
@@ -211,11 +213,11 @@ def read_godot3_save(
 def encode_godot3_save(
     values: Iterable[Any],
     password: Optional[str] = None,
-    key: Optional[bytes] = None,
+    key: Optional[BytesLike] = None,
     *,
     full_objects: bool = False,
     allow_lossy: bool = False,
-    compression: Optional[str] = None,
+    compression: Optional[Compression] = None,
 ) -> bytes:
     """The bytes of a Godot 3 save file holding ``values``: encrypted as
     ``open_encrypted_with_pass`` / ``open_encrypted`` writes it when a password or key is
@@ -237,11 +239,11 @@ def write_godot3_save(
     path: PathLike,
     values: Iterable[Any],
     password: Optional[str] = None,
-    key: Optional[bytes] = None,
+    key: Optional[BytesLike] = None,
     *,
     full_objects: bool = False,
     allow_lossy: bool = False,
-    compression: Optional[str] = None,
+    compression: Optional[Compression] = None,
 ) -> None:
     """Writes :func:`encode_godot3_save`'s bytes to ``path``."""
     data = encode_godot3_save(

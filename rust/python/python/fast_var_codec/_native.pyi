@@ -1,29 +1,34 @@
 """Type hints of the extension module (its functions are re-exported by fast_var_codec)."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
-_Bytes = Union[bytes, bytearray, memoryview]
+from ._options import BytesLike as _Bytes
+from ._options import Compression, Dialect, Precision
 
 __version__: str
 
 def encode(
     value: Any,
     *,
-    dialect: str = "godot4",
-    precision: str = "single",
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
 ) -> bytes:
     """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
     ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
     "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
-    has no type for as the engine would convert it instead of raising :class:`EncodeError`."""
+    has no type for as the engine would convert it instead of raising :class:`EncodeError`
+    (a StringName needs none in Godot 3: its exact form there is a String). Raises
+    :class:`EncodeError` with the path for an :class:`Object` without ``full_objects`` (the
+    engine writes an object as its id: :class:`EncodedObjectAsID`), a text holding U+0000
+    (every engine reads a String only up to it) or a lone surrogate (no UTF-8 form)."""
 
 def encode_framed(
     value: Any,
     *,
-    dialect: str = "godot4",
-    precision: str = "single",
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
     big_endian: bool = False,
@@ -35,8 +40,8 @@ def decode(
     data: _Bytes,
     *,
     offset: int = 0,
-    dialect: str = "godot4",
-    precision: str = "single",
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
     max_depth: Optional[int] = None,
     max_elements: Optional[int] = None,
     max_bytes: Optional[int] = None,
@@ -45,11 +50,13 @@ def decode(
     refuse_dropped_elements: bool = False,
 ) -> Tuple[Any, int]:
     """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
-    and the bytes it used; a :class:`DecodeError`'s offset counts from the start of ``data``.
+    and the bytes it used; a :class:`DecodeError`'s offset counts from the start of ``data``,
+    any bytes-like object (a ``str`` is a ``TypeError``).
     ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
     build) to binary32 as a standard build does, "double" keeps them.
     Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
-    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays.
+    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
+    None is no limit, a negative number a ``ValueError``.
     Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the class
     names and ``res://`` script paths admitted (an empty one admits none; None admits every class,
     for trusted input only). With ``refuse_dropped_elements``, an element of a typed Array or
@@ -61,8 +68,8 @@ def _check_type_name(name: str) -> None: ...
 def _read_records(
     data: _Bytes,
     *,
-    dialect: str = "auto",
-    precision: str = "single",
+    dialect: Union[Dialect, Literal["auto"]] = "auto",
+    precision: Precision = "single",
     password: Optional[str] = None,
     key: Optional[_Bytes] = None,
     max_depth: Optional[int] = None,
@@ -76,14 +83,14 @@ def _read_records(
 def _write_records(
     values: Iterable[Any],
     *,
-    dialect: str = "godot4",
-    precision: str = "single",
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
     password: Optional[str] = None,
     key: Optional[_Bytes] = None,
-    compression: Optional[str] = None,
-    iv: Optional[bytes] = None,
+    compression: Optional[Compression] = None,
+    iv: Optional[_Bytes] = None,
 ) -> bytes: ...
 
 class StreamDecoder:
@@ -96,8 +103,8 @@ class StreamDecoder:
     def __init__(
         self,
         *,
-        dialect: str = "godot4",
-        precision: str = "single",
+        dialect: Dialect = "godot4",
+        precision: Precision = "single",
         max_message: int = 8388608,
         big_endian: bool = False,
         max_depth: Optional[int] = None,
