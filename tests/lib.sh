@@ -177,6 +177,31 @@ count_cargo_test() { # log exit_status
     fi
 }
 
+# count_node_test LOG STATUS: counts a `node --test --test-reporter=spec` run from its log and exit
+# status: shows the failing tests' names and first lines, then node's summary; adds node's passed
+# tests, and its failed, cancelled, skipped and todo tests as failures. No summary (the run did
+# not finish; the log's last lines are shown), or a non-zero STATUS with no failure counted,
+# counts as one failure.
+count_node_test() { # log exit_status
+    local log=$1 rc=$2 p f=0 n kind
+    awk '/^✖ failing tests:/ {f = 1; next} f && /^✖ / {print}' "$log" | head -n 30 | cut -c1-240
+    grep -E '^ℹ (tests|pass|fail|cancelled|skipped|todo|duration_ms) ' "$log"
+    p=$(grep -E "^ℹ pass [0-9]+" "$log" | tail -n 1 | awk '{print $3}')
+    for kind in fail cancelled skipped todo; do
+        n=$(grep -E "^ℹ $kind [0-9]+" "$log" | tail -n 1 | awk '{print $3}')
+        f=$((f + ${n:-0}))
+    done
+    if [ -z "$p" ]; then
+        tail -n 20 "$log"
+        tally 1 "node --test reported no summary (exit $rc)"
+    else
+        tally_add "$p" "$f"
+        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+            tally 1 "node --test exited with $rc (${log#"$fvc_root/"})"
+        fi
+    fi
+}
+
 # tally_logs_clean [--only-failure] MESSAGE LOG...: one check, passed when no LOG holds what
 # engine_logs_clean looks for; otherwise prints "FAIL MESSAGE" and the problems. With
 # --only-failure, clean logs count nothing (runners that never counted them, so that their

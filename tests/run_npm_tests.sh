@@ -57,23 +57,5 @@ cp -r rust/wasm/examples "$app/examples"
 echo "=== node --test (rust/wasm/tests; log: ${out#"$fvc_root/"}/node_test.log)"
 (cd "$app" && FVC_ROOT=$fvc_root "$DEADLINE" 900 node --test --test-reporter=spec) >"$out/node_test.log" 2>&1
 status=$?
-# The failing tests' names and first lines, then node's summary.
-awk '/^✖ failing tests:/ {f = 1; next} f && /^✖ / {print}' "$out/node_test.log" | head -n 30 | cut -c1-240
-grep -E '^ℹ (tests|pass|fail|cancelled|skipped|todo|duration_ms) ' "$out/node_test.log"
-count() { grep -E "^ℹ $1 [0-9]+" "$out/node_test.log" | tail -n 1 | awk '{print $3}'; }
-p=$(count pass)
-f=0
-for kind in fail cancelled skipped todo; do
-    n=$(count "$kind")
-    f=$((f + ${n:-0}))
-done
-if [ -z "$p" ]; then
-    tail -n 20 "$out/node_test.log"
-    tally 1 "node --test reported no summary (exit $status)"
-else
-    tally_add "$p" "$f"
-    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-        tally 1 "node --test exited with $status (${out#"$fvc_root/"}/node_test.log)"
-    fi
-fi
+count_node_test "$out/node_test.log" "$status"
 tally_end

@@ -15,3 +15,11 @@ static func args():
 # The --timeout=SECONDS argument in milliseconds.
 static func timeout_ms(args, default_seconds):
 	return int(float(args.get("timeout", str(default_seconds))) * 1000.0)
+
+
+# The bytes of hex text ("030a11...", a key given as hex).
+static func hex_decode(h):
+	var b = PoolByteArray()
+	for i in range(0, h.length(), 2):
+		b.append(("0x" + h.substr(i, 2)).hex_to_int())
+	return b

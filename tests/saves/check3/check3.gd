@@ -7,15 +7,16 @@
 # from its own plain.bin, at the indices the manifest lists.
 # Each file is opened as a Godot 3 game opens its saves (File.open, open_compressed(mode),
 # open_encrypted_with_pass, open_encrypted) and read with get_var(allow_objects); the encrypted
-# ConfigFiles are loaded with load_encrypted_pass / load_encrypted. Values are compared exactly:
-# same types, containers element by element (Dictionary order too, except in ConfigFiles, whose
-# text Godot 4 writes with sorted keys), leaves by their var2bytes bytes (NaN payloads, -0.0),
-# NodePaths by their parts, full objects by class and stored properties.
+# ConfigFiles are loaded with load_encrypted_pass / load_encrypted. Values are compared exactly
+# (res://godot3_lib/diff.gd): same types, containers element by element (Dictionary order too,
+# except in ConfigFiles, whose text Godot 4 writes with sorted keys), leaves by their var2bytes
+# bytes (NaN payloads, -0.0), NodePaths by their parts, full objects by class and stored properties.
 # Prints one line per mismatch, "RESULT <kind> <passed> <failed>" per file, then
 # "N passed, N failed"; exits 1 on failure.
 extends SceneTree
 
 const Cli = preload("res://godot3_lib/cli.gd")
+const Diff = preload("res://godot3_lib/diff.gd")
 const Tally = preload("res://godot3_lib/tally.gd")
 
 var total = Tally.new()
@@ -44,13 +45,6 @@ func end_kind(kind):
 	kind_tally = Tally.new()
 
 
-func hex_decode(h):
-	var b = PoolByteArray()
-	for i in range(0, h.length(), 2):
-		b.append(("0x" + h.substr(i, 2)).hex_to_int())
-	return b
-
-
 func run(in_dir, fixture):
 	var f = File.new()
 	var m = null
@@ -70,7 +64,7 @@ func run(in_dir, fixture):
 	end_kind("fixture")
 	if expected.size() != m.values.size():
 		return
-	var key = hex_decode(m.key_hex)
+	var key = Cli.hex_decode(m.key_hex)
 
 	for fe in m.files:
 		var kind = fe.kind
@@ -90,7 +84,7 @@ func run(in_dir, fixture):
 					continue
 				var i = int(e.index)
 				var got = f.get_var(e.allow_objects)
-				var why = diff(got, expected[i], "", true)
+				var why = Diff.diff(got, expected[i], "", true)
 				check(why == "", "%s: value %d (%s):%s" % [kind, i, e.name, why])
 			check(f.get_position() == f.get_len(), "%s: the values end at the end of the file (at %d of %d)" % [
 				kind, f.get_position(), f.get_len()])
@@ -108,74 +102,8 @@ func run(in_dir, fixture):
 		if check(err == OK, "%s: loads (error %d)" % [ce.file, err]):
 			for cv in m.config_values:
 				var got = cf.get_value(m.config_section, cv.key)
-				var why = diff(got, expected[int(cv.index)], "", false)
+				var why = Diff.diff(got, expected[int(cv.index)], "", false)
 				check(why == "", "%s: %s (value %d):%s" % [ce.file, cv.key, int(cv.index), why])
 			check(cf.get_section_keys(m.config_section).size() == m.config_values.size(),
 				"%s: %d keys, no others" % [ce.file, m.config_values.size()])
 		end_kind("config_" + ce.kind)
-
-
-func short(v):
-	var s = str(v)
-	if s.length() > 120:
-		s = s.substr(0, 120) + "..."
-	return s
-
-
-## "" when a and b are the same value, else where and how they differ.
-func diff(a, b, path, ordered):
-	if typeof(a) != typeof(b):
-		return " %s: got type %d %s, expected type %d %s" % [path, typeof(a), short(a), typeof(b), short(b)]
-	match typeof(a):
-		TYPE_ARRAY:
-			if a.size() != b.size():
-				return " %s: got %d items, expected %d" % [path, a.size(), b.size()]
-			for i in range(a.size()):
-				var d = diff(a[i], b[i], "%s[%d]" % [path, i], ordered)
-				if d != "":
-					return d
-			return ""
-		TYPE_DICTIONARY:
-			if a.size() != b.size():
-				return " %s: got %d entries, expected %d" % [path, a.size(), b.size()]
-			var ka = a.keys()
-			var kb = b.keys()
-			var va = a.values()
-			var vb = b.values()
-			for i in range(kb.size()):
-				var j = i
-				if not ordered:  # find the key wherever it is
-					j = -1
-					for n in range(ka.size()):
-						if diff(ka[n], kb[i], "", true) == "":
-							j = n
-							break
-					if j < 0:
-						return " %s: no key %s" % [path, short(kb[i])]
-				var d = diff(ka[j], kb[i], "%s.keys()[%d]" % [path, i], ordered)
-				if d == "":
-					d = diff(va[j], vb[i], "%s[%s]" % [path, short(kb[i])], ordered)
-				if d != "":
-					return d
-			return ""
-		TYPE_OBJECT:
-			if a == null or b == null:
-				return "" if a == b else " %s: got %s, expected %s" % [path, short(a), short(b)]
-			if a.get_class() != b.get_class():
-				return " %s: got class %s, expected %s" % [path, a.get_class(), b.get_class()]
-			if a is EncodedObjectAsID:
-				return "" if a.object_id == b.object_id else " %s: got id %d, expected %d" % [path, a.object_id, b.object_id]
-			for p in b.get_property_list():
-				if p.usage & PROPERTY_USAGE_STORAGE:
-					var d = diff(a.get(p.name), b.get(p.name), "%s.%s" % [path, p.name], ordered)
-					if d != "":
-						return d
-			return ""
-		TYPE_NODE_PATH:
-			if a == b and str(a) == str(b) and a.is_absolute() == b.is_absolute():
-				return ""
-			return " %s: got NodePath %s, expected %s" % [path, a, b]
-	# Leaves: the exact bytes (NaN payloads, -0.0, every element of a pool array).
-	if var2bytes(a) == var2bytes(b):
-		return ""
-	return " %s: got %s, expected %s" % [path, short(a), short(b)]

@@ -9,32 +9,18 @@
 #     str2var(VAR2STR).
 # SPEC: "plain", "pass:PASSWORD", "key:HEX" (32 bytes), "compressed:MODE" (File.COMPRESSION_*).
 # Prints one line per mismatch, then "N passed, N failed"; exits 1 on failure.
+# res://godot3_lib/ is a committed symlink to tests/godot3_lib/ (cli.gd, diff.gd, tally.gd).
 extends SceneTree
 
-var passed = 0
-var failed = 0
+const Cli = preload("res://godot3_lib/cli.gd")
+const Diff = preload("res://godot3_lib/diff.gd")
+const Tally = preload("res://godot3_lib/tally.gd")
 
-
-func args():
-	var out = {}
-	for a in OS.get_cmdline_args():
-		if a.begins_with("--") and a.find("=") > 0:
-			var i = a.find("=")
-			out[a.substr(2, i - 2)] = a.substr(i + 1, a.length() - i - 1)
-	return out
-
-
-func check(ok, what):
-	if ok:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL " + what)
-	return ok
+var t = Tally.new()
 
 
 func _init():
-	var a = args()
+	var a = Cli.args()
 	if a.has("write"):
 		var f = open_as(a["write"], a.get("open", "plain"), File.WRITE)
 		if f == null:
@@ -53,19 +39,12 @@ func _init():
 	if got != null and expected != null:
 		if changed >= 0:
 			expected[changed] = str2var(a["value"])
-		check(got.size() == expected.size(), "%d values, %d expected" % [got.size(), expected.size()])
+		t.check(got.size() == expected.size(), "%d values, %d expected" % [got.size(), expected.size()])
 		for i in range(min(got.size(), expected.size())):
-			var why = diff(got[i], expected[i], "")
-			check(why == "", "value %d:%s" % [i, why])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
-
-
-func hex_decode(h):
-	var b = PoolByteArray()
-	for i in range(0, h.length(), 2):
-		b.append(("0x" + h.substr(i, 2)).hex_to_int())
-	return b
+			var why = Diff.diff(got[i], expected[i], "")
+			t.check(why == "", "value %d:%s" % [i, why])
+	print(t.summary())
+	quit(0 if t.failed == 0 else 1)
 
 
 func open_as(path, spec, mode):
@@ -74,12 +53,12 @@ func open_as(path, spec, mode):
 	if spec.begins_with("pass:"):
 		err = f.open_encrypted_with_pass(path, mode, spec.substr(5, spec.length() - 5))
 	elif spec.begins_with("key:"):
-		err = f.open_encrypted(path, mode, hex_decode(spec.substr(4, spec.length() - 4)))
+		err = f.open_encrypted(path, mode, Cli.hex_decode(spec.substr(4, spec.length() - 4)))
 	elif spec.begins_with("compressed:"):
 		err = f.open_compressed(path, mode, int(spec.substr(11, spec.length() - 11)))
 	else:
 		err = f.open(path, mode)
-	if not check(err == OK, "%s opens as %s (error %d)" % [path, spec, err]):
+	if not t.check(err == OK, "%s opens as %s (error %d)" % [path, spec, err]):
 		return null
 	return f
 
@@ -91,7 +70,7 @@ func read_all(path, spec):
 	var out = []
 	while f.get_position() < f.get_len():
 		out.append(f.get_var(true))
-	check(f.get_position() == f.get_len(), "%s: the values end at its end" % path)
+	t.check(f.get_position() == f.get_len(), "%s: the values end at its end" % path)
 	f.close()
 	return out
 
@@ -116,60 +95,3 @@ func conversion_values():
 		NodePath("/root/Main:position"),
 		[1, "two", 3.5, null, true],
 	]
-
-
-func short(v):
-	var s = str(v)
-	if s.length() > 120:
-		s = s.substr(0, 120) + "..."
-	return s
-
-
-# "" when a and b are the same value, else where and how they differ.
-func diff(a, b, path):
-	if typeof(a) != typeof(b):
-		return " %s: got type %d %s, expected type %d %s" % [path, typeof(a), short(a), typeof(b), short(b)]
-	match typeof(a):
-		TYPE_ARRAY:
-			if a.size() != b.size():
-				return " %s: got %d items, expected %d" % [path, a.size(), b.size()]
-			for i in range(a.size()):
-				var d = diff(a[i], b[i], "%s[%d]" % [path, i])
-				if d != "":
-					return d
-			return ""
-		TYPE_DICTIONARY:
-			if a.size() != b.size():
-				return " %s: got %d entries, expected %d" % [path, a.size(), b.size()]
-			var ka = a.keys()
-			var kb = b.keys()
-			var va = a.values()
-			var vb = b.values()
-			for i in range(kb.size()):
-				var d = diff(ka[i], kb[i], "%s.keys()[%d]" % [path, i])
-				if d == "":
-					d = diff(va[i], vb[i], "%s[%s]" % [path, short(kb[i])])
-				if d != "":
-					return d
-			return ""
-		TYPE_OBJECT:
-			if a == null or b == null:
-				return "" if a == b else " %s: got %s, expected %s" % [path, short(a), short(b)]
-			if a.get_class() != b.get_class():
-				return " %s: got class %s, expected %s" % [path, a.get_class(), b.get_class()]
-			if a is EncodedObjectAsID:
-				return "" if a.object_id == b.object_id else " %s: got id %d, expected %d" % [path, a.object_id, b.object_id]
-			for p in b.get_property_list():
-				if p.usage & PROPERTY_USAGE_STORAGE:
-					var d = diff(a.get(p.name), b.get(p.name), "%s.%s" % [path, p.name])
-					if d != "":
-						return d
-			return ""
-		TYPE_NODE_PATH:
-			if a == b and str(a) == str(b) and a.is_absolute() == b.is_absolute():
-				return ""
-			return " %s: got NodePath %s, expected %s" % [path, a, b]
-	# Leaves: the exact bytes (NaN payloads, -0.0, every element of a pool array).
-	if var2bytes(a) == var2bytes(b):
-		return ""
-	return " %s: got %s, expected %s" % [path, short(a), short(b)]

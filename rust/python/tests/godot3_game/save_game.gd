@@ -6,6 +6,8 @@
 #                                        a failure
 extends SceneTree
 
+const Cli = preload("res://godot3_lib/cli.gd")
+
 
 func game_save(gold):
 	return {
@@ -18,17 +20,8 @@ func game_save(gold):
 	}
 
 
-func args():
-	var out = {}
-	for a in OS.get_cmdline_args():
-		if a.begins_with("--") and a.find("=") > 0:
-			var i = a.find("=")
-			out[a.substr(2, i - 2)] = a.substr(i + 1, a.length() - i - 1)
-	return out
-
-
 func _init():
-	var a = args()
+	var a = Cli.args()
 	var f = File.new()
 	if a.has("make"):
 		var err = f.open_encrypted_with_pass(a["make"], File.WRITE, a["password"])

@@ -8,29 +8,9 @@
 # ending at its end. Then the engine writes plain.bin's values with its own store_var into
 # engine_encrypted_pass.bin and engine_encrypted_key.bin. Prints one line per failure, then
 # "N passed, N failed"; exits 1 on a failure.
-extends SceneTree
-
-const MODES := {
-	"compressed_fastlz": FileAccess.COMPRESSION_FASTLZ,
-	"compressed_deflate": FileAccess.COMPRESSION_DEFLATE,
-	"compressed_zstd": FileAccess.COMPRESSION_ZSTD,
-	"compressed_gzip": FileAccess.COMPRESSION_GZIP,
-	"encrypted_pass": -1,
-	"encrypted_key": -2,
-}
-
-var passed := 0
-var failed := 0
-var password := ""
-var key := PackedByteArray()
-
-
-func check(ok: bool, what: String) -> void:
-	if ok:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL ", what)
+# The kinds of file, how each opens, the arguments and the count are res://store_var_files.gd's
+# (tests/godot4_lib/, shared with the npm package's checker).
+extends "res://store_var_files.gd"
 
 
 func values_of(f: FileAccess) -> Array:
@@ -40,26 +20,8 @@ func values_of(f: FileAccess) -> Array:
 	return out
 
 
-func open(path: String, kind: String, mode: FileAccess.ModeFlags) -> FileAccess:
-	match MODES[kind]:
-		-1:
-			return FileAccess.open_encrypted_with_pass(path, mode, password)
-		-2:
-			return FileAccess.open_encrypted(path, mode, key)
-		_:
-			return FileAccess.open_compressed(path, mode, MODES[kind])
-
-
 func _initialize() -> void:
-	var dir := ""
-	for a in OS.get_cmdline_user_args():
-		if a.begins_with("--dir="):
-			dir = a.substr(6)
-		elif a.begins_with("--password="):
-			password = a.substr(11)
-		elif a.begins_with("--key-hex="):
-			key = a.substr(10).hex_decode()
-	check(key.size() == 32, "a 32-byte key")
+	read_args()
 	var plain_bytes := FileAccess.get_file_as_bytes(dir.path_join("plain.bin"))
 	var plain := FileAccess.open(dir.path_join("plain.bin"), FileAccess.READ)
 	check(plain != null and plain_bytes.size() > 4096, "plain.bin opens and spans blocks")
@@ -68,7 +30,9 @@ func _initialize() -> void:
 		return
 	var want := values_of(plain)
 	check(want.size() > 0, "plain.bin holds values")
-	for kind in MODES:
+	for kind in KINDS:
+		if kind == "plain":
+			continue
 		var f := open(dir.path_join(kind + ".bin"), kind, FileAccess.READ)
 		check(f != null, "%s: opens (%s)" % [kind, error_string(FileAccess.get_open_error())])
 		if f == null:
@@ -88,8 +52,3 @@ func _initialize() -> void:
 				w.store_var(v)
 			w.close()
 	finish()
-
-
-func finish() -> void:
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)

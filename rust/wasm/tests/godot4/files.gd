@@ -1,4 +1,4 @@
-extends SceneTree
+extends "res://store_var_files.gd"
 ## Godot 4 opens store_var files the npm package wrote, as a game opens its saves, says what it
 ## read, and writes files of its own for the package to read:
 ##   godot --headless --path <copy of this dir> -s res://files.gd -- --dir=DIR --password=PW --key-hex=HEX
@@ -9,54 +9,12 @@ extends SceneTree
 ## for the test to compare with the package's own encoding of what it wrote. Then the engine
 ## writes the values it read from plain.bin, with its own store_var, into engine_<kind>.bin for
 ## each kind. Prints one line per failure, then "N passed, N failed"; exits 1 on a failure.
-
-const KINDS := {
-	"plain": -3,
-	"compressed_fastlz": FileAccess.COMPRESSION_FASTLZ,
-	"compressed_deflate": FileAccess.COMPRESSION_DEFLATE,
-	"compressed_zstd": FileAccess.COMPRESSION_ZSTD,
-	"compressed_gzip": FileAccess.COMPRESSION_GZIP,
-	"encrypted_pass": -1,
-	"encrypted_key": -2,
-}
-
-var passed := 0
-var failed := 0
-var password := ""
-var key := PackedByteArray()
-
-
-func check(ok: bool, what: String) -> bool:
-	if ok:
-		passed += 1
-	else:
-		failed += 1
-		print("FAIL ", what)
-	return ok
-
-
-func open(path: String, kind: String, mode: FileAccess.ModeFlags) -> FileAccess:
-	match KINDS[kind]:
-		-3:
-			return FileAccess.open(path, mode)
-		-2:
-			return FileAccess.open_encrypted(path, mode, key)
-		-1:
-			return FileAccess.open_encrypted_with_pass(path, mode, password)
-		_:
-			return FileAccess.open_compressed(path, mode, KINDS[kind])
+## The kinds of file, how each opens, the arguments and the count are res://store_var_files.gd's
+## (tests/godot4_lib/, shared with the Python package's checker).
 
 
 func _initialize() -> void:
-	var dir := ""
-	for a in OS.get_cmdline_user_args():
-		if a.begins_with("--dir="):
-			dir = a.substr(6)
-		elif a.begins_with("--password="):
-			password = a.substr(11)
-		elif a.begins_with("--key-hex="):
-			key = a.substr(10).hex_decode()
-	check(key.size() == 32, "a 32-byte key")
+	read_args()
 	var plain := []
 	for kind in KINDS:
 		var f := open(dir.path_join(kind + ".bin"), kind, FileAccess.READ)
@@ -77,5 +35,4 @@ func _initialize() -> void:
 			for v in plain:
 				w.store_var(v)
 			w.close()
-	print("%d passed, %d failed" % [passed, failed])
-	quit(0 if failed == 0 else 1)
+	finish()

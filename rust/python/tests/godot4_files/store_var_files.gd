@@ -1,0 +1,1 @@
+../../../../tests/godot4_lib/store_var_files.gd

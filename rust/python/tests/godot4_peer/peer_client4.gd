@@ -1,0 +1,1 @@
+../../../../tests/godot4_lib/peer_client4.gd
