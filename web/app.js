@@ -541,11 +541,22 @@ function showSelected(node) {
   const canAdd = k && (k.insert || k.insertKey) && !(node.value instanceof fvc.PackedStringArray);
   $("adder").hidden = !canAdd;
   if (canAdd) {
+    const v = node.value;
     const keyed = Boolean(k.insertKey);
-    $("adder-key-label").hidden = !keyed;
-    $("adder-title").textContent = keyed ? "Add an entry" : "Add an item";
-    const el = node.value instanceof fvc.TypedArray ? node.value.elementType : node.value instanceof fvc.TypedDictionary ? node.value.valueType : null;
-    if (el && el in NEW_TYPES) $("adder-type").value = el;
+    $("adder-keyed").hidden = !keyed;
+    $("adder-title").textContent = v instanceof fvc.GodotObject ? "Add a property" : keyed ? "Add an entry" : "Add an item";
+    // The key's type: the container's where it fixes one (a typed Dictionary's, an Object's
+    // property names), the user's choice otherwise.
+    const keyType = v instanceof fvc.GodotObject ? "String" : v instanceof fvc.TypedDictionary ? v.keyType : null;
+    const keyTypes = keyType ? [keyType] : KEY_TYPES;
+    const ks = $("adder-key-type");
+    const wasKey = ks.value;
+    ks.replaceChildren(...keyTypes.map((t) => new Option(t, t)));
+    if (keyTypes.includes(wasKey)) ks.value = wasKey;
+    $("adder-key-label").firstChild.textContent = v instanceof fvc.GodotObject ? "Name " : "Key ";
+    const ts = $("adder-type");
+    const el = v instanceof fvc.TypedArray ? v.elementType : v instanceof fvc.TypedDictionary ? v.valueType : null;
+    if (el && el in NEW_TYPES) ts.value = el;
   }
 }
 
@@ -849,6 +860,47 @@ function restore(c, before) {
   }
 }
 
+/** The key types the adder offers (a typed Dictionary fixes its own). */
+const KEY_TYPES = ["String", "StringName", "int", "float", "bool"];
+
+/** A key of type `type` from the text typed. */
+function keyFromText(type, text) {
+  if (type === "String") return text;
+  if (type === "StringName") return new fvc.StringName(text);
+  if (type === "int") {
+    const s = text.trim();
+    if (!/^[+-]?\d+$/.test(s)) throw new TypeError(`"${s}" is not an int key`);
+    const b = BigInt(s);
+    return b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
+  }
+  if (type === "float") return new fvc.Float(parseFloatText(text));
+  if (type === "bool") {
+    const s = text.trim().toLowerCase();
+    if (s !== "true" && s !== "false") throw new TypeError(`a bool key is true or false, not "${text}"`);
+    return s === "true";
+  }
+  if (type in NEW_TYPES && type !== "null") {
+    if (text.trim() !== "") throw new TypeError(`A ${type} key is not typed here: leave the key empty to add ${type}'s default value.`);
+    return NEW_TYPES[type]();
+  }
+  throw new TypeError(`Keys of type ${type} cannot be typed here.`);
+}
+
+/** A copy of a Dictionary or Object with one entry more (a Map: its keys may be any type). */
+function withEntry(c, key, value) {
+  if (c instanceof fvc.GodotObject) return new fvc.GodotObject(c.className, new Map([...c.properties, [key, value]]));
+  if (c instanceof fvc.TypedDictionary) return new fvc.TypedDictionary(c.keyType, c.valueType, new Map([...c.entries, [key, value]]));
+  const entries = c instanceof Map ? [...c] : Object.entries(c);
+  return new Map([...entries, [key, value]]);
+}
+
+$("adder").addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && S.selected) {
+    ev.preventDefault();
+    focusNode(S.selected);
+  }
+});
+
 $("remove").addEventListener("click", () => S.selected && removeNode(S.selected));
 
 $("adder").addEventListener("submit", (ev) => {
@@ -858,15 +910,35 @@ $("adder").addEventListener("submit", (ev) => {
   const k = node.kids();
   const value = NEW_TYPES[$("adder-type").value]();
   const container = node.value;
-  const before = snapshot(container);
   if (k.insertKey) {
-    const key = $("adder-key").value;
-    if (k.has(key)) {
-      editError(`The Dictionary already has the key ${JSON.stringify(key)}.`);
+    let key;
+    try {
+      key = keyFromText($("adder-key-type").value, $("adder-key").value);
+    } catch (e) {
+      editError(e.message);
       return;
     }
-    if (!commit(node, () => k.insertKey(key, value), () => restore(container, before))) return;
-  } else if (!commit(node, () => k.insert(value), () => restore(container, before))) return;
+    const next = withEntry(container, key, value);
+    // Whether the key is one the container holds already is the package's to say (Godot's
+    // rules: "a" and &"a" are one key): the container with the entry, encoded and decoded
+    // again, must have one entry more.
+    let back;
+    try {
+      back = S.codec.decode(S.codec.encode(next));
+    } catch (e) {
+      editError(`Refused: ${e.message}`);
+      return;
+    }
+    if (kids(back).count !== k.count + 1) {
+      const what = container instanceof fvc.GodotObject ? "property" : "key";
+      editError(`Not added: the ${typeName(container)} already has the ${what} ${keyText(key)} (${typeName(key)}), as Godot compares ${what === "key" ? "keys" : "names"}.`);
+      return;
+    }
+    if (!commit(node, () => node.setValue(next), () => node.setValue(container))) return;
+  } else {
+    const before = snapshot(container);
+    if (!commit(node, () => k.insert(value), () => restore(container, before))) return;
+  }
   node.expanded = true;
   const count = node.kids().count;
   node.shown = Math.max(node.shown, Math.ceil(count / PAGE) * PAGE);

@@ -28,7 +28,8 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import puppeteer from "puppeteer-core";
 import * as desc from "./desc.mjs";
-import { fromJson } from "./json.js";
+import { fromJson, toJson } from "./json.js";
+import * as fvc from "fast-var-codec";
 
 const ROOT = process.env.FVC_ROOT;
 const OUT = process.env.FVC_WEB_OUT;
@@ -240,6 +241,66 @@ test("items and entries added and removed, typed Arrays refusing what does not f
   await page.selectOption("#save-container", "plain");
   const again = fs.readFileSync(await save(page, "raw_again.bin"));
   assert.ok(raw.equals(again), "a raw file saved differs");
+  await close();
+});
+
+/** Adds an entry to the selected Dictionary (or Object) with the keyboard: key type, key, type, Enter. */
+async function addEntry(page, keyType, key, type) {
+  await page.focus("#adder-key-type");
+  await page.selectOption("#adder-key-type", keyType);
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "adder-key");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(key);
+  await page.selectOption("#adder-type", type);
+  await page.focus("#adder-key");
+  await page.keyboard.press("Enter");
+}
+
+test("Dictionary keys of other types than String, a duplicate key refused: Godot 4.6.3 reads them", async () => {
+  const made = path.join(OUT, "godot4_keys.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=plain", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  // Value 11: {"nested": {...}}. The key types offered: String, StringName, int, float, bool.
+  await page.focus("#n-11");
+  assert.deepEqual(await page.$$eval("#adder-key-type option", (os) => os.map((o) => o.value)), ["String", "StringName", "int", "float", "bool"]);
+  await addEntry(page, "int", "5", "int");
+  assert.match(await page.textContent("#n-11-1"), /^5int0/);
+  // The new entry's value is in the editor: 12, Enter.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "edit-value");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("12");
+  await page.keyboard.press("Enter");
+  await page.focus("#n-11");
+  await addEntry(page, "bool", "true", "String");
+  await page.focus("#n-11");
+  await addEntry(page, "float", "2.5", "null");
+  assert.match(await page.textContent("#n-11"), /Dictionary4 entries/);
+  // Keys the Dictionary holds already, by Godot's rules (the package's): the same int, and a
+  // StringName with a String key's text.
+  await page.focus("#n-11");
+  await addEntry(page, "int", "5", "int");
+  assert.match(await page.textContent("#edit-error"), /^Not added: the Dictionary already has the key 5 \(int\)/);
+  await addEntry(page, "StringName", "nested", "int");
+  assert.match(await page.textContent("#edit-error"), /already has the key &"nested" \(StringName\)/);
+  await addEntry(page, "int", "x", "int");
+  assert.match(await page.textContent("#edit-error"), /"x" is not an int key/);
+  assert.match(await page.textContent("#n-11"), /Dictionary4 entries/);
+  // Escape in the adder goes back to the tree.
+  await page.focus("#adder-key");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "n-11");
+  await shot(page, "keys");
+  const saved = await save(page, "godot4_keys_saved.bin");
+  const [passed, failed, fails] = godot4([
+    `--got=${saved}`, "--open=plain", "--set=roundtrip", "--changed=11",
+    `--value={"nested": {"list": [1, 2.5, "x"]}, 5: 12, true: "", 2.5: null}`,
+  ]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 14 + 2, `only ${passed} checks`);
   await close();
 });
 
