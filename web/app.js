@@ -536,9 +536,9 @@ function showSelected(node) {
       : "No byte range for this value.";
   }
   const k = node.kids();
-  const removable = node.parent && node.parent.kids().remove;
+  const removable = node.parent && (node.parent.kids().remove || node.parent.kids().removed);
   $("remove").hidden = !removable;
-  const canAdd = k && (k.insert || k.insertKey) && !(node.value instanceof fvc.PackedStringArray);
+  const canAdd = k && (k.insert || k.insertKey || k.added);
   $("adder").hidden = !canAdd;
   if (canAdd) {
     const v = node.value;
@@ -554,7 +554,12 @@ function showSelected(node) {
     ks.replaceChildren(...keyTypes.map((t) => new Option(t, t)));
     if (keyTypes.includes(wasKey)) ks.value = wasKey;
     $("adder-key-label").firstChild.textContent = v instanceof fvc.GodotObject ? "Name " : "Key ";
+    // The item's type: a packed array's element type only; any other type otherwise.
+    const types = k.element ? [k.element] : Object.keys(NEW_TYPES);
     const ts = $("adder-type");
+    const was = ts.value;
+    ts.replaceChildren(...types.map((t) => new Option(t, t)));
+    if (types.includes(was)) ts.value = was;
     const el = v instanceof fvc.TypedArray ? v.elementType : v instanceof fvc.TypedDictionary ? v.valueType : null;
     if (el && el in NEW_TYPES) ts.value = el;
   }
@@ -614,6 +619,12 @@ function buildEditor(node) {
   typeSel.id = "edit-type";
   for (const name of Object.keys(NEW_TYPES)) typeSel.add(new Option(name, name));
   const parentPacked = node.parent && node.parent.kids().packed;
+  // An item of a packed array of vectors, colours or strings: edited as its element type only.
+  const element = !parentPacked && node.parent && node.parent.kids().element;
+  if (element) {
+    typeSel.replaceChildren(new Option(element, element));
+    typeSel.setAttribute("aria-label", `Type (an item of a ${typeName(node.parent.value)})`);
+  }
   const fields = document.createElement("div");
   fields.id = "edit-fields";
   let read = () => v;
@@ -822,18 +833,22 @@ function findNode(path) {
 
 function removeNode(node) {
   const parent = node.parent;
-  if (!parent || !parent.kids().remove) return;
+  if (!parent || !(parent.kids().remove || parent.kids().removed)) return;
   const k = parent.kids();
   const container = parent.value;
-  const before = snapshot(container);
-  commit(
-    parent,
-    () => {
-      k.remove(node.index);
-      parent.forget();
-    },
-    () => restore(container, before),
-  );
+  if (k.removed) {
+    commit(parent, () => parent.setValue(k.removed(node.index)), () => parent.setValue(container));
+  } else {
+    const before = snapshot(container);
+    commit(
+      parent,
+      () => {
+        k.remove(node.index);
+        parent.forget();
+      },
+      () => restore(container, before),
+    );
+  }
   const left = parent.kids();
   if (left && left.count) select(parent.child(Math.min(node.index, left.count - 1)));
   else select(parent);
@@ -935,6 +950,8 @@ $("adder").addEventListener("submit", (ev) => {
       return;
     }
     if (!commit(node, () => node.setValue(next), () => node.setValue(container))) return;
+  } else if (k.added) {
+    if (!commit(node, () => node.setValue(k.added(value)), () => node.setValue(container))) return;
   } else {
     const before = snapshot(container);
     if (!commit(node, () => k.insert(value), () => restore(container, before))) return;

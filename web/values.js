@@ -243,10 +243,37 @@ export function kids(v) {
     const m = mapLike(v.properties);
     return { ...m, noun: "properties", label: (i) => m.keys[i], remove: null, insertKey: null, stride: 1, at: 0 };
   }
-  if (v instanceof fvc.PackedStringArray) return { ...arrayLike(v.strings), located: false };
+  // Packed arrays: an item is replaced in place; removing or adding one makes a new array
+  // (`removed(i)`, `added(x)`), of items of one type (`element`).
+  if (v instanceof fvc.PackedStringArray) {
+    return {
+      ...arrayLike(v.strings),
+      remove: null,
+      insert: null,
+      removed: (i) => new fvc.PackedStringArray(v.strings.filter((_, j) => j !== i)),
+      added: (x) => new fvc.PackedStringArray([...v.strings, x]),
+      element: "String",
+      located: false,
+    };
+  }
   for (const [cls] of PACKED_NUMBERS) {
     if (v instanceof cls) {
+      const real = v instanceof Float32Array || v instanceof Float64Array;
       return {
+        removed: (i) => {
+          const out = new cls(v.length - 1);
+          out.set(v.subarray(0, i));
+          out.set(v.subarray(i + 1), i);
+          return out;
+        },
+        added: (x) => {
+          const out = new cls(v.length + 1);
+          out.set(v);
+          const n = typeof x === "object" && x !== null ? x.valueOf() : x;
+          out[v.length] = cls === BigInt64Array ? BigInt(n) : n;
+          return out;
+        },
+        element: real ? "float" : "int",
         count: v.length,
         noun: v instanceof Uint8Array ? "bytes" : "items",
         label: (i) => `[${i}]`,
@@ -262,15 +289,39 @@ export function kids(v) {
       };
     }
   }
-  for (const [cls, , n] of PACKED_VECTORS) {
+  for (const [cls, packedName, n] of PACKED_VECTORS) {
+    const name = packedName === "PackedColorArray" ? "Color" : packedName.slice(6, 13);
     if (v instanceof cls) {
       return {
         count: v.data.length / n,
         noun: "items",
         label: (i) => `[${i}]`,
         get: (i) => v.at(i),
-        set: null,
+        set: (i, x) => {
+          v.data.set(
+            components(x).map(([, c]) => c),
+            i * n,
+          );
+        },
         remove: null,
+        removed: (i) => {
+          const d = v.data;
+          const out = new d.constructor(d.length - n);
+          out.set(d.subarray(0, i * n));
+          out.set(d.subarray((i + 1) * n), i * n);
+          return new cls(out);
+        },
+        added: (x) => {
+          const d = v.data;
+          const out = new d.constructor(d.length + n);
+          out.set(d);
+          out.set(
+            components(x).map(([, c]) => c),
+            d.length,
+          );
+          return new cls(out);
+        },
+        element: name,
         stride: 1,
         at: 0,
         located: false,

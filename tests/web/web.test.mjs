@@ -304,6 +304,128 @@ test("Dictionary keys of other types than String, a duplicate key refused: Godot
   await close();
 });
 
+/** Opens a file the test saved, and waits for the page to show it. */
+async function reopen(page, file) {
+  await page.setInputFiles("#file", file);
+  await page.waitForFunction((name) => document.getElementById("found").textContent.startsWith(name + ":"), path.basename(file));
+}
+
+/** Sets component `j` of the selected row's value with the keyboard: Enter, Tab j times, the text, Enter. */
+async function editComponent(page, id, j, text) {
+  await page.focus("#" + id);
+  await page.keyboard.press("Enter");
+  for (let i = 0; i < j; i++) await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** Adds an item to the container of row `id` with the keyboard (the Add button). */
+async function addItem(page, id) {
+  await page.focus("#" + id);
+  await page.focus("#adder button[type=submit]");
+  await page.keyboard.press("Enter");
+}
+
+test("packed arrays edited item by item, items added and removed: Godot 4.6.3 reads them", async () => {
+  const made = path.join(OUT, "godot4_packed.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=plain", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  // Value 9: PackedVector2Array([Vector2(1, 2), Vector2(3, 4)]), item [1] by its components.
+  await page.focus("#n-9");
+  await page.keyboard.press("ArrowRight");
+  await editComponent(page, "n-9-1", 1, "7");
+  assert.match(await page.textContent("#n-9-1"), /Vector2\(3, 7\)/);
+  assert.deepEqual(await page.$$eval("#edit-type option", (os) => os.map((o) => o.value)), ["Vector2"]);
+  // An item added (a Vector2 only), then set; item [0] removed with Delete.
+  await page.focus("#n-9");
+  assert.deepEqual(await page.$$eval("#adder-type option", (os) => os.map((o) => o.value)), ["Vector2"]);
+  await addItem(page, "n-9");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "edit-c0");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("9");
+  await page.keyboard.press("Enter");
+  await page.focus("#n-9-0");
+  await page.keyboard.press("Delete");
+  assert.match(await page.textContent("#n-9"), /PackedVector2Array2 items/);
+  await shot(page, "packed");
+  const saved = await save(page, "godot4_packed_saved.bin");
+  const [passed, failed, fails] = godot4([`--got=${saved}`, "--open=plain", "--set=roundtrip", "--changed=9", "--value=PackedVector2Array(3, 7, 9, 0)"]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 14 + 2, `only ${passed} checks`);
+
+  // Value 8: PackedStringArray(["a", "b"]): [0] changed, "c" added, "b" removed; value 13, a
+  // PackedByteArray of 10000 bytes: its first removed, one added and set. Read again by the page.
+  await page.focus("#n-8");
+  await page.keyboard.press("ArrowRight");
+  await editText(page, "n-8-0", "z");
+  await addItem(page, "n-8");
+  await page.keyboard.type("c");
+  await page.keyboard.press("Enter");
+  await page.focus("#n-8-1");
+  await page.keyboard.press("Delete");
+  await page.focus("#n-13");
+  await page.keyboard.press("ArrowRight");
+  await page.focus("#n-13-0");
+  await page.keyboard.press("Delete");
+  assert.deepEqual(await page.$$eval("#adder-type option", (os) => os.map((o) => o.value)), ["int"]);
+  await addItem(page, "n-13");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("255");
+  await page.keyboard.press("Enter");
+  assert.match(await page.textContent("#n-13"), /PackedByteArray10000 bytes/);
+  const again = await save(page, "godot4_packed_again.bin");
+  await reopen(page, again);
+  assert.match(await page.textContent("#n-8"), /PackedStringArray2 items/);
+  await page.focus("#n-8");
+  await page.keyboard.press("ArrowRight");
+  assert.match(await page.textContent("#n-8-0"), /\[0\]String"z"/);
+  assert.match(await page.textContent("#n-8-1"), /\[1\]String"c"/);
+  assert.match(await page.textContent("#n-9"), /PackedVector2Array2 items/);
+  assert.match(await page.textContent("#n-13"), /PackedByteArray10000 bytes/);
+  await page.focus("#n-13");
+  await page.keyboard.press("ArrowRight");
+  assert.match(await page.textContent("#n-13-0"), /^\[0\]int10\b/); // (1 * 7 + 3) % 256
+  // The byte added is the file's last (value 13 is the last value; 10000 bytes need no padding).
+  assert.equal(fs.readFileSync(again).at(-1), 255);
+
+  // A PackedColorArray (its colour picker) and a PackedInt32Array, brought in by JSON.
+  const doc = { dialect: "godot4", values: [toJson(new fvc.PackedColorArray([0.2, 0.4, 0.6, 1, 0, 0, 0, 1])), toJson(new Int32Array([1, 2, 3]))] };
+  const json = path.join(OUT, "packed.json");
+  fs.writeFileSync(json, JSON.stringify(doc));
+  await page.setInputFiles("#import-json", json);
+  await page.waitForFunction(() => /^Imported 2 values/.test(document.getElementById("save-status").textContent));
+  await page.focus("#n-0");
+  await page.keyboard.press("ArrowRight");
+  await page.focus("#n-0-1");
+  await page.fill("#edit-color", "#ff8000");
+  await page.focus("#apply");
+  await page.keyboard.press("Enter");
+  assert.match(await page.textContent("#n-0-1"), /Color\(1, 0\.5019608, 0, 1\)/);
+  await addItem(page, "n-1");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("4");
+  await page.keyboard.press("Enter");
+  await page.focus("#n-1");
+  await page.keyboard.press("ArrowRight");
+  await page.focus("#n-1-0");
+  await page.keyboard.press("Delete");
+  const colours = await save(page, "packed_colours.bin");
+  await reopen(page, colours);
+  assert.match(await page.textContent("#n-0"), /PackedColorArray2 items/);
+  await page.focus("#n-0");
+  await page.keyboard.press("ArrowRight");
+  assert.match(await page.textContent("#n-0-0"), /Color\(0\.2, 0\.4, 0\.6, 1\)/);
+  assert.match(await page.textContent("#n-0-1"), /Color\(1, 0\.5019608, 0, 1\)/);
+  await page.focus("#n-1");
+  await page.keyboard.press("ArrowRight");
+  assert.deepEqual(await page.$$eval("#n-1 [role=group] .val", (vs) => vs.map((v) => v.textContent)), ["2", "3", "4"]);
+  await close();
+});
+
 test("a Godot 3 save converted to Godot 4 (encrypted, re-encrypted): Godot 4.6.3 reads it", async () => {
   const made = path.join(OUT, "godot3_conversion.bin");
   const [, wfail, wfails] = godot3([`--write=${made}`, "--open=pass:pw"]);
