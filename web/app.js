@@ -1046,12 +1046,36 @@ for (const sel of [$("dialect"), $("save-dialect")]) {
 }
 for (const name of Object.keys(NEW_TYPES)) $("adder-type").add(new Option(name, name));
 
+/**
+ * Whether the file may be read again (a dialect or precision chosen): unsaved changes would be
+ * lost, so the user is asked first (a confirm: Enter or Escape answers it).
+ */
+function mayReread(what) {
+  const edited = S.records.filter((r) => r.edited).length;
+  if (!edited) return true;
+  return window.confirm(
+    `Reading ${S.name} again as ${what} drops the changes made here to ${edited} value${edited === 1 ? "" : "s"} (a file saved already keeps them). Read it again?`,
+  );
+}
+
 $("dialect").addEventListener("change", () => {
-  S.dialectChoice = $("dialect").value;
+  const choice = $("dialect").value;
+  if (!mayReread(choice === "auto" ? "the dialect found" : choice)) {
+    $("dialect").value = S.dialectChoice;
+    status("Dialect not changed: the unsaved changes are kept.");
+    return;
+  }
+  S.dialectChoice = choice;
   inspect();
 });
 $("precision").addEventListener("change", () => {
-  S.precision = $("precision").value;
+  const choice = $("precision").value;
+  if (!mayReread(`${choice} precision`)) {
+    $("precision").value = S.precision;
+    status("Precision not changed: the unsaved changes are kept.");
+    return;
+  }
+  S.precision = choice;
   inspect();
 });
 

@@ -426,6 +426,48 @@ test("packed arrays edited item by item, items added and removed: Godot 4.6.3 re
   await close();
 });
 
+test("choosing a dialect or precision with unsaved changes asks first: kept on No, read again on Yes", async () => {
+  const made = path.join(OUT, "godot4_reread.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=plain", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  const asked = [];
+  let answer = false;
+  page.on("dialog", (d) => {
+    asked.push(d.message());
+    return answer ? d.accept() : d.dismiss();
+  });
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  await editText(page, "n-3", "8");
+  assert.match(await page.textContent("#n-3"), /int8/);
+  // No: the choice is undone, the change kept.
+  await page.selectOption("#dialect", "godot4");
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /^Reading godot4_reread\.bin again as godot4 drops the changes made here to 1 value/);
+  assert.equal(await page.inputValue("#dialect"), "auto");
+  assert.match(await page.textContent("#n-3"), /int8/);
+  assert.match(await page.textContent("#status"), /Dialect not changed/);
+  await page.selectOption("#precision", "double");
+  assert.equal(asked.length, 2);
+  assert.equal(await page.inputValue("#precision"), "single");
+  assert.match(await page.textContent("#n-3"), /int8/);
+  // Saved with the change kept.
+  const saved = await save(page, "godot4_reread_saved.bin");
+  const [passed, failed, fails] = godot4([`--got=${saved}`, "--open=plain", "--set=roundtrip", "--changed=3", "--value=8"]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 14 + 2, `only ${passed} checks`);
+  // Yes: the file read again as chosen, the change dropped; nothing changed, nothing asked.
+  answer = true;
+  await page.selectOption("#dialect", "godot4");
+  assert.equal(asked.length, 3);
+  await page.waitForFunction(() => /dialect godot4 \(chosen\)/.test(document.getElementById("found").textContent));
+  assert.match(await page.textContent("#n-3"), /int7/);
+  await page.selectOption("#dialect", "auto");
+  assert.equal(asked.length, 3);
+  await close();
+});
+
 test("a Godot 3 save converted to Godot 4 (encrypted, re-encrypted): Godot 4.6.3 reads it", async () => {
   const made = path.join(OUT, "godot3_conversion.bin");
   const [, wfail, wfails] = godot3([`--write=${made}`, "--open=pass:pw"]);
