@@ -859,14 +859,15 @@ function snapshot(c) {
   if (c instanceof fvc.TypedArray) return c.items.slice();
   if (c instanceof Map) return [...c];
   if (c instanceof fvc.TypedDictionary) return [...c.entries];
+  if (c instanceof fvc.GodotObject) return [...c.properties];
   return Object.entries(c);
 }
 
 function restore(c, before) {
   if (Array.isArray(c)) c.splice(0, c.length, ...before);
   else if (c instanceof fvc.TypedArray) c.items.splice(0, c.items.length, ...before);
-  else if (c instanceof Map || c instanceof fvc.TypedDictionary) {
-    const m = c instanceof Map ? c : c.entries;
+  else if (c instanceof Map || c instanceof fvc.TypedDictionary || c instanceof fvc.GodotObject) {
+    const m = c instanceof Map ? c : c instanceof fvc.GodotObject ? c.properties : c.entries;
     m.clear();
     for (const [k, v] of before) m.set(k, v);
   } else {

@@ -241,7 +241,7 @@ export function kids(v) {
   }
   if (v instanceof fvc.GodotObject) {
     const m = mapLike(v.properties);
-    return { ...m, noun: "properties", label: (i) => m.keys[i], remove: null, insertKey: null, stride: 1, at: 0 };
+    return { ...m, noun: "properties", label: (i) => m.keys[i], stride: 1, at: 0 };
   }
   // Packed arrays: an item is replaced in place; removing or adding one makes a new array
   // (`removed(i)`, `added(x)`), of items of one type (`element`).

@@ -7,6 +7,14 @@
 //     search; the bytes of the selected value;
 //   * a compressed (Zstd) store_var file Godot 4.6.3 writes at test time: a Vector3 changed by
 //     its components, saved compressed the same way, read back by Godot 4.6.3;
+//   * Dictionary entries under int, bool and float keys, duplicates refused (the same int; a
+//     StringName with a String key's text), read back by Godot 4.6.3;
+//   * packed arrays edited item by item, items added and removed: a PackedVector2Array read back
+//     by Godot 4.6.3; a PackedStringArray, a PackedByteArray, a PackedColorArray (its colour
+//     picker) and a PackedInt32Array read back by the page;
+//   * a dialect or precision chosen with unsaved changes: asked first; No keeps them (Godot 4.6.3
+//     reads the change), Yes reads the file again;
+//   * an Object's properties added and removed, a duplicate name refused, read back by the page;
 //   * a Godot 3 save (Godot 3.6.2 writes it, encrypted) converted to Godot 4 (Godot 4's
 //     encrypted container), read by Godot 4.6.3;
 //   * a truncated and a damaged file: the values read before the failing byte, the error and
@@ -465,6 +473,44 @@ test("choosing a dialect or precision with unsaved changes asks first: kept on N
   assert.match(await page.textContent("#n-3"), /int7/);
   await page.selectOption("#dialect", "auto");
   assert.equal(asked.length, 3);
+  await close();
+});
+
+test("an Object's properties added and removed, a duplicate name refused: the page reads the saved file back", async () => {
+  const made = path.join(OUT, "godot4_objects.bin");
+  const [, wfail, wfails] = godot4([`--write=${made}`, "--open=plain", "--set=roundtrip"]);
+  assert.equal(wfail, 0, wfails);
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", made);
+  await state(page, "open");
+  const object = new fvc.GodotObject("Resource", new Map([["resource_name", "sword"], ["resource_path", ""]]));
+  const json = path.join(OUT, "object.json");
+  fs.writeFileSync(json, JSON.stringify({ dialect: "godot4", values: [toJson(object)] }));
+  await page.setInputFiles("#import-json", json);
+  await page.waitForFunction(() => /^Imported 1 values/.test(document.getElementById("save-status").textContent));
+  await page.focus("#n-0");
+  assert.equal(await page.textContent("#adder-title"), "Add a property");
+  assert.deepEqual(await page.$$eval("#adder-key-type option", (os) => os.map((o) => o.value)), ["String"]);
+  await addEntry(page, "String", "hp", "int");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "edit-value");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("3");
+  await page.keyboard.press("Enter");
+  await page.focus("#n-0");
+  await addEntry(page, "String", "resource_name", "int");
+  assert.match(await page.textContent("#edit-error"), /^Not added: the Object \(Resource\) already has the property "resource_name"/);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("ArrowRight");
+  await page.focus("#n-0-1");
+  await page.keyboard.press("Delete");
+  assert.match(await page.textContent("#n-0"), /Object \(Resource\)2 properties/);
+  await shot(page, "object");
+  const saved = await save(page, "object_saved.bin");
+  await reopen(page, saved);
+  await page.focus("#n-0");
+  await page.keyboard.press("ArrowRight");
+  assert.deepEqual(await page.$$eval("#n-0 [role=group] .key", (ks) => ks.map((k) => k.textContent)), ["resource_name", "hp"]);
+  assert.match(await page.textContent("#n-0-1"), /hpint3/);
   await close();
 });
 
