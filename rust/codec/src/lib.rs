@@ -23,6 +23,8 @@ pub mod dialect;
 pub mod encrypted;
 pub mod error;
 mod header;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod limits;
 pub mod locate;
 pub mod objects;
