@@ -87,6 +87,10 @@
 //! # Ok::<(), fast_var_codec_core::json::JsonError>(())
 //! ```
 
+// The readers of JSON share one signature, `fn(Json, &mut Vec<Seg>)` (the path grows and shrinks
+// as they go down), so that `list` and `fixed` take any of them.
+#![allow(clippy::ptr_arg)]
+
 use std::fmt::{self, Write as _};
 
 use crate::stack::guard;
