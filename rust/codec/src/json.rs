@@ -574,7 +574,7 @@ fn one_line(j: &Json) -> bool {
     match j {
         Json::Arr(items) => items.iter().all(Json::is_scalar),
         Json::Obj(entries) => match entries.as_slice() {
-            [(_, v)] => {
+            [(tag, v)] if tag.starts_with('$') => {
                 v.is_scalar() || matches!(v, Json::Arr(items) if items.iter().all(Json::is_scalar))
             }
             _ => entries.is_empty(),
