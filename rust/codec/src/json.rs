@@ -148,7 +148,7 @@ pub fn from_json(text: &str) -> Result<Value, JsonError> {
         path: Vec::new(),
     };
     p.skip_ws();
-    let j = p.value(0)?;
+    let j = p.value()?;
     p.skip_ws();
     if p.pos < text.len() {
         return Err(p.error("text after the JSON value"));
@@ -359,43 +359,16 @@ fn tree(v: &Value) -> Json {
 fn tree_here(v: &Value) -> Json {
     use Value as V;
     match v {
-        V::Nil => Json::Null,
-        V::Bool(b) => Json::Bool(*b),
-        V::Int(i) => int(*i),
-        V::Float(x) => float(*x),
-        V::String(s) => Json::Str(s.as_str().to_owned()),
-        V::Vector2(c) => tag("$Vector2", reals(c)),
-        V::Vector2i(c) => tag("$Vector2i", ints32(c)),
-        V::Rect2(c) => tag("$Rect2", reals(c.as_slice())),
-        V::Rect2i(c) => tag("$Rect2i", ints32(c)),
-        V::Vector3(c) => tag("$Vector3", reals(c)),
-        V::Vector3i(c) => tag("$Vector3i", ints32(c)),
-        V::Transform2D(c) => tag("$Transform2D", reals(c.as_slice())),
-        V::Vector4(c) => tag("$Vector4", reals(c.as_slice())),
-        V::Vector4i(c) => tag("$Vector4i", ints32(c)),
-        V::Plane(c) => tag("$Plane", reals(c.as_slice())),
-        V::Quaternion(c) => tag("$Quaternion", reals(c.as_slice())),
-        V::Aabb(c) => tag("$AABB", reals(c.as_slice())),
-        V::Basis(c) => tag("$Basis", reals(c.as_slice())),
-        V::Transform3D(c) => tag("$Transform3D", reals(c.as_slice())),
-        V::Projection(c) => tag("$Projection", reals(c.as_slice())),
-        V::Color(c) => tag("$Color", reals32(c)),
-        V::StringName(s) => tag("$StringName", Json::Str(s.as_str().to_owned())),
-        V::NodePath(p) => {
-            let text = p.to_string();
-            let payload = if NodePath::from(text.as_str()) == **p {
-                Json::Str(text)
-            } else {
-                Json::Obj(vec![
-                    ("names".to_owned(), strings(&p.names)),
-                    ("subnames".to_owned(), strings(&p.subnames)),
-                    ("absolute".to_owned(), Json::Bool(p.absolute)),
-                ])
-            };
-            tag("$NodePath", payload)
-        }
-        V::Rid(i) => tag("$RID", id(*i)),
-        V::ObjectId(i) => tag("$ObjectId", id(*i)),
+        V::Dictionary(_) | V::Array(_) | V::Object(_) => container(v),
+        _ => leaf(v),
+    }
+}
+
+/// A container, whose values recurse through [`tree`] (the recursion's frames kept small: a
+/// deep value needs little stack on WebAssembly, which shares it with JavaScript).
+fn container(v: &Value) -> Json {
+    use Value as V;
+    match v {
         V::Object(o) => tag(
             "$Object",
             Json::Obj(vec![
@@ -404,14 +377,6 @@ fn tree_here(v: &Value) -> Json {
                     "properties".to_owned(),
                     pairs(o.properties.iter().map(|(k, v)| (Json::Str(k.clone()), v))),
                 ),
-            ]),
-        ),
-        V::Callable => tag("$Callable", Json::Null),
-        V::Signal { name, object_id } => tag(
-            "$Signal",
-            Json::Obj(vec![
-                ("name".to_owned(), Json::Str(name.to_string())),
-                ("object".to_owned(), id(*object_id)),
             ]),
         ),
         V::Dictionary(d) => {
@@ -461,6 +426,61 @@ fn tree_here(v: &Value) -> Json {
                 ),
             ]),
         ),
+        other => leaf(other),
+    }
+}
+
+/// A value of no nested values, out of the recursion's frames.
+#[inline(never)]
+fn leaf(v: &Value) -> Json {
+    use Value as V;
+    match v {
+        V::Nil => Json::Null,
+        V::Bool(b) => Json::Bool(*b),
+        V::Int(i) => int(*i),
+        V::Float(x) => float(*x),
+        V::String(s) => Json::Str(s.as_str().to_owned()),
+        V::Vector2(c) => tag("$Vector2", reals(c)),
+        V::Vector2i(c) => tag("$Vector2i", ints32(c)),
+        V::Rect2(c) => tag("$Rect2", reals(c.as_slice())),
+        V::Rect2i(c) => tag("$Rect2i", ints32(c)),
+        V::Vector3(c) => tag("$Vector3", reals(c)),
+        V::Vector3i(c) => tag("$Vector3i", ints32(c)),
+        V::Transform2D(c) => tag("$Transform2D", reals(c.as_slice())),
+        V::Vector4(c) => tag("$Vector4", reals(c.as_slice())),
+        V::Vector4i(c) => tag("$Vector4i", ints32(c)),
+        V::Plane(c) => tag("$Plane", reals(c.as_slice())),
+        V::Quaternion(c) => tag("$Quaternion", reals(c.as_slice())),
+        V::Aabb(c) => tag("$AABB", reals(c.as_slice())),
+        V::Basis(c) => tag("$Basis", reals(c.as_slice())),
+        V::Transform3D(c) => tag("$Transform3D", reals(c.as_slice())),
+        V::Projection(c) => tag("$Projection", reals(c.as_slice())),
+        V::Color(c) => tag("$Color", reals32(c)),
+        V::StringName(s) => tag("$StringName", Json::Str(s.as_str().to_owned())),
+        V::NodePath(p) => {
+            let text = p.to_string();
+            let payload = if NodePath::from(text.as_str()) == **p {
+                Json::Str(text)
+            } else {
+                Json::Obj(vec![
+                    ("names".to_owned(), strings(&p.names)),
+                    ("subnames".to_owned(), strings(&p.subnames)),
+                    ("absolute".to_owned(), Json::Bool(p.absolute)),
+                ])
+            };
+            tag("$NodePath", payload)
+        }
+        V::Rid(i) => tag("$RID", id(*i)),
+        V::ObjectId(i) => tag("$ObjectId", id(*i)),
+        V::Callable => tag("$Callable", Json::Null),
+        V::Signal { name, object_id } => tag(
+            "$Signal",
+            Json::Obj(vec![
+                ("name".to_owned(), Json::Str(name.to_string())),
+                ("object".to_owned(), id(*object_id)),
+            ]),
+        ),
+        V::Dictionary(_) | V::Array(_) | V::Object(_) => container(v),
         V::PackedByteArray(b) => tag("$PackedByteArray", Json::Str(base64(b))),
         V::PackedInt32Array(c) => tag("$PackedInt32Array", ints32(c)),
         V::PackedInt64Array(c) => tag(
@@ -588,58 +608,97 @@ fn newline(out: &mut String, indent: usize) {
     out.extend(std::iter::repeat_n(' ', indent));
 }
 
-/// `indent`: `None` compact, `Some(n)` pretty at `n` spaces.
+/// `indent`: `None` compact, `Some(n)` pretty at `n` spaces. Without recursion (a stack of the
+/// open containers): deep documents need no stack of the thread's, which WebAssembly shares
+/// with JavaScript.
 fn write(j: &Json, out: &mut String, indent: Option<usize>) {
-    guard(|| write_here(j, out, indent));
-}
-
-fn write_here(j: &Json, out: &mut String, indent: Option<usize>) {
-    let inline = indent.is_some() && one_line(j);
-    let (sep, colon) = match indent {
-        Some(_) if inline => (", ", ": "),
-        Some(_) => (",", ": "),
-        None => (",", ":"),
-    };
-    let inner = if inline { None } else { indent.map(|n| n + 2) };
-    let item_indent = if inline { indent.map(|_| 0) } else { inner };
-    match j {
-        Json::Null => out.push_str("null"),
-        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Json::Num(n) => out.push_str(n),
-        Json::Str(s) => quote(s, out),
-        Json::Arr(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(sep);
+    enum Items<'a> {
+        Arr(std::slice::Iter<'a, Json>),
+        Obj(std::slice::Iter<'a, (String, Json)>),
+    }
+    struct Open<'a> {
+        items: Items<'a>,
+        indent: Option<usize>,
+        inline: bool,
+        first: bool,
+    }
+    let mut open: Vec<Open<'_>> = Vec::new();
+    let mut next = Some((j, indent));
+    loop {
+        if let Some((j, indent)) = next.take() {
+            let inline = indent.is_some() && one_line(j);
+            match j {
+                Json::Null => out.push_str("null"),
+                Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Json::Num(n) => out.push_str(n),
+                Json::Str(s) => quote(s, out),
+                Json::Arr(items) => {
+                    out.push('[');
+                    open.push(Open {
+                        items: Items::Arr(items.iter()),
+                        indent,
+                        inline,
+                        first: true,
+                    });
                 }
-                if let Some(n) = inner {
-                    newline(out, n);
+                Json::Obj(entries) => {
+                    out.push('{');
+                    open.push(Open {
+                        items: Items::Obj(entries.iter()),
+                        indent,
+                        inline,
+                        first: true,
+                    });
                 }
-                write(item, out, item_indent);
             }
-            if let (Some(n), false) = (indent, items.is_empty() || inline) {
-                newline(out, n);
-            }
-            out.push(']');
         }
-        Json::Obj(entries) => {
-            out.push('{');
-            for (i, (k, v)) in entries.iter().enumerate() {
-                if i > 0 {
+        let Some(top) = open.last_mut() else {
+            return;
+        };
+        let (sep, colon) = match top.indent {
+            Some(_) if top.inline => (", ", ": "),
+            Some(_) => (",", ": "),
+            None => (",", ":"),
+        };
+        let inner = if top.inline {
+            None
+        } else {
+            top.indent.map(|n| n + 2)
+        };
+        let item_indent = if top.inline {
+            top.indent.map(|_| 0)
+        } else {
+            inner
+        };
+        let (item, key, close) = match &mut top.items {
+            Items::Arr(it) => (it.next(), None, ']'),
+            Items::Obj(it) => match it.next() {
+                Some((k, v)) => (Some(v), Some(k), '}'),
+                None => (None, None, '}'),
+            },
+        };
+        match item {
+            Some(v) => {
+                if !top.first {
                     out.push_str(sep);
                 }
+                top.first = false;
                 if let Some(n) = inner {
                     newline(out, n);
                 }
-                quote(k, out);
-                out.push_str(colon);
-                write(v, out, item_indent);
+                if let Some(k) = key {
+                    quote(k, out);
+                    out.push_str(colon);
+                }
+                next = Some((v, item_indent));
             }
-            if let (Some(n), false) = (indent, entries.is_empty() || inline) {
-                newline(out, n);
+            None => {
+                if let (Some(n), false) = (top.indent, top.first || top.inline) {
+                    newline(out, n);
+                }
+                out.push(close);
+                open.pop();
             }
-            out.push('}');
         }
     }
 }
@@ -715,83 +774,107 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
-        if depth > MAX_JSON_DEPTH {
-            return Err(self.error(format!("nested deeper than {MAX_JSON_DEPTH} levels")));
+    /// An object's key and its `:`, the key put on the path.
+    fn key(&mut self) -> Result<String, JsonError> {
+        self.skip_ws();
+        if self.peek() != Some(b'"') {
+            return Err(self.error("expected a key (a string)"));
         }
-        guard(|| self.value_here(depth))
+        let key = self.string()?;
+        self.skip_ws();
+        if self.peek() != Some(b':') {
+            return Err(self.error("expected `:`"));
+        }
+        self.pos += 1;
+        self.path.push(Seg::Key(key.clone()));
+        Ok(key)
     }
 
-    fn value_here(&mut self, depth: usize) -> Result<Json, JsonError> {
-        match self.peek() {
-            Some(b'n') => self.expect("null", Json::Null),
-            Some(b't') => self.expect("true", Json::Bool(true)),
-            Some(b'f') => self.expect("false", Json::Bool(false)),
-            Some(b'"') => Ok(Json::Str(self.string()?)),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(b'[') => {
-                self.pos += 1;
-                let mut items = Vec::new();
-                self.skip_ws();
-                if self.peek() == Some(b']') {
-                    self.pos += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    self.skip_ws();
-                    self.path.push(Seg::Index(items.len()));
-                    items.push(self.value(depth + 1)?);
-                    self.path.pop();
-                    self.skip_ws();
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b']') => {
-                            self.pos += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return Err(self.error("expected `,` or `]`")),
-                    }
-                }
+    /// One JSON value, read without recursion (a stack of the open containers): deep documents
+    /// need no stack of the thread's, which WebAssembly shares with JavaScript.
+    fn value(&mut self) -> Result<Json, JsonError> {
+        enum Open {
+            Arr(Vec<Json>),
+            Obj(Vec<(String, Json)>, String),
+        }
+        let mut open: Vec<Open> = Vec::new();
+        loop {
+            self.skip_ws();
+            if open.len() >= MAX_JSON_DEPTH && matches!(self.peek(), Some(b'[' | b'{')) {
+                return Err(self.error(format!("nested deeper than {MAX_JSON_DEPTH} levels")));
             }
-            Some(b'{') => {
-                self.pos += 1;
-                let mut entries = Vec::new();
+            let mut done = match self.peek() {
+                Some(b'n') => self.expect("null", Json::Null)?,
+                Some(b't') => self.expect("true", Json::Bool(true))?,
+                Some(b'f') => self.expect("false", Json::Bool(false))?,
+                Some(b'"') => Json::Str(self.string()?),
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        Json::Arr(Vec::new())
+                    } else {
+                        self.path.push(Seg::Index(0));
+                        open.push(Open::Arr(Vec::new()));
+                        continue;
+                    }
+                }
+                Some(b'{') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() == Some(b'}') {
+                        self.pos += 1;
+                        Json::Obj(Vec::new())
+                    } else {
+                        let key = self.key()?;
+                        open.push(Open::Obj(Vec::new(), key));
+                        continue;
+                    }
+                }
+                None => return Err(self.error("the text ends where a value should be")),
+                Some(_) => return Err(self.error("not a JSON value")),
+            };
+            // A value is done: it goes into the container open around it, which may end too.
+            loop {
+                let Some(top) = open.last_mut() else {
+                    return Ok(done);
+                };
                 self.skip_ws();
-                if self.peek() == Some(b'}') {
-                    self.pos += 1;
-                    return Ok(Json::Obj(entries));
-                }
-                loop {
-                    self.skip_ws();
-                    if self.peek() != Some(b'"') {
-                        return Err(self.error("expected a key (a string)"));
-                    }
-                    let key = self.string()?;
-                    self.skip_ws();
-                    if self.peek() != Some(b':') {
-                        return Err(self.error("expected `:`"));
-                    }
-                    self.pos += 1;
-                    self.skip_ws();
-                    self.path.push(Seg::Key(key));
-                    let v = self.value(depth + 1)?;
-                    let Some(Seg::Key(key)) = self.path.pop() else {
-                        return Err(self.error("lost the path"));
-                    };
-                    entries.push((key, v));
-                    self.skip_ws();
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b'}') => {
-                            self.pos += 1;
-                            return Ok(Json::Obj(entries));
+                let closed = match top {
+                    Open::Arr(items) => {
+                        items.push(done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.path.pop();
+                                self.path.push(Seg::Index(items.len()));
+                                break;
+                            }
+                            Some(b']') => Json::Arr(std::mem::take(items)),
+                            _ => return Err(self.error("expected `,` or `]`")),
                         }
-                        _ => return Err(self.error("expected `,` or `}`")),
                     }
-                }
+                    Open::Obj(entries, key) => {
+                        entries.push((std::mem::take(key), done));
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.path.pop();
+                                *key = self.key()?;
+                                break;
+                            }
+                            Some(b'}') => Json::Obj(std::mem::take(entries)),
+                            _ => return Err(self.error("expected `,` or `}`")),
+                        }
+                    }
+                };
+                self.pos += 1;
+                self.path.pop();
+                open.pop();
+                done = closed;
             }
-            None => Err(self.error("the text ends where a value should be")),
-            Some(_) => Err(self.error("not a JSON value")),
         }
     }
 
