@@ -141,7 +141,7 @@ step_core() {
     log=$(fvc_step_log core)
     # --no-fail-fast: every test binary runs, whichever fails first.
     "$DEADLINE" 3600 cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension \
-        --features fast_var_codec_core/serde,fast_var_codec_core/tokio 2>&1 | tee "$log" \
+        --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json 2>&1 | tee "$log" \
         | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
     status=${PIPESTATUS[0]}
     count_cargo_test "$log" "$status"
@@ -158,7 +158,7 @@ step_fmt() {
 }
 
 step_clippy() {
-    must clippy cargo clippy --workspace --all-targets --features fast_var_codec_core/serde,fast_var_codec_core/tokio -- -D warnings
+    must clippy cargo clippy --workspace --all-targets --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json -- -D warnings
     # The fuzz crate is its own workspace (cargo-fuzz builds it with its own flags); stable Rust
     # checks it with RUSTC_BOOTSTRAP=1, as tests/fuzz.sh builds it.
     must clippy_fuzz env RUSTC_BOOTSTRAP=1 cargo clippy --manifest-path rust/fuzz/Cargo.toml \
@@ -166,7 +166,7 @@ step_clippy() {
 }
 
 step_crate() {
-    must crate_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde,tokio --no-deps
+    must crate_doc env RUSTDOCFLAGS="-D warnings" cargo doc -p fast_var_codec_core --features serde,tokio,json --no-deps
     must crate_package cargo package -p fast_var_codec_core --allow-dirty
 }
 

@@ -94,7 +94,7 @@ echo "$out: $(stat -c %s "$out") bytes; needs $(echo $needed); newest glibc symb
 if [ "${FVC_ARM64_CORE_TESTS:-0}" = 1 ]; then
     start=$(date +%s)
     FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio --target "$target" >"$logs/cargo_test.log" 2>&1
+        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
     status=$?
     before=$passed
     count_cargo_test "$logs/cargo_test.log" "$status"

@@ -78,7 +78,7 @@ if ! (cd "$app" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 
     tally_end
     exit 1
 fi
-cp tests/web/web.test.mjs rust/wasm/tests/desc.mjs web/json.js "$app/test/"
+cp tests/web/web.test.mjs rust/wasm/tests/desc.mjs "$app/test/"
 
 echo "=== the package alone, bundled for the golden corpora (tests/web/golden_entry.js)"
 esbuild=$fvc_root/tests/out/build_web/app/node_modules/.bin/esbuild

@@ -4,7 +4,6 @@
 // this file only shows and asks.
 
 import * as fvc from "fast-var-codec";
-import { toJson, fromJson } from "./json.js";
 import {
   COMPOSITE,
   NEW_TYPES,
@@ -1122,8 +1121,11 @@ $("save-form").addEventListener("submit", (ev) => {
 });
 
 $("export-json").addEventListener("click", () => {
-  const doc = { dialect: S.dialect, values: S.records.map((r) => toJson(r.value)) };
-  download(new TextEncoder().encode(JSON.stringify(doc, null, 1)), S.name.replace(/\.[^.]*$/, "") + ".json", "application/json");
+  // The package's JSON projection (the core's, as the command line's to-json writes it) of a
+  // Dictionary of the dialect and the values.
+  const doc = { dialect: S.dialect, values: S.records.map((r) => r.value) };
+  const text = fvc.toJSON(doc, { input: "value", pretty: true }) + "\n";
+  download(new TextEncoder().encode(text), S.name.replace(/\.[^.]*$/, "") + ".json", "application/json");
   $("save-status").textContent = "Exported the values as JSON.";
 });
 
@@ -1131,8 +1133,11 @@ $("import-json").addEventListener("change", async () => {
   const file = $("import-json").files[0];
   if (!file) return;
   try {
-    const doc = JSON.parse(await file.text());
-    const values = (Array.isArray(doc) ? doc : doc.values).map(fromJson);
+    // An export ({"dialect", "values"}), or an array of values (the command line's to-json of
+    // a store_var file).
+    const doc = fvc.fromJSON(await file.text(), { keepFloats: true });
+    const values = Array.isArray(doc) ? doc : doc?.values;
+    if (!Array.isArray(values)) throw new TypeError("expected an array of values, or an export's {\"dialect\", \"values\"}");
     // The values laid out as a plain file in the current dialect, then read back: offsets and
     // bytes as a save would have them. The container and secrets stay for saving.
     const raw = S.found.framing === "raw";

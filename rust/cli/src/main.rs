@@ -25,7 +25,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use fast_var_codec_core::encrypted::Godot3Key;
 use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
-use fast_var_codec_core::{Dialect, Limits, Options, Precision};
+use fast_var_codec_core::{encode_into, json, stream, Dialect, Limits, Options, Precision, Value};
 
 use crate::input::{resolve, Framing, Resolved};
 
@@ -100,6 +100,26 @@ prints a one-line reason on stderr and exits 1 otherwise. Bytes after a raw valu
 ignored, as bytes_to_var ignores them (a note says how many)."
     )]
     Check(CheckArgs),
+    /// Write the values as JSON: the core's lossless projection.
+    #[command(
+        long_about = "Write the values of IN as JSON, the core's lossless projection \
+(fast_var_codec_core::json, docs/rust.md): JSON's own types where they say the same thing (null, \
+bools, strings, ints as integral numbers, floats with a fraction, Arrays, Dictionaries of String \
+keys as objects) and one-key tagged objects for the rest ({\"$Vector2\": [1, 2]}, \
+{\"$float\": 2}, {\"$int\": \"9007199254740993\"}, {\"$Dictionary\": [[key, value]]} ...). \
+A raw input is one JSON value; a framed one an array of its values, one per frame. from-json \
+reads it back to the same values, so to the same bytes."
+    )]
+    ToJson(ToJsonArgs),
+    /// Read JSON (the projection to-json writes) and write its value(s) as bytes.
+    #[command(
+        long_about = "Read the JSON of IN (the projection to-json writes, or any JSON: plain \
+JSON reads as plain values) and write it as var_to_bytes does to OUT, in the dialect of --to; \
+with --framed the JSON is an array and each of its items is written as store_var writes it (a \
+length, then the value). Errors name the place in the JSON ($.enemies[2].$Vector2) or the value \
+that cannot be written."
+    )]
+    FromJson(FromJsonArgs),
 }
 
 /// Where the values are and how they are laid out.
@@ -240,6 +260,55 @@ struct CheckArgs {
     /// The file to read; - for standard input.
     #[arg(value_name = "FILE")]
     file: String,
+}
+
+#[derive(Args, Debug)]
+struct ToJsonArgs {
+    /// The dialect IN is in (auto: guessed, said so on stderr).
+    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    dialect: DialectArg,
+    /// real_t of the engine that wrote the bytes.
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
+    /// One line, no spaces (indented by default).
+    #[arg(long)]
+    compact: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The file to read; - for standard input.
+    #[arg(value_name = "IN")]
+    input_file: String,
+    /// The file to write; - (the default) for standard output.
+    #[arg(value_name = "OUT", default_value = "-")]
+    output_file: String,
+}
+
+#[derive(Args, Debug)]
+struct FromJsonArgs {
+    /// The dialect to write.
+    #[arg(long, value_enum)]
+    to: DialectArg,
+    /// real_t of the engine that is to read the bytes (double: Godot 4 only).
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
+    /// Convert values the dialect lacks to their closest form instead of refusing.
+    #[arg(long)]
+    allow_lossy: bool,
+    /// Write full objects (var_to_bytes_with_objects / store_var(v, true)).
+    #[arg(long)]
+    allow_objects: bool,
+    /// The JSON is an array: write each item as store_var does (a u32 length, then the value).
+    #[arg(long)]
+    framed: bool,
+    /// Byte order of the framing's length prefixes (FileAccess.big_endian).
+    #[arg(long, value_enum, default_value_t = ByteOrderArg::Little, requires = "framed")]
+    byte_order: ByteOrderArg,
+    /// The JSON file to read; - for standard input.
+    #[arg(value_name = "IN")]
+    input_file: String,
+    /// The file to write; - for standard output.
+    #[arg(value_name = "OUT")]
+    output_file: String,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -480,6 +549,86 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
     Ok(())
 }
 
+/// Writes `bytes` to `file` (`-`: `out`).
+fn write_output(file: &str, bytes: &[u8], out: &mut dyn Write) -> Result<(), Fail> {
+    if file == "-" {
+        out.write_all(bytes)?;
+        Ok(())
+    } else {
+        std::fs::write(file, bytes).map_err(|e| Fail::Invalid(format!("cannot write {file}: {e}")))
+    }
+}
+
+fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let opts = base_options(args.precision, &args.input);
+    let (_, resolved) = load(&args.input_file, &args.input, args.dialect, &opts)?;
+    let d = resolved.decoded;
+    let value = match d.framing {
+        Framing::Raw => d
+            .items
+            .into_iter()
+            .next()
+            .map(|i| i.value)
+            .unwrap_or_default(),
+        Framing::Framed => Value::array(d.items.into_iter().map(|i| i.value).collect()),
+    };
+    let mut text = if args.compact {
+        json::to_json(&value)
+    } else {
+        json::to_json_pretty(&value)
+    };
+    text.push('\n');
+    write_output(&args.output_file, text.as_bytes(), out)
+}
+
+fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let Some(to) = args.to.dialect() else {
+        return Err(Fail::Usage(
+            "--to needs a dialect: auto is for reading only".into(),
+        ));
+    };
+    let opts = Options::new(to)
+        .with_precision(args.precision.precision())
+        .with_allow_lossy(args.allow_lossy)
+        .with_allow_objects(args.allow_objects)
+        .with_full_objects(args.allow_objects);
+    opts.check()
+        .map_err(|e| Fail::Usage(format!("cannot write {}: {e}", dialect_name(to))))?;
+    let text = if args.input_file == "-" {
+        io::read_to_string(io::stdin().lock())
+            .map_err(|e| Fail::Invalid(format!("cannot read standard input: {e}")))?
+    } else {
+        std::fs::read_to_string(&args.input_file)
+            .map_err(|e| Fail::Invalid(format!("cannot read {}: {e}", args.input_file)))?
+    };
+    let value = json::from_json(&text).map_err(|e| Fail::Invalid(e.to_string()))?;
+    let mut encoded = BytesMut::new();
+    if args.framed {
+        let items = match value {
+            Value::Array(mut a) if a.element.is_untyped() => std::mem::take(&mut a.items),
+            _ => {
+                return Err(Fail::Invalid(
+                    "--framed writes the items of a JSON array, one frame each: the JSON is not an array".into(),
+                ))
+            }
+        };
+        let order = args.byte_order.order();
+        for (i, item) in items.iter().enumerate() {
+            stream::frame(item, &opts, order, &mut encoded).map_err(|e| {
+                Fail::Invalid(format!(
+                    "item {i} cannot be written in {}: {e}",
+                    dialect_name(to)
+                ))
+            })?;
+        }
+    } else {
+        encode_into(&value, &opts, &mut encoded).map_err(|e| {
+            Fail::Invalid(format!("cannot be written in {}: {e}", dialect_name(to)))
+        })?;
+    }
+    write_output(&args.output_file, &encoded, out)
+}
+
 fn run(cli: &Cli) -> Result<(), Fail> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -487,6 +636,8 @@ fn run(cli: &Cli) -> Result<(), Fail> {
         Command::Dump(a) => run_dump(a, &mut out)?,
         Command::Check(a) => run_check(a, &mut out)?,
         Command::Convert(a) => run_convert(a, &mut out)?,
+        Command::ToJson(a) => run_to_json(a, &mut out)?,
+        Command::FromJson(a) => run_from_json(a, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -1295,3 +1295,128 @@ fn a_godot3_save_is_found_and_refused_in_the_wrong_dialect() {
     let o = run(&["check", "--allow-objects", deflate]);
     assert_eq!(code(&o), 0, "{}", text(&o.stderr));
 }
+
+/// `to-json` then `from-json` gives the bytes decoding then encoding gives, for every case of
+/// the golden corpora that fills its frame (a framed file of them per corpus, in its dialect
+/// and precision, with and without full objects); and the JSON is the core's projection.
+#[test]
+fn json_round_trips_every_golden_case() {
+    use fast_var_codec_core::json::to_json_pretty;
+    big_stack(|| {
+        let dir = TempDir::new("json");
+        for (file, dialect, precision) in [
+            ("godot4_6_3.json", "godot4", "single"),
+            ("godot4_6_3_double.json", "godot4", "double"),
+            ("godot3_6_2.json", "godot3", "single"),
+            ("godot3_2_3.json", "godot3", "single"),
+            ("pandemonium_4_9_0.json", "pandemonium38", "single"),
+            ("pandemonium_5_2_0.json", "pandemonium5", "single"),
+        ] {
+            let corpus = golden(file);
+            let d: Dialect = dialect.parse().expect("dialect");
+            let base = Options::new(d).with_precision(if precision == "double" {
+                fast_var_codec_core::Precision::Double
+            } else {
+                fast_var_codec_core::Precision::Single
+            });
+            for objects in [false, true] {
+                let opts = base
+                    .clone()
+                    .with_allow_objects(objects)
+                    .with_full_objects(objects);
+                let mut input = BytesMut::new();
+                let mut expected = BytesMut::new();
+                let mut values = Vec::new();
+                for case in corpus["cases"].as_array().expect("cases") {
+                    if case["full_objects"].as_bool().unwrap_or(false) != objects {
+                        continue;
+                    }
+                    let bytes = hex(case["bytes"].as_str().expect("bytes"));
+                    let Ok((v, used)) = decode(&bytes, &opts) else {
+                        continue;
+                    };
+                    if used != bytes.len() || encode(&v, &opts).is_err() {
+                        continue;
+                    }
+                    input.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                    input.extend_from_slice(&bytes);
+                    frame(&v, &opts, ByteOrder::Little, &mut expected).expect("frame");
+                    values.push(v);
+                }
+                let least = if objects { 5 } else { 200 };
+                assert!(values.len() > least, "{file}: {} values", values.len());
+                let bin = dir.file("in.bin", &input);
+                let json = dir.path("values.json");
+                let mut args = vec!["to-json", "--framed", "--dialect", dialect];
+                args.extend(["--precision", precision, &bin, &json]);
+                let o = run(&with_objects(args, objects));
+                assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+                let written = std::fs::read_to_string(&json).expect("json");
+                assert_eq!(
+                    written,
+                    to_json_pretty(&Value::array(values)) + "\n",
+                    "{file}: the core's projection"
+                );
+                let out = dir.path("out.bin");
+                let mut args = vec!["from-json", "--framed", "--to", dialect];
+                args.extend(["--precision", precision, &json, &out]);
+                let o = run(&with_objects(args, objects));
+                assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+                let got = std::fs::read(&out).expect("out");
+                assert!(
+                    got == expected[..],
+                    "{file} (objects: {objects}): other bytes"
+                );
+            }
+        }
+    });
+}
+
+#[test]
+fn json_commands_spot_checks() {
+    let dir = TempDir::new("json-spots");
+    // A raw value from standard input, compact JSON to standard output.
+    let v = Value::dictionary(vec![
+        (Value::String("hp".into()), Value::Int(10)),
+        (Value::String("pos".into()), Value::Vector2([1.5, -2.0])),
+        (Value::String("$type".into()), Value::Float(2.0)),
+    ]);
+    let bytes = encode(&v, &Options::default()).expect("encode");
+    let o = run_stdin(&["to-json", "--raw", "--compact", "-"], &bytes);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "{\"$Dictionary\":[[\"hp\",10],[\"pos\",{\"$Vector2\":[1.5,-2]}],[\"$type\",{\"$float\":2}]]}\n"
+    );
+    assert!(
+        text(&o.stderr).contains("dialect guessed"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Back, to standard output.
+    let o = run_stdin(&["from-json", "--to", "godot4", "-", "-"], &o.stdout);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_eq!(o.stdout, bytes.to_vec());
+    // Errors name the place in the JSON; a Godot 4 type cannot be written in Godot 3 strictly.
+    let bad = dir.file("bad.json", b"{\"a\": [1, {\"$Vector2\": [1]}]}");
+    let o = run(&["from-json", "--to", "godot4", &bad, "-"]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        text(&o.stderr).contains("$.a[1].$Vector2"),
+        "{}",
+        text(&o.stderr)
+    );
+    let v4 = dir.file("v4.json", b"{\"$Vector4i\": [1, 2, 3, 4]}");
+    let o = run(&["from-json", "--to", "godot3", &v4, "-"]);
+    assert_eq!(code(&o), 1);
+    assert!(text(&o.stderr).contains("godot3"), "{}", text(&o.stderr));
+    let o = run(&["from-json", "--to", "auto", &v4, "-"]);
+    assert_eq!(code(&o), 2);
+    let o = run(&["from-json", "--framed", "--to", "godot4", &v4, "-"]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        text(&o.stderr).contains("not an array"),
+        "{}",
+        text(&o.stderr)
+    );
+}

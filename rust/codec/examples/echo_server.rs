@@ -133,7 +133,10 @@ fn send(sock: &mut TcpStream, data: &[u8], cfg: &Config) -> std::io::Result<()> 
 }
 
 fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats) -> End {
-    let opts = Options::new(cfg.dialect).with_allow_objects(cfg.allow_objects);
+    let opts = Options::new(cfg.dialect)
+        .with_allow_objects(cfg.allow_objects)
+        // Objects read whole are sent back whole (var_to_bytes_with_objects), as they came.
+        .with_full_objects(cfg.allow_objects);
     let mut reader = StreamReader::new(cfg.byte_order, cfg.max_message);
     let mut buf = vec![0u8; 64 * 1024];
     let mut out = BytesMut::new();

@@ -254,7 +254,10 @@ async fn main() -> ExitCode {
     let a = Args::parse();
     let started = Instant::now();
     let deadline = started + a.timeout;
-    let opts = Options::new(a.dialect).with_allow_objects(a.allow_objects);
+    let opts = Options::new(a.dialect)
+        .with_allow_objects(a.allow_objects)
+        // Objects read whole are sent back whole (var_to_bytes_with_objects), as they came.
+        .with_full_objects(a.allow_objects);
     let order = ByteOrder::from_big_endian(a.big_endian);
     let cfg = Arc::new(Config {
         codec: VarCodec::new(opts)

@@ -23,6 +23,8 @@ pub mod dialect;
 pub mod encrypted;
 pub mod error;
 mod header;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod limits;
 pub mod locate;
 pub mod objects;
@@ -237,7 +239,7 @@ pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, 
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeSnippets;
 
-/// The Rust snippets of `docs/rust.md`, run as doctests.
-#[cfg(all(doctest, feature = "serde", feature = "tokio"))]
+/// The Rust snippets of `docs/rust.md`, run as doctests (its JSON section needs `json` too).
+#[cfg(all(doctest, feature = "serde", feature = "tokio", feature = "json"))]
 #[doc = include_str!("../../../docs/rust.md")]
 pub struct DocsRustSnippets;

@@ -40,15 +40,34 @@ export class SaveFileError extends FastVarCodecError {
   }
 }
 
+/** A JSON text that is not the projection of a value: `path` says where ("$.a[1].$Vector2"); `line` and `column` a syntax error's place. */
+export class JSONError extends FastVarCodecError {
+  constructor(path, reason, line, column) {
+    const where = line === undefined ? path : `line ${line}, column ${column} (${path})`;
+    super("ERR_PARSE_ERROR", `JSON at ${where}: ${reason}`);
+    this.name = "JSONError";
+    this.path = path;
+    this.reason = reason;
+    if (line !== undefined) {
+      this.line = line;
+      this.column = column;
+    }
+  }
+}
+
 /** The error the WebAssembly threw (a text of fields separated by U+001F), as the package's. */
 export function translate(e) {
   if (typeof e !== "string" || !e.includes("\u001f")) return e;
-  const [kind, godot, at, message] = e.split("\u001f");
+  const [kind, godot, at, message, place] = e.split("\u001f");
   switch (kind) {
     case "decode":
       return new DecodeError(Number(at), godot, message);
     case "encode":
       return new EncodeError(at, godot, message);
+    case "json": {
+      const [line, column] = place ? place.split(":").map(Number) : [];
+      return new JSONError(at, message, line, column);
+    }
     case "file":
       return new SaveFileError(godot, message, at === "" ? undefined : Number(at));
     default:

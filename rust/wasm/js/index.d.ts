@@ -210,6 +210,23 @@ export function readGodot3Save(
 ): GodotValue[];
 export function writeGodot3Save(values: Iterable<Encodable>, options?: Omit<WriteFileOptions, "dialect">): Uint8Array;
 
+/**
+ * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
+ * Uint8Array or an ArrayBuffer, decoded with the options) or a value (anything else; `input`
+ * says which when a Uint8Array is a PackedByteArray value). Compact unless `pretty`.
+ */
+export function toJSON(
+  source: Encodable | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: CodecOptions & { input?: "bytes" | "value"; offset?: number; pretty?: boolean },
+): string;
+/** The value of a JSON text in the projection (toJSON's inverse), as decode returns values. */
+export function fromJSON(text: string, options?: CodecOptions & { output?: "value" }): GodotValue;
+/** The value of a JSON text encoded (`"bytes"`) or framed as put_var sends it (`"framed"`). */
+export function fromJSON(
+  text: string,
+  options: CodecOptions & { output: "bytes" | "framed"; bigEndian?: boolean },
+): Uint8Array;
+
 // --- errors --------------------------------------------------------------------------------------
 
 export class FastVarCodecError extends Error {
@@ -225,6 +242,15 @@ export class EncodeError extends FastVarCodecError {
   /** Where in the value ('["items"][1]'); "" for the value itself. */
   readonly path: string;
   readonly reason: string;
+}
+/** A JSON text that is not the projection of a value (fromJSON). */
+export class JSONError extends FastVarCodecError {
+  /** Where in the JSON: "$.a[1].$Vector2". */
+  readonly path: string;
+  readonly reason: string;
+  /** A syntax error's line and column (from 1). */
+  readonly line?: number;
+  readonly column?: number;
 }
 export class SaveFileError extends FastVarCodecError {
   readonly reason: string;

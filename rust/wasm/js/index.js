@@ -5,7 +5,7 @@
 
 import * as wasm from "./fvc_wasm.js";
 import { wasmBase64 } from "./wasm_inline.js";
-import { translate, FastVarCodecError, DecodeError, EncodeError, SaveFileError } from "./errors.js";
+import { translate, FastVarCodecError, DecodeError, EncodeError, SaveFileError, JSONError } from "./errors.js";
 import { TapeWriter, TapeReader, WasmTapeWriter } from "./tape.js";
 import { setNodePathParser, setTypeNameCheck } from "./types.js";
 
@@ -42,7 +42,7 @@ export {
   PackedVector4Array,
   PackedColorArray,
 } from "./types.js";
-export { FastVarCodecError, DecodeError, EncodeError, SaveFileError };
+export { FastVarCodecError, DecodeError, EncodeError, SaveFileError, JSONError };
 
 /** The dialects' names, in the order `dialect: "auto"` tries them. */
 export const DIALECTS = Object.freeze([
@@ -539,6 +539,60 @@ export function valueSpans(bytes, options = NO_OPTIONS) {
   } finally {
     settings.free();
   }
+}
+
+/** Whether toJSON reads its input as encoded bytes or as a value. */
+function jsonInputIsBytes(source, how) {
+  if (how === "bytes") return true;
+  if (how === "value") return false;
+  if (how !== undefined) throw new TypeError(`input is "bytes" or "value", not ${JSON.stringify(how)}`);
+  return source instanceof Uint8Array || source instanceof ArrayBuffer;
+}
+
+/**
+ * The JSON text of a value in the core's lossless projection (the one of the command line's
+ * to-json; README): encoded bytes (a Uint8Array or an ArrayBuffer, decoded with the Codec
+ * options, from `offset`) or a value (anything else; `input: "value"` for a Uint8Array that is a
+ * PackedByteArray, `input: "bytes"` for another ArrayBuffer view). Compact unless `pretty`.
+ */
+export function toJSON(source, options = NO_OPTIONS) {
+  const pretty = Boolean(options.pretty);
+  if (jsonInputIsBytes(source, options.input)) {
+    const data = bytesOf(source);
+    return withCodec(options, (c) => {
+      input(data);
+      return call(() => wasm.bytes_to_json(c._settings, data.length, options.offset ?? 0, pretty));
+    });
+  }
+  init();
+  const len = tapeOf(source);
+  return call(() => wasm.value_to_json(len, pretty));
+}
+
+/**
+ * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
+ * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
+ * would not stay; `useMap`). `output: "bytes"` encodes it instead (Codec options), `"framed"`
+ * as put_var sends it (`bigEndian`). A JSON text that is not the projection of a value throws
+ * a JSONError naming the place (`path`, and `line` and `column` of a syntax error).
+ */
+export function fromJSON(text, options = NO_OPTIONS) {
+  if (typeof text !== "string") throw new TypeError("fromJSON reads a JSON text (a string)");
+  const output = options.output ?? "value";
+  if (output === "bytes" || output === "framed") {
+    const framed = output === "framed";
+    return withCodec(options, (c) =>
+      encoded(call(() => wasm.json_to_bytes(c._settings, text, framed, Boolean(options.bigEndian)))),
+    );
+  }
+  if (output !== "value") throw new TypeError(`output is "value", "bytes" or "framed", not ${JSON.stringify(output)}`);
+  init();
+  const len = call(() => wasm.json_to_tape(text));
+  const ptr = raw.tape_ptr() >>> 0;
+  const tape = memory().subarray(ptr, ptr + len);
+  const r = new TapeReader(tape, { keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+  r.size();
+  return r.value();
 }
 
 /** The values of a Godot 3 save file of any container (plain, compressed, encrypted), in order. */

@@ -298,7 +298,14 @@ pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, J
     let (value, used) = with_input(len, |data| {
         fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
     })?;
-    Ok(TAPE.with_borrow_mut(|out| {
+    Ok(keep_tape(value, used))
+}
+
+/// Writes the tape of `value` (the size `used`, then the value) into the buffer at `tape_ptr`
+/// and keeps the value until the next call (its large packed arrays are referred to where they
+/// lie); returns the tape's length.
+fn keep_tape(value: Value, used: usize) -> usize {
+    TAPE.with_borrow_mut(|out| {
         if out.capacity() > KEEP {
             *out = Vec::new();
         }
@@ -308,7 +315,90 @@ pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, J
         // Moved, the value's packed arrays stay where the tape says they are.
         KEPT.with_borrow_mut(|kept| *kept = Some(value));
         out.len()
-    }))
+    })
+}
+
+/// A JSON error as the package's error text: the kind `json`, Godot's `ERR_PARSE_ERROR`, the
+/// JSON path, the message, then `line:column` of a syntax error (or nothing).
+fn json_error(e: &fast_var_codec_core::json::JsonError) -> JsValue {
+    let at = e
+        .line_column
+        .map(|(l, c)| format!("{l}:{c}"))
+        .unwrap_or_default();
+    JsValue::from_str(&format!(
+        "{}\u{1f}{at}",
+        error_text("json", "ERR_PARSE_ERROR", &e.path, &e.message)
+    ))
+}
+
+/// The JSON projection (the core's `json`) of the value of the tape in the input buffer's first
+/// `len` bytes; indented with `pretty`.
+#[wasm_bindgen]
+pub fn value_to_json(len: usize, pretty: bool) -> Result<String, JsValue> {
+    let v = with_input(len, value_of)?;
+    Ok(json_text(&v, pretty))
+}
+
+fn json_text(v: &Value, pretty: bool) -> String {
+    if pretty {
+        fast_var_codec_core::json::to_json_pretty(v)
+    } else {
+        fast_var_codec_core::json::to_json(v)
+    }
+}
+
+/// The JSON projection of the value at `offset` of the input buffer's first `len` bytes, as
+/// `bytes_to_var` reads it.
+#[wasm_bindgen]
+pub fn bytes_to_json(
+    settings: &Settings,
+    len: usize,
+    offset: usize,
+    pretty: bool,
+) -> Result<String, JsValue> {
+    let (value, _) = with_input(len, |data| {
+        fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
+    })?;
+    Ok(json_text(&value, pretty))
+}
+
+/// The value of a JSON text (the core's `json::from_json`), as `decode` leaves one: a tape
+/// (size 0, then the value) in the buffer at `tape_ptr`; returns the tape's length.
+#[wasm_bindgen]
+pub fn json_to_tape(text: &str) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let value = fast_var_codec_core::json::from_json(text).map_err(|e| json_error(&e))?;
+    Ok(keep_tape(value, 0))
+}
+
+/// The value of a JSON text encoded (framed with `framed`) into the buffer at `encoded_ptr`;
+/// returns the count of bytes.
+#[wasm_bindgen]
+pub fn json_to_bytes(
+    settings: &Settings,
+    text: &str,
+    framed: bool,
+    big_endian: bool,
+) -> Result<usize, JsValue> {
+    let v = fast_var_codec_core::json::from_json(text).map_err(|e| json_error(&e))?;
+    ENCODED.with_borrow_mut(|out| {
+        if out.capacity() > KEEP {
+            *out = bytes::BytesMut::new();
+        }
+        out.clear();
+        if framed {
+            frame(
+                &v,
+                &settings.encode,
+                ByteOrder::from_big_endian(big_endian),
+                out,
+            )
+        } else {
+            fast_var_codec_core::encode_into(&v, &settings.encode, out)
+        }
+        .map_err(|e| codec_error(&e))?;
+        Ok(out.len())
+    })
 }
 
 /// The Godot 3 key of a password or a 32-byte key (neither: none; both: an error).
