@@ -15,6 +15,7 @@
 #   stream                golden values as length-prefixed messages, 1 to 4 per file, with
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #   files                 the store_var files the engines wrote (tests/saves/), every container
+#   json                  every golden file (Godot 3's with the selector's bit 7 set)
 #
 # Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files
 # libFuzzer adds to a corpus are kept. The corpus is several MB once grown and is not committed
@@ -37,19 +38,20 @@ entries() {
     ' "$@"
 }
 
-# seeds <target> <prefix> < entries: one file per distinct (selector, bytes).
+# seeds <target> <prefix> [mask] < entries: one file per distinct (selector, bytes); the mask's bits
+# are set in every selector byte.
 seeds() {
     local dir="$corpus/$1"
     mkdir -p "$dir"
     rm -f "$dir"/seed-"$2"-*
     perl -e '
-        my ($dir, $prefix) = @ARGV;
+        my ($dir, $prefix, $mask) = @ARGV;
         my (%seen, $n);
         while (<STDIN>) {
             my ($obj, $hex) = split;
             $hex //= "";
             for my $sel ($obj ? (0, 1) : (0)) {
-                my $data = chr($sel) . pack("H*", $hex);
+                my $data = chr($sel | $mask) . pack("H*", $hex);
                 next if $seen{$data}++;
                 my $path = sprintf("%s/seed-%s-%05d", $dir, $prefix, $n++);
                 open(my $fh, ">:raw", $path) or die "$path: $!";
@@ -58,7 +60,7 @@ seeds() {
             }
         }
         print STDERR "  $dir: $n seeds ($prefix)\n";
-    ' "$dir" "$2"
+    ' "$dir" "$2" "${3:-0}"
 }
 
 shopt -s nullglob
@@ -80,6 +82,8 @@ seeds roundtrip g3 <"$tmp/g3"
 seeds transcode g4 <"$tmp/g4"
 seeds transcode g3 <"$tmp/g3"
 seeds serde g4 <"$tmp/g4"
+seeds json g4 <"$tmp/g4"
+seeds json g3 128 <"$tmp/g3"
 seeds serde g3 <"$tmp/g3"
 (cd "$fuzz" && cargo run -q --release --example serde_seeds) | sed 's/^/0 /' | seeds serde message
 
