@@ -4,7 +4,8 @@
 # package's tarball, playwright-core and puppeteer-core (pinned below; neither downloads a
 # browser: Debian's Chromium and Firefox ESR are driven, installed with apt-get when missing;
 # FIREFOX="" leaves Firefox out) are installed. The tests
-# open the page from file:// in headless Chromium: Godot 3.6.2's encrypted save fixture edited
+# open the page from file://, as the release's zip holds it (unzipped into
+# tests/out/run_web_tests/page/), in headless Chromium: Godot 3.6.2's encrypted save fixture edited
 # and saved, read back by Godot 3.6.2; a compressed file Godot 4.6.3 writes, edited, read back by
 # Godot 4.6.3; a Godot 3 save converted to Godot 4, read by Godot 4.6.3; a truncated and a
 # damaged file; JSON export and import; no request but the page's own files; the Godot 3 round
@@ -34,8 +35,19 @@ if ! bash tests/build_web.sh >"$out/build.log" 2>&1; then
     exit 1
 fi
 grep -E '^the page' "$out/build.log"
-tarball=$fvc_root/dist/fast-var-codec-$(bash tests/version.sh).tgz
+version=$(bash tests/version.sh)
+tarball=$fvc_root/dist/fast-var-codec-$version.tgz
 tally 0
+
+# The page as the release ships it: its zip unzipped into a fresh folder, where every test opens it.
+page_dir=$out/page
+rm -rf "$page_dir"
+if ! python3 -m zipfile -e "$fvc_root/dist/fast-var-codec-web-$version.zip" "$page_dir" \
+        || [ ! -f "$page_dir/web/index.html" ]; then
+    tally 1 "unzipping dist/fast-var-codec-web-$version.zip (no web/index.html in it)"
+    tally_end
+    exit 1
+fi
 
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
@@ -92,7 +104,7 @@ fi
 echo "=== node --test (tests/web/web.test.mjs; log: ${out#"$fvc_root/"}/node_test.log)"
 rm -rf "$out/screens"
 deadline=$DEADLINE
-(cd "$app" && FVC_ROOT=$fvc_root FVC_WEB_OUT=$out CHROMIUM=$chromium FIREFOX=$firefox DEADLINE=$deadline \
+(cd "$app" && FVC_ROOT=$fvc_root FVC_WEB_OUT=$out FVC_WEB_PAGE=$page_dir/web/index.html CHROMIUM=$chromium FIREFOX=$firefox DEADLINE=$deadline \
     FVC_GOLDEN_BUNDLE=$out/golden_bundle.js "$deadline" 600 node --test --test-reporter=spec test/web.test.mjs) \
     >"$out/node_test.log" 2>&1
 status=$?

@@ -44,7 +44,8 @@ const toJson = (value) => JSON.parse(fvc.toJSON(value, { input: "value", fullObj
 const ROOT = process.env.FVC_ROOT;
 const OUT = process.env.FVC_WEB_OUT;
 const SCREENS = path.join(OUT, "screens");
-const PAGE_URL = pathToFileURL(path.join(ROOT, "dist", "web", "index.html")).href;
+// The page as the release's zip holds it (tests/run_web_tests.sh unzips it), else as built.
+const PAGE_URL = pathToFileURL(process.env.FVC_WEB_PAGE ?? path.join(ROOT, "dist", "web", "index.html")).href;
 const FIXTURES = path.join(ROOT, "tests", "saves", "godot3_6_2");
 const PASSWORD = "fvc secret ✓";
 
