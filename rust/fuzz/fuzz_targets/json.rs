@@ -21,7 +21,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((sel, bytes)) = Selector::split(data) else {
         return;
     };
-    let dialect = if data[0] & 0x80 != 0 { Dialect::Godot3 } else { Dialect::Godot4 };
+    let dialect = if data[0] & 0x80 != 0 {
+        Dialect::Godot3
+    } else {
+        Dialect::Godot4
+    };
     if let Ok((v, _)) = decode(bytes, &sel.options(dialect, Precision::Single)) {
         projects_back(&v);
     }
