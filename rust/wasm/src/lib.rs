@@ -268,24 +268,7 @@ pub fn encode(
     big_endian: bool,
 ) -> Result<usize, JsValue> {
     let v = with_input(len, value_of)?;
-    ENCODED.with_borrow_mut(|out| {
-        if out.capacity() > KEEP {
-            *out = bytes::BytesMut::new();
-        }
-        out.clear();
-        if framed {
-            frame(
-                &v,
-                &settings.encode,
-                ByteOrder::from_big_endian(big_endian),
-                out,
-            )
-        } else {
-            fast_var_codec_core::encode_into(&v, &settings.encode, out)
-        }
-        .map_err(|e| codec_error(&e))?;
-        Ok(out.len())
-    })
+    encode_to_output(&v, settings, framed, big_endian)
 }
 
 /// The value at `offset` of the input buffer's first `len` bytes, as `bytes_to_var` reads it,
@@ -381,6 +364,17 @@ pub fn json_to_bytes(
     big_endian: bool,
 ) -> Result<usize, JsValue> {
     let v = fast_var_codec_core::json::from_json(text).map_err(|e| json_error(&e))?;
+    encode_to_output(&v, settings, framed, big_endian)
+}
+
+/// `v` encoded (or framed as put_var sends it) into the output buffer at `encoded_ptr`, which is
+/// kept between calls unless it grew beyond `KEEP`; returns the count of bytes.
+fn encode_to_output(
+    v: &Value,
+    settings: &Settings,
+    framed: bool,
+    big_endian: bool,
+) -> Result<usize, JsValue> {
     ENCODED.with_borrow_mut(|out| {
         if out.capacity() > KEEP {
             *out = bytes::BytesMut::new();
@@ -388,13 +382,13 @@ pub fn json_to_bytes(
         out.clear();
         if framed {
             frame(
-                &v,
+                v,
                 &settings.encode,
                 ByteOrder::from_big_endian(big_endian),
                 out,
             )
         } else {
-            fast_var_codec_core::encode_into(&v, &settings.encode, out)
+            fast_var_codec_core::encode_into(v, &settings.encode, out)
         }
         .map_err(|e| codec_error(&e))?;
         Ok(out.len())
