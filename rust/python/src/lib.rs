@@ -475,7 +475,6 @@ impl StreamDecoder {
         }
     }
 
-    /// Iterates the complete values received so far.
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }

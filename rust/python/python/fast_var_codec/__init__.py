@@ -24,6 +24,7 @@ from ._codec import (
     StreamDecoder,
     _read_file,
 )
+from ._containers import ElementType
 from ._native import __version__
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
@@ -56,7 +57,6 @@ from ._types import (
     Transform3D,
     TypedArray,
     TypedDictionary,
-    ElementType,
     Vector2,
     Vector2i,
     Vector3,

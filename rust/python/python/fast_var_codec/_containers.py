@@ -275,7 +275,9 @@ class TypedDictionary(_Frozen, MutableMapping):  # type: ignore[type-arg]
         return (TypedDictionary, (self.key_type, self.value_type, self.pairs()))
 
     def __replace__(self, **changes: Any) -> "TypedDictionary":
-        fields = {"key_type": self.key_type, "value_type": self.value_type, "items": self.pairs()}
+        fields: Dict[str, Any] = {
+            "key_type": self.key_type, "value_type": self.value_type, "items": self.pairs()
+        }
         fields.update(changes)
         return TypedDictionary(**fields)
 

@@ -9,8 +9,9 @@ may differ from a standard build's in its last binary32 digits (``Vector2(1, 2).
 from __future__ import annotations
 
 import math
+import re
 import types
-from typing import Any, Callable, Iterator, Tuple, TypeVar
+from typing import Any, Callable, Iterator, Tuple, TypeVar, Union
 
 _T = TypeVar("_T", bound="_Frozen")
 _A = TypeVar("_A", bound="_Arithmetic")
@@ -37,7 +38,7 @@ class _Frozen:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     def __ne__(self, other: object) -> bool:
         result = self.__eq__(other)
@@ -182,6 +183,16 @@ class _RealVector(_Vector):
 
     __slots__ = ()
 
+    # A real vector times or divided by anything it takes stays of its class.
+    def __mul__(self: _A, other: Union[_A, float]) -> _A:
+        return _Arithmetic.__mul__(self, other)  # type: ignore[no-any-return]
+
+    def __rmul__(self: _A, other: float) -> _A:
+        return _Arithmetic.__rmul__(self, other)  # type: ignore[no-any-return]
+
+    def __truediv__(self: _A, other: Union[_A, float]) -> _A:
+        return _Arithmetic.__truediv__(self, other)  # type: ignore[no-any-return]
+
     def dot(self: _A, other: _A) -> float:
         """The dot product with a vector of the same class."""
         if type(other) is not type(self):
@@ -249,7 +260,7 @@ def _retyped(f: Any, class_name: str) -> Any:
     copy.__doc__ = f.__doc__
     copy.__qualname__ = f"{class_name}.{f.__name__}"
     copy.__annotations__ = {
-        k: class_name if v in ("_A", "_T", "_Self") else v
+        k: re.sub(r"\b_[AT]\b", class_name, v) if isinstance(v, str) else v
         for k, v in getattr(f, "__annotations__", {}).items()
     }
     return copy

@@ -3,6 +3,8 @@ classes wrap it). The docstrings here are the runtime ones (test_help.py checks 
 
 from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
+from typing_extensions import Self
+
 from ._options import BytesLike as _Bytes
 from ._options import Compression, Dialect, Precision
 
@@ -84,7 +86,7 @@ class StreamDecoder:
         allow_objects: bool = False,
         allowed_classes: Optional[Iterable[str]] = None,
         refuse_dropped_elements: bool = False,
-    ) -> "StreamDecoder": ...
+    ) -> Self: ...
     def feed(self, data: _Bytes) -> None:
         """Adds received bytes (any bytes-like object)."""
     def next_value(self) -> Any:
@@ -93,8 +95,7 @@ class StreamDecoder:
         stream goes on; one whose value leaves bytes of it unread (another dialect's) raises
         DecodeError naming the dialect that reads it whole; a length above max_message raises
         DecodeError (ERR_OUT_OF_MEMORY) and breaks the stream until reset()."""
-    def __iter__(self) -> Iterator[Any]:
-        """Iterates the complete values received so far."""
+    def __iter__(self) -> Iterator[Any]: ...
     def __next__(self) -> Any: ...
     @property
     def buffered(self) -> int:

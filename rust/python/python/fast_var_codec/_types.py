@@ -161,6 +161,9 @@ class Color(_Arithmetic):
     def __neg__(self) -> "Color":
         return Color(1.0 - self.r, 1.0 - self.g, 1.0 - self.b, 1.0 - self.a)
 
+    __mul__ = _RealVector.__mul__
+    __rmul__ = _RealVector.__rmul__
+    __truediv__ = _RealVector.__truediv__
     lerp = _RealVector.lerp
 
 
