@@ -111,3 +111,8 @@ def test_arithmetic_and_equality_match_godot_4(tmp_path: Path) -> None:
     differ = [f"{expr}: ours {f()!r}, Godot {got!r}"
               for (expr, f), got in zip(CASES, results) if not close(f(), got)]
     assert not differ, "\n".join(differ)
+    # docs/python.md's example of binary32 against binary64: the engine's length is the binary32
+    # rounding of the exact one, which Python keeps.
+    godot_length = results[[e for e, _ in CASES].index("Vector2(1, 2).length()")]
+    assert repr(godot_length) == "2.2360680103302"
+    assert repr(Vector2(1, 2).length()) == "2.23606797749979"
