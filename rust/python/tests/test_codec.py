@@ -96,3 +96,13 @@ def test_every_failure_names_where() -> None:
     with pytest.raises(fvc.DecodeError) as dec:
         codec.decode(b"\x00" * 8 + b"\xff\x00\x00\x00", offset=8)
     assert dec.value.offset == 8
+
+
+def test_a_codec_is_immutable_and_replaced_checked() -> None:
+    codec = fvc.Codec(dialect="godot3")
+    with pytest.raises(AttributeError):
+        codec.dialect = "godot5"  # type: ignore[assignment]
+    deeper = codec.replace(max_depth=4)
+    assert deeper.dialect == "godot3" and deeper.max_depth == 4 and codec.max_depth is None
+    with pytest.raises(ValueError):
+        codec.replace(precision="half")

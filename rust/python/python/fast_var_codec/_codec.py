@@ -117,25 +117,47 @@ class Codec:
         max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
         big_endian: bool = False,
     ) -> None:
-        self.dialect: Dialect = dialect
-        self.precision: Precision = precision
-        self.full_objects = full_objects
-        self.allow_lossy = allow_lossy
-        self.max_depth = max_depth
-        self.max_elements = max_elements
-        self.max_bytes = max_bytes
-        self.allow_objects = allow_objects
-        self.allowed_classes: Optional[Tuple[str, ...]] = (
-            None if allowed_classes is None else _names(allowed_classes)
-        )
-        self.refuse_dropped_elements = refuse_dropped_elements
-        self.max_message = max_message
-        self.max_payload = max_payload
-        self.big_endian = big_endian
+        fields = {
+            "dialect": dialect, "precision": precision, "full_objects": full_objects,
+            "allow_lossy": allow_lossy, "max_depth": max_depth, "max_elements": max_elements,
+            "max_bytes": max_bytes, "allow_objects": allow_objects,
+            "allowed_classes": None if allowed_classes is None else _names(allowed_classes),
+            "refuse_dropped_elements": refuse_dropped_elements, "max_message": max_message,
+            "max_payload": max_payload, "big_endian": big_endian,
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
         # Every option checked now, by the functions that take them.
         self.stream_decoder()
         _native.encode(None, **self._encoding())
         _native._read_records(b"", max_payload=max_payload, **self._decoding())
+
+    dialect: Dialect
+    precision: Precision
+    full_objects: bool
+    allow_lossy: bool
+    max_depth: Optional[int]
+    max_elements: Optional[int]
+    max_bytes: Optional[int]
+    allow_objects: bool
+    allowed_classes: Optional[Tuple[str, ...]]
+    refuse_dropped_elements: bool
+    max_message: Optional[int]
+    max_payload: Optional[int]
+    big_endian: bool
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Codec's options are checked once, when it is made: make another "
+                             "(codec.replace(dialect=...))")
+
+    def replace(self, **changes: Any) -> "Codec":
+        """A new codec with some options changed (``codec.replace(max_depth=8)``), checked as
+        when made."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        return Codec(**fields)
+
+    __replace__ = replace
 
     def _encoding(self) -> Any:
         return {"dialect": self.dialect, "precision": self.precision,

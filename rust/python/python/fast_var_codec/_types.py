@@ -326,7 +326,8 @@ class NodePath(_Frozen):
         if names is None:
             from ._native import _parse_node_path
 
-            names, subnames, absolute = _parse_node_path(path)
+            parsed_names, parsed_subnames, absolute = _parse_node_path(path)
+            names, subnames = tuple(parsed_names), tuple(parsed_subnames)
         self._set(names=tuple(names), subnames=tuple(subnames), absolute=bool(absolute))
 
     def __str__(self) -> str:
