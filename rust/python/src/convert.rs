@@ -590,16 +590,13 @@ impl Converter<'_> {
             Kind::TypedDictionary => {
                 let key = container_type(&sub("key_type")?)?;
                 let value = container_type(&sub("value_type")?)?;
-                let items = sub("items")?;
-                let entries = if let Ok(d) = items.cast::<PyDict>() {
-                    self.entries(d.iter().map(|(k, v)| Ok((k, v))), depth)?
-                } else {
-                    let pairs = items.try_iter()?.map(|pair| {
-                        let pair = pair?;
-                        Ok((pair.get_item(0)?, pair.get_item(1)?))
-                    });
-                    self.entries(pairs, depth)?
-                };
+                // Its entries in order, as (key, value) pairs: keys a dict could not hold too.
+                let items = obj.call_method0("pairs")?;
+                let pairs = items.try_iter()?.map(|pair| {
+                    let pair = pair?;
+                    Ok((pair.get_item(0)?, pair.get_item(1)?))
+                });
+                let entries = self.entries(pairs, depth)?;
                 Value::typed_dictionary(key, value, entries)
             }
             Kind::PackedStrings => {

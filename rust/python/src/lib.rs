@@ -162,10 +162,10 @@ fn limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
     Ok(Some(usize::MAX))
 }
 
-/// A limit that always has a value (`max_message`, `max_payload`, `offset`): its default when
-/// None, a `ValueError` when negative.
-fn limit_or(name: &str, value: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize> {
-    Ok(limit(name, value)?.unwrap_or(default))
+/// A limit that always has a value (`max_message`, `max_payload`): None is no limit (the
+/// Python layer passes the default), a negative number a `ValueError`.
+fn limit_or_unlimited(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    Ok(limit(name, value)?.unwrap_or(usize::MAX))
 }
 
 /// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
@@ -220,7 +220,7 @@ fn decode<'py>(
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let offset = limit_or("offset", offset, 0)?;
+    let offset = limit("offset", offset)?.unwrap_or(0);
     let settings = DecodeSettings {
         precision: precision.to_owned(),
         max_depth: limit("max_depth", max_depth)?,
@@ -312,7 +312,7 @@ fn _read_records<'py>(
     let key = godot3_key(password, key)?;
     let open_opts = OpenOptions::new()
         .with_key(key.as_ref())
-        .with_max_payload(limit_or("max_payload", max_payload, DEFAULT_MAX_PAYLOAD)?);
+        .with_max_payload(limit_or_unlimited("max_payload", max_payload)?);
     let (found, values) = with_bytes("data", data, |file| {
         unlocked(py, file.len(), || {
             let opened = open(file, named, &open_opts, decompress_block).map_err(file_error)?;
@@ -409,7 +409,7 @@ fn unlocked<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send
 
 /// Values from a byte stream fed in pieces as they arrive (a socket, an asyncio protocol): each
 /// a u32 length then the encoding, as `StreamPeer.put_var` sends them.
-#[pyclass(module = "fast_var_codec")]
+#[pyclass(module = "fast_var_codec", subclass)]
 struct StreamDecoder {
     reader: StreamReader,
     opts: Options,
@@ -442,7 +442,7 @@ impl StreamDecoder {
         allowed_classes: Option<&Bound<'_, PyAny>>,
         refuse_dropped_elements: bool,
     ) -> PyResult<Self> {
-        let max_message = limit_or("max_message", max_message, DEFAULT_MAX_MESSAGE)?;
+        let max_message = limit_or_unlimited("max_message", max_message)?;
         let settings = DecodeSettings {
             precision: precision.to_owned(),
             max_depth: limit("max_depth", max_depth)?,
@@ -458,12 +458,16 @@ impl StreamDecoder {
         })
     }
 
-    /// Adds received bytes.
+    /// Adds received bytes (any bytes-like object).
     fn feed(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
         with_bytes("data", data, |b| self.reader.feed(b).map_err(codec_error))
     }
 
     /// The next complete value (None for a Godot null); raises OutOfData until one has arrived.
+    /// A message that does not decode raises DecodeError with its offset in the stream, and the
+    /// stream goes on; one whose value leaves bytes of it unread (another dialect's) raises
+    /// DecodeError naming the dialect that reads it whole; a length above max_message raises
+    /// DecodeError (ERR_OUT_OF_MEMORY) and breaks the stream until reset().
     fn next_value(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match self.take(py)? {
             Some(v) => Ok(v),
@@ -485,7 +489,7 @@ impl StreamDecoder {
         self.reader.buffered()
     }
 
-    /// The largest message accepted, in bytes.
+    /// The largest message accepted, in bytes (no limit: the machine's largest size).
     #[getter]
     fn max_message(&self) -> usize {
         self.reader.max_message()
@@ -513,6 +517,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;
     m.add_function(wrap_pyfunction!(_write_records, m)?)?;
     m.add_class::<StreamDecoder>()?;
+    // The defaults the Python layer passes: None is no limit there.
+    m.add("DEFAULT_MAX_PAYLOAD", DEFAULT_MAX_PAYLOAD)?;
+    m.add("DEFAULT_MAX_MESSAGE", DEFAULT_MAX_MESSAGE)?;
     // The one version of the project (the workspace's), as pip reports it.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

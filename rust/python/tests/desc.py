@@ -250,10 +250,8 @@ def narrow(v: Any) -> Any:
     if cls is fvc.TypedArray:
         return fvc.TypedArray(v.element_type, narrow(v.items))
     if cls is fvc.TypedDictionary:
-        items = v.items
         return fvc.TypedDictionary(
-            v.key_type, v.value_type,
-            narrow(items) if isinstance(items, dict) else [(narrow(k), narrow(x)) for k, x in items],
+            v.key_type, v.value_type, [(narrow(k), narrow(x)) for k, x in v.pairs()]
         )
     return v
 
@@ -306,14 +304,15 @@ def canon(v: Any) -> Any:
     if isinstance(v, array):
         return ("array", v.typecode, v.tobytes())
     if isinstance(v, fvc.TypedDictionary):
-        return ("TypedDictionary", v.key_type, v.value_type, isinstance(v.items, dict),
-                canon(v.pairs()))
+        return ("TypedDictionary", v.key_type, v.value_type, canon(v.pairs()))
     if isinstance(v, tuple):
         return ("tuple", tuple(canon(i) for i in v))
     if isinstance(v, fvc.PackedStringArray):
         return ("PackedStringArray", v.strings)
-    if hasattr(v, "__slots__") and hasattr(v, "_fields"):
-        return (type(v).__name__, canon(list(v._fields())))
+    if isinstance(v, fvc.TypedArray):
+        return ("TypedArray", v.element_type, canon(v.items))
+    if hasattr(v, "__slots__") and hasattr(v, "_values"):
+        return (type(v).__name__, canon(list(v._values())))
     raise TypeError(f"no canonical form for {type(v)}")
 
 

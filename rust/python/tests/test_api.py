@@ -41,7 +41,7 @@ def test_godot_keys_python_would_merge_come_as_pairs() -> None:
 def test_an_array_key_comes_as_pairs() -> None:
     value = fvc.TypedDictionary(None, None, [([1, 2], "a list key")])
     back = fvc.decode(fvc.encode(value))[0]
-    assert back.items == [([1, 2], "a list key")]
+    assert back.pairs() == [([1, 2], "a list key")]
 
 
 def test_string_and_string_name_keys() -> None:

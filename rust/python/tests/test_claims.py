@@ -243,5 +243,5 @@ def test_keys_python_would_merge_come_as_pairs() -> None:
     d = fvc.TypedDictionary(None, None, [(1, "int"), (1.0, "float"), (True, "bool")])
     back = fvc.decode(fvc.encode(d))[0]
     assert isinstance(back, fvc.TypedDictionary)
-    assert back.items == [(1, "int"), (1.0, "float"), (True, "bool")]
+    assert back.pairs() == [(1, "int"), (1.0, "float"), (True, "bool")]
     assert fvc.encode(back) == fvc.encode(d)

@@ -49,6 +49,33 @@ def packed(values: List[Any], compression: fvc.Compression = "zstd") -> bytes:
     return fvc.encode_godot3_save(values, compression=compression)
 
 
+CODEC = fvc.Codec(dialect="godot3", max_depth=16, max_elements=10_000, max_message=None)
+
+
+def with_codec(values: List[Any]) -> List[Any]:
+    # Options held once; every method typed.
+    data: bytes = CODEC.encode(values)
+    back, used = CODEC.decode(data)
+    decoder: fvc.StreamDecoder = CODEC.stream_decoder()
+    decoder.feed(CODEC.encode_framed(back))
+    file: bytes = CODEC.encode_store_var_file(values, compression="zstd")
+    return CODEC.read_store_var_file(file) + [used, decoder.next_value()]
+
+
+def arithmetic(a: fvc.Vector2, b: fvc.Vector2) -> float:
+    c: fvc.Vector2 = a + b - (-a)
+    d: fvc.Vector2 = c.lerp(b, 0.5).normalized()
+    return d.dot(a) + c.length() + (a * 2.0).x
+
+
+def containers(d: fvc.TypedDictionary, a: fvc.TypedArray) -> int:
+    total = 0
+    for key, value in d.items():
+        total += len(str(key)) + int(value)
+    a.append(total)
+    return total + len(a) + (1 if "hp" in d else 0)
+
+
 async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     decoder = fvc.StreamDecoder(max_message=1 << 16)
     while chunk := await reader.read(4096):

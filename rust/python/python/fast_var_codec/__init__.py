@@ -13,20 +13,20 @@ The type mapping, the options and the file functions: docs/python.md.
 
 from __future__ import annotations
 
-import os
-from typing import Any, Iterable, List, Literal, Optional, Union
+from typing import Any, Iterable, List, Literal, Optional, Tuple, Union
 
-from . import _types
-from ._options import BytesLike, Compression, Dialect, Precision
-from ._native import (
+from . import _native, _types
+from ._codec import (
+    DEFAULT_MAX_MESSAGE,
+    DEFAULT_MAX_PAYLOAD,
+    Codec,
+    PathLike,
     StreamDecoder,
-    __version__,
-    _read_records,
-    _write_records,
-    decode,
-    encode,
-    encode_framed,
+    _read_file,
 )
+from ._containers import ElementType
+from ._native import __version__
+from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
     AABB,
     RID,
@@ -66,7 +66,7 @@ from ._types import (
 )
 
 __all__ = [
-    "__version__", "encode", "decode", "encode_framed", "StreamDecoder",
+    "__version__", "Codec", "encode", "decode", "encode_framed", "StreamDecoder",
     "read_store_var_file", "write_store_var_file", "read_godot3_save", "write_godot3_save",
     "encode_godot3_save", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
@@ -75,22 +75,93 @@ __all__ = [
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
     "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
-    "DEFAULT_MAX_PAYLOAD", "Dialect", "Precision", "Compression", "BytesLike",
+    "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "ElementType", "Dialect", "Precision", "Compression", "BytesLike",
 ]
 
-for _name in _types.__all__:
+for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, StreamDecoder]:
     # The classes are the package's: their repr and pickles name fast_var_codec.
-    getattr(_types, _name).__module__ = __name__
+    _cls.__module__ = __name__
+del _cls
 
 DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", "pandemonium5")
 """Every dialect's name, as ``dialect=`` takes it: Godot 4.4-4.6 (the default), what 4.3 and
 4.0-4.2 read and write, Godot 3.1-3.6, Pandemonium v3.8-v4.9 and v5+."""
 
-PathLike = Union[str, "os.PathLike[str]"]
 
-DEFAULT_MAX_PAYLOAD = 256 << 20
-"""The largest payload a compressed or encrypted file may announce (256 MiB) unless
-``max_payload=`` says otherwise: nothing above it is inflated or decrypted."""
+def encode(
+    value: Any,
+    *,
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+) -> bytes:
+    """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+    ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
+    "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
+    has no type for as the engine would convert it instead of raising :class:`EncodeError`
+    (a StringName needs none in Godot 3: its exact form there is a String).
+
+    Raises :class:`EncodeError` with the path inside ``value`` for a value with no Godot type,
+    an int outside 64 bits, a type the dialect lacks without ``allow_lossy``, an
+    :class:`Object` without ``full_objects`` (the engine writes an object as its id:
+    :class:`EncodedObjectAsID`), a text holding U+0000 (every engine reads a String only up to
+    it) or a lone surrogate (no UTF-8 form); a bad option is a ``ValueError``.
+    :meth:`Codec.encode` is the same with the options held once."""
+    return _native.encode(value, dialect=dialect, precision=precision,
+                          full_objects=full_objects, allow_lossy=allow_lossy)
+
+
+def encode_framed(
+    value: Any,
+    *,
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
+    full_objects: bool = False,
+    allow_lossy: bool = False,
+    big_endian: bool = False,
+) -> bytes:
+    """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+    ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
+    :class:`EncodeError` as :func:`encode`."""
+    return _native.encode_framed(value, dialect=dialect, precision=precision,
+                                 full_objects=full_objects, allow_lossy=allow_lossy,
+                                 big_endian=big_endian)
+
+
+def decode(
+    data: BytesLike,
+    *,
+    offset: int = 0,
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> Tuple[Any, int]:
+    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
+    and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
+    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
+    build) to binary32 as a standard build does, "double" keeps them.
+
+    Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
+    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
+    None is no limit, a negative number a ``ValueError``.
+    Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
+    class names and ``res://`` script paths admitted (an empty one admits none; None admits
+    every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
+    typed Array or Dictionary that the engine would drop on decode raises instead.
+
+    Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
+    that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
+    same with the options held once."""
+    return _native.decode(data, offset=offset, dialect=dialect, precision=precision,
+                          max_depth=max_depth, max_elements=max_elements, max_bytes=max_bytes,
+                          allow_objects=allow_objects, allowed_classes=allowed_classes,
+                          refuse_dropped_elements=refuse_dropped_elements)
 
 
 def read_store_var_file(
@@ -105,7 +176,7 @@ def read_store_var_file(
     allowed_classes: Optional[Iterable[str]] = None,
     password: Optional[str] = None,
     key: Optional[BytesLike] = None,
-    max_payload: int = DEFAULT_MAX_PAYLOAD,
+    max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
     refuse_dropped_elements: bool = False,
 ) -> List[Any]:
     """The values of a file written by ``FileAccess.store_var`` (one after the other, as
@@ -118,23 +189,13 @@ def read_store_var_file(
     :data:`DIALECTS` that reads every record whole, so a Godot 3 file is read as Godot 3. A
     record whose value leaves bytes of it unread raises :class:`DecodeError` naming the dialect
     that reads it whole. A compressed or encrypted file announcing more than ``max_payload``
-    bytes raises :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything is inflated."""
-    with open(path, "rb") as f:
-        data = f.read()
-    return _read_records(
-        data,
-        max_payload=max_payload,
-        refuse_dropped_elements=refuse_dropped_elements,
-        dialect=dialect,
-        precision=precision,
-        password=password,
-        key=key,
-        max_depth=max_depth,
-        max_elements=max_elements,
-        max_bytes=max_bytes,
-        allow_objects=allow_objects,
-        allowed_classes=None if allowed_classes is None else list(allowed_classes),
-    )[1]
+    bytes (None: no limit) raises :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything
+    is inflated; a wrong password or key :class:`SaveFileError` (``ERR_FILE_CORRUPT``)."""
+    return _read_file(path, dialect, max_payload, password, key, {
+        "precision": precision, "max_depth": max_depth, "max_elements": max_elements,
+        "max_bytes": max_bytes, "allow_objects": allow_objects,
+        "allowed_classes": allowed_classes, "refuse_dropped_elements": refuse_dropped_elements,
+    })
 
 
 def write_store_var_file(
@@ -155,20 +216,11 @@ def write_store_var_file(
     ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too); with a
     ``password`` or 32-byte ``key`` the file ``open_encrypted_with_pass`` / ``open_encrypted``
     writes (Godot 4's container, with a random IV, for the Godot 4 dialects; Godot 3's for
-    ``"godot3"``). Compressed or encrypted, not both."""
-    data = _write_records(
-        values,
-        dialect=dialect,
-        precision=precision,
-        full_objects=full_objects,
-        allow_lossy=allow_lossy,
-        compression=compression,
-        password=password,
-        key=key,
-        iv=os.urandom(16),
-    )
-    with open(path, "wb") as f:
-        f.write(data)
+    ``"godot3"``). Compressed or encrypted, not both (``ValueError``). Raises
+    :class:`EncodeError` naming the value's index and its path."""
+    Codec(dialect=dialect, precision=precision, full_objects=full_objects,
+          allow_lossy=allow_lossy).write_store_var_file(
+        path, values, compression=compression, password=password, key=key)
 
 
 def read_godot3_save(
@@ -181,7 +233,7 @@ def read_godot3_save(
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
-    max_payload: int = DEFAULT_MAX_PAYLOAD,
+    max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
 ) -> List[Any]:
     """The values of a Godot 3 save file of any container, in order: plain (``File.open``),
     compressed (``open_compressed``: FastLZ, Deflate, Zstd or gzip) or encrypted
@@ -190,24 +242,10 @@ def read_godot3_save(
     record that is not Godot 3's (it leaves bytes unread) a :class:`DecodeError` naming the
     dialect that reads it whole; a file announcing more than ``max_payload`` bytes a
     :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``)."""
-    if isinstance(path_or_bytes, (str, os.PathLike)):
-        with open(path_or_bytes, "rb") as f:
-            data: Any = f.read()
-    else:
-        data = path_or_bytes  # any bytes-like object
-
-    return _read_records(
-        data,
-        dialect="godot3",
-        max_payload=max_payload,
-        password=password,
-        key=key,
-        max_depth=max_depth,
-        max_elements=max_elements,
-        max_bytes=max_bytes,
-        allow_objects=allow_objects,
-        allowed_classes=None if allowed_classes is None else list(allowed_classes),
-    )[1]
+    return _read_file(path_or_bytes, "godot3", max_payload, password, key, {
+        "max_depth": max_depth, "max_elements": max_elements, "max_bytes": max_bytes,
+        "allow_objects": allow_objects, "allowed_classes": allowed_classes,
+    })
 
 
 def encode_godot3_save(
@@ -224,15 +262,9 @@ def encode_godot3_save(
     given; compressed as ``open_compressed`` writes it with ``compression`` (``"fastlz"``,
     ``"deflate"``, ``"zstd"``, ``"gzip"``: ``File.COMPRESSION_*``); plain otherwise. A file is
     encrypted or compressed, not both (``ValueError``)."""
-    return _write_records(
-        values,
-        dialect="godot3",
-        full_objects=full_objects,
-        allow_lossy=allow_lossy,
-        password=password,
-        key=key,
-        compression=compression,
-    )
+    return Codec(dialect="godot3", full_objects=full_objects,
+                 allow_lossy=allow_lossy).encode_store_var_file(
+        values, compression=compression, password=password, key=key)
 
 
 def write_godot3_save(

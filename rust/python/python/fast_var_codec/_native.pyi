@@ -1,11 +1,16 @@
-"""Type hints of the extension module (its functions are re-exported by fast_var_codec)."""
+"""Type hints of the extension module, the package's private layer (the public functions and
+classes wrap it). The docstrings here are the runtime ones (test_help.py checks they agree)."""
 
 from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
+
+from typing_extensions import Self
 
 from ._options import BytesLike as _Bytes
 from ._options import Compression, Dialect, Precision
 
 __version__: str
+DEFAULT_MAX_PAYLOAD: int
+DEFAULT_MAX_MESSAGE: int
 
 def encode(
     value: Any,
@@ -14,16 +19,7 @@ def encode(
     precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
-) -> bytes:
-    """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
-    ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
-    "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
-    has no type for as the engine would convert it instead of raising :class:`EncodeError`
-    (a StringName needs none in Godot 3: its exact form there is a String). Raises
-    :class:`EncodeError` with the path for an :class:`Object` without ``full_objects`` (the
-    engine writes an object as its id: :class:`EncodedObjectAsID`), a text holding U+0000
-    (every engine reads a String only up to it) or a lone surrogate (no UTF-8 form)."""
-
+) -> bytes: ...
 def encode_framed(
     value: Any,
     *,
@@ -32,14 +28,11 @@ def encode_framed(
     full_objects: bool = False,
     allow_lossy: bool = False,
     big_endian: bool = False,
-) -> bytes:
-    """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
-    ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes."""
-
+) -> bytes: ...
 def decode(
     data: _Bytes,
     *,
-    offset: int = 0,
+    offset: Optional[int] = None,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     max_depth: Optional[int] = None,
@@ -48,21 +41,7 @@ def decode(
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
     refuse_dropped_elements: bool = False,
-) -> Tuple[Any, int]:
-    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
-    and the bytes it used; a :class:`DecodeError`'s offset counts from the start of ``data``,
-    any bytes-like object (a ``str`` is a ``TypeError``).
-    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
-    build) to binary32 as a standard build does, "double" keeps them.
-    Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
-    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
-    None is no limit, a negative number a ``ValueError``.
-    Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the class
-    names and ``res://`` script paths admitted (an empty one admits none; None admits every class,
-    for trusted input only). With ``refuse_dropped_elements``, an element of a typed Array or
-    Dictionary that the engine would drop on decode (not of its type, not convertible) raises
-    instead of being dropped as the engine does. Raises :class:`DecodeError`."""
-
+) -> Tuple[Any, int]: ...
 def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
 def _check_type_name(name: str) -> None: ...
 def _read_records(
@@ -76,7 +55,7 @@ def _read_records(
     max_elements: Optional[int] = None,
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
-    allowed_classes: Optional[List[str]] = None,
+    allowed_classes: Optional[Iterable[str]] = None,
     max_payload: Optional[int] = None,
     refuse_dropped_elements: bool = False,
 ) -> Tuple[str, List[Any]]: ...
@@ -94,42 +73,38 @@ def _write_records(
 ) -> bytes: ...
 
 class StreamDecoder:
-    """Values from a byte stream fed in pieces as they arrive (split and coalesced), each a u32
-    length then the encoding, as ``StreamPeer.put_var`` sends them. A message above
-    ``max_message`` bytes (8 MiB by default, the engine's) raises :class:`DecodeError`
-    (``ERR_OUT_OF_MEMORY``) and breaks the stream until :meth:`reset`; a message that does not
-    decode raises :class:`DecodeError` with its offset in the stream, and the stream goes on."""
-
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         dialect: Dialect = "godot4",
         precision: Precision = "single",
-        max_message: int = 8388608,
+        max_message: Optional[int] = None,
         big_endian: bool = False,
         max_depth: Optional[int] = None,
         max_elements: Optional[int] = None,
         max_bytes: Optional[int] = None,
         allow_objects: bool = False,
         allowed_classes: Optional[Iterable[str]] = None,
-    refuse_dropped_elements: bool = False,
-    ) -> None: ...
+        refuse_dropped_elements: bool = False,
+    ) -> Self: ...
     def feed(self, data: _Bytes) -> None:
-        """Adds received bytes."""
+        """Adds received bytes (any bytes-like object)."""
     def next_value(self) -> Any:
-        """The next complete value (None for a Godot ``null``); raises :class:`OutOfData`
-        until one has arrived. A message whose value leaves bytes of it unread (another
-        dialect's) raises :class:`DecodeError` naming the dialect that reads it whole."""
-    def __iter__(self) -> Iterator[Any]:
-        """Iterates the complete values received so far."""
+        """The next complete value (None for a Godot null); raises OutOfData until one has arrived.
+        A message that does not decode raises DecodeError with its offset in the stream, and the
+        stream goes on; one whose value leaves bytes of it unread (another dialect's) raises
+        DecodeError naming the dialect that reads it whole; a length above max_message raises
+        DecodeError (ERR_OUT_OF_MEMORY) and breaks the stream until reset()."""
+    def __iter__(self) -> Iterator[Any]: ...
     def __next__(self) -> Any: ...
     @property
     def buffered(self) -> int:
         """Bytes received but not yet taken as values."""
     @property
-    def max_message(self) -> int: ...
+    def max_message(self) -> int:
+        """The largest message accepted, in bytes (no limit: the machine's largest size)."""
     @property
     def broken(self) -> bool:
-        """True once a message above max_message was announced."""
+        """True once a message above max_message was announced: the stream cannot go on."""
     def reset(self) -> None:
-        """Forgets buffered bytes and a broken state."""
+        """Forgets buffered bytes and a broken state (after reconnecting)."""

@@ -8,8 +8,11 @@ engine's binary32 components come widened, exactly.
 
 from __future__ import annotations
 
+import math
 from array import array
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ._frozen import _Arithmetic, _Frozen, _RealVector, _Vector, public
 
 __all__ = [
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
@@ -21,60 +24,8 @@ __all__ = [
 ]
 
 
-class _Frozen:
-    """Fields in ``__slots__``, set once; equality, hash and repr from them."""
-
-    __slots__: Tuple[str, ...] = ()
-
-    def _fields(self) -> Tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def _set(self, **fields: Any) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__,) + self._fields())
-
-    def __repr__(self) -> str:
-        args = ", ".join(repr(v) for v in self._fields())
-        return f"{type(self).__name__}({args})"
-
-    def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), self._fields())
-
-
-class _Components(_Frozen):
-    """A math type of plain number components: iterable and indexable like a tuple."""
-
-    __slots__ = ()
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._fields())
-
-    def __getitem__(self, index: int) -> Any:
-        return self._fields()[index]
-
-    def __len__(self) -> int:
-        return len(self.__slots__)
-
-
-class Vector2(_Components):
+@public()
+class Vector2(_RealVector):
     """Vector2(x, y): real components."""
 
     __slots__ = ("x", "y")
@@ -85,10 +36,12 @@ class Vector2(_Components):
         self._set(x=float(x), y=float(y))
 
 
-class Vector2i(_Components):
+@public()
+class Vector2i(_Vector):
     """Vector2i(x, y): int32 components (Godot 4 and Pandemonium)."""
 
     __slots__ = ("x", "y")
+    _integer = True
     x: int
     y: int
 
@@ -96,7 +49,8 @@ class Vector2i(_Components):
         self._set(x=int(x), y=int(y))
 
 
-class Vector3(_Components):
+@public()
+class Vector3(_RealVector):
     """Vector3(x, y, z): real components."""
 
     __slots__ = ("x", "y", "z")
@@ -108,10 +62,12 @@ class Vector3(_Components):
         self._set(x=float(x), y=float(y), z=float(z))
 
 
-class Vector3i(_Components):
+@public()
+class Vector3i(_Vector):
     """Vector3i(x, y, z): int32 components."""
 
     __slots__ = ("x", "y", "z")
+    _integer = True
     x: int
     y: int
     z: int
@@ -120,7 +76,8 @@ class Vector3i(_Components):
         self._set(x=int(x), y=int(y), z=int(z))
 
 
-class Vector4(_Components):
+@public()
+class Vector4(_RealVector):
     """Vector4(x, y, z, w): real components."""
 
     __slots__ = ("x", "y", "z", "w")
@@ -133,10 +90,12 @@ class Vector4(_Components):
         self._set(x=float(x), y=float(y), z=float(z), w=float(w))
 
 
-class Vector4i(_Components):
+@public()
+class Vector4i(_Vector):
     """Vector4i(x, y, z, w): int32 components."""
 
     __slots__ = ("x", "y", "z", "w")
+    _integer = True
     x: int
     y: int
     z: int
@@ -146,8 +105,11 @@ class Vector4i(_Components):
         self._set(x=int(x), y=int(y), z=int(z), w=int(w))
 
 
-class Quaternion(_Components):
-    """Quaternion(x, y, z, w); the identity by default."""
+@public()
+class Quaternion(_Arithmetic):
+    """Quaternion(x, y, z, w); the identity by default. ``+``, ``-``, ``*`` and ``/`` by a
+    number, ``*`` by a Quaternion (their composition, as Godot's), ``length()``, ``dot()``,
+    ``normalized()``."""
 
     __slots__ = ("x", "y", "z", "w")
     x: float
@@ -158,9 +120,34 @@ class Quaternion(_Components):
     def __init__(self, x: float = 0.0, y: float = 0.0, z: float = 0.0, w: float = 1.0) -> None:
         self._set(x=float(x), y=float(y), z=float(z), w=float(w))
 
+    def __mul__(self, other: Any) -> Any:
+        if type(other) is not Quaternion:
+            return _Arithmetic.__mul__(self, other)
+        x1, y1, z1, w1 = self
+        x2, y2, z2, w2 = other
+        return Quaternion(
+            w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2,
+            w1 * y2 + y1 * w2 + z1 * x2 - x1 * z2,
+            w1 * z2 + z1 * w2 + x1 * y2 - y1 * x2,
+            w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2,
+        )
 
-class Color(_Components):
-    """Color(r, g, b, a): binary32 components in every precision (opaque black by default)."""
+    def __truediv__(self, other: Any) -> Any:
+        if type(other) is Quaternion:
+            return NotImplemented
+        return _Arithmetic.__truediv__(self, other)
+
+    length_squared = _RealVector.length_squared
+    length = _RealVector.length
+    dot = _RealVector.dot
+    normalized = _RealVector.normalized
+
+
+@public()
+class Color(_Arithmetic):
+    """Color(r, g, b, a): binary32 components in every precision (opaque black by default).
+    ``+``, ``-``, ``*``, ``/`` componentwise or by a number, ``lerp()``; unary ``-`` is Godot's
+    inverse, ``Color(1 - r, 1 - g, 1 - b, 1 - a)``."""
 
     __slots__ = ("r", "g", "b", "a")
     r: float
@@ -171,7 +158,21 @@ class Color(_Components):
     def __init__(self, r: float = 0.0, g: float = 0.0, b: float = 0.0, a: float = 1.0) -> None:
         self._set(r=float(r), g=float(g), b=float(b), a=float(a))
 
+    def __neg__(self) -> "Color":
+        return Color(1.0 - self.r, 1.0 - self.g, 1.0 - self.b, 1.0 - self.a)
 
+    __mul__ = _RealVector.__mul__
+    __rmul__ = _RealVector.__rmul__
+    __truediv__ = _RealVector.__truediv__
+    lerp = _RealVector.lerp
+
+
+Vector2i._real_type = Vector2
+Vector3i._real_type = Vector3
+Vector4i._real_type = Vector4
+
+
+@public()
 class Rect2(_Frozen):
     """Rect2(position, size) of Vector2s."""
 
@@ -183,6 +184,7 @@ class Rect2(_Frozen):
         self._set(position=position, size=size)
 
 
+@public()
 class Rect2i(_Frozen):
     """Rect2i(position, size) of Vector2is."""
 
@@ -194,6 +196,7 @@ class Rect2i(_Frozen):
         self._set(position=position, size=size)
 
 
+@public()
 class AABB(_Frozen):
     """AABB(position, size) of Vector3s."""
 
@@ -205,6 +208,7 @@ class AABB(_Frozen):
         self._set(position=position, size=size)
 
 
+@public()
 class Plane(_Frozen):
     """Plane(normal, d)."""
 
@@ -216,6 +220,7 @@ class Plane(_Frozen):
         self._set(normal=normal, d=float(d))
 
 
+@public()
 class Transform2D(_Frozen):
     """Transform2D(x, y, origin): the x and y axes (columns) and the origin, as in GDScript."""
 
@@ -233,6 +238,7 @@ class Transform2D(_Frozen):
         self._set(x=x, y=y, origin=origin)
 
 
+@public()
 class Basis(_Frozen):
     """Basis(x, y, z): the three axes (columns), as GDScript's ``Basis(x, y, z)``; the identity
     by default. (The wire holds the rows; the codec transposes.)"""
@@ -251,6 +257,7 @@ class Basis(_Frozen):
         self._set(x=x, y=y, z=z)
 
 
+@public()
 class Transform3D(_Frozen):
     """Transform3D(basis, origin) (Godot 3's Transform)."""
 
@@ -262,6 +269,7 @@ class Transform3D(_Frozen):
         self._set(basis=basis, origin=origin)
 
 
+@public()
 class Projection(_Frozen):
     """Projection(x, y, z, w): four Vector4 columns, as GDScript's; the identity by default."""
 
@@ -281,6 +289,7 @@ class Projection(_Frozen):
         self._set(x=x, y=y, z=z, w=w)
 
 
+@public()
 class StringName(_Frozen):
     """StringName(name): GDScript's ``&"name"``. Never equal to the str of the same text (Python
     keeps the two apart; Godot 4 merges them as Dictionary keys on decode, the codec does that
@@ -296,6 +305,7 @@ class StringName(_Frozen):
         return self.name
 
 
+@public()
 class NodePath(_Frozen):
     """NodePath(path): ``NodePath("/root/Player:position:x")``. ``names``, ``subnames`` and
     ``absolute`` are its parts, as the codec reads them (the text is parsed by the core)."""
@@ -316,7 +326,8 @@ class NodePath(_Frozen):
         if names is None:
             from ._native import _parse_node_path
 
-            names, subnames, absolute = _parse_node_path(path)
+            parsed_names, parsed_subnames, absolute = _parse_node_path(path)
+            names, subnames = tuple(parsed_names), tuple(parsed_subnames)
         self._set(names=tuple(names), subnames=tuple(subnames), absolute=bool(absolute))
 
     def __str__(self) -> str:
@@ -327,13 +338,14 @@ class NodePath(_Frozen):
         return f"NodePath({str(self)!r})"
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (_node_path, self._fields())
+        return (_node_path, self._values())
 
 
 def _node_path(names: Tuple[str, ...], subnames: Tuple[str, ...], absolute: bool) -> NodePath:
     return NodePath(names=names, subnames=subnames, absolute=absolute)
 
 
+@public()
 class RID(_Frozen):
     """RID(id): a resource id (0 for an empty RID; Godot 3 sends no id, so only 0 there)."""
 
@@ -344,6 +356,7 @@ class RID(_Frozen):
         self._set(id=int(id))
 
 
+@public()
 class EncodedObjectAsID(_Frozen):
     """An object sent as its instance id (without full objects), as Godot's class of that
     name."""
@@ -355,6 +368,7 @@ class EncodedObjectAsID(_Frozen):
         self._set(object_id=int(object_id))
 
 
+@public()
 class Object(_Frozen):
     """A full object (``var_to_bytes_with_objects``): its class name and properties in wire
     order. Decoded only with ``allow_objects=True`` (and the class in ``allowed_classes`` when
@@ -372,6 +386,7 @@ class Object(_Frozen):
     __hash__ = None  # type: ignore[assignment]
 
 
+@public()
 class Callable(_Frozen):
     """A Callable: the engine sends none of its target, so every one decodes as this empty one."""
 
@@ -381,6 +396,7 @@ class Callable(_Frozen):
         return "Callable()"
 
 
+@public()
 class Signal(_Frozen):
     """Signal(name, object_id): a signal's name and the instance id of its object."""
 
@@ -392,98 +408,7 @@ class Signal(_Frozen):
         self._set(name=str(name), object_id=int(object_id))
 
 
-ElementType = Optional[str]
-"""A typed container's element, key or value type: a builtin type's Godot name (``"int"``,
-``"String"``, ``"Vector2"`` ...), a class name (``"Node"``), a script's path (``"res://x.gd"``),
-or None for untyped."""
-
-
-def _check_element_type(name: Any) -> None:
-    """A ``ValueError`` for a name that is no Godot type (``"str"``: did you mean
-    ``"String"``?), as encoding would refuse it; None (untyped) and other objects pass here
-    (encoding says what is wrong with them)."""
-    if isinstance(name, str):
-        from ._native import _check_type_name
-
-        _check_type_name(name)
-
-
-class TypedArray(_Frozen):
-    """TypedArray(element_type, items): ``Array[int]`` is ``TypedArray("int", [1, 2])``.
-    ``element_type`` as :data:`ElementType`; ``items`` a list. A plain Array is a list."""
-
-    __slots__ = ("element_type", "items")
-    element_type: ElementType
-    items: List[Any]
-
-    def __init__(self, element_type: ElementType, items: Optional[List[Any]] = None) -> None:
-        _check_element_type(element_type)
-        self._set(element_type=element_type, items=list(items or []))
-
-    def __hash__(self) -> int:
-        return hash(("TypedArray", self.element_type, _hashable(self.items)))
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items)
-
-    def __getitem__(self, index: int) -> Any:
-        return self.items[index]
-
-
-class TypedDictionary(_Frozen):
-    """TypedDictionary(key_type, value_type, items): ``Dictionary[String, int]`` is
-    ``TypedDictionary("String", "int", {"a": 1})``.
-
-    Also what a Dictionary decodes to when a Python dict cannot hold its keys, typed or not
-    (then ``key_type`` and ``value_type`` may be None): a key Python cannot hash (an Array, a
-    Dictionary, a packed array) or keys Godot keeps apart and Python would merge (``1``, ``1.0``
-    and ``True`` are one dict key, three Godot keys). ``items`` is then a list of (key, value)
-    pairs in the Dictionary's order, with list keys as they came.
-    """
-
-    __slots__ = ("key_type", "value_type", "items")
-    key_type: ElementType
-    value_type: ElementType
-    items: Union[Dict[Any, Any], List[Tuple[Any, Any]]]
-
-    def __init__(
-        self,
-        key_type: ElementType,
-        value_type: ElementType,
-        items: Union[Dict[Any, Any], List[Tuple[Any, Any]], None] = None,
-    ) -> None:
-        _check_element_type(key_type)
-        _check_element_type(value_type)
-        if items is None:
-            items = {}
-        elif not isinstance(items, dict):
-            items = [(k, v) for k, v in items]
-        self._set(key_type=key_type, value_type=value_type, items=items)
-
-    def pairs(self) -> List[Tuple[Any, Any]]:
-        """The entries as (key, value) pairs, in order, whichever form ``items`` has."""
-        return list(self.items.items()) if isinstance(self.items, dict) else list(self.items)
-
-    def __hash__(self) -> int:
-        return hash(("TypedDictionary", self.key_type, self.value_type, _hashable(self.pairs())))
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-
-def _hashable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return tuple(_hashable(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((_hashable(k), _hashable(v)) for k, v in value.items())
-    if isinstance(value, array):
-        return (value.typecode, value.tobytes())
-    return value
-
-
+@public()
 class PackedStringArray(_Frozen):
     """PackedStringArray(strings): a tuple of str (a list of str is an Array)."""
 
@@ -529,7 +454,7 @@ class _PackedVectors(_Frozen):
             )
         self._set(data=flat)
 
-    def _fields(self) -> Tuple[Any, ...]:
+    def _values(self) -> Tuple[Any, ...]:
         return (self.data.tobytes(),)
 
     def __len__(self) -> int:
@@ -553,6 +478,7 @@ class _PackedVectors(_Frozen):
         return (type(self), (self.data,))
 
 
+@public()
 class PackedVector2Array(_PackedVectors):
     """PackedVector2Array: ``data`` is an ``array('d')`` of x, y pairs; build it from Vector2s,
     pairs or a flat array."""
@@ -562,6 +488,7 @@ class PackedVector2Array(_PackedVectors):
     _element = Vector2
 
 
+@public()
 class PackedVector3Array(_PackedVectors):
     """PackedVector3Array: ``data`` is an ``array('d')`` of x, y, z triples."""
 
@@ -570,6 +497,7 @@ class PackedVector3Array(_PackedVectors):
     _element = Vector3
 
 
+@public()
 class PackedVector4Array(_PackedVectors):
     """PackedVector4Array (Godot 4.3+): ``data`` is an ``array('d')`` of x, y, z, w."""
 
@@ -578,6 +506,7 @@ class PackedVector4Array(_PackedVectors):
     _element = Vector4
 
 
+@public()
 class PackedColorArray(_PackedVectors):
     """PackedColorArray: ``data`` is an ``array('f')`` of r, g, b, a (binary32, as on the
     wire)."""
@@ -634,3 +563,7 @@ class SaveFileError(FastVarCodecError):
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.godot_error, self.message))
+
+
+# The containers are mutable and live in their own module; the codec finds them here too.
+from ._containers import ElementType, TypedArray, TypedDictionary  # noqa: E402

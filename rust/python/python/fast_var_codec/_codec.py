@@ -1,0 +1,280 @@
+"""The options of a codec held once: :class:`Codec`, and the functions of the package, which are
+its methods with the options given per call. Every path ends in the extension module's
+functions; the format's rules are the core's."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, List, Literal, Optional, Tuple, Union
+
+from . import _native
+from ._options import BytesLike, Compression, Dialect, Precision
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+DEFAULT_MAX_PAYLOAD: int = _native.DEFAULT_MAX_PAYLOAD
+"""The largest payload a compressed or encrypted file may announce (256 MiB) unless
+``max_payload=`` says otherwise: nothing above it is inflated or decrypted."""
+
+DEFAULT_MAX_MESSAGE: int = _native.DEFAULT_MAX_MESSAGE
+"""The largest message a :class:`StreamDecoder` takes (8 MiB, the engine's) unless
+``max_message=`` says otherwise."""
+
+
+class StreamDecoder(_native.StreamDecoder):
+    """Values from a byte stream fed in pieces as they arrive (split and coalesced), each a u32
+    length then the encoding, as ``StreamPeer.put_var`` sends them (``big_endian``: the
+    prefix's byte order, as ``StreamPeer.big_endian``). The other options are :func:`decode`'s.
+
+    Limits: a message above ``max_message`` bytes (8 MiB by default, the engine's; None is no
+    limit) raises :class:`DecodeError` (``ERR_OUT_OF_MEMORY``) and breaks the stream until
+    :meth:`reset`; ``max_depth``, ``max_elements``, ``max_bytes`` per value as in
+    :func:`decode`. A message that does not decode raises :class:`DecodeError` with its offset
+    in the stream, and the stream goes on. A bad option is a ``ValueError``."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        *,
+        dialect: Dialect = "godot4",
+        precision: Precision = "single",
+        max_message: Optional[int] = DEFAULT_MAX_MESSAGE,
+        big_endian: bool = False,
+        max_depth: Optional[int] = None,
+        max_elements: Optional[int] = None,
+        max_bytes: Optional[int] = None,
+        allow_objects: bool = False,
+        allowed_classes: Optional[Iterable[str]] = None,
+        refuse_dropped_elements: bool = False,
+    ) -> "StreamDecoder":
+        return super().__new__(
+            cls,
+            dialect=dialect,
+            precision=precision,
+            max_message=max_message,
+            big_endian=big_endian,
+            max_depth=max_depth,
+            max_elements=max_elements,
+            max_bytes=max_bytes,
+            allow_objects=allow_objects,
+            allowed_classes=allowed_classes,
+            refuse_dropped_elements=refuse_dropped_elements,
+        )
+
+
+class Codec:
+    """A dialect, precision, limits and object policy held once (as ``msgpack.Packer`` and
+    ``Unpacker`` hold theirs), used by every method: :meth:`encode`, :meth:`decode`,
+    :meth:`encode_framed`, :meth:`stream_decoder`, :meth:`read_store_var_file`,
+    :meth:`write_store_var_file`. The package's functions are these methods with the options
+    given per call.
+
+    >>> import fast_var_codec as fvc
+    >>> codec = fvc.Codec(dialect="godot3", max_depth=8, max_elements=10_000)
+    >>> codec.decode(codec.encode({"hp": 3}))
+    ({'hp': 3}, 28)
+
+    Options (each checked here: a bad name or a negative limit is a ``ValueError``):
+
+    * ``dialect``: a :data:`Dialect`; ``precision``: ``"single"`` or ``"double"``.
+    * Encoding: ``full_objects`` (write an :class:`Object` whole), ``allow_lossy`` (write a
+      value the dialect has no type for as the engine converts it).
+    * Limits for untrusted input, None is no limit: ``max_depth`` nesting (at most 1024, the
+      default), ``max_elements`` container elements in all, ``max_bytes`` of strings and
+      packed arrays, ``max_message`` bytes of a stream's message (8 MiB by default),
+      ``max_payload`` bytes a compressed or encrypted file may announce (256 MiB by default).
+    * Objects: decoded only with ``allow_objects``; then ``allowed_classes``, when given, the
+      class names and ``res://`` script paths admitted. ``refuse_dropped_elements``: a typed
+      container's element the engine would drop raises instead.
+    * ``big_endian``: a stream's length prefix in big-endian (``StreamPeer.big_endian``).
+
+    Errors: :class:`EncodeError` (with ``path``) for a value that cannot be written,
+    :class:`DecodeError` (with ``offset``) for bytes that do not decode or break a limit,
+    :class:`SaveFileError` for a file's container (a wrong password, a payload above
+    ``max_payload``)."""
+
+    __slots__ = (
+        "dialect", "precision", "full_objects", "allow_lossy", "max_depth", "max_elements",
+        "max_bytes", "allow_objects", "allowed_classes", "refuse_dropped_elements",
+        "max_message", "max_payload", "big_endian",
+    )
+
+    def __init__(
+        self,
+        *,
+        dialect: Dialect = "godot4",
+        precision: Precision = "single",
+        full_objects: bool = False,
+        allow_lossy: bool = False,
+        max_depth: Optional[int] = None,
+        max_elements: Optional[int] = None,
+        max_bytes: Optional[int] = None,
+        allow_objects: bool = False,
+        allowed_classes: Optional[Iterable[str]] = None,
+        refuse_dropped_elements: bool = False,
+        max_message: Optional[int] = DEFAULT_MAX_MESSAGE,
+        max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
+        big_endian: bool = False,
+    ) -> None:
+        fields = {
+            "dialect": dialect, "precision": precision, "full_objects": full_objects,
+            "allow_lossy": allow_lossy, "max_depth": max_depth, "max_elements": max_elements,
+            "max_bytes": max_bytes, "allow_objects": allow_objects,
+            "allowed_classes": None if allowed_classes is None else _names(allowed_classes),
+            "refuse_dropped_elements": refuse_dropped_elements, "max_message": max_message,
+            "max_payload": max_payload, "big_endian": big_endian,
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        # Every option checked now, by the functions that take them.
+        self.stream_decoder()
+        _native.encode(None, **self._encoding())
+        _native._read_records(b"", max_payload=max_payload, **self._decoding())
+
+    dialect: Dialect
+    precision: Precision
+    full_objects: bool
+    allow_lossy: bool
+    max_depth: Optional[int]
+    max_elements: Optional[int]
+    max_bytes: Optional[int]
+    allow_objects: bool
+    allowed_classes: Optional[Tuple[str, ...]]
+    refuse_dropped_elements: bool
+    max_message: Optional[int]
+    max_payload: Optional[int]
+    big_endian: bool
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Codec's options are checked once, when it is made: make another "
+                             "(codec.replace(dialect=...))")
+
+    def replace(self, **changes: Any) -> "Codec":
+        """A new codec with some options changed (``codec.replace(max_depth=8)``), checked as
+        when made."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        return Codec(**fields)
+
+    __replace__ = replace
+
+    def _encoding(self) -> Any:
+        return {"dialect": self.dialect, "precision": self.precision,
+                "full_objects": self.full_objects, "allow_lossy": self.allow_lossy}
+
+    def _decoding(self) -> Any:
+        return {"dialect": self.dialect, "precision": self.precision,
+                "max_depth": self.max_depth, "max_elements": self.max_elements,
+                "max_bytes": self.max_bytes, "allow_objects": self.allow_objects,
+                "allowed_classes": self.allowed_classes,
+                "refuse_dropped_elements": self.refuse_dropped_elements}
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Codec({fields})"
+
+    def encode(self, value: Any) -> bytes:
+        """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+        ``full_objects``). Raises :class:`EncodeError` with the path inside ``value`` for a
+        value with no Godot type, an int outside 64 bits, a type the dialect lacks without
+        ``allow_lossy``, an :class:`Object` without ``full_objects``, a text holding U+0000 or
+        a lone surrogate."""
+        return _native.encode(value, **self._encoding())
+
+    def encode_framed(self, value: Any) -> bytes:
+        """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+        ``big_endian``), then :meth:`encode`'s bytes. Raises :class:`EncodeError` as
+        :meth:`encode`."""
+        return _native.encode_framed(value, big_endian=self.big_endian, **self._encoding())
+
+    def decode(self, data: BytesLike, offset: int = 0) -> Tuple[Any, int]:
+        """The value at ``offset`` of ``data`` (any bytes-like object) as ``bytes_to_var`` reads
+        it, and the bytes it used. Raises :class:`DecodeError` with the offset from the start
+        of ``data`` for bytes that do not decode, a limit passed (``max_depth``,
+        ``max_elements``, ``max_bytes``) or an object not allowed; a ``TypeError`` for a
+        ``str``."""
+        return _native.decode(data, offset=offset, **self._decoding())
+
+    def stream_decoder(self) -> StreamDecoder:
+        """A new :class:`StreamDecoder` with these options (``max_message``, ``big_endian``
+        and the decoding ones)."""
+        return StreamDecoder(max_message=self.max_message, big_endian=self.big_endian,
+                             **self._decoding())
+
+    def read_store_var_file(
+        self,
+        path_or_bytes: Union[PathLike, BytesLike],
+        *,
+        password: Optional[str] = None,
+        key: Optional[BytesLike] = None,
+    ) -> List[Any]:
+        """The values of a file written by ``FileAccess.store_var`` (a path, or the file's
+        bytes), one per record: plain, compressed (``open_compressed``, any mode) or encrypted
+        (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
+        ``key``, any bytes-like object). Raises :class:`SaveFileError` for a wrong password or
+        key (``ERR_FILE_CORRUPT``), a missing one (``ERR_UNAUTHORIZED``), a record cut short
+        (``ERR_FILE_EOF``) or a payload above ``max_payload`` (``ERR_OUT_OF_MEMORY``);
+        :class:`DecodeError` for a record that does not decode or leaves bytes unread."""
+        return _read_file(path_or_bytes, self.dialect, self.max_payload, password, key,
+                          self._decoding())
+
+    def encode_store_var_file(
+        self,
+        values: Iterable[Any],
+        *,
+        compression: Optional[Compression] = None,
+        password: Optional[str] = None,
+        key: Optional[BytesLike] = None,
+    ) -> bytes:
+        """The bytes of a file of ``values`` as ``store_var`` writes them, one record each:
+        plain; compressed as ``open_compressed`` writes with ``compression``; encrypted as
+        ``open_encrypted_with_pass`` / ``open_encrypted`` write with a ``password`` or 32-byte
+        ``key`` (Godot 4's container with a random IV for the Godot 4 dialects, Godot 3's
+        otherwise). Compressed or encrypted, not both (``ValueError``). Raises
+        :class:`EncodeError` naming the value's index and path."""
+        return _native._write_records(values, compression=compression, password=password,
+                                      key=key, iv=os.urandom(16), **self._encoding())
+
+    def write_store_var_file(
+        self,
+        path: PathLike,
+        values: Iterable[Any],
+        *,
+        compression: Optional[Compression] = None,
+        password: Optional[str] = None,
+        key: Optional[BytesLike] = None,
+    ) -> None:
+        """Writes :meth:`encode_store_var_file`'s bytes to ``path``."""
+        data = self.encode_store_var_file(values, compression=compression, password=password,
+                                          key=key)
+        with open(path, "wb") as f:
+            f.write(data)
+
+
+def _names(names: Iterable[str]) -> Tuple[str, ...]:
+    if isinstance(names, str):
+        raise TypeError("allowed_classes is an iterable of class names and script paths, "
+                        "not one str")
+    return tuple(names)
+
+
+def _read_file(
+    path_or_bytes: Union[PathLike, BytesLike],
+    dialect: Union[Dialect, Literal["auto"]],
+    max_payload: Optional[int],
+    password: Optional[str],
+    key: Optional[BytesLike],
+    decoding: Any,
+) -> List[Any]:
+    """The values of a file of records, from its path or its bytes."""
+    if isinstance(path_or_bytes, (str, os.PathLike)):
+        with open(path_or_bytes, "rb") as f:
+            data: Any = f.read()
+    else:
+        data = path_or_bytes
+    options = dict(decoding, dialect=dialect)
+    if options.get("allowed_classes") is not None:
+        options["allowed_classes"] = list(options["allowed_classes"])
+    return _native._read_records(data, max_payload=max_payload, password=password, key=key,
+                                 **options)[1]

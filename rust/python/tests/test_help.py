@@ -1,0 +1,79 @@
+"""What ``help(fast_var_codec)`` shows: the public API only, signatures without ``Ellipsis``,
+docstrings that carry the limits and the exceptions; and the stub's docstrings the same as the
+runtime ones (one text, checked here)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import pydoc
+import re
+from pathlib import Path
+from typing import Dict
+
+import fast_var_codec as fvc
+from fast_var_codec import _native
+
+PACKAGE = Path(fvc.__file__).parent
+
+
+def help_text() -> str:
+    text = pydoc.render_doc(fvc, renderer=pydoc.plaintext)
+    # pydoc lists the package's files (its private modules among them) in this section only.
+    return re.sub(r"\nPACKAGE CONTENTS\n(    .*\n)+", "\n", text)
+
+
+def test_help_shows_no_private_name_and_no_ellipsis() -> None:
+    text = help_text()
+    private = sorted(set(re.findall(r"(?<![\w])_[A-Za-z]\w*", text)))
+    assert private == []
+    assert "Ellipsis" not in text and "=..." not in text
+    # Every public name is there, and little else: each class once, no base class of them.
+    for name in fvc.__all__:
+        assert re.search(rf"\b{name}\b", text), name
+    assert len(text.splitlines()) < 2500  # 2,406 before, with private helpers and no arithmetic
+
+
+def test_runtime_docstrings_carry_limits_and_exceptions() -> None:
+    need = {
+        fvc.decode: ["max_depth", "max_elements", "max_bytes", "None is no limit", "DecodeError"],
+        fvc.encode: ["EncodeError", "path"],
+        fvc.Codec: ["max_message", "max_payload", "EncodeError", "DecodeError", "SaveFileError"],
+        fvc.StreamDecoder: ["max_message", "None is no", "DecodeError", "ERR_OUT_OF_MEMORY"],
+        fvc.StreamDecoder.next_value: ["OutOfData", "DecodeError", "max_message"],
+        fvc.read_store_var_file: ["max_payload", "SaveFileError", "DecodeError"],
+        fvc.Codec.read_store_var_file: ["max_payload", "SaveFileError", "DecodeError"],
+    }
+    for obj, words in need.items():
+        doc = inspect.getdoc(obj) or ""
+        missing = [w for w in words if w not in doc]
+        assert not missing, f"{obj}: {missing}"
+    assert "8388608" in str(inspect.signature(fvc.StreamDecoder))
+
+
+def stub_docstrings() -> Dict[str, str]:
+    tree = ast.parse((PACKAGE / "_native.pyi").read_text())
+    found: Dict[str, str] = {}
+
+    def walk(body: list, prefix: str) -> None:  # type: ignore[type-arg]
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                doc = ast.get_docstring(node)
+                if doc:
+                    found[prefix + node.name] = doc
+                if isinstance(node, ast.ClassDef):
+                    walk(node.body, prefix + node.name + ".")
+
+    walk(tree.body, "")
+    return found
+
+
+def test_stub_docstrings_are_the_runtime_ones() -> None:
+    stubs = stub_docstrings()
+    assert len(stubs) >= 6
+    for dotted, doc in stubs.items():
+        obj = _native
+        for part in dotted.split("."):
+            obj = getattr(obj, part)
+        runtime = inspect.getdoc(obj) or ""
+        assert " ".join(runtime.split()) == " ".join(doc.split()), dotted
