@@ -93,11 +93,12 @@ if [ -n "$network_libs" ]; then
         done
     done
     echo "medians (engine time / library time; per message, batched, UDP):"
+    median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
     for side in A B; do
-        awk -v s="$side" '$1 == s { m[n] = $3; b[n] = $4; u[n] = $5; n++ }
-            function med(a, k,   i, j, t) { for (i = 0; i < k; i++) for (j = i + 1; j < k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-                return k % 2 ? a[int(k / 2)] : (a[k / 2 - 1] + a[k / 2]) / 2 }
-            END { printf "%s: per message %.2f, batched %.2f, UDP %.2f (%d runs)\n", s, med(m, n), med(b, n), med(u, n), n }' "$runs"
+        m=$(awk -v s="$side" '$1 == s { print $3 }' "$runs" | median)
+        b=$(awk -v s="$side" '$1 == s { print $4 }' "$runs" | median)
+        u=$(awk -v s="$side" '$1 == s { print $5 }' "$runs" | median)
+        echo "$side: per message $m, batched $b, UDP $u ($pairs runs)"
     done
     echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
     exit 0
