@@ -3,6 +3,10 @@
 #   bash tests/bench.sh                 (both parts, about 4 minutes on 2 cores)
 #   bash tests/bench.sh --godot-only    (only the Godot scene)
 #   bash tests/bench.sh --rust-only     (only the criterion benches of the core)
+#   bash tests/bench.sh --network-only --libs=A.so,B.so [--pairs=3] [--rounds=15]
+#                                       (the network tick alone, libraries A and B of the extension
+#                                       taking turns: A, B, A, B, ... --pairs times; prints each
+#                                       run's ratios and their medians per library; builds nothing)
 #
 # 1. Godot: builds the addon in release mode (tests/build_addon.sh), prepares godot_project/
 #    (tests/setup_godot_project.sh) and runs godot_project/bench/bench.gd headless in Godot 4
@@ -40,17 +44,65 @@ lib="$repo/addons/fast_var_codec/bin/libfast_var_codec.so"
 
 run_godot=1
 run_rust=1
+network_libs=""
+pairs=3
+rounds=15
 for arg in "$@"; do
     case "$arg" in
         --godot-only) run_rust=0 ;;
         --rust-only) run_godot=0 ;;
+        --network-only) run_godot=0; run_rust=0; network_libs=${network_libs:-none} ;;
+        --libs=*) network_libs=${arg#--libs=} ;;
+        --pairs=*) pairs=${arg#--pairs=} ;;
+        --rounds=*) rounds=${arg#--rounds=} ;;
         -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "bench.sh: unknown argument $arg (--godot-only, --rust-only)" >&2; exit 2 ;;
+        *) echo "bench.sh: unknown argument $arg (--godot-only, --rust-only, --network-only --libs=A,B)" >&2; exit 2 ;;
     esac
 done
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 mkdir -p "$out"
+
+# The network tick with two builds of the library taking turns (a busy machine moves every
+# figure; alternating spreads that over both builds alike).
+if [ -n "$network_libs" ]; then
+    IFS=, read -r lib_a lib_b <<<"$network_libs"
+    [ -f "${lib_a:-}" ] && [ -f "${lib_b:-}" ] || die "--network-only needs --libs=A.so,B.so (two built libraries)"
+    need_engines GODOT4 || exit 1
+    rm -f "$out/library_before_alternation.so"
+    if [ -f "$lib" ]; then cp "$lib" "$out/library_before_alternation.so"; else cp "$lib_a" "$lib"; fi
+    bash "$repo/tests/setup_godot_project.sh" || die "cannot prepare godot_project/"
+    restore() { [ -f "$out/library_before_alternation.so" ] && cp "$out/library_before_alternation.so" "$lib"; }
+    trap restore EXIT
+    echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "A: $lib_a (sha256 $(sha256sum "$lib_a" | cut -c1-16)...)"
+    echo "B: $lib_b (sha256 $(sha256sum "$lib_b" | cut -c1-16)...)"
+    runs="$out/network_alternation.txt"
+    : >"$runs"
+    for pair in $(seq 1 "$pairs"); do
+        for side in A B; do
+            if [ "$side" = A ]; then cp "$lib_a" "$lib"; else cp "$lib_b" "$lib"; fi
+            table="$out/bench_network_$side$pair.txt"
+            rm -f "$table"
+            "$GODOT4" --headless --path "$project" -s res://bench/network_tick.gd -- --rounds="$rounds" \
+                --out="$table" >/dev/null 2>"$out/bench_network_$side$pair.stderr.log" || true
+            [ -s "$table" ] || die "the network tick failed with library $side (tests/out/bench/bench_network_$side$pair.stderr.log)"
+            # The x column of the per-message, batched and UDP rows.
+            ratios=$(awk '/FastVarStream.put_var /{m=$NF} /put_vars/{b=$NF} /put_packet_var/{u=$NF} END{print m, b, u}' "$table")
+            echo "$side $pair $ratios" | tee -a "$runs"
+        done
+    done
+    echo "medians (engine time / library time; per message, batched, UDP):"
+    median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+    for side in A B; do
+        m=$(awk -v s="$side" '$1 == s { print $3 }' "$runs" | median)
+        b=$(awk -v s="$side" '$1 == s { print $4 }' "$runs" | median)
+        u=$(awk -v s="$side" '$1 == s { print $5 }' "$runs" | median)
+        echo "$side: per message $m, batched $b, UDP $u ($pairs runs)"
+    done
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 t_start=$(date +%s)
 

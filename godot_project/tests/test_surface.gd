@@ -263,6 +263,20 @@ func one_message_limit() -> void:
 	fresh.codec.max_message_size = 16
 	fresh.feed(le32(48) + var_to_bytes(value))
 	t.check(fresh.pop_var() == null and fresh.is_broken(), "the stream reads by the codec's limit")
+	# A change made after the bytes arrived applies to them: the stream follows its codec's
+	# settings on every call, not as they were when it last read them.
+	var later := FastVarStream.new()
+	later.feed(le32(48) + var_to_bytes(value))
+	t.check(later.has_var(), "a message within the limit is ready")
+	later.codec.max_message_size = 16
+	t.check(later.pop_var() == null and later.is_broken(), "a limit lowered after the bytes arrived applies to them")
+	var other := FastVarCodec.new()
+	other.max_message_size = 16
+	var switched := FastVarStream.new()
+	switched.feed(le32(48) + var_to_bytes(value))
+	t.check(switched.has_var(), "and with the default codec")
+	switched.codec = other
+	t.check(switched.pop_var() == null and switched.is_broken(), "a codec set after the bytes arrived reads them by its limit")
 
 
 ## The length prefix follows the peer's big_endian on every path (FastVarStream had its own).

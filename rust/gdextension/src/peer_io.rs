@@ -1,7 +1,10 @@
 //! `FastVarCodec`'s calls on peers: values framed on a `StreamPeer` as its `put_var`/`get_var`
 //! frame them (the core's framing), and one value per packet on a `PacketPeer`.
 
+use std::sync::Arc;
+
 use fast_var_codec_core::stream::check_message_len;
+use fast_var_codec_core::Options;
 use godot::classes::{PacketPeer, PacketPeerUdp, StreamPeer};
 use godot::global::Error;
 use godot::prelude::*;
@@ -10,7 +13,9 @@ use crate::call_state::CallState;
 use crate::codec_state::CodecState;
 use crate::engine_bytes::ByteSource;
 use crate::engine_methods::{self, Peer};
-use crate::value_calls::{encode_frames_into_buffer, encode_into_buffer, encode_to_packed};
+use crate::value_calls::{
+    encode_frames_into_buffer, encode_into_buffer, encode_to_packed, Framing,
+};
 
 /// What a call that hands out a value returns when none has arrived yet (`get_packet_var`,
 /// `FastVarStream.pop_var`): `ERR_BUSY`, which no decode, peer or file failure uses, so a
@@ -26,23 +31,50 @@ pub(crate) fn no_peer(calls: &CallState, class: &str) -> Error {
     )
 }
 
+/// What a framed write needs of a codec's settings, read once per call (not once per value):
+/// the options, and `max_message_size`, checked where each message's length is known anyway.
+pub(crate) struct Writing {
+    pub(crate) opts: Arc<Options>,
+    pub(crate) max_message: usize,
+}
+
+impl Writing {
+    /// The framing of a write to `peer`: its byte order, read once per call.
+    fn framing(&self, peer: &Peer<'_, StreamPeer>) -> Framing {
+        Framing {
+            big_endian: engine_methods::is_big_endian_enabled(peer),
+            max_message: self.max_message,
+        }
+    }
+}
+
 impl CodecState {
-    /// `FastVarCodec.put_var`: [`Self::put_framed`], reported as the codec's call.
+    /// What a framed write needs of the settings, in one read of them.
+    pub(crate) fn writing(&self) -> Writing {
+        let settings = self.settings();
+        Writing {
+            opts: settings.opts.clone(),
+            max_message: settings.max_message,
+        }
+    }
+
+    /// `FastVarCodec.put_var`: [`Self::put_framed_as`], reported as the codec's call.
     pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
-        self.put_framed(&self.calls, peer, value)
+        self.put_framed_as(&self.calls, peer, value, &self.writing())
     }
 
     /// `FastVarCodec.put_var` and `FastVarStream.put_var`: `value` written to `peer` as
     /// `StreamPeer.put_var` writes it — the length prefix in the peer's own byte order, then the
     /// encoding — in one write, and reported through `calls` (the codec's own, or a stream's).
-    pub(crate) fn put_framed(
+    pub(crate) fn put_framed_as(
         &self,
         calls: &CallState,
         peer: Peer<'_, StreamPeer>,
         value: &Variant,
+        writing: &Writing,
     ) -> Error {
-        let framing = self.framing(engine_methods::is_big_endian_enabled(&peer));
-        let framed = match encode_into_buffer(&self.options(), value, Some(framing)) {
+        let framing = writing.framing(&peer);
+        let framed = match encode_into_buffer(&writing.opts, value, Some(framing)) {
             Ok(b) => b,
             Err(e) => return calls.fail_write(&e),
         };
@@ -52,17 +84,18 @@ impl CodecState {
         }
         calls.ok()
     }
-    /// Writes every value of `values` framed as [`Self::put_framed`] frames one, in one write.
-    /// A value that cannot be encoded fails the call before anything is written, and the
+    /// Writes every value of `values` framed as [`Self::put_framed_as`] frames one, in one
+    /// write. A value that cannot be encoded fails the call before anything is written, and the
     /// message names its index.
     pub(crate) fn put_framed_all(
         &self,
         calls: &CallState,
         peer: Peer<'_, StreamPeer>,
         values: &VarArray,
+        writing: &Writing,
     ) -> Error {
-        let framing = self.framing(engine_methods::is_big_endian_enabled(&peer));
-        let framed = match encode_frames_into_buffer(&self.options(), values, framing) {
+        let framing = writing.framing(&peer);
+        let framed = match encode_frames_into_buffer(&writing.opts, values, framing) {
             Ok(b) => b,
             Err((index, e)) => {
                 calls.fail_write(&e);

@@ -9,7 +9,7 @@ use godot::register::property::PhantomVar;
 
 use crate::codec::FastVarCodec;
 use crate::engine_methods::Peer;
-use crate::from_wire::VariantBuilder;
+use crate::from_wire::{untyped_array_of, VariantBuilder};
 use crate::stream_state::StreamShared;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
@@ -90,7 +90,7 @@ impl FastVarStream {
             Some(c) => {
                 let codec_state = c.bind().state().clone();
                 let mut object = self.codec_object();
-                self.shared.state().codec_state = codec_state;
+                self.shared.state().set_codec_state(codec_state);
                 *object = c;
                 self.shared.calls.ok();
             }
@@ -148,14 +148,13 @@ impl FastVarStream {
     #[func]
     fn pop_vars(&self, #[opt(default = -1)] max_count: i64) -> VarArray {
         let limit = usize::try_from(max_count).unwrap_or(usize::MAX);
-        let mut values = VarArray::new();
+        let mut values = Vec::new();
         let mut builder = VariantBuilder::default();
         let mut state = self.shared.state();
-        let opts = state.codec_state.options();
         let mut failure = None;
         while values.len() < limit {
-            match state.reader.next_value_with(&opts, &mut builder) {
-                Ok(Some(v)) => values.push(&v),
+            match state.next_value(&mut builder) {
+                Ok(Some(v)) => values.push(v),
                 Ok(None) => break,
                 Err(e) => {
                     failure = Some(e);
@@ -173,7 +172,7 @@ impl FastVarStream {
                 self.shared.calls.ok();
             }
         }
-        values
+        untyped_array_of(values)
     }
 
     /// Writes every value of [param values] framed as [method put_var] writes one (each length in
@@ -183,8 +182,8 @@ impl FastVarStream {
     /// get_error_message] names its index.
     #[func]
     fn put_vars(&self, peer: Gd<StreamPeer>, values: VarArray) -> Error {
-        let codec = self.shared.codec_state();
-        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values)
+        let (codec, writing) = self.shared.writing();
+        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, &writing)
     }
 
     /// Bytes received but not yet handed out as values.

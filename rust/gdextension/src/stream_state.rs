@@ -8,9 +8,11 @@
 //! peer, are little-endian, the peer's default), and a message is at most the codec's
 //! `max_message_size`.
 
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{ByteOrder, StreamReader};
+use fast_var_codec_core::{CodecError, Options};
 use godot::classes::{StreamPeer, StreamPeerTcp};
 use godot::global::Error;
 use godot::prelude::*;
@@ -19,7 +21,7 @@ use crate::call_state::CallState;
 use crate::codec_state::CodecState;
 use crate::engine_methods::{self, Peer};
 use crate::from_wire::VariantBuilder;
-use crate::peer_io::NOTHING_YET;
+use crate::peer_io::{Writing, NOTHING_YET};
 
 /// What a `FastVarStream` holds, shared by the threads that call it.
 pub(crate) struct StreamShared {
@@ -31,8 +33,61 @@ pub(crate) struct StreamShared {
 
 pub(crate) struct StreamState {
     /// The codec's settings and encoder, reached without binding it on every value.
-    pub(crate) codec_state: Arc<CodecState>,
+    codec_state: Arc<CodecState>,
     pub(crate) reader: StreamReader,
+    /// The codec's options and `max_message_size` (in `reader`) as of its settings version
+    /// `seen_version`: read from the codec's lock again only when a setting has changed since,
+    /// not on every value.
+    opts: Arc<Options>,
+    seen_version: u64,
+}
+
+impl StreamState {
+    fn new(codec_state: Arc<CodecState>) -> Self {
+        let mut state = StreamState {
+            reader: StreamReader::new(ByteOrder::Little, 0),
+            opts: codec_state.options(),
+            seen_version: 0,
+            codec_state,
+        };
+        state.reread_settings();
+        state
+    }
+
+    /// The next complete value, decoded with the codec's options (see
+    /// [`StreamReader::next_value_with`]).
+    pub(crate) fn next_value(
+        &mut self,
+        builder: &mut VariantBuilder<'_>,
+    ) -> Result<Option<Variant>, CodecError> {
+        self.reader.next_value_with(&self.opts, builder)
+    }
+
+    /// Uses another codec's settings from now on.
+    pub(crate) fn set_codec_state(&mut self, codec_state: Arc<CodecState>) {
+        self.codec_state = codec_state;
+        self.reread_settings();
+    }
+
+    /// Takes the codec's current settings if they changed since last read: one atomic load
+    /// when they did not.
+    fn follow_settings(&mut self) {
+        if self.codec_state.version.load(Ordering::Acquire) != self.seen_version {
+            self.reread_settings();
+        }
+    }
+
+    fn reread_settings(&mut self) {
+        // The version first: settings read after it are at least that new (a change counts
+        // the version under the settings' write lock), so a change in between is read again
+        // on the next call.
+        let version = self.codec_state.version.load(Ordering::Acquire);
+        let settings = self.codec_state.settings();
+        self.reader.set_max_message(settings.max_message);
+        self.opts = settings.opts.clone();
+        drop(settings);
+        self.seen_version = version;
+    }
 }
 
 /// `StreamPeerTCP.Status`, by value: the enum is StreamPeerTCP's up to Godot 4.5 and
@@ -50,10 +105,7 @@ const STATUS_ERROR: i64 = 3;
 impl StreamShared {
     pub(crate) fn new(codec_state: Arc<CodecState>) -> Self {
         StreamShared {
-            state: Mutex::new(StreamState {
-                codec_state,
-                reader: StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE),
-            }),
+            state: Mutex::new(StreamState::new(codec_state)),
             calls: CallState::default(),
             registered: OnceLock::new(),
         }
@@ -129,11 +181,8 @@ impl StreamShared {
     /// `pop_var`: the next complete value, or null with the reason ([`NOTHING_YET`] when none
     /// is complete yet).
     pub(crate) fn pop_var(&self) -> Variant {
-        let mut state = self.state();
-        let opts = state.codec_state.options();
         let mut builder = VariantBuilder::default();
-        let res = state.reader.next_value_with(&opts, &mut builder);
-        drop(state);
+        let res = self.state().next_value(&mut builder);
         match res {
             Ok(Some(v)) => {
                 self.calls.ok();
@@ -154,20 +203,31 @@ impl StreamShared {
 
     /// `put_var`: `value` framed as `StreamPeer.put_var` frames it, written to `peer`.
     pub(crate) fn put_var(&self, peer: Peer<'_, StreamPeer>, value: &Variant) -> Error {
-        self.codec_state().put_framed(&self.calls, peer, value)
+        let (codec, writing) = self.writing();
+        codec.put_framed_as(&self.calls, peer, value, &writing)
     }
 
-    /// The codec's state, taken out of the lock for a write.
+    /// The codec's state, taken out of the lock.
     pub(crate) fn codec_state(&self) -> Arc<CodecState> {
         self.state().codec_state.clone()
     }
 
+    /// The codec's state and what a write needs of its settings, taken out of the lock (an
+    /// encode may run script code that calls this stream again).
+    pub(crate) fn writing(&self) -> (Arc<CodecState>, Writing) {
+        let state = self.state();
+        let writing = Writing {
+            opts: state.opts.clone(),
+            max_message: state.reader.max_message(),
+        };
+        (state.codec_state.clone(), writing)
+    }
+
     /// The stream's state, for one step of a call (a panic elsewhere never locks it for good),
-    /// its reader bound by the codec's current `max_message_size`.
+    /// following the codec's current settings (its reader bound by `max_message_size`).
     pub(crate) fn state(&self) -> MutexGuard<'_, StreamState> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let max = state.codec_state.settings().max_message;
-        state.reader.set_max_message(max);
+        state.follow_settings();
         state
     }
 }

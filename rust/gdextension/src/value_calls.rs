@@ -17,7 +17,7 @@ use godot::prelude::*;
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
 use crate::engine_bytes::ByteSource;
-use crate::fast_access::{packed_bytes, type_of, Typed};
+use crate::fast_access::{elements, packed_bytes, type_of, Typed};
 use crate::from_wire::VariantBuilder;
 use crate::to_wire::write_variant;
 
@@ -88,10 +88,31 @@ pub(crate) fn encode_frames_into_buffer(
     framing: Framing,
 ) -> Result<PackedByteArray, (usize, CodecError)> {
     let mut failed_at = 0;
+    // The values read in place, not copied out one by one (a reference counted up and down per
+    // message), when nothing can change the array while they are written.
+    let in_place = if opts.full_objects {
+        None
+    } else {
+        // SAFETY: without full objects no object getter runs while the values are written
+        // (objects travel as ids), so no engine or script code can change `values`; other
+        // threads must not write to a value being encoded, as for the engine's var_to_bytes
+        // (README, "Threads").
+        unsafe { elements(values) }
+    };
     with_encode_buffer(|buf| {
-        for (i, value) in values.iter_shared().enumerate() {
-            failed_at = i;
-            framing.frame(buf, opts, &value)?;
+        match in_place {
+            Some(items) => {
+                for (i, value) in items.iter().enumerate() {
+                    failed_at = i;
+                    framing.frame(buf, opts, value)?;
+                }
+            }
+            None => {
+                for (i, value) in values.iter_shared().enumerate() {
+                    failed_at = i;
+                    framing.frame(buf, opts, &value)?;
+                }
+            }
         }
         Ok(())
     })

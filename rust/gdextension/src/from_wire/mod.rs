@@ -67,6 +67,24 @@ impl<'s> VariantBuilder<'s> {
     }
 }
 
+/// An untyped Array of `items`, moved in: no copy of any item and no engine call per item
+/// (`FastVarStream.pop_vars`' values).
+pub(crate) fn untyped_array_of(mut items: Vec<Variant>) -> VarArray {
+    let mut arr = VarArray::new();
+    // SAFETY: `arr` is untyped, so it takes every item as it is.
+    if unsafe { move_into(&mut arr, &mut items) } {
+        // SAFETY: after the swap every item holds a new slot's former contents, NIL, which
+        // owns no memory (`holds_nothing`): skipping their destructors leaks nothing.
+        debug_assert!(holds_nothing(T::Nil));
+        unsafe { items.set_len(0) };
+        return arr;
+    }
+    for item in &items {
+        arr.push(item);
+    }
+    arr
+}
+
 /// An Array being filled: its elements are gathered here and moved into the engine's array in
 /// one go (see [`VariantBuilder::end_array`]).
 pub struct ArrayInProgress {
