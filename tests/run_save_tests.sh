@@ -20,7 +20,10 @@
 #    must refuse, writing nothing, a wrong password and a full object of a class not allowed.
 # 4. The command-line tool (rust/cli, built here) converts the plain and encrypted store_var
 #    fixtures of both engines to Godot 4 files (tests/out/run_save_tests/converted/), which Godot 4.6.3's own
-#    FileAccess.get_var must read back as the fixture's values (check_migrated.gd --plain).
+#    FileAccess.get_var must read back as the fixture's values (check_migrated.gd --plain); and
+#    converts the compressed and encrypted fixtures into the same container (convert --compress,
+#    --encrypt; tests/out/run_save_tests/converted_containers/), which Godot 4.6.3 opens with its
+#    own open_compressed / open_encrypted(_with_pass) (check_migrated.gd).
 # Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
 # "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
 # "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
@@ -42,7 +45,7 @@ die() { echo "run_save_tests.sh: $*" >&2; exit 2; }
 need_addon || exit 2
 need_engines GODOT4 GODOT3 GODOT32 || exit 2
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
-rm -rf "$saves4" "$migrated" "$out/converted"
+rm -rf "$saves4" "$migrated" "$out/converted" "$out/converted_containers"
 mkdir -p "$saves4" "$migrated"
 
 PASSWORD='fvc secret ✓'
@@ -165,6 +168,38 @@ if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&
         add_cell "Godot ${v//_/.} wrote -> fast-var-codec -> $v4 read" "$kind" "$p" "$f"
     done < <(grep -E '^RESULT ' "$out/save_check_converted.stdout")
     rows+=("Godot 3.6.2 wrote -> fast-var-codec -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec -> $v4 read")
+    # Each fixture converted into the container it came in (convert --compress MODE, --encrypt
+    # with the password from the environment or the key from a file), opened by Godot 4.6.3's own
+    # open_compressed / open_encrypted(_with_pass).
+    key_file="$out/converted_containers/key.txt"
+    mkdir -p "$out/converted_containers"
+    echo "$KEY_HEX" >"$key_file"
+    container_kinds=(compressed_fastlz compressed_deflate compressed_zstd compressed_gzip encrypted_pass encrypted_key)
+    for fixture in godot3_6_2 godot3_2_3; do
+        mkdir -p "$out/converted_containers/$fixture"
+        for kind in "${container_kinds[@]}"; do
+            case $kind in
+                compressed_*) extra=(--compress "${kind#compressed_}") ;;
+                encrypted_pass) extra=(--password-env FVC_SAVE_PASSWORD --encrypt) ;;
+                encrypted_key) extra=(--key-file "$key_file" --encrypt) ;;
+            esac
+            if FVC_SAVE_PASSWORD="$PASSWORD" "$cli" convert --to godot4 --allow-objects "${extra[@]}" \
+                "$repo/tests/saves/$fixture/$kind.bin" "$out/converted_containers/$fixture/$kind.save" \
+                >"$out/save_cli_containers_${fixture}_$kind.log" 2>&1; then
+                tally 0
+            else
+                tally 1 "fast-var-codec convert ${extra[*]} $fixture/$kind.bin: $(tail -n 1 "$out/save_cli_containers_${fixture}_$kind.log" | cut -c1-200)"
+            fi
+        done
+    done
+    tally_run "check_converted_containers" "$out/save_check_converted_containers" \
+        "${g4[@]}" -s res://saves_tools/check_migrated.gd -- --dir="$out/converted_containers" \
+        --kinds="$(IFS=,; echo "${container_kinds[*]}")"
+    while read -r _ fixture kind p f; do
+        v=${fixture#godot}
+        add_cell "Godot ${v//_/.} wrote -> fast-var-codec (same container) -> $v4 read" "$kind" "$p" "$f"
+    done < <(grep -E '^RESULT ' "$out/save_check_converted_containers.stdout")
+    rows+=("Godot 3.6.2 wrote -> fast-var-codec (same container) -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec (same container) -> $v4 read")
 else
     tally 1 "building fast-var-codec (tests/out/run_save_tests/save_cli_build.log)"
 fi

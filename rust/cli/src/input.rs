@@ -6,6 +6,7 @@
 use std::io::Read;
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::locate::failing_path;
 use fast_var_codec_core::record::{decode_record_with, DialectDetector};
 use fast_var_codec_core::save::{decompress_block, open, Container, OpenOptions};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
@@ -110,10 +111,19 @@ pub fn read_input(
     let opts = OpenOptions::new()
         .with_key(key)
         .with_max_payload(max_payload);
-    match open(&bytes, dialect, &opts, decompress_block) {
+    let mut opened = open(&bytes, dialect, &opts, decompress_block);
+    let asked;
+    if key.is_none() && matches!(opened, Err(FileError::KeyNeeded)) {
+        asked = crate::secret::prompt_if_terminal(path)?;
+        if let Some(k) = &asked {
+            opened = open(&bytes, dialect, &opts.with_key(Some(k)), decompress_block);
+        }
+    }
+    match opened {
         Ok(opened) => Ok(opened.payload.into_owned()),
         Err(FileError::KeyNeeded) => Err(Fail::Invalid(format!(
-            "{path} is an encrypted file: pass --password or --key-hex"
+            "{path} is an encrypted file: pass --password-env VAR, --password-file PATH, \
+--password-prompt or --key-file PATH (or --password, --key-hex)"
         ))),
         Err(e @ FileError::PayloadOverLimit { .. }) => {
             Err(Fail::Invalid(format!("{path}: {e} (--max-payload)")))
@@ -136,15 +146,22 @@ fn shifted(e: CodecError, by: usize) -> (usize, CodecError) {
     }
 }
 
-/// An error as a line, with the flag that lifts it where there is one.
-fn describe(e: &CodecError) -> String {
-    match e {
-        CodecError::Decode {
-            reason: DecodeReason::ObjectsNotAllowed,
-            ..
-        } => format!("{e}; pass --allow-objects to decode full objects"),
-        _ => e.to_string(),
+/// An error as a line: where in the value it failed (the key path of the core's
+/// `locate::failing_path`, re-reading `bytes` from `offset`), and the flag that lifts it where
+/// there is one.
+fn describe(e: &CodecError, bytes: &[u8], offset: usize, opts: &Options) -> String {
+    let mut line = e.to_string();
+    if let Some(path) = failing_path(bytes, offset, opts).filter(|p| !p.is_root()) {
+        line = format!("{line}, in {path}");
     }
+    if let CodecError::Decode {
+        reason: DecodeReason::ObjectsNotAllowed,
+        ..
+    } = e
+    {
+        line.push_str("; pass --allow-objects to decode full objects");
+    }
+    line
 }
 
 /// Decodes every value of `bytes` in `framing` with `opts`.
@@ -161,7 +178,7 @@ pub fn decode_all(
                     let (at, e) = shifted(e, 0);
                     Failure {
                         at,
-                        message: describe(&e),
+                        message: describe(&e, bytes, 0, opts),
                     }
                 })?;
             vec![Item {
@@ -203,7 +220,10 @@ fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, F
                 let (err_at, e) = shifted(e, start);
                 fail(
                     err_at,
-                    format!("value {index} (frame at byte {at}): {}", describe(&e)),
+                    format!(
+                        "value {index} (frame at byte {at}): {}",
+                        describe(&e, &payload, 0, opts)
+                    ),
                 )
             })?;
         items.push(Item {

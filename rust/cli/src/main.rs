@@ -15,19 +15,25 @@
 
 mod dump;
 mod input;
+mod output;
+mod secret;
 mod tree;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use fast_var_codec_core::encrypted::Godot3Key;
 use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Limits, Options, Precision, Value};
 
+use fast_var_codec_core::encrypted::Godot3Key;
+
 use crate::input::{resolve, Framing, Resolved};
+use crate::output::{CompressArg, Container};
+use crate::secret::{OutSecretArgs, SecretArgs};
 
 /// Why a command failed.
 #[derive(Debug)]
@@ -59,6 +65,9 @@ Exit codes: 0 done (the input is valid), 1 the input is invalid or cannot be rea
 2 the command line is wrong."
 )]
 struct Cli {
+    /// Write nothing to stderr but errors (no notes on guesses or unread bytes).
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -139,14 +148,8 @@ struct InputArgs {
     /// Decode full objects (bytes_to_var_with_objects / get_var(true)); refused otherwise.
     #[arg(long)]
     allow_objects: bool,
-    /// Open an encrypted file (open_encrypted_with_pass, Godot 3's or Godot 4's container: the
-    /// dialect's, or either with --dialect auto) with this password first.
-    #[arg(long, value_name = "PW", conflicts_with = "key_hex")]
-    password: Option<String>,
-    /// Open an encrypted file (open_encrypted, Godot 3's or Godot 4's container) with this
-    /// 32-byte key (64 hex digits) first.
-    #[arg(long, value_name = "HEX", value_parser = parse_key)]
-    key_hex: Option<Key>,
+    #[command(flatten)]
+    secret: SecretArgs,
     /// The largest payload a compressed or encrypted file may announce, in bytes: nothing
     /// larger is inflated or decrypted.
     #[arg(long, value_name = "BYTES", default_value_t = fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD)]
@@ -161,34 +164,6 @@ impl InputArgs {
             _ => None,
         }
     }
-
-    fn key(&self) -> Option<Godot3Key> {
-        match (&self.password, &self.key_hex) {
-            (Some(p), _) => Some(Godot3Key::from_password(p)),
-            (None, Some(k)) => Some(Godot3Key::from_bytes(k.0)),
-            (None, None) => None,
-        }
-    }
-}
-
-/// A 32-byte key from the command line.
-#[derive(Clone, Debug)]
-struct Key([u8; 32]);
-
-fn parse_key(s: &str) -> Result<Key, String> {
-    let digits: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-    if digits.len() != 64 {
-        return Err(format!(
-            "a key is 32 bytes, 64 hex digits; got {} digits",
-            digits.len()
-        ));
-    }
-    let mut key = [0u8; 32];
-    for (byte, pair) in key.iter_mut().zip(digits.chunks(2)) {
-        let text: String = pair.iter().collect();
-        *byte = u8::from_str_radix(&text, 16).map_err(|_| format!("{text:?} is not hex"))?;
-    }
-    Ok(Key(key))
 }
 
 #[derive(Args, Debug)]
@@ -216,18 +191,28 @@ struct DumpArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The dialect IN is in (auto: guessed, said so on stderr).
-    #[arg(long, value_enum)]
+    /// The dialect IN is in; auto (the default): detected by the core, the guess said on
+    /// stderr.
+    #[arg(long, visible_alias = "dialect", value_enum, default_value_t = DialectArg::Auto)]
     from: DialectArg,
     /// The dialect to write.
     #[arg(long, value_enum)]
-    to: DialectArg,
+    to: OutDialectArg,
     /// real_t of both engines (double: binary64 reals, Godot 4 only).
     #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
     precision: PrecisionArg,
     /// Convert values the target dialect lacks to their closest form instead of refusing.
     #[arg(long)]
     allow_lossy: bool,
+    /// Write OUT as a compressed file (open_compressed) of this compression.
+    #[arg(long, value_enum, value_name = "MODE", conflicts_with = "encrypt")]
+    compress: Option<CompressArg>,
+    /// Write OUT as an encrypted file (open_encrypted_with_pass / open_encrypted, in the
+    /// container of --to's engine), with the --out- password or key, else with the input's.
+    #[arg(long)]
+    encrypt: bool,
+    #[command(flatten)]
+    out_secret: OutSecretArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The file to read; - for standard input.
@@ -287,7 +272,7 @@ struct ToJsonArgs {
 struct FromJsonArgs {
     /// The dialect to write.
     #[arg(long, value_enum)]
-    to: DialectArg,
+    to: OutDialectArg,
     /// real_t of the engine that is to read the bytes (double: Godot 4 only).
     #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
     precision: PrecisionArg,
@@ -343,6 +328,41 @@ impl DialectArg {
     }
 }
 
+/// A dialect to write: [`DialectArg`] without auto (nothing to detect in an output).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum OutDialectArg {
+    /// Godot 4.4 – 4.6.
+    #[value(name = "godot4")]
+    Godot4,
+    /// Godot 4.3.
+    #[value(name = "godot4_3")]
+    Godot4_3,
+    /// Godot 4.0 – 4.2.
+    #[value(name = "godot4_0_to_4_2")]
+    Godot4_0To4_2,
+    /// Godot 3.1 – 3.6.
+    #[value(name = "godot3")]
+    Godot3,
+    /// Pandemonium v3.8.0 – v4.9.0.
+    #[value(name = "pandemonium38")]
+    Pandemonium38,
+    /// Pandemonium v5.0.0 and later.
+    #[value(name = "pandemonium5")]
+    Pandemonium5,
+}
+
+impl OutDialectArg {
+    /// The dialect this names (the core's short names, `Dialect::from_str`).
+    fn dialect(self) -> Result<Dialect, Fail> {
+        let name = self
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        name.parse()
+            .map_err(|_| Fail::Usage(format!("{name} is not a dialect of the core")))
+    }
+}
+
 /// The command-line name of a dialect.
 pub fn dialect_name(d: Dialect) -> &'static str {
     d.short_name()
@@ -378,8 +398,18 @@ impl ByteOrderArg {
     }
 }
 
-/// A line on stderr (nothing to do if stderr is gone).
+/// Set by --quiet: notes are not written.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// A note on stderr, unless --quiet (nothing to do if stderr is gone).
 fn note(msg: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        say(msg);
+    }
+}
+
+/// A line on stderr, --quiet or not: errors.
+fn say(msg: &str) {
     let _ = writeln!(io::stderr().lock(), "{msg}");
 }
 
@@ -430,13 +460,9 @@ fn load(
     input: &InputArgs,
     dialect: DialectArg,
     opts: &Options,
+    key: Option<&Godot3Key>,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
-    let bytes = input::read_input(
-        file,
-        input.key().as_ref(),
-        dialect.dialect(),
-        input.max_payload,
-    )?;
+    let bytes = input::read_input(file, key, dialect.dialect(), input.max_payload)?;
     let resolved = resolve(
         &bytes,
         dialect.dialect(),
@@ -450,7 +476,13 @@ fn load(
 
 fn run_dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Fail> {
     let opts = base_options(args.precision, &args.input);
-    let (bytes, resolved) = load(&args.file, &args.input, args.dialect, &opts)?;
+    let (bytes, resolved) = load(
+        &args.file,
+        &args.input,
+        args.dialect,
+        &opts,
+        args.input.secret.key()?.as_ref(),
+    )?;
     let mut opts = opts;
     opts.dialect = resolved.decoded.dialect;
     let dump = dump::Dump {
@@ -474,7 +506,13 @@ fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
         max_elements: args.max_elements.unwrap_or(defaults.max_elements),
     };
     let opts = base_options(args.precision, &args.input).with_limits(limits);
-    let (bytes, resolved) = load(&args.file, &args.input, args.dialect, &opts)?;
+    let (bytes, resolved) = load(
+        &args.file,
+        &args.input,
+        args.dialect,
+        &opts,
+        args.input.secret.key()?.as_ref(),
+    )?;
     let d = &resolved.decoded;
     let unread: usize = d.items.iter().map(|i| i.unread()).sum();
     if unread > 0 {
@@ -497,13 +535,30 @@ fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
 }
 
 fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    let Some(to) = args.to.dialect() else {
-        return Err(Fail::Usage(
-            "--to needs a dialect: auto is for reading only".into(),
-        ));
+    let to = args.to.dialect()?;
+    let in_key = args.input.secret.key()?;
+    let container = if let Some(c) = args.compress {
+        Container::Compressed(c)
+    } else if args.encrypt {
+        match (args.out_secret.key()?, in_key.clone()) {
+            (Some(k), _) | (None, Some(k)) => Container::Encrypted(k),
+            (None, None) => {
+                return Err(Fail::Usage(
+                    "--encrypt needs a password or key: --password-env, --password-file, --key-file (or their --out- forms) ...".into(),
+                ))
+            }
+        }
+    } else {
+        Container::Plain
     };
     let opts = base_options(args.precision, &args.input);
-    let (bytes, resolved) = load(&args.input_file, &args.input, args.from, &opts)?;
+    let (bytes, resolved) = load(
+        &args.input_file,
+        &args.input,
+        args.from,
+        &opts,
+        in_key.as_ref(),
+    )?;
     let d = &resolved.decoded;
     let mut from_opts = opts.clone();
     from_opts.dialect = d.dialect;
@@ -540,13 +595,8 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
             ));
         }
     }
-    if args.output_file == "-" {
-        out.write_all(&encoded)?;
-    } else {
-        std::fs::write(&args.output_file, &encoded)
-            .map_err(|e| Fail::Invalid(format!("cannot write {}: {e}", args.output_file)))?;
-    }
-    Ok(())
+    let file = output::wrap(encoded.to_vec(), container, to)?;
+    write_output(&args.output_file, &file, out)
 }
 
 /// Writes `bytes` to `file` (`-`: `out`).
@@ -561,7 +611,13 @@ fn write_output(file: &str, bytes: &[u8], out: &mut dyn Write) -> Result<(), Fai
 
 fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
     let opts = base_options(args.precision, &args.input);
-    let (_, resolved) = load(&args.input_file, &args.input, args.dialect, &opts)?;
+    let (_, resolved) = load(
+        &args.input_file,
+        &args.input,
+        args.dialect,
+        &opts,
+        args.input.secret.key()?.as_ref(),
+    )?;
     let d = resolved.decoded;
     let value = match d.framing {
         Framing::Raw => d
@@ -582,11 +638,7 @@ fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
 }
 
 fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    let Some(to) = args.to.dialect() else {
-        return Err(Fail::Usage(
-            "--to needs a dialect: auto is for reading only".into(),
-        ));
-    };
+    let to = args.to.dialect()?;
     let opts = Options::new(to)
         .with_precision(args.precision.precision())
         .with_allow_lossy(args.allow_lossy)
@@ -647,17 +699,17 @@ fn exit_code(res: Result<(), Fail>) -> ExitCode {
     match res {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail::Invalid(msg)) => {
-            note(&format!("error: {msg}"));
+            say(&format!("error: {msg}"));
             ExitCode::from(1)
         }
         Err(Fail::Usage(msg)) => {
-            note(&format!("error: {msg}"));
+            say(&format!("error: {msg}"));
             ExitCode::from(2)
         }
         // The reader of the output went away (`| head`): nothing more to say.
         Err(Fail::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Fail::Io(e)) => {
-            note(&format!("error: cannot write the output: {e}"));
+            say(&format!("error: cannot write the output: {e}"));
             ExitCode::from(1)
         }
     }
@@ -669,6 +721,7 @@ fn main() -> ExitCode {
         // --help and --version exit 0, usage errors 2.
         Err(e) => e.exit(),
     };
+    QUIET.store(cli.quiet, Ordering::Relaxed);
     // Values nest 1024 levels deep (the engine's limit), and the decoder, the dump and the
     // JSON writer each recurse once per level: a thread with room for that.
     let worker = std::thread::Builder::new()
@@ -679,12 +732,12 @@ fn main() -> ExitCode {
         Ok(handle) => match handle.join() {
             Ok(res) => exit_code(res),
             Err(_) => {
-                note("error: internal error (a bug: please report it with the input)");
+                say("error: internal error (a bug: please report it with the input)");
                 ExitCode::from(1)
             }
         },
         Err(e) => {
-            note(&format!("error: cannot start the worker thread: {e}"));
+            say(&format!("error: cannot start the worker thread: {e}"));
             ExitCode::from(1)
         }
     }
@@ -695,7 +748,7 @@ mod tests {
     use clap::ValueEnum;
     use fast_var_codec_core::Dialect;
 
-    use super::DialectArg;
+    use super::{DialectArg, OutDialectArg};
 
     /// Every `--dialect` value but `auto` is a core dialect's short name, and every core
     /// dialect has one.
@@ -708,5 +761,10 @@ mod tests {
             .collect();
         assert_eq!(named, Dialect::ALL);
         assert_eq!(DialectArg::Auto.dialect(), None);
+        let written: Vec<Dialect> = OutDialectArg::value_variants()
+            .iter()
+            .map(|a| a.dialect().expect("a core dialect's short name"))
+            .collect();
+        assert_eq!(written, Dialect::ALL);
     }
 }

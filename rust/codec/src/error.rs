@@ -341,6 +341,15 @@ impl ValuePath {
     }
 }
 
+/// A path from its steps, outermost first (the order [`ValuePath::segments`] gives).
+impl FromIterator<PathSegment> for ValuePath {
+    fn from_iter<I: IntoIterator<Item = PathSegment>>(steps: I) -> Self {
+        let mut reversed: Vec<PathSegment> = steps.into_iter().collect();
+        reversed.reverse();
+        ValuePath { reversed }
+    }
+}
+
 impl fmt::Display for ValuePath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_root() {

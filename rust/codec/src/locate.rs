@@ -35,6 +35,9 @@ use crate::record::{decode_record_with, detect_records, RecordError};
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
 use crate::value::{Value, ValueBuilder};
 
+mod failing_path;
+pub use failing_path::failing_path;
+
 /// Where one value lies: `start` is the offset of its header, `end` the offset after it (past
 /// the input's end by the padding a final PackedByteArray may lack); `descendants` counts the
 /// values inside it (items, keys and values, object property values, at every depth), which

@@ -583,7 +583,7 @@ impl Value {
     }
 
     /// A short rendering for error paths: `"k"`, `3`, or the type name.
-    fn key_label(&self) -> String {
+    pub(crate) fn key_label(&self) -> String {
         match self {
             Value::String(s) => format!("{s:?}"),
             Value::StringName(s) => format!("&{s:?}"),
