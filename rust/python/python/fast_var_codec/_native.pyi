@@ -98,12 +98,19 @@ class StreamDecoder:
     length then the encoding, as ``StreamPeer.put_var`` sends them. A message above
     ``max_message`` bytes (8 MiB by default, the engine's) raises :class:`DecodeError`
     (``ERR_OUT_OF_MEMORY``) and breaks the stream until :meth:`reset`; a message that does not
-    decode raises :class:`DecodeError` with its offset in the stream, and the stream goes on."""
+    decode raises :class:`DecodeError` with its offset in the stream, and the stream goes on.
+
+    With ``dialect="auto"`` the dialect is taken from the peer's own messages, so one server
+    port reads Godot 3 and Godot 4 clients: each message narrows the dialects to those that
+    read every message so far whole; values are read in the first of them (``"godot4"`` until
+    a message only another reads whole: a Godot 3 Rect2 or Transform, say). Most values (ints,
+    Strings, Vector2s, Arrays of them) read the same in every dialect; a Godot 3 Color reads as a
+    Godot 4 Plane until told. Answer in :attr:`dialect`."""
 
     def __init__(
         self,
         *,
-        dialect: Dialect = "godot4",
+        dialect: Union[Dialect, Literal["auto"]] = "godot4",
         precision: Precision = "single",
         max_message: int = 8388608,
         big_endian: bool = False,
@@ -131,5 +138,13 @@ class StreamDecoder:
     @property
     def broken(self) -> bool:
         """True once a message above max_message was announced."""
+    @property
+    def dialect(self) -> Dialect:
+        """The dialect values are read in: the one given, or with ``"auto"`` the one the
+        messages so far tell (``"godot4"`` until they tell otherwise)."""
+    @property
+    def dialect_settled(self) -> bool:
+        """True when the dialect is known: always, but with ``"auto"`` only once the messages
+        leave one engine family (Godot 4, Godot 3 or Pandemonium)."""
     def reset(self) -> None:
-        """Forgets buffered bytes and a broken state."""
+        """Forgets buffered bytes and a broken state (and with ``"auto"`` the dialect)."""
