@@ -408,12 +408,12 @@ impl VarCodec {
     ///
     /// let godot3 = Options::new(Dialect::Godot3);
     /// let mut wire = BytesMut::new();
-    /// frame(&Value::from("hello"), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
     /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
     ///
     /// let mut codec = VarCodec::detecting(Options::default());
-    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::from("hello"))));
-    /// assert!(!codec.is_settled()); // a String reads the same in every dialect
+    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::Vector2([1.0, 2.0]))));
+    /// assert!(!codec.is_settled()); // a Vector2 reads the same in Godot 4 and Godot 3
     /// assert_eq!(codec.dialect(), Dialect::Godot4);
     /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::rect2(0.0, 0.0, 8.0, 8.0))));
     /// assert_eq!(codec.dialect(), Dialect::Godot3); // only Godot 3 reads that Rect2 whole
