@@ -30,6 +30,8 @@
 #   * Godot 4 client -> Rust echo server, Godot 4 dialect and Godot 3 dialect;
 #   * peers/serde_client.gd (Godot 4, its own put_var/get_var) -> Rust serde server, Godot 4
 #     dialect;
+#   * Godot 4 client and Godot 3.6.2 client at once -> Rust tokio server on one port, each
+#     connection's dialect detected from its messages (--dialect auto);
 #   (the echo server always runs with --trickle 65536:2: its answers arrive in 64 KiB pieces 2 ms
 #   apart, so large values reach the readers in many reads)
 #   * hostile streams against FastVarStream / FastVarCodec (Godot 4);
@@ -244,7 +246,8 @@ tally_logs_clean "demo: an engine reported leaked objects or GDScript errors" \
 summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" $((passed - p0)) $((failed - f0)))")
 
 # The tokio echo server (rust/codec/examples/tokio_server.rs: Framed<TcpStream, VarCodec>, a task
-# per connection) speaks echo_server's protocol: the same Godot clients, with the same checks.
+# per connection) speaks echo_server's protocol: the same Godot clients, with the same checks, both
+# on one port at once (the fixed dialects are echo_server's runs above).
 echo
 echo "=== building the Rust tokio server (cargo build --release --features serde,tokio --example tokio_server)"
 if (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde,tokio --example tokio_server) \
@@ -256,15 +259,36 @@ if (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde,
         slug=$(printf '%s' "$name" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9.]+/_/g; s/^_+|_+$//g')
         grep -E '^tokio_server' "$out/peer_${slug}.server.log" 2>/dev/null | cut -c1-220 | sed 's/^/  server: /'
     }
-    take_port
-    tokio_run "Godot 4 client -> Rust tokio server, godot4 dialect" \
-        "$tokio_server" --port $port --dialect godot4 --connections 2 --timeout 50 --trickle 65536:2 -- \
-        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=godot4 --port=$port --timeout=50
+    # One port for both engines at once: the server takes each connection's dialect from its
+    # peer's own messages (--dialect auto, VarCodec::detecting) and answers each in it. The Godot 3
+    # client (the engine's own put_var/get_var, Rect2s and Transforms only Godot 3 reads whole)
+    # runs in the background while the Godot 4 client (the golden corpus: Vector4s, typed Arrays,
+    # … checked byte for byte by var_to_bytes) runs in the foreground; a connection read in the
+    # wrong dialect fails their checks. The server serves their 3 connections, then exits.
     v=$(engine_version "$GODOT3")
     take_port
-    tokio_run "Godot 3 ($v) client -> Rust tokio server, godot3 dialect" \
-        "$tokio_server" --port $port --dialect godot3 --allow-objects --connections 1 --timeout 50 --trickle 65536:2 -- \
-        "$GODOT3" --no-window --path "$peers3" -s res://godot3_client.gd --port=$port --timeout=50
+    name="Godot 4 + Godot 3 ($v) clients at once -> Rust tokio server, one port, --dialect auto"
+    g3="$out/peer_one_port_godot3_client"
+    "$DEADLINE" -k 5 "$(limit)" "$GODOT3" --no-window --path "$peers3" -s res://godot3_client.gd \
+        --port=$port --timeout=50 >"$g3.stdout" 2>"$g3.log" &
+    g3pid=$!
+    tokio_run "$name" \
+        "$tokio_server" --port $port --dialect auto --allow-objects --connections 3 --timeout 50 --trickle 65536:2 -- \
+        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=godot4 --port=$port --timeout=50
+    wait "$g3pid"
+    g3rc=$?
+    p0=$passed f0=$failed
+    echo "  the Godot 3 client, at the same time:"
+    grep -vE '^(Godot Engine v|[[:space:]]*$)' "$g3.stdout" | sed 's/^/    /'
+    tally_result "$name: the Godot 3 client" "$g3.stdout" "$g3rc" "$g3.log"
+    tally_logs_clean --only-failure "$name: the Godot 3 client's engine reported leaked objects or GDScript errors" "$g3.log" "$g3.stdout"
+    # Each connection was answered in its own engine's dialect, as the server says.
+    slog="$out/peer_$(printf '%s' "$name" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9.]+/_/g; s/^_+|_+$//g').server.log"
+    for d in godot4 godot3; do
+        grep -qE "^tokio_server: connection .*, $d detected" "$slog"
+        tally $? "$name: the server detected no $d connection (${slog#"$repo/"})"
+    done
+    summary+=("$(printf '%-66s %5d passed, %3d failed' "  ... its Godot 3 client and the dialects detected" $((passed - p0)) $((failed - f0)))")
 else
     tail -n 30 "$out/peer_cargo_build_tokio.log"
     tally 1 "cannot build the tokio server (tests/out/run_peer_tests/peer_cargo_build_tokio.log)"

@@ -42,8 +42,16 @@ fn codec() -> TypedVarCodec<Request> {
 
 async fn serve(socket: TcpStream, id: u32) {
     let mut framed = Framed::new(socket, codec());
-    // One item per message; the stream ends with the connection or a broken length prefix.
-    while let Some(Ok(message)) = framed.next().await {
+    // One item per message. An error ends the stream (the socket's, a message cut short, a
+    // length prefix above the maximum): say which, then close.
+    while let Some(item) = framed.next().await {
+        let message = match item {
+            Ok(message) => message,
+            Err(e) => {
+                eprintln!("connection {id}: closed: {e}");
+                break;
+            }
+        };
         let answer = match message {
             Ok(Request::Login { name }) => {
                 println!("connection {id}: {name} logged in");
@@ -55,7 +63,8 @@ async fn serve(socket: TcpStream, id: u32) {
                 message: bad.to_string(),
             },
         };
-        if framed.send(&answer).await.is_err() {
+        if let Err(e) = framed.send(&answer).await {
+            eprintln!("connection {id}: cannot answer: {e}");
             break;
         }
     }

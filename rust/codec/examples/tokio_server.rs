@@ -5,7 +5,10 @@
 //! both): it listens on `127.0.0.1:PORT`, reads length-prefixed values (`StreamPeer.put_var`,
 //! or `FastVarCodec.put_var`), decodes each in the chosen dialect and sends it back re-encoded.
 //! Connections are served at the same time. Dialects: `godot4`, `godot3`, `pandemonium38`
-//! (Pandemonium v3.8.0–v4.9.0) and `pandemonium5` (v5.0.0 and later).
+//! (Pandemonium v3.8.0–v4.9.0) and `pandemonium5` (v5.0.0 and later), or `auto`: each
+//! connection's dialect is taken from its peer's own messages (`VarCodec::detecting`), so Godot 3
+//! and Godot 4 clients share one port, each answered in its own dialect (Godot 4's until its
+//! messages tell).
 //!
 //! ```sh
 //! cargo run --release -p fast_var_codec_core --features tokio --example tokio_server -- \
@@ -26,7 +29,8 @@
 //!   cut a connection short or fewer connections came).
 //!
 //! Prints `listening on 127.0.0.1:PORT` on stdout once it accepts connections, one line per
-//! connection on stderr (with `--quiet`, only for those that end in an error), and a final line
+//! connection on stderr (with `--quiet`, only for those that end in an error; with `auto`, it
+//! names the dialect detected), and a final line
 //! `tokio_server: done: ...` with the totals and, on Linux, the peak resident memory (VmHWM).
 
 use std::io::Write as _;
@@ -63,9 +67,10 @@ struct Args {
     /// Port on 127.0.0.1.
     #[arg(long, default_value_t = 47400)]
     port: u16,
-    /// Dialect of both directions (3 and 4 are short for godot3 and godot4).
-    #[arg(long, default_value = "godot4", value_parser = common::dialect_arg)]
-    dialect: Dialect,
+    /// Dialect of both directions (3 and 4 are short for godot3 and godot4), or `auto`: each
+    /// connection's, from its peer's messages.
+    #[arg(long, default_value = "godot4", value_parser = dialect_choice)]
+    dialect: DialectChoice,
     /// Connections to serve before exiting (0: serve until the timeout).
     #[arg(long, default_value_t = 1)]
     connections: usize,
@@ -90,6 +95,20 @@ struct Args {
     /// A line on stderr only for connections that end in an error.
     #[arg(long)]
     quiet: bool,
+}
+
+/// `--dialect`: one for every connection, or each connection's own.
+#[derive(Clone, Copy)]
+enum DialectChoice {
+    Fixed(Dialect),
+    Auto,
+}
+
+fn dialect_choice(s: &str) -> Result<DialectChoice, String> {
+    match s {
+        "auto" => Ok(DialectChoice::Auto),
+        name => common::dialect_arg(name).map(DialectChoice::Fixed),
+    }
 }
 
 /// What every connection shares.
@@ -117,6 +136,8 @@ enum End {
 struct Stats {
     values: u64,
     malformed: u64,
+    /// With `--dialect auto`: the dialect the connection's messages told, if they did.
+    detected: Option<Dialect>,
 }
 
 type Conn = Framed<TcpStream, VarCodec>;
@@ -149,23 +170,30 @@ async fn send_error(framed: &mut Conn, what: String, cfg: &Config) -> Result<(),
 async fn serve(sock: TcpStream, cfg: &Config, stats: &mut Stats) -> End {
     let _ = sock.set_nodelay(true);
     let mut framed = Framed::new(sock, cfg.codec.clone());
+    let end = serve_framed(&mut framed, cfg, stats).await;
+    let codec = framed.codec();
+    stats.detected = codec.is_settled().then(|| codec.dialect());
+    end
+}
+
+async fn serve_framed(framed: &mut Conn, cfg: &Config, stats: &mut Stats) -> End {
     // Each item is a message: its value, or why it is none. Only the end of the connection,
     // a broken prefix or a socket error end the stream.
     while let Some(item) = framed.next().await {
         let sent = match item {
             Ok(Ok(value)) => {
                 stats.values += 1;
-                match send(&mut framed, &value, cfg).await {
+                match send(framed, &value, cfg).await {
                     // Cannot happen for a value that decoded in the same dialect; say so.
                     Err(VarCodecError::Codec(e)) => {
-                        send_error(&mut framed, format!("re-encoding: {e}"), cfg).await
+                        send_error(framed, format!("re-encoding: {e}"), cfg).await
                     }
                     sent => sent,
                 }
             }
             Ok(Err(malformed)) => {
                 stats.malformed += 1;
-                send_error(&mut framed, malformed.to_string(), cfg).await
+                send_error(framed, malformed.to_string(), cfg).await
             }
             Err(e @ VarCodecError::Io(_)) => {
                 let cut = e.codec_error().is_some();
@@ -174,7 +202,7 @@ async fn serve(sock: TcpStream, cfg: &Config, stats: &mut Stats) -> End {
             Err(e) => {
                 let broken = framed.codec().broken().cloned();
                 // Answers already queued go out first; then the connection is closed.
-                let _ = SinkExt::<&Value>::flush(&mut framed).await;
+                let _ = SinkExt::<&Value>::flush(framed).await;
                 let _ = framed.get_mut().shutdown().await;
                 return match broken {
                     Some(broken) => End::Broken(broken),
@@ -196,6 +224,8 @@ struct Report {
     stats: Stats,
     end: End,
     secs: f64,
+    /// `--dialect auto`.
+    detecting: bool,
 }
 
 #[derive(Default)]
@@ -233,9 +263,14 @@ impl Totals {
                 ("cut by the timeout".to_string(), true)
             }
         };
+        let dialect = match (r.detecting, r.stats.detected) {
+            (false, _) => String::new(),
+            (true, Some(d)) => format!(", {} detected", d.short_name()),
+            (true, None) => ", no dialect detected".to_string(),
+        };
         if !quiet || error || r.stats.malformed > 0 {
             eprintln!(
-                "tokio_server: connection {} from {}: {} values echoed, {} malformed, {:.2} s; {how}",
+                "tokio_server: connection {} from {}: {} values echoed, {} malformed{dialect}, {:.2} s; {how}",
                 r.n, r.addr, r.stats.values, r.stats.malformed, r.secs
             );
         }
@@ -254,15 +289,23 @@ async fn main() -> ExitCode {
     let a = Args::parse();
     let started = Instant::now();
     let deadline = started + a.timeout;
-    let opts = Options::new(a.dialect)
+    let (dialect, detecting) = match a.dialect {
+        DialectChoice::Fixed(d) => (d, false),
+        DialectChoice::Auto => (Dialect::default(), true),
+    };
+    let opts = Options::new(dialect)
         .with_allow_objects(a.allow_objects)
         // Objects read whole are sent back whole (var_to_bytes_with_objects), as they came.
         .with_full_objects(a.allow_objects);
     let order = ByteOrder::from_big_endian(a.big_endian);
     let cfg = Arc::new(Config {
-        codec: VarCodec::new(opts)
-            .with_byte_order(order)
-            .with_max_message(a.max_message),
+        codec: if detecting {
+            VarCodec::detecting(opts)
+        } else {
+            VarCodec::new(opts)
+        }
+        .with_byte_order(order)
+        .with_max_message(a.max_message),
         trickle: a.trickle,
         quiet: a.quiet,
     });
@@ -276,7 +319,11 @@ async fn main() -> ExitCode {
     println!(
         "listening on 127.0.0.1:{} ({}, {} connection(s), at most {} at once, {:.0} s)",
         a.port,
-        a.dialect.name(),
+        if detecting {
+            "each connection's dialect detected"
+        } else {
+            dialect.name()
+        },
         match a.connections {
             0 => "any number of".to_string(),
             n => n.to_string(),
@@ -328,7 +375,7 @@ async fn main() -> ExitCode {
                     let end = timeout_at(deadline, serve(sock, &cfg, &mut stats))
                         .await
                         .unwrap_or(End::Deadline);
-                    Report { n, addr, stats, end, secs: t0.elapsed().as_secs_f64() }
+                    Report { n, addr, stats, end, secs: t0.elapsed().as_secs_f64(), detecting }
                 });
             }
             Some(done) = tasks.join_next(), if !tasks.is_empty() => {

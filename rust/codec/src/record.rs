@@ -165,6 +165,42 @@ impl DialectDetector {
             .retain(|d| reads_whole(record, &with_dialect(opts, *d)));
     }
 
+    /// [`DialectDetector::feed`] for a connection's messages, one at a time as they come: a
+    /// record that no candidate reads whole (a damaged message) tells nothing and leaves the
+    /// candidates as they were, and once they are settled ([`DialectDetector::is_settled`])
+    /// nothing changes them, so that later messages cost no decoding here.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::record::DialectDetector;
+    /// use fast_var_codec_core::{encode, Dialect, Options, Value};
+    ///
+    /// let godot3 = Options::new(Dialect::Godot3);
+    /// let mut detector = DialectDetector::new(&Options::default());
+    /// detector.narrow(&[0xff, 0xff, 0xff, 0x7f]); // no value in any dialect
+    /// assert_eq!(detector.candidates(), Dialect::ALL);
+    /// detector.narrow(&encode(&Value::Vector2([1.0, 2.0]), &godot3)?); // Godot 4 and 3 share it
+    /// detector.narrow(&encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &godot3)?);
+    /// assert!(detector.is_settled());
+    /// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn narrow(&mut self, record: &[u8]) {
+        if self.is_settled() {
+            return;
+        }
+        let opts = &self.opts;
+        let left: Vec<Dialect> = self
+            .candidates
+            .iter()
+            .copied()
+            .filter(|d| reads_whole(record, &with_dialect(opts, *d)))
+            .collect();
+        if !left.is_empty() {
+            self.candidates = left;
+        }
+    }
+
     /// The dialects that read every record so far whole, in [`Dialect::ALL`] order.
     pub fn candidates(&self) -> &[Dialect] {
         &self.candidates

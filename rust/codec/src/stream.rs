@@ -26,6 +26,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use crate::build::Build;
 use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
 use crate::limits::Options;
+use crate::record::DialectDetector;
 use crate::sink::Sink;
 use crate::value::{write_value, Value, ValueBuilder};
 use crate::writer::Writer;
@@ -381,11 +382,72 @@ impl StreamReader {
         opts: &Options,
         builder: &mut B,
     ) -> Result<Option<B::Value>> {
+        self.next_value_in(None, opts, builder)
+    }
+
+    /// [`StreamReader::next_value`] in the dialect the peer's messages tell: each message
+    /// narrows `detector` first ([`DialectDetector::narrow`]) and is decoded in its
+    /// [`DialectDetector::dialect`] (the first dialect still possible, Godot 4 until the
+    /// messages tell otherwise); `opts` gives the other settings. Give each connection a
+    /// detector of its own, made with [`DialectDetector::new`].
+    ///
+    /// # Errors
+    /// As [`StreamReader::next_value_with`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::record::DialectDetector;
+    /// use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+    /// use fast_var_codec_core::{Dialect, Options, Value};
+    ///
+    /// let godot3 = Options::new(Dialect::Godot3);
+    /// let mut wire = bytes::BytesMut::new();
+    /// frame(&Value::Int(1), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    ///
+    /// let opts = Options::default();
+    /// let mut detector = DialectDetector::new(&opts);
+    /// let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+    /// reader.feed(&wire)?;
+    /// assert_eq!(reader.next_value_detecting(&mut detector, &opts)?, Some(Value::Int(1)));
+    /// let rect = reader.next_value_detecting(&mut detector, &opts)?;
+    /// assert_eq!(rect, Some(Value::rect2(0.0, 0.0, 8.0, 8.0)));
+    /// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn next_value_detecting(
+        &mut self,
+        detector: &mut DialectDetector,
+        opts: &Options,
+    ) -> Result<Option<Value>> {
+        self.next_value_in(Some(detector), opts, &mut ValueBuilder::default())
+    }
+
+    fn next_value_in<B: Build>(
+        &mut self,
+        detector: Option<&mut DialectDetector>,
+        opts: &Options,
+        builder: &mut B,
+    ) -> Result<Option<B::Value>> {
         let at = usize::try_from(self.consumed)
             .unwrap_or(usize::MAX)
             .saturating_add(PREFIX_LEN);
         let Some(payload) = self.next_frame()? else {
             return Ok(None);
+        };
+        let detected;
+        let opts = match detector.and_then(|d| {
+            d.narrow(&payload);
+            d.dialect()
+        }) {
+            Some(dialect) if dialect != opts.dialect => {
+                detected = Options {
+                    dialect,
+                    ..opts.clone()
+                };
+                &detected
+            }
+            _ => opts,
         };
         match crate::record::decode_record_with(&payload, opts, builder) {
             Ok(v) => Ok(Some(v)),

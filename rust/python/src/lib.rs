@@ -3,7 +3,7 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::encrypted::Godot3Key;
-use fast_var_codec_core::record::decode_records;
+use fast_var_codec_core::record::{decode_records, DialectDetector};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
@@ -408,17 +408,27 @@ fn unlocked<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send
 }
 
 /// Values from a byte stream fed in pieces as they arrive (a socket, an asyncio protocol): each
-/// a u32 length then the encoding, as `StreamPeer.put_var` sends them.
+/// a u32 length then the encoding, as `StreamPeer.put_var` sends them. With the dialect
+/// `"auto"`, the dialect is the one the peer's messages tell (the core's `DialectDetector`).
 #[pyclass(module = "fast_var_codec", subclass)]
 struct StreamDecoder {
     reader: StreamReader,
     opts: Options,
+    detector: Option<DialectDetector>,
 }
 
 impl StreamDecoder {
     /// The next complete value, `None` until one has arrived.
     fn take(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        match self.reader.next_value(&self.opts).map_err(codec_error)? {
+        let next = match &mut self.detector {
+            Some(detector) => {
+                let next = self.reader.next_value_detecting(detector, &self.opts);
+                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+                next
+            }
+            None => self.reader.next_value(&self.opts),
+        };
+        match next.map_err(codec_error)? {
             Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
             None => Ok(None),
         }
@@ -452,9 +462,12 @@ impl StreamDecoder {
             allowed_classes: names(allowed_classes)?,
             refuse_dropped_elements,
         };
+        let detecting = dialect == "auto";
+        let opts = settings.options(if detecting { "godot4" } else { dialect })?;
         Ok(StreamDecoder {
             reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
-            opts: settings.options(dialect)?,
+            detector: detecting.then(|| DialectDetector::new(&opts)),
+            opts,
         })
     }
 
@@ -501,9 +514,30 @@ impl StreamDecoder {
         self.reader.broken().is_some()
     }
 
-    /// Forgets buffered bytes and a broken state (after reconnecting).
+    /// The dialect values are read in: the one given, or with "auto" the one the messages
+    /// so far tell ("godot4" until they tell otherwise).
+    #[getter]
+    fn dialect(&self) -> &'static str {
+        self.opts.dialect.short_name()
+    }
+
+    /// True when the dialect is known: always, but with "auto" only once the messages leave
+    /// one engine family (Godot 4, Godot 3 or Pandemonium).
+    #[getter]
+    fn dialect_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
+    }
+
+    /// Forgets buffered bytes and a broken state (after reconnecting); with "auto", the
+    /// dialect detected too.
     fn reset(&mut self) {
         self.reader.reset();
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        }
     }
 }
 

@@ -186,3 +186,38 @@ def test_malformed(file: str) -> None:
     print(f"{file}: {checked} malformed inputs ({skipped_objects} with objects allowed not compared)")
     assert not failures, f"{len(failures)} of {checked} inputs differ:\n" + "\n".join(failures[:20])
     assert checked > 100
+
+
+@pytest.mark.parametrize("file", ["godot4_6_3.json", "godot3_6_2.json"])
+def test_stream_dialect_auto(file: str) -> None:
+    """A stream of every value the engine wrote, framed as put_var frames it: read with
+    dialect="auto", the dialect is the engine's, and every value is the one its own dialect
+    reads (values that read whole in another dialect too come before the first that tells)."""
+    c = corpus(file)
+    dialect, precision = options(c)
+    stream = bytearray()
+    expected = []
+    for case in c["cases"]:
+        engine = bytes.fromhex(case["bytes"])
+        if not engine or case.get("full_objects") or case.get("decoded") is None:
+            continue
+        try:
+            value, used = fvc.decode(engine, dialect=dialect, precision=precision)
+        except fvc.DecodeError:
+            continue
+        if used != len(engine):
+            continue
+        stream += len(engine).to_bytes(4, "little") + engine
+        expected.append((case["name"], value))
+    decoder = fvc.StreamDecoder(dialect="auto", precision=precision, max_message=1 << 30)
+    assert decoder.dialect == "godot4" and not decoder.dialect_settled
+    decoder.feed(bytes(stream))
+    got = list(decoder)
+    assert decoder.dialect == dialect and decoder.dialect_settled
+    assert len(got) == len(expected) > 100
+    wrong = [name for (name, want), v in zip(expected, got) if not desc.same(v, want)]
+    assert not wrong, f"{len(wrong)} values read otherwise than in {dialect}: {wrong[:10]}"
+    decoder.reset()
+    assert decoder.dialect == "godot4" and not decoder.dialect_settled
+    fixed = fvc.StreamDecoder(dialect="godot3")
+    assert fixed.dialect == "godot3" and fixed.dialect_settled

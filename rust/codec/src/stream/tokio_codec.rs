@@ -14,8 +14,10 @@ use bytes::{Buf, BytesMut};
 use tokio_util::codec::{Decoder, Encoder};
 
 use super::{check_message_len, frame, prefix_len, ByteOrder, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
+use crate::dialect::Dialect;
 use crate::error::{CodecError, DecodeReason};
 use crate::limits::Options;
+use crate::record::DialectDetector;
 use crate::value::Value;
 
 /// What ends a stream read with [`VarCodec`] (or `TypedVarCodec`, with the `serde` feature too),
@@ -355,6 +357,8 @@ impl Framing {
 pub struct VarCodec {
     opts: Options,
     framing: Framing,
+    /// [`VarCodec::detecting`]: the dialects the peer's messages leave possible.
+    detector: Option<DialectDetector>,
 }
 
 impl VarCodec {
@@ -365,7 +369,105 @@ impl VarCodec {
         VarCodec {
             opts: options,
             framing: Framing::new(),
+            detector: None,
         }
+    }
+
+    /// A codec that takes the connection's dialect from the peer's own messages, so that one
+    /// port serves Godot 3 and Godot 4 clients: each message narrows the dialects to those that
+    /// read every message so far whole ([`DialectDetector`], the rule of
+    /// [`crate::record::decode_records`] without a dialect), until one engine family is left
+    /// (Godot 4, Godot 3 or Pandemonium). Each codec (each `Framed`, each connection) detects
+    /// on its own; clone one per connection.
+    ///
+    /// [`VarCodec::dialect`] is the dialect it reads and writes: the first of the dialects still
+    /// possible in [`Dialect::ALL`] order ([`DialectDetector::narrow`]). Before the peer's messages settle it (most values are
+    /// the same bytes in every dialect: ints, Strings, bools, Vector2s, Arrays of them …) that is
+    /// [`Dialect::Godot4`]:
+    ///
+    /// * a message that reads whole in several families is decoded in the first of them:
+    ///   the same value for most, but a Godot 3 Color is a Godot 4 Plane of the same 16 bytes, so
+    ///   a Godot 3 client whose first distinguishing value could be read so sends a telling one
+    ///   first (a Dictionary, a Rect2, …), or the server waits for [`VarCodec::is_settled`];
+    /// * answers are written in Godot 4's dialect until then: values of the bytes both share
+    ///   read the same in a Godot 3 engine (a float then comes as 64 bits, which Godot 3 reads);
+    /// * a message that reads whole in no dialect still possible is the item
+    ///   [`MessageError::Malformed`] (decoded in [`VarCodec::dialect`]) and leaves the detection
+    ///   as it was.
+    ///
+    /// Once settled, messages are decoded as [`VarCodec::new`]'s in the detected dialect. The
+    /// options' `dialect` is not used; their precision (which only writing needs: a reader
+    /// takes the width from each value's header), limits and object policies are.
+    ///
+    /// # Examples
+    /// ```
+    /// use bytes::BytesMut;
+    /// use fast_var_codec_core::stream::{frame, ByteOrder, VarCodec};
+    /// use fast_var_codec_core::{Dialect, Options, Value};
+    /// use tokio_util::codec::{Decoder, Encoder};
+    ///
+    /// let godot3 = Options::new(Dialect::Godot3);
+    /// let mut wire = BytesMut::new();
+    /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    ///
+    /// let mut codec = VarCodec::detecting(Options::default());
+    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::Vector2([1.0, 2.0]))));
+    /// assert!(!codec.is_settled()); // a Vector2 reads the same in Godot 4 and Godot 3
+    /// assert_eq!(codec.dialect(), Dialect::Godot4);
+    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::rect2(0.0, 0.0, 8.0, 8.0))));
+    /// assert_eq!(codec.dialect(), Dialect::Godot3); // only Godot 3 reads that Rect2 whole
+    /// assert!(codec.is_settled());
+    ///
+    /// // Answers go out in the peer's dialect.
+    /// let mut answer = BytesMut::new();
+    /// codec.encode(Value::rect2(1.0, 2.0, 3.0, 4.0), &mut answer)?;
+    /// let mut expected = BytesMut::new();
+    /// frame(&Value::rect2(1.0, 2.0, 3.0, 4.0), &godot3, ByteOrder::Little, &mut expected)?;
+    /// assert_eq!(answer, expected);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn detecting(options: Options) -> Self {
+        let detector = DialectDetector::new(&options);
+        let mut opts = options;
+        opts.dialect = detector.dialect().unwrap_or_default();
+        VarCodec {
+            opts,
+            framing: Framing::new(),
+            detector: Some(detector),
+        }
+    }
+
+    /// The dialect values are read and written in: the options' for [`VarCodec::new`]; for
+    /// [`VarCodec::detecting`], the one the peer's messages tell so far.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::stream::VarCodec;
+    /// use fast_var_codec_core::{Dialect, Options};
+    ///
+    /// assert_eq!(VarCodec::new(Options::new(Dialect::Godot3)).dialect(), Dialect::Godot3);
+    /// assert_eq!(VarCodec::detecting(Options::default()).dialect(), Dialect::Godot4);
+    /// ```
+    pub fn dialect(&self) -> Dialect {
+        self.opts.dialect
+    }
+
+    /// Whether the dialect is known: always for [`VarCodec::new`]; for
+    /// [`VarCodec::detecting`], once the peer's messages leave one engine family.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::stream::VarCodec;
+    /// use fast_var_codec_core::Options;
+    ///
+    /// assert!(VarCodec::new(Options::default()).is_settled());
+    /// assert!(!VarCodec::detecting(Options::default()).is_settled());
+    /// ```
+    pub fn is_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
     }
 
     /// The same codec with length prefixes in `order` (the engine's `big_endian` property).
@@ -381,7 +483,7 @@ impl VarCodec {
         self
     }
 
-    /// The options values are encoded and decoded with.
+    /// The options values are encoded and decoded with (their dialect: [`VarCodec::dialect`]).
     pub fn options(&self) -> &Options {
         &self.opts
     }
@@ -402,9 +504,21 @@ impl VarCodec {
     }
 
     /// Forgets the broken state and the stream offset, for a new stream (clear the read buffer
-    /// too: `Framed::read_buffer_mut`).
+    /// too: `Framed::read_buffer_mut`); a [`VarCodec::detecting`] codec detects again.
     pub fn reset(&mut self) {
         self.framing.reset();
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or_default();
+        }
+    }
+}
+
+/// Narrows `detector` (if any) by `payload`, and sets `opts.dialect` to its dialect.
+fn narrow(detector: &mut Option<DialectDetector>, opts: &mut Options, payload: &[u8]) {
+    if let Some(detector) = detector {
+        detector.narrow(payload);
+        opts.dialect = detector.dialect().unwrap_or(opts.dialect);
     }
 }
 
@@ -419,8 +533,10 @@ impl Decoder for VarCodec {
     /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
     /// maximum (the stream is then broken, see [`VarCodec::broken`]).
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
-        let opts = &self.opts;
+        let opts = &mut self.opts;
+        let detector = &mut self.detector;
         Ok(self.framing.next(src, |payload, at| {
+            narrow(detector, opts, payload);
             crate::decode(payload, opts)
                 .map(|(value, _)| value)
                 .map_err(|e| MessageError::Malformed(e.shifted(at)))
@@ -945,6 +1061,112 @@ mod tests {
         assert_eq!(io::Error::from(e).kind(), io::ErrorKind::ConnectionReset);
         let e = VarCodecError::from(CodecError::decode(3, DecodeReason::UnknownType(99)));
         assert_eq!(io::Error::from(e).kind(), io::ErrorKind::InvalidData);
+    }
+
+    /// `values` framed in `dialect`, little-endian.
+    fn framed_in(values: &[Value], dialect: Dialect) -> BytesMut {
+        framed(values, &Options::new(dialect), ByteOrder::Little)
+    }
+
+    #[test]
+    fn detecting_settles_on_the_first_telling_message_of_each_family() {
+        // What reads the same in both families first, then one only that family reads whole.
+        let shared = vec![
+            Value::Int(7),
+            Value::String("héllo".into()),
+            Value::Vector2([1.5, -2.0]),
+        ];
+        let cases = [
+            (Dialect::Godot3, Value::rect2(1.0, 2.0, 3.0, 4.5)),
+            (
+                Dialect::Godot3,
+                Value::transform3d(
+                    [1.0, 0.0, 0.0],
+                    [0.0, 1.0, 0.0],
+                    [0.0, 0.0, 1.0],
+                    [5.0, 6.0, 7.0],
+                ),
+            ),
+            (Dialect::Godot4, Value::vector4(1.0, 2.0, 3.0, 4.0)),
+            (Dialect::Godot4, Value::array(vec![Value::Int(1)])),
+        ];
+        for (dialect, telling) in cases {
+            let mut values = shared.clone();
+            values.push(telling.clone());
+            values.push(Value::Float(0.25));
+            let mut src = framed_in(&values, dialect);
+            let mut codec = VarCodec::detecting(Options::default());
+            for v in &shared {
+                assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(v.clone())));
+                assert!(!codec.is_settled(), "{v:?} tells no dialect");
+                assert_eq!(codec.dialect(), Dialect::Godot4);
+            }
+            assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(telling.clone())));
+            assert!(codec.is_settled(), "{telling:?}");
+            assert_eq!(codec.dialect(), dialect, "{telling:?}");
+            assert_eq!(codec.options().dialect, dialect);
+            assert_eq!(
+                codec.decode(&mut src).unwrap(),
+                Some(Ok(Value::Float(0.25)))
+            );
+
+            // Answers in the detected dialect: what a codec of that dialect writes.
+            let mut answer = BytesMut::new();
+            codec.encode(&telling, &mut answer).unwrap();
+            assert_eq!(answer, framed_in(std::slice::from_ref(&telling), dialect));
+        }
+    }
+
+    #[test]
+    fn detecting_reads_what_the_family_shares_in_godot4_until_told() {
+        // A Godot 3 Color is a Godot 4 Plane of the same 16 bytes: read as the first dialect's.
+        let color = Value::Color([0.5, 0.25, 0.125, 1.0]);
+        let mut src = framed_in(&[color], Dialect::Godot3);
+        let mut codec = VarCodec::detecting(Options::default());
+        let got = codec.decode(&mut src).unwrap().unwrap().unwrap();
+        assert!(matches!(got, Value::Plane(_)), "{got:?}");
+        assert!(!codec.is_settled());
+        // Answers before then are Godot 4's bytes.
+        let mut answer = BytesMut::new();
+        codec.encode(Value::Float(0.5), &mut answer).unwrap();
+        assert_eq!(answer, framed_in(&[Value::Float(0.5)], Dialect::Godot4));
+    }
+
+    #[test]
+    fn detecting_skips_a_malformed_message_and_resets() {
+        let mut src = BytesMut::new();
+        // A message of 8 bytes whose type id does not exist, then a Godot 3 Rect2.
+        src.extend_from_slice(&[8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]);
+        let rect = Value::rect2(0.0, 0.0, 8.0, 8.0);
+        src.extend_from_slice(&framed_in(std::slice::from_ref(&rect), Dialect::Godot3));
+        let mut codec = VarCodec::detecting(Options::default());
+        let bad = codec.decode(&mut src).unwrap().unwrap().unwrap_err();
+        assert_eq!(bad.offset(), 4);
+        assert!(!codec.is_settled());
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(rect)));
+        assert_eq!(codec.dialect(), Dialect::Godot3);
+
+        codec.reset();
+        assert!(!codec.is_settled());
+        assert_eq!(codec.dialect(), Dialect::Godot4);
+        // A Vector4 leaves Godot 4 and Pandemonium (which has one too), a Vector2 then Godot 4.
+        let values = [
+            Value::vector4(1.0, 2.0, 3.0, 4.0),
+            Value::Vector2([1.0, 2.0]),
+        ];
+        let mut src = framed_in(&values, Dialect::Godot4);
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(values[0].clone())));
+        assert!(!codec.is_settled());
+        assert_eq!(codec.dialect(), Dialect::Godot4);
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(values[1].clone())));
+        assert!(codec.is_settled());
+        assert_eq!(codec.dialect(), Dialect::Godot4);
+
+        // A fixed codec stays fixed.
+        let mut fixed = VarCodec::new(Options::new(Dialect::Godot3));
+        fixed.reset();
+        assert!(fixed.is_settled());
+        assert_eq!(fixed.dialect(), Dialect::Godot3);
     }
 
     #[cfg(feature = "serde")]

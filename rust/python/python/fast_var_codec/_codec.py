@@ -30,14 +30,21 @@ class StreamDecoder(_native.StreamDecoder):
     limit) raises :class:`DecodeError` (``ERR_OUT_OF_MEMORY``) and breaks the stream until
     :meth:`reset`; ``max_depth``, ``max_elements``, ``max_bytes`` per value as in
     :func:`decode`. A message that does not decode raises :class:`DecodeError` with its offset
-    in the stream, and the stream goes on. A bad option is a ``ValueError``."""
+    in the stream, and the stream goes on. A bad option is a ``ValueError``.
+
+    With ``dialect="auto"`` the dialect is taken from the peer's own messages, so one server
+    port reads Godot 3 and Godot 4 clients: each message narrows the dialects to those that
+    read every message so far whole; values are read in the first of them (``"godot4"`` until
+    a message only another reads whole: a Godot 3 Rect2 or Transform, say). Most values (ints,
+    Strings, Vector2s, Arrays of them) read the same in every dialect; a Godot 3 Color reads as a
+    Godot 4 Plane until told. Answer in :attr:`dialect`."""
 
     __slots__ = ()
 
     def __new__(
         cls,
         *,
-        dialect: Dialect = "godot4",
+        dialect: Union[Dialect, Literal["auto"]] = "godot4",
         precision: Precision = "single",
         max_message: Optional[int] = DEFAULT_MAX_MESSAGE,
         big_endian: bool = False,

@@ -76,7 +76,7 @@ class StreamDecoder:
     def __new__(
         cls,
         *,
-        dialect: Dialect = "godot4",
+        dialect: Union[Dialect, Literal["auto"]] = "godot4",
         precision: Precision = "single",
         max_message: Optional[int] = None,
         big_endian: bool = False,
@@ -106,5 +106,14 @@ class StreamDecoder:
     @property
     def broken(self) -> bool:
         """True once a message above max_message was announced: the stream cannot go on."""
+    @property
+    def dialect(self) -> Dialect:
+        """The dialect values are read in: the one given, or with "auto" the one the messages
+        so far tell ("godot4" until they tell otherwise)."""
+    @property
+    def dialect_settled(self) -> bool:
+        """True when the dialect is known: always, but with "auto" only once the messages leave
+        one engine family (Godot 4, Godot 3 or Pandemonium)."""
     def reset(self) -> None:
-        """Forgets buffered bytes and a broken state (after reconnecting)."""
+        """Forgets buffered bytes and a broken state (after reconnecting); with "auto", the
+        dialect detected too."""
