@@ -1315,9 +1315,9 @@ fn json_round_trips_every_golden_case() {
             let corpus = golden(file);
             let d: Dialect = dialect.parse().expect("dialect");
             let base = Options::new(d).with_precision(if precision == "double" {
-                fast_var_codec_core::Precision::Double
+                fast_var_codec_core::options::Precision::Double
             } else {
-                fast_var_codec_core::Precision::Single
+                fast_var_codec_core::options::Precision::Single
             });
             for objects in [false, true] {
                 let opts = base
