@@ -5,7 +5,9 @@ use std::io::{self, Write};
 
 use fast_var_codec_core::internals::{DialectSpec, WireKind};
 use fast_var_codec_core::internals::{FLAG_64, FLAG_OBJECT_AS_ID, TYPE_MASK};
-use fast_var_codec_core::{decode_with, ContainerType, Options, Value, VariantType};
+use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::value::{ContainerType, VariantType};
+use fast_var_codec_core::{Options, Value};
 use serde_json::{json, Map, Value as Json};
 
 use crate::input::{Framing, Item, Resolved};

@@ -6,13 +6,14 @@
 use std::io::Read;
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::failing_path;
+use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::record::{decode_record_with, DialectDetector};
 use fast_var_codec_core::save::{decompress_block, open, Container, OpenOptions};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
-use fast_var_codec_core::{
-    decode_with, CodecError, DecodeReason, Dialect, Options, Value, ValueBuilder,
-};
+use fast_var_codec_core::value::ValueBuilder;
+use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 
 use crate::{dialect_name, Fail};
 

@@ -25,9 +25,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use fast_var_codec_core::options::{Limits, Precision};
 use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
-use fast_var_codec_core::{encode_into, json, stream, Dialect, Limits, Options, Precision, Value};
+use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
 use fast_var_codec_core::encrypted::Godot3Key;
 

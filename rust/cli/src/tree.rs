@@ -6,12 +6,12 @@
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
-use fast_var_codec_core::Build;
-use fast_var_codec_core::Utf8Rules;
-use fast_var_codec_core::{
-    ContainerType, GodotString, Object, Options, Value, ValueBuilder, WireReals,
-};
+use fast_var_codec_core::options::Utf8Rules;
+use fast_var_codec_core::reader::Build;
+use fast_var_codec_core::real::WireReals;
+use fast_var_codec_core::value::{ContainerType, GodotString, Object, ValueBuilder};
+use fast_var_codec_core::value::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::{Options, Value};
 
 /// One value on the wire.
 #[derive(Debug, Clone)]

@@ -1321,9 +1321,9 @@ fn json_round_trips_every_golden_case() {
             let cases = corpus["cases"].as_array().expect("cases");
             let d: Dialect = dialect.parse().expect("dialect");
             let base = Options::new(d).with_precision(if precision == "double" {
-                fast_var_codec_core::Precision::Double
+                fast_var_codec_core::options::Precision::Double
             } else {
-                fast_var_codec_core::Precision::Single
+                fast_var_codec_core::options::Precision::Single
             });
             for objects in [false, true] {
                 let of_kind = cases

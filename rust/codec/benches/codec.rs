@@ -28,9 +28,8 @@ use bytes::BytesMut;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use fast_var_codec_core::transcode::{transcode, transcode_into};
-use fast_var_codec_core::{
-    decode, encode, encode_into, Array, ContainerType, Dialect, Options, Value, VariantType,
-};
+use fast_var_codec_core::value::{Array, ContainerType, VariantType};
+use fast_var_codec_core::{decode, encode, encode_into, Dialect, Options, Value};
 
 const SEED: u32 = 20250611;
 

@@ -15,7 +15,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput};
-use fast_var_codec_core::{Dictionary, Value};
+use fast_var_codec_core::value::Dictionary;
+use fast_var_codec_core::Value;
 
 const SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
 

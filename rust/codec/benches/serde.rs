@@ -4,7 +4,7 @@
 //!   cargo bench -p fast_var_codec_core --features serde --bench serde
 //!   cargo bench -p fast_var_codec_core --features serde --bench serde -- message/to_bytes
 //!
-//! Each struct is serialized and deserialized by `fast_var_codec_core::serde` (Godot 4 dialect),
+//! Each struct is serialized and deserialized by `fast_var_codec_core::serde_format` (Godot 4 dialect),
 //! rmp-serde (MessagePack with field names, `to_vec_named`), serde_json and postcard; the round
 //! trip of every format is checked first. Groups: `STRUCT/to_bytes`, `STRUCT/from_bytes`, and
 //! `STRUCT/decode_value` (our bytes into a `Value`). The summary printed at the end is the
@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::Criterion;
-use fast_var_codec_core::serde::{from_bytes, to_bytes};
+use fast_var_codec_core::serde_format::{from_bytes, to_bytes};
 use fast_var_codec_core::{decode, Options};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -170,7 +170,7 @@ fn median_ns(group: &str, name: &str) -> Option<f64> {
 
 fn summary(names: &[&str]) {
     println!(
-        "\nserde bench: median per call (ns); godot = fast_var_codec_core::serde, Godot 4 dialect"
+        "\nserde bench: median per call (ns); godot = fast_var_codec_core::serde_format, Godot 4 dialect"
     );
     println!(
         "{:<28} {:>10} {:>10} {:>10} {:>10}",

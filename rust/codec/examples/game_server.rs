@@ -6,8 +6,9 @@
 //! cargo run -p fast_var_codec_core --features serde,tokio --example game_server
 //! ```
 
+use fast_var_codec_core::options::Limits;
 use fast_var_codec_core::stream::TypedVarCodec;
-use fast_var_codec_core::{Dialect, Limits, Options};
+use fast_var_codec_core::{Dialect, Options};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::net::{TcpListener, TcpStream};

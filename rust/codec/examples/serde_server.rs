@@ -33,9 +33,10 @@ use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use clap::Parser;
-use fast_var_codec_core::serde::{from_bytes, to_value};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::serde_format::{from_bytes, to_value};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
-use fast_var_codec_core::{Dialect, Options, Precision, Value};
+use fast_var_codec_core::{Dialect, Options, Value};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! [`Build`]: what a decode makes of the values the reader finds. This crate's
-//! [`crate::ValueBuilder`] makes [`crate::Value`]s; the Godot extension makes Variants; the
-//! transcoder writes another dialect as it reads. The reader ([`crate::decode_with`]) walks the
+//! [`crate::value::ValueBuilder`] makes [`crate::Value`]s; the Godot extension makes Variants; the
+//! transcoder writes another dialect as it reads. The reader ([`crate::reader::decode_with`]) walks the
 //! bytes, checks them as the engine does, and calls a builder for each value.
 
 use std::borrow::Cow;
@@ -159,7 +159,7 @@ pub trait Build {
         claimed: usize,
     ) -> Result<Self::Dictionary, DecodeReason>;
     /// Adds an entry, in wire order; merging the keys the engine finds equal is the builder's
-    /// (as [`crate::ValueBuilder`] does).
+    /// (as [`crate::value::ValueBuilder`] does).
     ///
     /// # Errors
     /// A [`DecodeReason`] to refuse the entry; the decode then fails with it at the Dictionary's
@@ -226,7 +226,7 @@ pub trait Build {
 
     /// With [`Build::LOCATES`]: called with each value once it is read whole, and where it
     /// lies: `start` is the offset of its header and `end` the offset after it, both in the
-    /// `bytes` given to [`decode_with`](crate::decode_with) (`end` may pass their end by a final PackedByteArray's
+    /// `bytes` given to [`decode_with`](crate::reader::decode_with) (`end` may pass their end by a final PackedByteArray's
     /// missing padding). Called for the top value and every value inside a container (items,
     /// keys and values, object property values), inner values first; not for the vectors of
     /// Pandemonium's int-vector pool arrays nor the items of a PackedStringArray, which are

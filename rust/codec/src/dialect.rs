@@ -125,7 +125,7 @@ pub enum Precision {
     Double,
 }
 
-/// Which UTF-8 a dialect's engine accepts in string payloads: what [`crate::Build`]'s string
+/// Which UTF-8 a dialect's engine accepts in string payloads: what [`crate::reader::Build`]'s string
 /// methods are given, to decode the bytes by the same rules ([`crate::internals::decode_utf8`]
 /// applies them). Both stop at the first NUL and drop one leading byte-order mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -221,22 +221,22 @@ impl FileError {
     /// cannot read (or an encrypted file not written), `ERR_FILE_EOF` for a record cut short; in
     /// writing, `ERR_OUT_OF_MEMORY` for a payload too large and `FAILED` for a block the
     /// compressor refused; `ERR_FILE_CORRUPT` otherwise.
-    pub fn code(&self) -> crate::ErrorCode {
+    pub fn code(&self) -> crate::error::ErrorCode {
         match self {
             FileError::NotEncrypted | FileError::NotCompressed => {
-                crate::ErrorCode::FileUnrecognized
+                crate::error::ErrorCode::FileUnrecognized
             }
-            FileError::KeyLength(_) => crate::ErrorCode::InvalidParameter,
-            FileError::KeyNeeded => crate::ErrorCode::Unauthorized,
+            FileError::KeyLength(_) => crate::error::ErrorCode::InvalidParameter,
+            FileError::KeyNeeded => crate::error::ErrorCode::Unauthorized,
             FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
-                crate::ErrorCode::Unavailable
+                crate::error::ErrorCode::Unavailable
             }
-            FileError::RecordCut { .. } => crate::ErrorCode::FileEof,
+            FileError::RecordCut { .. } => crate::error::ErrorCode::FileEof,
             FileError::PayloadTooLarge(_) | FileError::PayloadOverLimit { .. } => {
-                crate::ErrorCode::OutOfMemory
+                crate::error::ErrorCode::OutOfMemory
             }
-            FileError::CompressFailed { .. } => crate::ErrorCode::Failed,
-            _ => crate::ErrorCode::FileCorrupt,
+            FileError::CompressFailed { .. } => crate::error::ErrorCode::Failed,
+            _ => crate::error::ErrorCode::FileCorrupt,
         }
     }
 }

@@ -65,14 +65,14 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// Which of [`crate::Limits`] a decode exceeded.
+/// Which of [`crate::options::Limits`] a decode exceeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LimitKind {
-    /// [`crate::Limits::max_elements`]: container elements, all levels together.
+    /// [`crate::options::Limits::max_elements`]: container elements, all levels together.
     #[error("elements (max_elements)")]
     Elements,
-    /// [`crate::Limits::max_bytes`]: bytes of strings and packed arrays.
+    /// [`crate::options::Limits::max_bytes`]: bytes of strings and packed arrays.
     #[error("bytes of strings and packed arrays (max_bytes)")]
     Bytes,
 }
@@ -94,7 +94,7 @@ pub enum DecodeReason {
     /// A header whose type id the dialect does not have (the raw id, flags masked off).
     #[error("type id {0} does not exist in this dialect")]
     UnknownType(u32),
-    /// Containers nested deeper than [`crate::Limits::max_depth`] (the limit given).
+    /// Containers nested deeper than [`crate::options::Limits::max_depth`] (the limit given).
     #[error("nesting deeper than {0} levels")]
     TooDeep(usize),
     /// A string (or StringName, or name in a NodePath) whose length, with its padding to 4
@@ -139,7 +139,7 @@ pub enum DecodeReason {
     /// script path that is not `res://`, a class name that is not a StringName.
     #[error("container type: {0}")]
     BadContainerType(String),
-    /// A limit of [`crate::Limits`] was exceeded: which one, and its value.
+    /// A limit of [`crate::options::Limits`] was exceeded: which one, and its value.
     #[error("decode limit exceeded: more than {max} {limit}")]
     Limit {
         /// Which limit.
@@ -186,7 +186,7 @@ pub enum DecodeReason {
         /// `"an Array item"`, `"a Dictionary key"`.
         what: &'static str,
         /// The element's type.
-        found: crate::VariantType,
+        found: crate::value::VariantType,
         /// The container's type, as GDScript writes it (`Array[int]`).
         container: String,
     },
@@ -255,7 +255,7 @@ pub enum EncodeReason {
         /// The target dialect's name.
         dialect: &'static str,
     },
-    /// Containers nested deeper than [`crate::Limits::max_depth`] (the limit given); a
+    /// Containers nested deeper than [`crate::options::Limits::max_depth`] (the limit given); a
     /// container that contains itself ends here too.
     #[error("nesting deeper than {0} levels (or a container that contains itself)")]
     TooDeep(usize),
@@ -268,8 +268,8 @@ pub enum EncodeReason {
         /// Its length.
         len: usize,
     },
-    /// A fixed-size output has no room left: a [`crate::SliceSink`] that overflowed (its user
-    /// checks [`crate::SliceSink::overflowed`] and reports this), or a frame's prefix slot.
+    /// A fixed-size output has no room left: a [`crate::writer::SliceSink`] that overflowed (its user
+    /// checks [`crate::writer::SliceSink::overflowed`] and reports this), or a frame's prefix slot.
     #[error("output buffer too small")]
     BufferFull,
     /// A value that cannot be written as it is, with the text to show: a vector with the
@@ -399,7 +399,7 @@ pub enum CodecError {
 }
 
 impl CodecError {
-    /// A [`CodecError::Decode`] at `offset`: how readers and [`crate::Build`] implementations
+    /// A [`CodecError::Decode`] at `offset`: how readers and [`crate::reader::Build`] implementations
     /// outside this crate report a failure.
     pub fn decode(offset: usize, reason: DecodeReason) -> Self {
         CodecError::Decode { offset, reason }
@@ -456,7 +456,8 @@ impl CodecError {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{IntOutOfRange, Value};
+/// use fast_var_codec_core::Value;
+/// use fast_var_codec_core::error::IntOutOfRange;
 ///
 /// let count: usize = 3;
 /// assert_eq!(Value::try_from(count), Ok(Value::Int(3)));

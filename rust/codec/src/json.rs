@@ -332,7 +332,7 @@ fn strings<S: AsRef<str>>(s: &[S]) -> Json {
 fn container_type(t: &ContainerType) -> Json {
     let name = match t {
         ContainerType::Untyped => return Json::Null,
-        ContainerType::Builtin(crate::VariantType::Object) => "",
+        ContainerType::Builtin(crate::value::VariantType::Object) => "",
         ContainerType::Builtin(b) => b.name(),
         ContainerType::Class(c) => c,
         ContainerType::Script(p) => p,

@@ -18,30 +18,47 @@
     )
 )]
 
-pub mod build;
-pub mod dialect;
+// The crate's root holds what every user needs (`encode`, `decode`, `Value`, `Options`,
+// `Dialect`, `CodecError`, `Result`) and one module per concern; `tests/root_items.rs` keeps
+// the visible items within its budget. No module is named after a crate a user may import
+// beside this one by a glob (`serde`): `use fast_var_codec_core::*;` would make that crate's
+// paths ambiguous (E0659).
 pub mod encrypted;
 pub mod error;
-mod header;
 #[cfg(feature = "json")]
 pub mod json;
-pub mod limits;
 pub mod locate;
-pub mod objects;
+pub mod options;
+pub mod prelude;
 pub mod reader;
 pub mod real;
 pub mod record;
 pub mod save;
 #[cfg(feature = "serde")]
-pub mod serde;
-mod sink;
-mod stack;
+pub mod serde_format;
 pub mod stream;
-mod text;
 pub mod transcode;
-pub mod types;
 pub mod value;
 pub mod writer;
+
+// Former public modules, each re-exported whole by a module above (`build` by `reader`,
+// `dialect`, `limits` and `objects` by `options`, `types` by `value`): hidden, so code that
+// names their paths still compiles.
+#[doc(hidden)]
+pub mod build;
+#[doc(hidden)]
+pub mod dialect;
+mod former;
+mod header;
+#[doc(hidden)]
+pub mod limits;
+#[doc(hidden)]
+pub mod objects;
+mod sink;
+mod stack;
+mod text;
+#[doc(hidden)]
+pub mod types;
 
 /// What only the project's own Godot extension, command-line tool and tests need of the codec's
 /// insides: wire constants, the byte views of number slices, the dialects' tables and UTF-8
@@ -59,23 +76,15 @@ pub mod internals {
 
 use bytes::BytesMut;
 
-pub use build::Build;
-pub use dialect::{Dialect, Precision, Utf8Rules};
-pub use error::{
-    CodecError, DecodeReason, EncodeReason, ErrorCode, IntOutOfRange, LimitKind, Result,
-};
-pub use limits::{Limits, Options};
-pub use objects::AllowList;
-pub use reader::decode_with;
-pub use real::{Real, WireReals};
-pub use sink::{LeWord, Sink, SizeCounter, SliceSink};
-pub use stream::ByteOrder;
-pub use text::Text;
-pub use types::{ContainerType, ParseVariantTypeError, UnknownTypeName, VariantType};
+pub use error::{CodecError, Result};
+pub use options::{Dialect, Options};
+pub use value::Value;
+
+// The names the root had before they moved to their modules, deprecated (traits cannot be:
+// they are only hidden).
+#[doc(hidden)]
 #[allow(deprecated)]
-pub use value::CompactString;
-pub use value::{Array, Dictionary, GodotString, NodePath, Object, Value, ValueBuilder};
-pub use writer::Writer;
+pub use former::*;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
 /// it was. Returns the number of bytes written.
@@ -108,7 +117,7 @@ pub use writer::Writer;
 /// ```
 pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<usize> {
     let before = out.len();
-    let mut w = Writer::new(std::mem::take(out), opts)?;
+    let mut w = writer::Writer::new(std::mem::take(out), opts)?;
     let res = value::write_value(&mut w, value);
     *out = w.into_sink();
     match res {
@@ -134,7 +143,8 @@ pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{encode, CodecError, Dialect, EncodeReason, Options, Value};
+/// use fast_var_codec_core::{encode, CodecError, Dialect, Options, Value};
+/// use fast_var_codec_core::error::EncodeReason;
 ///
 /// let bytes = encode(&Value::String("hi".into()), &Options::default())?;
 /// assert_eq!(&bytes[..], &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]); // padded to 4
@@ -174,7 +184,7 @@ pub fn encode(value: &Value, opts: &Options) -> Result<BytesMut> {
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
-    let mut w = Writer::new(SizeCounter::default(), opts)?;
+    let mut w = writer::Writer::new(writer::SizeCounter::default(), opts)?;
     value::write_value(&mut w, value)?;
     Ok(w.into_sink().0)
 }
@@ -207,7 +217,7 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
-    decode_with(bytes, 0, opts, &mut ValueBuilder::default())
+    reader::decode_with(bytes, 0, opts, &mut value::ValueBuilder::default())
 }
 
 /// Decodes one value starting at `offset`; the size returned is counted from `offset` and, as
@@ -231,7 +241,7 @@ pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize)> {
-    decode_with(bytes, offset, opts, &mut ValueBuilder::default())
+    reader::decode_with(bytes, offset, opts, &mut value::ValueBuilder::default())
 }
 
 /// The Rust snippets of the repository's README, run as doctests.

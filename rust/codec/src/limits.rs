@@ -58,7 +58,8 @@ impl Limits {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{decode, encode, AllowList, Dialect, Options, Precision, Value};
+/// use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
+/// use fast_var_codec_core::options::{AllowList, Precision};
 ///
 /// // What a double-precision Godot 4 build reads with `bytes_to_var_with_objects`, admitting
 /// // only Resources, and no deeper than 64 levels.
@@ -88,7 +89,7 @@ pub struct Options {
     /// Encode objects with their class and properties (`var_to_bytes_with_objects`)
     /// rather than as instance ids. Also selects the typed-container form for object types.
     /// Off, a [`crate::Value::Object`] (which has no instance id) is refused with
-    /// [`crate::EncodeReason::WholeObject`]; [`crate::Value::ObjectId`] is the id form.
+    /// [`crate::error::EncodeReason::WholeObject`]; [`crate::Value::ObjectId`] is the id form.
     pub full_objects: bool,
     /// Decode full objects (`bytes_to_var_with_objects`); off, they are ERR_UNAUTHORIZED.
     pub allow_objects: bool,
@@ -104,7 +105,7 @@ pub struct Options {
     pub limits: Limits,
     /// Fail a decode where the engine drops an element of a typed Array or Dictionary (one not
     /// of its type that does not convert to it), with
-    /// [`crate::DecodeReason::DroppedElement`], instead of dropping it as the engine does.
+    /// [`crate::error::DecodeReason::DroppedElement`], instead of dropping it as the engine does.
     /// Engines never write such elements; other writers may. Off by default (the engine's
     /// result). Encoding always refuses them.
     pub refuse_dropped_elements: bool,

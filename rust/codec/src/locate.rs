@@ -294,7 +294,7 @@ impl<B: Build> Build for Locating<B> {
 /// Those of [`crate::decode_at`].
 pub fn locate(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usize, Vec<Span>)> {
     let mut b = Locating::new(ValueBuilder::default());
-    let (value, used) = crate::decode_with(bytes, offset, opts, &mut b)?;
+    let (value, used) = crate::reader::decode_with(bytes, offset, opts, &mut b)?;
     Ok((value, used, b.take_spans(0)))
 }
 

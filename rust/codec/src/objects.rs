@@ -18,7 +18,7 @@ use crate::types::{ContainerType, ENCODED_OBJECT_AS_ID};
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::objects::is_script_path;
+/// use fast_var_codec_core::options::is_script_path;
 ///
 /// assert!(is_script_path("res://save_data.gd"));
 /// assert!(!is_script_path("user://mod.gd"));
@@ -34,7 +34,7 @@ pub fn is_script_path(path: &str) -> bool {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::AllowList;
+/// use fast_var_codec_core::options::AllowList;
 ///
 /// let list = AllowList::new()
 ///     .with_class("Resource")
@@ -61,7 +61,7 @@ impl AllowList {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::AllowList;
+    /// use fast_var_codec_core::options::AllowList;
     ///
     /// let list = AllowList::from_names(["Resource", "res://save.gd"]);
     /// assert!(list.allows_class("Resource"));

@@ -223,7 +223,7 @@ pub(crate) fn convert_in_chunks<A, B: LeWord + Default, S: Sink>(
 }
 
 /// The `real_t` components of one math value as the wire held them, not yet converted (see
-/// [`crate::Build::real`]).
+/// [`crate::reader::Build::real`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum WireReals<'a> {
     /// Binary32 components (no 64-bit flag in the header, or a dialect without one).

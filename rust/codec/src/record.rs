@@ -14,7 +14,8 @@
 //! # Examples
 //! ```
 //! use fast_var_codec_core::record::decode_record;
-//! use fast_var_codec_core::{encode, DecodeReason, Dialect, Options, Value};
+//! use fast_var_codec_core::{encode, Dialect, Options, Value};
+//! use fast_var_codec_core::error::DecodeReason;
 //!
 //! // A Godot 3 Transform is a Godot 4 Vector4i's id, with 48 bytes where that reads 16.
 //! let godot3 = Options::new(Dialect::Godot3);
@@ -42,7 +43,7 @@ fn takes_whole(used: usize, len: usize) -> bool {
 /// Decodes the value of a record of exactly `record.len()` bytes with `builder`.
 ///
 /// # Errors
-/// Those of [`crate::decode_with`]; and [`DecodeReason::RecordNotWhole`] (`ERR_INVALID_DATA`),
+/// Those of [`crate::reader::decode_with`]; and [`DecodeReason::RecordNotWhole`] (`ERR_INVALID_DATA`),
 /// at the first byte left unread, when the value does not take the record's bytes whole: its
 /// `whole_in` names the first dialect of [`Dialect::ALL`] in which it does.
 pub fn decode_record_with<B: Build>(
@@ -352,7 +353,7 @@ pub enum RecordError {
 
 impl RecordError {
     /// The Godot `Error` for it.
-    pub fn code(&self) -> crate::ErrorCode {
+    pub fn code(&self) -> crate::error::ErrorCode {
         match self {
             RecordError::Cut(e) => e.code(),
             RecordError::Value { error, .. } => error.code(),
@@ -457,7 +458,7 @@ mod tests {
     fn a_double_precision_reader_still_finds_godot3() {
         let g3 = Options::new(Dialect::Godot3);
         let record = crate::encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &g3).unwrap();
-        let double = Options::default().with_precision(crate::Precision::Double);
+        let double = Options::default().with_precision(crate::options::Precision::Double);
         let err = decode_record(&record, &double).unwrap_err();
         assert!(err.to_string().contains("reads whole as Godot 3"), "{err}");
         let payload = records(&[Value::rect2(1.0, 2.0, 3.0, 4.0)], &g3);

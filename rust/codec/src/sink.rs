@@ -283,7 +283,7 @@ impl<'a> SliceSink<'a> {
     }
 
     /// Whether a write did not fit: the slice then holds an incomplete encoding, which its
-    /// user must treat as [`crate::EncodeReason::BufferFull`].
+    /// user must treat as [`crate::error::EncodeReason::BufferFull`].
     pub fn overflowed(&self) -> bool {
         self.overflowed
     }

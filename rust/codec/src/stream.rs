@@ -219,7 +219,7 @@ pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+/// use fast_var_codec_core::stream::{ByteOrder, DEFAULT_MAX_MESSAGE, StreamReader};
 /// use fast_var_codec_core::{Options, Value};
 ///
 /// let opts = Options::default();
@@ -373,9 +373,9 @@ impl StreamReader {
     ///
     /// # Errors
     /// As [`StreamReader::next_frame`]; and a [`CodecError::Decode`] for a message that does not
-    /// decode (as [`crate::decode_with`]'s, with the offset counted from the start of the
+    /// decode (as [`crate::reader::decode_with`]'s, with the offset counted from the start of the
     /// stream), or whose value leaves bytes of the message unread
-    /// ([`crate::DecodeReason::RecordNotWhole`]: another dialect's message), after which the
+    /// ([`crate::error::DecodeReason::RecordNotWhole`]: another dialect's message), after which the
     /// stream goes on.
     pub fn next_value_with<B: Build>(
         &mut self,

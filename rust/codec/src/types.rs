@@ -135,7 +135,7 @@ impl From<ParseVariantTypeError> for std::io::Error {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::VariantType;
+/// use fast_var_codec_core::value::VariantType;
 /// assert_eq!("Vector2i".parse::<VariantType>(), Ok(VariantType::Vector2i));
 /// assert_eq!("PackedByteArray".parse(), Ok(VariantType::PackedByteArray));
 /// assert_eq!("int".parse(), Ok(VariantType::Int));
@@ -315,7 +315,7 @@ impl ContainerType {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{ContainerType, VariantType};
+    /// use fast_var_codec_core::value::{ContainerType, VariantType};
     ///
     /// assert_eq!(ContainerType::from_name("int"), Ok(ContainerType::Builtin(VariantType::Int)));
     /// assert_eq!(ContainerType::from_name("Node"), Ok(ContainerType::Class("Node".into())));

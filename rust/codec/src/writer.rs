@@ -10,8 +10,11 @@ use crate::error::{CodecError, EncodeReason, Result};
 use crate::header::*;
 use crate::limits::Options;
 use crate::real::{real_width, Real};
-use crate::sink::{LeWord, PatchSink, Sink};
-use crate::text::Text;
+use crate::sink::PatchSink;
+
+// What the writer writes to, and the element and text types it takes.
+pub use crate::sink::{LeWord, Sink, SizeCounter, SliceSink};
+pub use crate::text::Text;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
 };
@@ -36,7 +39,9 @@ fn int_vector_type(ty: VariantType) -> Option<IntVectorType> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{encode, ContainerType, Options, Value, Writer};
+/// use fast_var_codec_core::{encode, Options, Value};
+/// use fast_var_codec_core::value::ContainerType;
+/// use fast_var_codec_core::writer::Writer;
 ///
 /// let opts = Options::default();
 /// let mut w = Writer::new(Vec::new(), &opts)?;
@@ -90,7 +95,7 @@ impl<'o, S: Sink> Writer<'o, S> {
         self.opts
     }
 
-    /// The sink as written so far (e.g. to check [`crate::SliceSink::overflowed`]).
+    /// The sink as written so far (e.g. to check [`crate::writer::SliceSink::overflowed`]).
     pub fn sink(&self) -> &S {
         &self.out
     }
@@ -496,7 +501,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// # Errors
     /// [`EncodeReason::WholeObject`] without [`crate::Options::full_objects`] (`var_to_bytes`
     /// writes an object as its instance id: [`Writer::object_id`]);
-    /// [`EncodeReason::TooDeep`] when the properties would pass [`crate::Limits::max_depth`];
+    /// [`EncodeReason::TooDeep`] when the properties would pass [`crate::options::Limits::max_depth`];
     /// [`EncodeReason::TooLarge`] for 2^31 properties or more, or a class name of 2 GiB or
     /// more; [`EncodeReason::Invalid`] inside a Pandemonium int-vector pool (see
     /// [`Writer::begin_array`]), which holds nothing else.
@@ -639,7 +644,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// int-vector pool array: its elements must then all be [`Writer::int_vector`]s of that type.
     ///
     /// # Errors
-    /// [`EncodeReason::TooDeep`] when the elements would pass [`crate::Limits::max_depth`];
+    /// [`EncodeReason::TooDeep`] when the elements would pass [`crate::options::Limits::max_depth`];
     /// [`EncodeReason::TooLarge`] for 2^31 elements or more; [`EncodeReason::Invalid`] for a
     /// script type whose path is not `res://` (with [`Options::full_objects`]), or inside an
     /// int-vector pool.
@@ -800,7 +805,8 @@ impl<'o, S: Sink> Writer<'o, S> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{encode, Options, Value, Writer};
+    /// use fast_var_codec_core::{encode, Options, Value};
+    /// use fast_var_codec_core::writer::Writer;
     ///
     /// let opts = Options::default();
     /// let mut w = Writer::new(Vec::new(), &opts)?;

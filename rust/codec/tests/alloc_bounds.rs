@@ -62,7 +62,8 @@ fn allocation_is_linear_in_input() {
 
 #[test]
 fn element_and_byte_limits_refuse_before_allocating() {
-    use fast_var_codec_core::{ErrorCode, Limits};
+    use fast_var_codec_core::error::ErrorCode;
+    use fast_var_codec_core::options::Limits;
     let tight = Options::default().with_limits(Limits {
         max_depth: 1024,
         max_elements: 100,

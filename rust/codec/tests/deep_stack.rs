@@ -4,11 +4,11 @@
 //! Dictionaries as values and as keys, and typed containers. The tests run unoptimized, where a
 //! level of recursion costs about ten times its release-build stack.
 
-use fast_var_codec_core::limits::MAX_DEPTH_CEILING;
+use fast_var_codec_core::error::ErrorCode;
+use fast_var_codec_core::options::MAX_DEPTH_CEILING;
 use fast_var_codec_core::transcode::transcode;
-use fast_var_codec_core::{
-    decode, encode, ContainerType, Dialect, ErrorCode, Options, Value, VariantType,
-};
+use fast_var_codec_core::value::{ContainerType, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
 /// The stack of the threads below.
 const SMALL_STACK: usize = 256 * 1024;
@@ -173,7 +173,7 @@ fn transcode_the_deepest_between_dialects() {
 #[cfg(feature = "serde")]
 mod through_serde {
     use super::*;
-    use fast_var_codec_core::serde as fvc_serde;
+    use fast_var_codec_core::serde_format as fvc_serde;
 
     #[test]
     fn serde_both_ways_at_the_deepest() {

@@ -7,13 +7,13 @@ use bytes::BytesMut;
 #[cfg(feature = "compression")]
 use common::alloc_counter::measure;
 use fast_var_codec_core::encrypted::FileError;
+use fast_var_codec_core::error::{DecodeReason, EncodeReason};
 use fast_var_codec_core::record::{decode_record, decode_records, RecordError};
 use fast_var_codec_core::save::{open, records, OpenOptions};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
-use fast_var_codec_core::{
-    decode, encode, CodecError, ContainerType, DecodeReason, Dialect, EncodeReason, Options, Value,
-    VariantType, Writer,
-};
+use fast_var_codec_core::value::{ContainerType, VariantType};
+use fast_var_codec_core::writer::Writer;
+use fast_var_codec_core::{decode, encode, CodecError, Dialect, Options, Value};
 
 fn saves() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves")

@@ -5,7 +5,8 @@
 mod common;
 
 use common::alloc_counter::{measure, within_heap_bound};
-use fast_var_codec_core::{decode, encode, Dialect, Options, Precision, Value};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
 fn hex(s: &str) -> Vec<u8> {
     let s: String = s.split_whitespace().collect();

@@ -4,11 +4,12 @@
 
 use std::path::PathBuf;
 
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::value::write_value;
-use fast_var_codec_core::{
-    decode_with, encode, encoded_size, ContainerType, Dialect, NodePath, Options, Precision, Value,
-    ValueBuilder, VariantType, Writer,
-};
+use fast_var_codec_core::value::{ContainerType, NodePath, ValueBuilder, VariantType};
+use fast_var_codec_core::writer::Writer;
+use fast_var_codec_core::{encode, encoded_size, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden_dir() -> PathBuf {
@@ -200,7 +201,7 @@ fn value_of(j: &Json) -> Value {
         })),
         "rid" => Value::Rid(u64_of(&j["v"])),
         "object_id" => Value::ObjectId(u64_of(&j["v"])),
-        "object" => Value::Object(Box::new(fast_var_codec_core::Object {
+        "object" => Value::Object(Box::new(fast_var_codec_core::value::Object {
             class: text(&j["class"]),
             properties: j["props"]
                 .as_array()
@@ -214,7 +215,7 @@ fn value_of(j: &Json) -> Value {
             name: text(&j["name"]).into(),
             object_id: u64_of(&j["object"]),
         },
-        "array" => Value::Array(Box::new(fast_var_codec_core::Array {
+        "array" => Value::Array(Box::new(fast_var_codec_core::value::Array {
             element: typed(&j["typed"]),
             items: j["items"]
                 .as_array()
@@ -269,7 +270,7 @@ fn int_vector_pool(j: &Json, element: VariantType, n: usize) -> Value {
             _ => unreachable!("{n} components"),
         })
         .collect();
-    Value::Array(Box::new(fast_var_codec_core::Array {
+    Value::Array(Box::new(fast_var_codec_core::value::Array {
         element: ContainerType::Builtin(element),
         items,
     }))
@@ -539,7 +540,7 @@ fn check_malformed(file: &'static str) {
 /// the wire's properties. For crafted object bytes only the classes can be compared.
 fn classes_only(v: &Value) -> Value {
     match v {
-        Value::Object(o) => Value::Object(Box::new(fast_var_codec_core::Object {
+        Value::Object(o) => Value::Object(Box::new(fast_var_codec_core::value::Object {
             class: o.class.clone(),
             properties: Vec::new(),
         })),
@@ -549,7 +550,7 @@ fn classes_only(v: &Value) -> Value {
 
 fn map_children(v: &Value, f: fn(&Value) -> Value) -> Value {
     match v {
-        Value::Array(a) => Value::Array(Box::new(fast_var_codec_core::Array {
+        Value::Array(a) => Value::Array(Box::new(fast_var_codec_core::value::Array {
             element: a.element.clone(),
             items: a.items.iter().map(f).collect(),
         })),

@@ -8,10 +8,9 @@
 use std::path::PathBuf;
 
 use fast_var_codec_core::json::{from_json, to_json, to_json_pretty};
-use fast_var_codec_core::{
-    decode, encode, ContainerType, Dialect, NodePath, Object, Options, Precision, Value,
-    VariantType,
-};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::value::{ContainerType, NodePath, Object, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn load(name: &str) -> Json {

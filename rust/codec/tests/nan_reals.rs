@@ -8,8 +8,9 @@
 mod corpus;
 
 use corpus::{hex, load, to_hex};
+use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::transcode::transcode;
-use fast_var_codec_core::{decode, encode, Dialect, Options, Precision};
+use fast_var_codec_core::{decode, encode, Dialect, Options};
 
 /// Each corpus, with the options of the engine that wrote it.
 const CORPORA: [(&str, Dialect, Precision); 4] = [

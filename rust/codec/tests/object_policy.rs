@@ -2,10 +2,10 @@
 //! dialect, is judged before a builder hears of it. (The engine-side proof that nothing is loaded
 //! or instantiated is `godot_project/tests/test_object_policy.gd`.)
 
-use fast_var_codec_core::{
-    decode, encode, AllowList, ContainerType, Dialect, ErrorCode, Object, Options, Value,
-    VariantType,
-};
+use fast_var_codec_core::error::ErrorCode;
+use fast_var_codec_core::options::AllowList;
+use fast_var_codec_core::value::{ContainerType, Object, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
 fn allow(dialect: Dialect, list: AllowList) -> Options {
     Options::new(dialect)
@@ -145,11 +145,12 @@ fn a_godot3_embedded_script_is_never_decoded() {
 
 #[test]
 fn options_that_cannot_work_are_refused() {
-    let o = Options::new(Dialect::Godot3).with_precision(fast_var_codec_core::Precision::Double);
+    let o = Options::new(Dialect::Godot3)
+        .with_precision(fast_var_codec_core::options::Precision::Double);
     assert!(o.check().is_err());
     assert!(encode(&Value::Nil, &o).is_err());
     assert!(Options::new(Dialect::Godot4)
-        .with_precision(fast_var_codec_core::Precision::Double)
+        .with_precision(fast_var_codec_core::options::Precision::Double)
         .check()
         .is_ok());
 }

@@ -11,9 +11,8 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::{
-    decode, encode, Array, ContainerType, Dialect, Object, Options, Value, VariantType,
-};
+use fast_var_codec_core::value::{Array, ContainerType, Object, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use proptest::prelude::*;
 
 fn hex(s: &str) -> Vec<u8> {

@@ -1,10 +1,9 @@
 //! decode(encode(v)) == v for generated values, in both dialects and both precisions, and
 //! encoded_size agrees with encode.
 
-use fast_var_codec_core::{
-    decode, encode, encoded_size, Array, ContainerType, Dialect, NodePath, Object, Options,
-    Precision, Value, VariantType,
-};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::value::{Array, ContainerType, NodePath, Object, VariantType};
+use fast_var_codec_core::{decode, encode, encoded_size, Dialect, Options, Value};
 use proptest::prelude::*;
 
 #[derive(Clone, Copy, Debug)]

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
-use fast_var_codec_core::serde::{
+use fast_var_codec_core::serde_format::{
     from_bytes, from_reader, from_value, to_bytes, to_value, to_writer, Error,
 };
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};

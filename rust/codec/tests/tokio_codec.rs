@@ -6,10 +6,11 @@ mod common;
 
 use bytes::BytesMut;
 use common::alloc_counter::measure;
+use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::stream::{
     frame, ByteOrder, MessageError, VarCodec, VarCodecError, PREFIX_LEN,
 };
-use fast_var_codec_core::{CodecError, DecodeReason, Dialect, Options, Value};
+use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_util::codec::{Decoder, Framed};

@@ -7,10 +7,9 @@
 
 use std::path::PathBuf;
 
+use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::transcode::{transcode, transcode_frames};
-use fast_var_codec_core::{
-    decode, encode, stream, CodecError, Dialect, Options, Precision, Result, Value,
-};
+use fast_var_codec_core::{decode, encode, stream, CodecError, Dialect, Options, Result, Value};
 use serde_json::Value as Json;
 
 fn load(name: &str) -> Json {

@@ -8,11 +8,10 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io;
 
+use fast_var_codec_core::error::IntOutOfRange;
 use fast_var_codec_core::value::Entry;
-use fast_var_codec_core::{
-    decode, encode, ContainerType, Dialect, Dictionary, IntOutOfRange, Object, Options, Value,
-    VariantType,
-};
+use fast_var_codec_core::value::{ContainerType, Dictionary, Object, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
 fn hash_of(v: &Value) -> u64 {
     let mut h = DefaultHasher::new();
@@ -223,7 +222,7 @@ fn values_compare_with_rust_primitives() {
     assert!(half == 0.5f64);
     assert!(yes == true);
     assert!(Value::string_name("a") == "a");
-    let text = fast_var_codec_core::GodotString::from("a");
+    let text = fast_var_codec_core::value::GodotString::from("a");
     assert!(a == text);
     assert!(text == a);
     let items = Value::from(vec![1, 2, 3]);
@@ -306,7 +305,7 @@ fn errors_convert_into_io_errors() {
 #[test]
 fn serde_errors_convert_into_io_errors() {
     let typed = || -> io::Result<i64> {
-        Ok(fast_var_codec_core::serde::from_bytes::<i64>(
+        Ok(fast_var_codec_core::serde_format::from_bytes::<i64>(
             &[1, 0, 0, 0, 1, 0, 0, 0],
             &Options::default(),
         )?)
@@ -322,7 +321,7 @@ fn serde_errors_convert_into_io_errors() {
         }
     }
     let write = || -> io::Result<()> {
-        fast_var_codec_core::serde::to_writer(Broken, &1i64, &Options::default())?;
+        fast_var_codec_core::serde_format::to_writer(Broken, &1i64, &Options::default())?;
         Ok(())
     };
     assert_eq!(

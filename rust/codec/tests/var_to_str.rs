@@ -5,7 +5,8 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::{decode, Dialect, Options, Precision, Value};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::{decode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden(name: &str) -> PathBuf {

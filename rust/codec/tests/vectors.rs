@@ -4,11 +4,11 @@
 //! (Godot's `tests/core/io/test_marshalls.h`) and the layout rules of
 //! docs/wire_format.md#double-precision; plus the Godot 3 conversion policy and error reporting.
 
+use fast_var_codec_core::error::ErrorCode;
 use fast_var_codec_core::error::{CodecError, DecodeReason, EncodeReason};
-use fast_var_codec_core::{
-    decode, encode, Array, ContainerType, Dialect, ErrorCode, Options, Precision, Value,
-    VariantType,
-};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::value::{Array, ContainerType, VariantType};
+use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
 fn hex(s: &str) -> Vec<u8> {
     let s: String = s.split_whitespace().collect();
@@ -162,7 +162,7 @@ fn godot3_strict_refuses_with_type_and_path() {
         Value::Nil,
         Value::Nil,
         Value::Nil,
-        Value::Object(Box::new(fast_var_codec_core::Object {
+        Value::Object(Box::new(fast_var_codec_core::value::Object {
             class: "Resource".into(),
             properties: vec![(
                 "items".into(),

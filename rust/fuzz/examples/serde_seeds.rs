@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use fast_var_codec_core::serde::to_bytes;
+use fast_var_codec_core::serde_format::to_bytes;
 use fast_var_codec_core::{Dialect, Options, Value};
 use fast_var_codec_fuzz::serde_message::{Item, Message, State};
 

@@ -3,7 +3,8 @@
 //! (objects allowed), its encoding at double precision as hex, one per line.
 use std::io::{self, BufRead, Write};
 
-use fast_var_codec_core::{decode, encode, Dialect, Options, Precision};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::{decode, encode, Dialect, Options};
 
 fn main() -> io::Result<()> {
     let single = Options::new(Dialect::Godot4)

@@ -1,6 +1,7 @@
 //! Godot 3 decoding, objects allowed or not (selector byte: src/lib.rs).
 #![no_main]
-use fast_var_codec_core::{Dialect, Precision};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::Dialect;
 use fast_var_codec_fuzz::{check_decode, Selector};
 use libfuzzer_sys::fuzz_target;
 

@@ -11,7 +11,9 @@
 //! A decoded value must re-encode at double precision and decode back unchanged (no real is
 //! narrowed).
 #![no_main]
-use fast_var_codec_core::{decode_with, Dialect, Precision};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::Dialect;
 use fast_var_codec_fuzz::{
     check_decode, check_reencode, narrow_reals, narrowing_merges_keys, Selector,
 };

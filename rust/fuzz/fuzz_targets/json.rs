@@ -4,7 +4,8 @@
 //! with a `JsonError` or give a Value whose projection reads back to itself. Never a panic.
 #![no_main]
 use fast_var_codec_core::json::{from_json, to_json, to_json_pretty};
-use fast_var_codec_core::{decode, Dialect, Precision, Value};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::{decode, Dialect, Value};
 use fast_var_codec_fuzz::Selector;
 use libfuzzer_sys::fuzz_target;
 

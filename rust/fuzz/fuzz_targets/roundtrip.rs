@@ -12,7 +12,9 @@
 //! `check_decode`'s checks here, and the re-encodes of their family.
 //! Selector byte: src/lib.rs (bit 0 sets both allow_objects and full_objects).
 #![no_main]
-use fast_var_codec_core::{decode_with, Dialect, Precision};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::Dialect;
 use fast_var_codec_fuzz::{check_cross, check_decode, check_reencode, Selector};
 use libfuzzer_sys::fuzz_target;
 

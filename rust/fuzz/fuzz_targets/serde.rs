@@ -8,8 +8,9 @@
 //!
 //! Selector byte: src/lib.rs (bit 0 allows objects; bits 5-6 the depth limit).
 #![no_main]
-use fast_var_codec_core::serde::{from_bytes, to_bytes, Deserializer};
-use fast_var_codec_core::{decode, encode, CodecError, Dialect, Options, Precision, Value};
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::serde_format::{from_bytes, to_bytes, Deserializer};
+use fast_var_codec_core::{decode, encode, CodecError, Dialect, Options, Value};
 use fast_var_codec_fuzz::serde_message::Message;
 use fast_var_codec_fuzz::{measure, within_heap_bound, Selector};
 use libfuzzer_sys::fuzz_target;

@@ -19,8 +19,10 @@
 //! arrived; `ready()` is true exactly when `next_value` has something; `buffered()` is what the
 //! model leaves over.
 #![no_main]
+use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
-use fast_var_codec_core::{decode_with, CodecError, Dialect, Options, Value, ValueBuilder};
+use fast_var_codec_core::value::ValueBuilder;
+use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use libfuzzer_sys::fuzz_target;
 
 type Event = Result<Value, CodecError>;
@@ -53,7 +55,7 @@ fn model(stream: &[u8], big_endian: bool, max_message: usize, opts: &Options) ->
             // The reader's own error: compared by code and offset only.
             m.events.push(Err(CodecError::decode(
                 pos,
-                fast_var_codec_core::DecodeReason::MessageTooLong {
+                fast_var_codec_core::error::DecodeReason::MessageTooLong {
                     len,
                     max: max_message,
                 },
@@ -72,7 +74,7 @@ fn model(stream: &[u8], big_endian: bool, max_message: usize, opts: &Options) ->
                 Ok((v, used)) if used >= len => Ok(v),
                 Ok((_, used)) => Err(CodecError::Decode {
                     offset: at + used,
-                    reason: fast_var_codec_core::DecodeReason::RecordNotWhole {
+                    reason: fast_var_codec_core::error::DecodeReason::RecordNotWhole {
                         used,
                         len,
                         dialect: opts.dialect,
@@ -123,7 +125,10 @@ fn same_event(got: &Event, want: &Event, limit: bool) -> bool {
             }),
         ) if limit => {
             oa == ob
-                && matches!(ra, fast_var_codec_core::DecodeReason::MessageTooLong { .. })
+                && matches!(
+                    ra,
+                    fast_var_codec_core::error::DecodeReason::MessageTooLong { .. }
+                )
                 && ra.code() == rb.code()
         }
         (Err(a), Err(b)) => a == b,

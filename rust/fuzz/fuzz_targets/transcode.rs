@@ -8,8 +8,9 @@
 //! AddressSanitizer the transcoder's 1024 levels need more than the main thread's 8 MiB (in a
 //! release build they fit in 2 MiB, as a decode's do).
 #![no_main]
+use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::transcode::transcode;
-use fast_var_codec_core::{decode, encode, CodecError, Dialect, Precision};
+use fast_var_codec_core::{decode, encode, CodecError, Dialect};
 use fast_var_codec_fuzz::{measure, within_heap_bound, Selector};
 use libfuzzer_sys::fuzz_target;
 

@@ -24,10 +24,11 @@ mod alloc_counter;
 
 pub use alloc_counter::{measure, within_heap_bound, Usage, HEAP_PER_INPUT_BYTE, HEAP_SLACK};
 
-use fast_var_codec_core::{
-    decode_with, encode, encoded_size, CodecError, ContainerType, Dialect, EncodeReason, Options,
-    Precision, Value, ValueBuilder,
-};
+use fast_var_codec_core::error::EncodeReason;
+use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::value::{ContainerType, ValueBuilder};
+use fast_var_codec_core::{encode, encoded_size, CodecError, Dialect, Options, Value};
 
 /// What the selector byte asks for.
 #[derive(Debug, Clone, Copy)]

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use fast_var_codec_core::objects::is_script_path;
-use fast_var_codec_core::AllowList;
+use fast_var_codec_core::options::is_script_path;
+use fast_var_codec_core::options::AllowList;
 use godot::builtin::{GString, StringName};
 use godot::classes::{ClassDb, ProjectSettings, ResourceLoader, Script};
 use godot::obj::Singleton;

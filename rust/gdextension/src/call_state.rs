@@ -9,7 +9,8 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fast_var_codec_core::{CodecError, DecodeReason, ErrorCode};
+use fast_var_codec_core::error::{DecodeReason, ErrorCode};
+use fast_var_codec_core::CodecError;
 use godot::builtin::GString;
 use godot::global::Error;
 use godot::obj::EngineEnum;

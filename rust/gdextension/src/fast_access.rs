@@ -6,7 +6,7 @@
 use std::ffi::c_void;
 use std::sync::OnceLock;
 
-use fast_var_codec_core::VariantType as T;
+use fast_var_codec_core::value::VariantType as T;
 use godot::builtin::{
     Aabb, AnyArray, Basis, Color, GString, Plane, Projection, Quaternion, Rect2, Rect2i,
     StringName, Transform2D, Transform3D, Variant, Vector2, Vector2i, Vector3, Vector3i, Vector4,

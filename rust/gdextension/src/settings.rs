@@ -4,10 +4,11 @@
 
 use std::sync::Arc;
 
-use fast_var_codec_core::limits::MAX_DEPTH_CEILING;
+use fast_var_codec_core::options::MAX_DEPTH_CEILING;
+use fast_var_codec_core::options::{AllowList, Precision};
 use fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD;
 use fast_var_codec_core::stream::DEFAULT_MAX_MESSAGE;
-use fast_var_codec_core::{AllowList, Dialect, Options, Precision};
+use fast_var_codec_core::{Dialect, Options};
 
 pub const DIALECT_GODOT_4: i64 = 0;
 pub const DIALECT_GODOT_3: i64 = 1;

@@ -3,8 +3,9 @@
 
 use fast_var_codec_core::error::{CodecError, EncodeReason, PathSegment, Result};
 use fast_var_codec_core::internals::guard_stack;
-use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
-use fast_var_codec_core::{ContainerType, Sink, VariantType as T, Writer};
+use fast_var_codec_core::value::{ContainerType, VariantType as T};
+use fast_var_codec_core::value::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::writer::{Sink, Writer};
 use godot::builtin::{
     real, AnyArray, AnyDictionary, Callable, Color, GString, NodePath, PackedByteArray,
     PackedColorArray, PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array,

@@ -5,12 +5,13 @@ use std::cell::Cell;
 
 use bytes::BytesMut;
 use fast_var_codec_core::error::EncodeReason;
+use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::stream::{
     check_message_len, frame_with, prefix_len, ByteOrder, PREFIX_LEN,
 };
-use fast_var_codec_core::{
-    decode_with, CodecError, Options, Sink, SizeCounter, SliceSink, VariantType, Writer,
-};
+use fast_var_codec_core::value::VariantType;
+use fast_var_codec_core::writer::{Sink, SizeCounter, SliceSink, Writer};
+use fast_var_codec_core::{CodecError, Options};
 use godot::global::Error;
 use godot::prelude::*;
 

@@ -2,8 +2,9 @@
 //! None, bool, int, float, str, bytes, list, dict for the plain types; the classes of
 //! `fast_var_codec._types` for the others; `array.array` for the number packed arrays.
 
-use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{Array, Dictionary, GodotString, NodePath, Object, Value, VariantType};
+use fast_var_codec_core::value::ContainerType;
+use fast_var_codec_core::value::{Array, Dictionary, GodotString, NodePath, Object, VariantType};
+use fast_var_codec_core::Value;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
@@ -14,7 +15,7 @@ use crate::errors::encode_error;
 
 /// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
 /// (a list that holds itself) ends here too.
-const MAX_DEPTH: usize = fast_var_codec_core::limits::MAX_DEPTH_CEILING;
+const MAX_DEPTH: usize = fast_var_codec_core::options::MAX_DEPTH_CEILING;
 
 /// The Python classes the conversion builds and recognizes, looked up once.
 pub struct Types {

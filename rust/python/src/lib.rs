@@ -3,13 +3,15 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::{decode_records, DialectDetector};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
-use fast_var_codec_core::{AllowList, Dialect, Limits, NodePath, Options, Precision};
+use fast_var_codec_core::value::NodePath;
+use fast_var_codec_core::{Dialect, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
@@ -254,7 +256,7 @@ fn _parse_node_path(text: &str) -> (Vec<String>, Vec<String>, bool) {
 /// `ValueError` that names the Godot type meant, for one that is no type.
 #[pyfunction]
 fn _check_type_name(name: &str) -> PyResult<()> {
-    fast_var_codec_core::ContainerType::from_name(name)
+    fast_var_codec_core::value::ContainerType::from_name(name)
         .map(|_| ())
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -11,15 +11,15 @@
 
 use fast_var_codec_core::encrypted::{FileError, Godot3Key};
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
+use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::{decode_records, RecordError};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
 };
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
-use fast_var_codec_core::{
-    AllowList, CodecError, ContainerType, Dialect, Limits, NodePath, Options, Precision, Value,
-};
+use fast_var_codec_core::value::{ContainerType, NodePath};
+use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 

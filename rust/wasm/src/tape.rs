@@ -36,8 +36,10 @@
 //! name as [`ContainerType::from_name`] reads it.
 
 use fast_var_codec_core::internals::{le_bytes_of, vec_from_le};
-use fast_var_codec_core::types::ContainerType;
-use fast_var_codec_core::{Array, GodotString, LeWord, NodePath, Object, Value, VariantType};
+use fast_var_codec_core::value::ContainerType;
+use fast_var_codec_core::value::{Array, GodotString, NodePath, Object, VariantType};
+use fast_var_codec_core::writer::LeWord;
+use fast_var_codec_core::Value;
 
 pub const NIL: u8 = 0;
 pub const FALSE: u8 = 1;

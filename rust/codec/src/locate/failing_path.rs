@@ -41,7 +41,7 @@ use crate::value::{Value, ValueBuilder};
 /// ```
 pub fn failing_path(bytes: &[u8], offset: usize, opts: &Options) -> Option<ValuePath> {
     let mut b = PathTracking::default();
-    match crate::decode_with(bytes, offset, opts, &mut b) {
+    match crate::reader::decode_with(bytes, offset, opts, &mut b) {
         Ok(_) => None,
         Err(_) => Some(b.path()),
     }

@@ -6,7 +6,8 @@
 
 use std::borrow::Cow;
 
-use crate::build::Build;
+// What the reader calls for each value it finds.
+pub use crate::build::Build;
 use crate::dialect::{DialectSpec, WireKind};
 use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind};
 use crate::header::*;
@@ -82,7 +83,9 @@ fn decode_err(at: usize, reason: DecodeReason) -> Failure {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{decode_with, Options, Value, ValueBuilder};
+/// use fast_var_codec_core::{Options, Value};
+/// use fast_var_codec_core::reader::decode_with;
+/// use fast_var_codec_core::value::ValueBuilder;
 ///
 /// // Two values back to back: an Int, then a PackedByteArray of one byte whose final
 /// // padding the sender left out.
@@ -165,7 +168,7 @@ impl<'b> Reader<'b, '_> {
         cap
     }
 
-    /// Counts `n` more elements against [`crate::Limits::max_elements`], before making them.
+    /// Counts `n` more elements against [`crate::options::Limits::max_elements`], before making them.
     #[inline]
     fn charge_elements(&mut self, n: usize) -> Result<()> {
         self.elements = self.elements.saturating_add(n);
@@ -173,7 +176,7 @@ impl<'b> Reader<'b, '_> {
         self.within(used, max, LimitKind::Elements)
     }
 
-    /// Counts `n` more bytes of strings or packed data against [`crate::Limits::max_bytes`].
+    /// Counts `n` more bytes of strings or packed data against [`crate::options::Limits::max_bytes`].
     #[inline]
     fn charge_bytes(&mut self, n: usize) -> Result<()> {
         self.text_bytes = self.text_bytes.saturating_add(n);

@@ -40,7 +40,7 @@ pub enum VarCodecError {
     /// an error of its `Serialize` implementation). Nothing was written.
     #[cfg(feature = "serde")]
     #[error("the item cannot be serialized: {0}")]
-    Serialize(crate::serde::Error),
+    Serialize(crate::serde_format::Error),
 }
 
 impl VarCodecError {
@@ -101,7 +101,7 @@ pub enum MessageError {
         /// `error` names, if any, is counted from there.
         message_at: usize,
         /// What did not fit, with the path to it.
-        error: crate::serde::Error,
+        error: crate::serde_format::Error,
     },
 }
 
@@ -301,7 +301,7 @@ impl Framing {
 ///
 /// Encoding appends exactly what [`super::frame`] appends; a value that cannot be encoded is
 /// an error and leaves the write buffer as it was. The maximum message size applies to reading
-/// only: set it, and the [`Limits`](crate::Limits) of the options, for what a peer may make the
+/// only: set it, and the [`Limits`](crate::options::Limits) of the options, for what a peer may make the
 /// server hold. The codec encodes both `Value` and `&Value`, so `Framed` is a sink of both:
 /// `send` and `feed` know which from their argument, `flush` and `close` are told
 /// (`SinkExt::<Value>::flush(&mut framed)`).
@@ -586,10 +586,10 @@ impl Encoder<Value> for VarCodec {
 }
 
 /// [`VarCodec`] for serde types (the `tokio` and `serde` features): it decodes each message
-/// into a `T` with [`crate::serde::from_bytes`], and encodes any `Serialize` item (a `T`, a
+/// into a `T` with [`crate::serde_format::from_bytes`], and encodes any `Serialize` item (a `T`, a
 /// `&T`, or another type: a server decodes its requests and encodes its answers with one codec)
-/// with [`crate::serde::to_value`] then [`super::frame`]. The mapping between Rust and Godot
-/// types is the [`crate::serde`] module's.
+/// with [`crate::serde_format::to_value`] then [`super::frame`]. The mapping between Rust and Godot
+/// types is the [`crate::serde_format`] module's.
 ///
 /// The framing, the byte order, the maximum message size and the state after an error are
 /// those of [`VarCodec`]. Its items are `Result<T, MessageError>`: a message that holds no
@@ -727,7 +727,7 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let opts = &self.opts;
         Ok(self.framing.next(src, |payload, at| {
-            crate::serde::from_bytes::<T>(payload, opts).map_err(|error| {
+            crate::serde_format::from_bytes::<T>(payload, opts).map_err(|error| {
                 match error.codec_error() {
                     // The value itself is malformed: the same error as VarCodec's.
                     Some(e @ CodecError::Decode { .. }) => {
@@ -760,15 +760,15 @@ impl<T, U: ::serde::Serialize> Encoder<U> for TypedVarCodec<T> {
     type Error = VarCodecError;
 
     /// Appends `item` framed to `dst`: serialized straight into the frame (as
-    /// [`crate::serde::to_bytes`] writes it), framed as [`super::frame`] frames a value.
+    /// [`crate::serde_format::to_bytes`] writes it), framed as [`super::frame`] frames a value.
     ///
     /// # Errors
     /// [`VarCodecError::Serialize`] when `item` does not serialize, and
     /// [`VarCodecError::Codec`] for what [`super::frame`] refuses. `dst` is then left as it
     /// was.
     fn encode(&mut self, item: U, dst: &mut BytesMut) -> Result<(), VarCodecError> {
-        use crate::serde::FrameError;
-        match crate::serde::frame_serialized(&item, &self.opts, self.framing.order, dst) {
+        use crate::serde_format::FrameError;
+        match crate::serde_format::frame_serialized(&item, &self.opts, self.framing.order, dst) {
             Ok(_) => Ok(()),
             Err(FrameError::Serialize(e)) => Err(VarCodecError::Serialize(e)),
             Err(FrameError::Frame(e)) => Err(VarCodecError::Codec(e)),
@@ -1202,7 +1202,7 @@ mod tests {
             }
             // The same bytes as a Value through VarCodec: the serde mapping, framed by frame().
             let first = Move { dy: 0, ..sample() };
-            let as_value = crate::serde::to_value(&first).unwrap();
+            let as_value = crate::serde_format::to_value(&first).unwrap();
             let expected = framed(&[as_value], &opts, ByteOrder::Big);
             assert_eq!(wire.get(..expected.len()), Some(&expected[..]));
 

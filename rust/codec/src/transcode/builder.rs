@@ -58,7 +58,7 @@ pub(crate) enum StringsPart {
         count_at: CountSlot,
         count: u32,
     },
-    Built(Vec<crate::GodotString>),
+    Built(Vec<crate::value::GodotString>),
     Skipped,
 }
 

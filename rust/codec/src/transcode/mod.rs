@@ -44,7 +44,7 @@ use builder::Transcoder;
 /// # Errors
 /// What [`crate::decode`] with `from` refuses (a [`CodecError::Decode`] with the offset), and a
 /// value `to` cannot hold ([`CodecError::Transcode`]: the offset of that value in the input, and
-/// the encode error); [`crate::EncodeReason::DoubleInGodot3`] when `to` asks for double
+/// the encode error); [`crate::error::EncodeReason::DoubleInGodot3`] when `to` asks for double
 /// precision in a dialect without it.
 ///
 /// # Examples
@@ -88,7 +88,7 @@ pub fn transcode_into(
 /// consumed; on failure `out` is left as it was.
 ///
 /// # Errors
-/// As [`transcode`], and [`crate::EncodeReason::TooLarge`] when the result does not fit the
+/// As [`transcode`], and [`crate::error::EncodeReason::TooLarge`] when the result does not fit the
 /// u32 prefix.
 pub fn transcode_framed_into(
     bytes: &[u8],

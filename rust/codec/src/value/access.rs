@@ -759,7 +759,8 @@ impl<T: Key + ?Sized> Key for &T {
 
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{Array, Value};
+/// use fast_var_codec_core::Value;
+/// use fast_var_codec_core::value::Array;
 ///
 /// let mut a = Array::new();
 /// a.push(1);
@@ -781,7 +782,7 @@ impl Array {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Array, ContainerType, VariantType};
+    /// use fast_var_codec_core::value::{Array, ContainerType, VariantType};
     ///
     /// let mut ints = Array::typed(ContainerType::Builtin(VariantType::Int));
     /// ints.push(7);
@@ -873,7 +874,8 @@ impl<T: Into<Value>> Extend<T> for Array {
 
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{Dictionary, Value};
+/// use fast_var_codec_core::Value;
+/// use fast_var_codec_core::value::Dictionary;
 ///
 /// let mut d = Dictionary::new();
 /// d.insert("hp", 10);
@@ -896,7 +898,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{ContainerType, Dictionary, Value, VariantType};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::{ContainerType, Dictionary, VariantType};
     ///
     /// let mut scores = Dictionary::typed(
     ///     ContainerType::Builtin(VariantType::String),
@@ -935,7 +938,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let d = Dictionary::from_iter([("a", 1), ("b", 2)]);
     /// assert_eq!(d.entries()[1], (Value::from("b"), Value::from(2)));
@@ -948,7 +952,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let d = Dictionary::from_iter([("a", 1)]);
     /// let mut entries = d.into_entries();
@@ -988,7 +993,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let d = Dictionary::from_iter((0..1000).map(|i| (format!("k{i}"), i)));
     /// assert_eq!(d.get("k999"), Some(&Value::Int(999)));
@@ -1004,7 +1010,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// if let Some(hp) = d.get_mut("hp") {
@@ -1021,7 +1028,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let d = Dictionary::from_iter([(1, "one")]);
     /// assert!(d.contains_key(1));
@@ -1038,7 +1046,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::new();
     /// assert_eq!(d.insert("hp", 10), None);
@@ -1075,7 +1084,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut counts = Dictionary::new();
     /// for word in ["a", "b", "a"] {
@@ -1131,7 +1141,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2), ("c", 3)]);
     /// assert_eq!(d.remove("b"), Some(Value::Int(2)));
@@ -1148,7 +1159,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter((0..100).map(|i| (i, i * 10)));
     /// d.retain(|k, _| k.as_i64().is_some_and(|k| k % 2 == 0));
@@ -1174,7 +1186,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
     /// for (key, value) in d.iter_mut() {
@@ -1202,7 +1215,8 @@ impl Dictionary {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
     /// d.values_mut().for_each(|v| *v = Value::Nil);
@@ -1295,7 +1309,8 @@ impl<'a> Entry<'a> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([(Value::string_name("hp"), 10)]);
     /// assert_eq!(d.entry("hp").key(), &Value::string_name("hp"));
@@ -1312,7 +1327,8 @@ impl<'a> Entry<'a> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::new();
     /// d.entry("tags").or_insert(Value::from(Vec::<Value>::new()))
@@ -1332,7 +1348,8 @@ impl<'a> Entry<'a> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// assert_eq!(*d.entry("hp").or_insert_with(|| -> i64 { unreachable!() }), 10);
@@ -1349,7 +1366,8 @@ impl<'a> Entry<'a> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::new();
     /// assert!(d.entry("x").or_default().is_nil());
@@ -1363,7 +1381,8 @@ impl<'a> Entry<'a> {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// for key in ["hp", "mp"] {
@@ -1389,7 +1408,8 @@ impl<'a> VacantEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::new();
     /// if let Entry::Vacant(e) = d.entry(7) {
@@ -1405,7 +1425,8 @@ impl<'a> VacantEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::new();
     /// if let Entry::Vacant(e) = d.entry("k") {
@@ -1422,7 +1443,8 @@ impl<'a> VacantEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("a", 1)]);
     /// if let Entry::Vacant(e) = d.entry("b") {
@@ -1448,7 +1470,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([(Value::string_name("hp"), 10)]);
     /// if let Entry::Occupied(e) = d.entry("hp") {
@@ -1464,7 +1487,7 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::Dictionary;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// if let Entry::Occupied(e) = d.entry("hp") {
@@ -1480,7 +1503,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// if let Entry::Occupied(mut e) = d.entry("hp") {
@@ -1497,7 +1521,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// let hp = match d.entry("hp") {
@@ -1516,7 +1541,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("hp", 10)]);
     /// if let Entry::Occupied(mut e) = d.entry("hp") {
@@ -1533,7 +1559,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([("a", 1), ("b", 2)]);
     /// if let Entry::Occupied(e) = d.entry("a") {
@@ -1550,7 +1577,8 @@ impl<'a> OccupiedEntry<'a> {
     /// # Examples
     /// ```
     /// use fast_var_codec_core::value::Entry;
-    /// use fast_var_codec_core::{Dictionary, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Dictionary;
     ///
     /// let mut d = Dictionary::from_iter([(Value::string_name("a"), 1)]);
     /// if let Entry::Occupied(e) = d.entry("a") {
@@ -1588,7 +1616,8 @@ impl Object {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Object, Value};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Object;
     ///
     /// let mut o = Object::new("Resource");
     /// o.set("resource_name", "sword");

@@ -434,7 +434,8 @@ impl Build for ValueBuilder {
 
 #[cfg(test)]
 mod godot3_family_tests {
-    use crate::{decode, Array, ContainerType, Dialect, Options, Value, VariantType};
+    use crate::value::{Array, ContainerType, VariantType};
+    use crate::{decode, Dialect, Options, Value};
 
     fn hex(s: &str) -> Vec<u8> {
         let s: String = s.split_whitespace().collect();

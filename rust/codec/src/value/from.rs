@@ -43,7 +43,8 @@ impl Value {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{Value, VariantType};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::VariantType;
     /// let v = Value::string_name("jump");
     /// assert_eq!(v.variant_type(), VariantType::StringName);
     /// assert_eq!(v, "jump"); // its text compares as a String's would
@@ -330,7 +331,7 @@ impl From<&str> for NodePath {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::NodePath;
+    /// use fast_var_codec_core::value::NodePath;
     /// let p = NodePath::from("/root//Player:position:x");
     /// assert_eq!(p.to_string(), "/root/Player:position:x");
     /// assert_eq!(NodePath::from("a::b"), NodePath::default());
@@ -371,7 +372,8 @@ impl Value {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{ContainerType, Value, VariantType};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::{ContainerType, VariantType};
     /// let ints = Value::typed_array_of(ContainerType::Builtin(VariantType::Int), [1, 2, 3]);
     /// assert_eq!(ints.to_string(), "Array[int]([1, 2, 3])");
     /// ```

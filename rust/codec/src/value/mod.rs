@@ -1,6 +1,6 @@
 //! An engine-free model of every Godot 4 Variant, for Rust servers and tools, and the two
-//! adapters that connect it to the codec: a walk that feeds the [`Writer`](crate::Writer)
-//! (`write`) and a [`Build`](crate::Build) implementation for the reader (`build`), which applies
+//! adapters that connect it to the codec: a walk that feeds the [`Writer`](crate::writer::Writer)
+//! (`write`) and a [`Build`](crate::reader::Build) implementation for the reader (`build`), which applies
 //! what the engine does on decode (`convert`: typed containers; `keys`: equal keys merge).
 
 mod access;
@@ -22,14 +22,18 @@ pub use write::write_value;
 
 pub use string::GodotString;
 
+// The vocabulary of Godot's types, which values, the writer and the reader share.
+pub use crate::types::{
+    ContainerType, IntVectorType, PackedVectorType, ParseVariantTypeError, RealType,
+    UnknownTypeName, VariantType,
+};
+
 /// The old name of [`GodotString`], the text of a `Value::String`: code that named
 /// `CompactString` compiles on. compact_str's type is no longer part of the API.
 #[deprecated(note = "use GodotString, or build the text with `\"text\".into()`")]
 pub type CompactString = GodotString;
 
 use std::fmt;
-
-use crate::types::{ContainerType, VariantType};
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
 /// precisions fit); equality compares floats bit for bit (NaN equals the same NaN, and
@@ -185,7 +189,7 @@ pub struct NodePath {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::NodePath;
+/// use fast_var_codec_core::value::NodePath;
 ///
 /// let p = NodePath {
 ///     names: vec!["root".into(), "Player".into()],
@@ -290,7 +294,8 @@ impl std::hash::Hash for Dictionary {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{Dictionary, Value};
+/// use fast_var_codec_core::Value;
+/// use fast_var_codec_core::value::Dictionary;
 ///
 /// let d = Dictionary::from_iter([(Value::from("a"), Value::from(1)), (2.into(), Value::Nil)]);
 /// assert_eq!(format!("{d:?}"), r#"Dictionary {"a": Int(1), Int(2): Nil}"#);
@@ -344,7 +349,7 @@ impl fmt::Debug for Array {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::Object;
+/// use fast_var_codec_core::value::Object;
 ///
 /// let mut o = Object::new("Resource");
 /// o.set("resource_name", "sword");
@@ -501,7 +506,8 @@ impl Value {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{encode, ContainerType, Options, Value, VariantType};
+    /// use fast_var_codec_core::{encode, Options, Value};
+    /// use fast_var_codec_core::value::{ContainerType, VariantType};
     /// let ints = Value::typed_array(
     ///     ContainerType::Builtin(VariantType::Int),
     ///     vec![Value::Int(1), Value::Int(2)],
@@ -520,7 +526,8 @@ impl Value {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::{ContainerType, Value, VariantType};
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::{ContainerType, VariantType};
     /// let scores = Value::typed_dictionary(
     ///     ContainerType::Builtin(VariantType::String),
     ///     ContainerType::Builtin(VariantType::Int),

@@ -16,7 +16,8 @@ use compact_str::CompactString;
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::{GodotString, Value};
+/// use fast_var_codec_core::Value;
+/// use fast_var_codec_core::value::GodotString;
 ///
 /// let name = GodotString::from("player_1");
 /// assert_eq!(name, "player_1");
@@ -34,7 +35,7 @@ impl GodotString {
     ///
     /// # Examples
     /// ```
-    /// assert!(fast_var_codec_core::GodotString::new().is_empty());
+    /// assert!(fast_var_codec_core::value::GodotString::new().is_empty());
     /// ```
     pub const fn new() -> Self {
         GodotString(CompactString::const_new(""))
@@ -44,7 +45,7 @@ impl GodotString {
     ///
     /// # Examples
     /// ```
-    /// let s = fast_var_codec_core::GodotString::from("hp");
+    /// let s = fast_var_codec_core::value::GodotString::from("hp");
     /// assert_eq!(s.as_str(), "hp");
     /// ```
     #[inline]
@@ -56,7 +57,7 @@ impl GodotString {
     ///
     /// # Examples
     /// ```
-    /// let mut s = fast_var_codec_core::GodotString::from("a");
+    /// let mut s = fast_var_codec_core::value::GodotString::from("a");
     /// s.push_str("bc");
     /// assert_eq!(s, "abc");
     /// ```
@@ -68,7 +69,7 @@ impl GodotString {
     ///
     /// # Examples
     /// ```
-    /// let s = fast_var_codec_core::GodotString::from("x".repeat(40));
+    /// let s = fast_var_codec_core::value::GodotString::from("x".repeat(40));
     /// assert_eq!(s.into_string().len(), 40);
     /// ```
     pub fn into_string(self) -> String {

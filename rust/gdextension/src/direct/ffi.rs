@@ -21,7 +21,7 @@ use crate::engine_methods::{Peer, PeerClass};
 use crate::fast_access::{packed_bytes, packed_bytes_at, type_of, Typed};
 use crate::peer_io::no_peer;
 use crate::stream_class::FastVarStream;
-use fast_var_codec_core::VariantType as T;
+use fast_var_codec_core::value::VariantType as T;
 
 /// A call's arguments, as the engine passed them, with the parameters the method was registered
 /// with: each reader checks the kind it reads against them.

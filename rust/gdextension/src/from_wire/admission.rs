@@ -3,8 +3,8 @@
 //! decode may name at all is the core's allow-list, decided before anything here runs.)
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::objects::is_script_path;
-use fast_var_codec_core::{ContainerType, VariantType as T};
+use fast_var_codec_core::options::is_script_path;
+use fast_var_codec_core::value::{ContainerType, VariantType as T};
 use godot::builtin::{GString, StringName, Variant};
 use godot::classes::{ResourceLoader, Script};
 use godot::meta::ToGodot;

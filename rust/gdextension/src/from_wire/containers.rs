@@ -1,7 +1,7 @@
 //! The engine's Arrays and Dictionaries made through its C interface: typed containers gdext
 //! cannot make, and moving built items into an Array's storage in one go.
 
-use fast_var_codec_core::VariantType as T;
+use fast_var_codec_core::value::VariantType as T;
 use godot::builtin::{StringName, VarArray, VarDictionary, Variant};
 use godot::sys::{interface_fn, GodotFfi};
 

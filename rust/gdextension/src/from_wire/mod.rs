@@ -10,10 +10,14 @@ use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::internals::{copy_from_le, push_in_place};
+use fast_var_codec_core::options::Utf8Rules;
+use fast_var_codec_core::reader::Build;
+use fast_var_codec_core::real::WireReals;
 use fast_var_codec_core::real::{real_width, reals_from_le};
-use fast_var_codec_core::types::{IntVectorType, PackedVectorType, RealType};
-use fast_var_codec_core::Utf8Rules;
-use fast_var_codec_core::{Build, ContainerType, Options, VariantType as T, WireReals, Writer};
+use fast_var_codec_core::value::{ContainerType, VariantType as T};
+use fast_var_codec_core::value::{IntVectorType, PackedVectorType, RealType};
+use fast_var_codec_core::writer::Writer;
+use fast_var_codec_core::Options;
 use godot::builtin::{
     real, Aabb, Basis, Callable, Color, GString, PackedByteArray, PackedColorArray,
     PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array, PackedStringArray,

@@ -1,6 +1,6 @@
 //! Strings made by the engine's own UTF-8 decoder, as `bytes_to_var` makes them.
 
-use fast_var_codec_core::Utf8Rules;
+use fast_var_codec_core::options::Utf8Rules;
 use godot::builtin::GString;
 use godot::sys::{interface_fn, GodotFfi};
 

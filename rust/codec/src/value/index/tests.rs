@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use super::super::keys::{probes, work};
 use super::{int_digest, text_digest, value_digest};
-use crate::{Dictionary, GodotString, Value};
+use crate::value::{Dictionary, GodotString};
+use crate::Value;
 
 fn sn(text: &str) -> Value {
     Value::string_name(text)
@@ -254,8 +255,8 @@ fn clone_eq_and_debug_leave_the_index_out() {
     let small = Dictionary::from_iter([("a", 1)]);
     assert_eq!(format!("{small:?}"), r#"Dictionary {"a": Int(1)}"#);
     let mut typed = Dictionary::typed(
-        crate::ContainerType::Builtin(crate::VariantType::String),
-        crate::ContainerType::Untyped,
+        crate::value::ContainerType::Builtin(crate::value::VariantType::String),
+        crate::value::ContainerType::Untyped,
     );
     typed.insert("a", 1);
     assert_eq!(

@@ -4,7 +4,9 @@
 //! 8 times a decode of n keys, and keys nested in keys must not be visited once per level.
 
 use super::{probes, work};
-use crate::{decode, encode, Dialect, NodePath, Object, Options, Precision, Value};
+use crate::options::Precision;
+use crate::value::{NodePath, Object};
+use crate::{decode, encode, Dialect, Options, Value};
 
 fn opts() -> Options {
     Options::new(Dialect::Godot4)
@@ -583,16 +585,16 @@ fn signal(id: u64) -> Value {
 }
 
 fn typed_int_array(items: Vec<Value>) -> Value {
-    Value::Array(Box::new(crate::Array {
-        element: crate::ContainerType::Builtin(crate::VariantType::Int),
+    Value::Array(Box::new(crate::value::Array {
+        element: crate::value::ContainerType::Builtin(crate::value::VariantType::Int),
         items,
     }))
 }
 
 fn typed_dict(entries: Vec<(Value, Value)>) -> Value {
     Value::typed_dictionary(
-        crate::ContainerType::Builtin(crate::VariantType::String),
-        crate::ContainerType::Builtin(crate::VariantType::Int),
+        crate::value::ContainerType::Builtin(crate::value::VariantType::String),
+        crate::value::ContainerType::Builtin(crate::value::VariantType::Int),
         entries,
     )
 }

@@ -32,7 +32,7 @@ use value::{key_segment, pass_value, unexpected};
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::serde::{to_bytes, Deserializer};
+/// use fast_var_codec_core::serde_format::{to_bytes, Deserializer};
 /// use fast_var_codec_core::Options;
 /// use serde::Deserialize;
 ///
@@ -41,7 +41,7 @@ use value::{key_segment, pass_value, unexpected};
 /// let mut de = Deserializer::from_bytes(&bytes, &opts);
 /// let (text, n): (&str, i64) = Deserialize::deserialize(&mut de)?; // the text is borrowed
 /// assert_eq!((text, n, de.position()), ("hi", 7, bytes.len()));
-/// # Ok::<(), fast_var_codec_core::serde::Error>(())
+/// # Ok::<(), fast_var_codec_core::serde_format::Error>(())
 /// ```
 pub struct Deserializer<'de, 'o> {
     r: Reader<'de, 'o>,

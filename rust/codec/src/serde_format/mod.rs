@@ -3,8 +3,13 @@
 //! `Deserialize` type read straight from the bytes (strings and byte buffers borrowed where the
 //! type lets them); and to a [`Value`] and back.
 //!
+//! It is named `serde_format`, not `serde`: a module of the root named after the `serde` crate
+//! would make `use serde::{Deserialize, Serialize};` ambiguous (E0659) beside
+//! `use fast_var_codec_core::*;`. One module, as the format's functions come in pairs that share
+//! their options and errors (`to_bytes` / `from_bytes`, `to_value` / `from_value`).
+//!
 //! ```
-//! use fast_var_codec_core::serde::{from_bytes, to_bytes};
+//! use fast_var_codec_core::serde_format::{from_bytes, to_bytes};
 //! use fast_var_codec_core::{Dialect, Options, Value};
 //! use serde::{Deserialize, Serialize};
 //!
@@ -25,7 +30,7 @@
 //! let opts = Options::new(Dialect::Godot4);
 //! let bytes = to_bytes(&save, &opts)?; // what `bytes_to_var` reads as a Dictionary
 //! assert_eq!(from_bytes::<Save>(&bytes, &opts)?, save);
-//! # Ok::<(), fast_var_codec_core::serde::Error>(())
+//! # Ok::<(), fast_var_codec_core::serde_format::Error>(())
 //! ```
 //!
 //! # Mapping
@@ -68,6 +73,7 @@ pub use de::Deserializer;
 pub use error::Error;
 
 use ::serde::{Deserialize, Serialize};
+use bytes::BytesMut;
 
 use crate::dialect::{Dialect, Precision};
 use crate::limits::Options;
@@ -106,12 +112,48 @@ pub fn from_value<T: ::serde::de::DeserializeOwned>(value: Value) -> Result<T, E
     T::deserialize(de::ValueDeserializer::new(value))
 }
 
-/// The encoding of `value` in the dialect of `opts`, written as serde walks it.
+/// The encoding of `value` in the dialect of `opts`, written as serde walks it: a `BytesMut`,
+/// as [`crate::encode`] returns (one type for encoded bytes across the crate, which
+/// `stream::frame` and the tokio codec append to as well); [`to_vec`] gives a `Vec<u8>`.
 ///
 /// # Errors
 /// An integer that does not fit `i64`, an error from `value`'s `Serialize`, and the encoder's
 /// (a value the dialect cannot hold, nesting too deep, sizes), with the path to the value.
-pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<u8>, Error> {
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::serde_format::{from_bytes, to_bytes};
+/// use fast_var_codec_core::{encode, Options, Value};
+///
+/// let opts = Options::default();
+/// let bytes = to_bytes(&("hp", 7), &opts)?; // a tuple is an Array
+/// assert_eq!(bytes, encode(&Value::from_iter([Value::from("hp"), Value::from(7)]), &opts)?);
+/// assert_eq!(from_bytes::<(String, i32)>(&bytes, &opts)?, ("hp".to_string(), 7));
+/// # Ok::<(), fast_var_codec_core::serde_format::Error>(())
+/// ```
+pub fn to_bytes<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<BytesMut, Error> {
+    let mut w = Writer::new(BytesMut::with_capacity(512), opts)?;
+    ser::top(|| value.serialize(&mut ser::Serializer::new(&mut w)))?;
+    Ok(w.into_sink())
+}
+
+/// The encoding of `value` as [`to_bytes`] writes it, in a `Vec<u8>` (as `serde_json::to_vec`
+/// returns), for code that stores or hands on a `Vec`.
+///
+/// # Errors
+/// As [`to_bytes`]'s.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::serde_format::{to_bytes, to_vec};
+/// use fast_var_codec_core::Options;
+///
+/// let opts = Options::default();
+/// let bytes: Vec<u8> = to_vec(&[1, 2, 3], &opts)?;
+/// assert_eq!(bytes, to_bytes(&[1, 2, 3], &opts)?);
+/// # Ok::<(), fast_var_codec_core::serde_format::Error>(())
+/// ```
+pub fn to_vec<T: Serialize + ?Sized>(value: &T, opts: &Options) -> Result<Vec<u8>, Error> {
     let mut w = Writer::new(Vec::with_capacity(512), opts)?;
     ser::top(|| value.serialize(&mut ser::Serializer::new(&mut w)))?;
     Ok(w.into_sink())
@@ -160,7 +202,7 @@ pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(
     value: &T,
     opts: &Options,
 ) -> Result<(), Error> {
-    let bytes = to_bytes(value, opts)?;
+    let bytes = to_vec(value, opts)?;
     writer.write_all(&bytes).map_err(Error::io)
 }
 

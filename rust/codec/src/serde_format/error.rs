@@ -155,7 +155,7 @@ impl From<crate::reader::Failure> for Error {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::serde::from_bytes;
+/// use fast_var_codec_core::serde_format::from_bytes;
 /// use fast_var_codec_core::Options;
 ///
 /// fn score(message: &[u8]) -> std::io::Result<i64> {
