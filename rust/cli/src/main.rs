@@ -22,9 +22,9 @@ use std::process::ExitCode;
 
 use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::encrypted::FileKey;
 use fast_var_codec_core::stream::ByteOrder;
-use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
+use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Limits, Options, Precision, Value};
 
 use crate::input::{resolve, Framing, Resolved};
@@ -162,10 +162,10 @@ impl InputArgs {
         }
     }
 
-    fn key(&self) -> Option<Godot3Key> {
+    fn key(&self) -> Option<FileKey> {
         match (&self.password, &self.key_hex) {
-            (Some(p), _) => Some(Godot3Key::from_password(p)),
-            (None, Some(k)) => Some(Godot3Key::from_bytes(k.0)),
+            (Some(p), _) => Some(FileKey::from_password(p)),
+            (None, Some(k)) => Some(FileKey::from_bytes(k.0)),
             (None, None) => None,
         }
     }
@@ -521,7 +521,7 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
         let input = bytes.get(item.start..end).unwrap_or_default();
         let res = match d.framing {
             Framing::Framed => {
-                transcode_framed_into(input, &from_opts, &out_opts, order, &mut encoded)
+                transcode_bare_into_frame(input, &from_opts, &out_opts, order, &mut encoded)
             }
             Framing::Raw => transcode_into(input, &from_opts, &out_opts, &mut encoded),
         };

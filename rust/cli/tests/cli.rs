@@ -1223,14 +1223,14 @@ fn compressed_godot3_saves_read_in_every_mode() {
 /// container is not taken for it.
 #[test]
 fn opens_godot4_encrypted_files() {
-    use fast_var_codec_core::encrypted::{encrypt_godot4, Godot3Key};
+    use fast_var_codec_core::encrypted::{encrypt_godot4, FileKey};
     let dir = TempDir::new("godot4_encrypted");
     // Two store_var records: 7, then "hi".
     let mut records = vec![8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
     records.extend_from_slice(&[12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
     let file = dir.file(
         "save.bin",
-        &encrypt_godot4(&records, &Godot3Key::from_password("pw"), [4; 16]),
+        &encrypt_godot4(&records, &FileKey::from_password("pw"), [4; 16]),
     );
     for dialect in [&["--dialect", "godot4"][..], &[]] {
         let mut args = vec!["check", "--framed", "--password", "pw"];

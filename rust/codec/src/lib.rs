@@ -20,6 +20,7 @@
 
 pub mod build;
 pub mod dialect;
+#[cfg(feature = "files")]
 pub mod encrypted;
 pub mod error;
 mod header;
@@ -31,6 +32,7 @@ pub mod objects;
 pub mod reader;
 pub mod real;
 pub mod record;
+#[cfg(feature = "files")]
 pub mod save;
 #[cfg(feature = "serde")]
 pub mod serde;

@@ -53,7 +53,7 @@ pub use blocks::{compress_block, decompress_block};
 use std::borrow::Cow;
 
 use crate::encrypted::{
-    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, Godot3Key,
+    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, FileKey,
     MAGIC as ENCRYPTED_MAGIC,
 };
 use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
@@ -98,8 +98,8 @@ pub const DEFAULT_MAX_PAYLOAD: usize = 256 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct OpenOptions<'k> {
-    /// The key (or [`Godot3Key::from_password`]'s) of an encrypted file.
-    pub key: Option<&'k Godot3Key>,
+    /// The key (or [`FileKey::from_password`]'s) of an encrypted file.
+    pub key: Option<&'k FileKey>,
     /// The largest payload accepted, in bytes ([`DEFAULT_MAX_PAYLOAD`]): checked against what a
     /// compressed or encrypted file's header announces, before anything is inflated or
     /// decrypted. (A plain file is its own payload: it is already in memory.)
@@ -122,7 +122,7 @@ impl<'k> OpenOptions<'k> {
     }
 
     /// Sets [`OpenOptions::key`].
-    pub fn with_key(mut self, key: Option<&'k Godot3Key>) -> Self {
+    pub fn with_key(mut self, key: Option<&'k FileKey>) -> Self {
         self.key = key;
         self
     }
@@ -162,11 +162,11 @@ pub struct Opened<'a> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::encrypted::{FileError, FileKey};
 /// use fast_var_codec_core::save::{encrypt, open, EncryptedFormat, OpenOptions};
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// let opened = open(&file, None, &OpenOptions::new().with_key(Some(&key)), no_codec)?;
@@ -559,7 +559,7 @@ pub fn compress_godot3<E: std::fmt::Display>(
 /// those of [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
 pub fn payload<'a, E: std::fmt::Display>(
     file: &'a [u8],
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
     payload_of(Dialect::Godot3, file, key, decompress)
@@ -576,11 +576,11 @@ pub fn payload<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::Godot3Key;
+/// use fast_var_codec_core::encrypted::FileKey;
 /// use fast_var_codec_core::save::{encrypt, payload_of};
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// assert_eq!(&*payload_of(Dialect::Godot4, &file, Some(&key), no_codec)?, b"records");
@@ -590,7 +590,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 pub fn payload_of<'a, E: std::fmt::Display>(
     dialect: Dialect,
     file: &'a [u8],
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
     let opts = OpenOptions::new().with_key(key);
@@ -607,11 +607,11 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::encrypted::{FileError, FileKey};
 /// use fast_var_codec_core::save::encrypt;
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// assert_eq!(&encrypt(Dialect::Godot3, b"records", &key, [0; 16])?[..4], b"GDEC");
 /// assert!(matches!(
 ///     encrypt(Dialect::Pandemonium5, b"records", &key, [0; 16]),
@@ -622,7 +622,7 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 pub fn encrypt(
     dialect: Dialect,
     plaintext: &[u8],
-    key: &Godot3Key,
+    key: &FileKey,
     iv: [u8; 16],
 ) -> Result<Vec<u8>, FileError> {
     if matches!(dialect, Dialect::Pandemonium38 | Dialect::Pandemonium5) {

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::{decode, Dialect, Options};
 use serde_json::Value as Json;
 
@@ -34,10 +34,10 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-fn key_of(side: &Json) -> Godot3Key {
+fn key_of(side: &Json) -> FileKey {
     match (side["password"].as_str(), side["key_hex"].as_str()) {
-        (Some(pass), _) => Godot3Key::from_password(pass),
-        (None, Some(k)) => Godot3Key::from_slice(&hex(k)).expect("32-byte key"),
+        (Some(pass), _) => FileKey::from_password(pass),
+        (None, Some(k)) => FileKey::from_slice(&hex(k)).expect("32-byte key"),
         _ => panic!("sidecar names no password and no key"),
     }
 }
@@ -100,7 +100,7 @@ fn engine_encrypted_saves_decrypt_to_the_engine_plaintext_and_back() {
             }
 
             // A wrong password, a damaged block, a cut file: an error, never garbage.
-            let wrong = Godot3Key::from_password("fvc secret");
+            let wrong = FileKey::from_password("fvc secret");
             assert_eq!(
                 decrypt_godot3(&file, &wrong),
                 Err(FileError::WrongKeyOrDamaged)

@@ -165,7 +165,6 @@ def write_store_var_file(
         compression=compression,
         password=password,
         key=key,
-        iv=os.urandom(16),
     )
     with open(path, "wb") as f:
         f.write(data)
