@@ -1,28 +1,45 @@
-//! Godot 3 save files in one step: which container a file is, its payload, and the `store_var`
-//! records in that payload. Layouts (docs/godot3_save_files.md, checked against files Godot 3.6.2
-//! and 3.2.3 wrote):
+//! Save files of Godot 3 and Godot 4 in one step: which container a file is, its payload (the
+//! `store_var` records), and those records; and the files themselves, written as the engines
+//! write them. Every container of both engines (the `files` feature, on by default):
 //!
-//! * plain (`File.open`): the records themselves, no header;
-//! * compressed (`File.open_compressed`), magic `GCPF`:
+//! | container | engine call | read | write |
+//! |---|---|---|---|
+//! | plain | `File.open` (3), `FileAccess.open` (4) | [`open`] (the payload is the file) | the records ([`crate::stream::frame`] each value) |
+//! | compressed, FastLZ, Deflate, Zstd or Gzip | `open_compressed` (both, the same `GCPF` container) | [`open`] with `decompress_block` (the `compression` feature) or a decompressor of your own | [`compress_godot3`] with `compress_block` or a compressor of your own, and a [`Compression`] |
+//! | encrypted with a key, Godot 3 | `File.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot3`] |
+//! | encrypted with a password, Godot 3 | `File.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
+//! | encrypted with a key, Godot 4 | `FileAccess.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot4`] with [`crate::encrypted::random_iv`] |
+//! | encrypted with a password, Godot 4 | `FileAccess.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
 //!
-//!   | bytes | field |
-//!   |---|---|
-//!   | 4 | magic `GCPF` |
-//!   | 4 | mode, u32 LE: 0 FastLZ, 1 Deflate (zlib), 2 Zstd, 3 Gzip |
-//!   | 4 | block size, u32 LE (4096 in every file the engines write) |
-//!   | 4 | payload size, u32 LE |
-//!   | 4 × n | compressed size of each block, n = payload size / block size + 1 |
-//!   | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
-//!   | 4 | magic `GCPF` again (not checked, as the engines do not) |
+//! [`open`] tells the containers apart by their magic ([`detect`]) and, for an encrypted file
+//! without a dialect, tries Godot 3's container, then Godot 4's. The records of a payload are
+//! the same in both engines: each value's length (u32, little-endian), then the value, in the
+//! engine's dialect ([`records`], [`crate::record::decode_records`]). Godot 4's Brotli mode (4)
+//! is read-only in the engine, which writes no such file; it is refused here as
+//! [`FileError::UnknownCompression`]. Pandemonium's files are read as Godot 3's; its encrypted
+//! ones are not written ([`encrypt`]).
 //!
-//! * encrypted (`File.open_encrypted[_with_pass]`), magic `GDEC`: see [`crate::encrypted`].
+//! The compressed container (docs/godot3_save_files.md, checked against files Godot 3.6.2, 3.2.3
+//! and 4.6.3 wrote):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GCPF` |
+//! | 4 | mode, u32 LE: 0 FastLZ, 1 Deflate (zlib), 2 Zstd, 3 Gzip |
+//! | 4 | block size, u32 LE (4096 in every file the engines write) |
+//! | 4 | payload size, u32 LE |
+//! | 4 × n | compressed size of each block, n = payload size / block size + 1 |
+//! | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
+//! | 4 | magic `GCPF` again (not checked, as the engines do not) |
+//!
+//! The encrypted containers (magic `GDEC`, Godot 3's and Godot 4's): see [`crate::encrypted`].
 //!
 //! [`payload`] hands each compressed block to the caller's decompressor (the Godot extension
 //! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on;
-//! [`compress_godot3`] writes the container with the caller's compressor. The `compression`
-//! feature adds both codecs made of pure-Rust crates, `decompress_block` and `compress_block`,
-//! which the command-line tool and the Python package use; without it the core names no
-//! compression library.
+//! [`compress_godot3`] (named for the container Godot 3 made, which Godot 4 kept) writes the
+//! container with the caller's compressor. The `compression` feature adds both codecs made of
+//! pure-Rust crates, `decompress_block` and `compress_block`, which the command-line tool and
+//! the Python package use; without it the core names no compression library.
 //!
 //! ```
 //! use fast_var_codec_core::save::{detect, payload, records, Container};
