@@ -279,6 +279,7 @@ impl From<FileError> for std::io::Error {
             FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
                 K::Unsupported
             }
+            FileError::NoRandom(_) => K::Other,
             _ => K::InvalidData,
         };
         std::io::Error::new(kind, e)

@@ -161,12 +161,12 @@ pub enum DecodeReason {
     #[error("not in the allow-list: {0}")]
     NotAllowed(String),
     /// A function that reads one bare value (`var_to_bytes`) was given a framed one
-    /// (`store_var`, `put_var`: a length, then the value): its first 4 bytes announce exactly the
-    /// bytes that follow, and no type id of the dialect is that number. Framed values are read by
+    /// (`store_var`, `put_var`: a length, then the value): the bare read failed, and its first 4
+    /// bytes announce a length of bytes that follow them and hold one whole value. Framed values are read by
     /// [`crate::transcode::transcode_frames`], [`crate::record`] and [`crate::stream`].
     #[error(
-        "the input is framed (store_var / put_var: its 4-byte length {announced} announces the \
-         bytes that follow), but this reads one bare value (var_to_bytes); for framed values use \
+        "the input is framed (store_var / put_var: its first 4 bytes are the length {announced} of \
+         the value after them), but this reads one bare value (var_to_bytes); for framed values use \
          transcode_frames or the record and stream readers"
     )]
     FramedInput {

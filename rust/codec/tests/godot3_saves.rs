@@ -137,3 +137,25 @@ fn engine_encrypted_config_files_hold_the_plain_config_text() {
         }
     }
 }
+
+/// `FileKey` is the key of both engines' containers: the same password's key reads Godot 3's
+/// engine-made file and a Godot 4 file written with a random IV (`random_iv`: a fresh one each
+/// time, stored in the header); the deprecated `Godot3Key` is the same type.
+#[test]
+fn one_key_for_both_engines_and_a_random_iv() {
+    use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, random_iv};
+    let side = sidecar("godot3_6_2", "encrypted_pass.json");
+    let key = key_of(&side);
+    let plain =
+        decrypt_godot3(&read("godot3_6_2", "encrypted_pass.bin"), &key).expect("Godot 3's file");
+    let (a, b) = (random_iv().expect("an IV"), random_iv().expect("an IV"));
+    assert_ne!(a, b);
+    let file = encrypt_godot4(&plain, &key, a);
+    assert_eq!(&file[28..44], &a);
+    assert_eq!(decrypt_godot4(&file, &key), Ok(plain.clone()));
+    assert_ne!(encrypt_godot4(&plain, &key, b), file);
+    #[allow(deprecated)]
+    let old: fast_var_codec_core::encrypted::Godot3Key = key.clone();
+    assert_eq!(old, key);
+    assert_eq!(format!("{key:?}"), "FileKey(..)");
+}

@@ -966,11 +966,17 @@ mod buffered_by_serde {
 
         let external = External::Paint { tint: color() };
         let bytes = to_bytes(&external, &opts).expect("to_bytes");
-        assert_eq!(from_bytes::<External>(&bytes, &opts).expect("from_bytes"), external);
+        assert_eq!(
+            from_bytes::<External>(&bytes, &opts).expect("from_bytes"),
+            external
+        );
 
         // Adjacently tagged: the tag written first, so the content is read straight.
         let adjacent = Adjacent::Paint { tint: color() };
         let bytes = to_bytes(&adjacent, &opts).expect("to_bytes");
-        assert_eq!(from_bytes::<Adjacent>(&bytes, &opts).expect("from_bytes"), adjacent);
+        assert_eq!(
+            from_bytes::<Adjacent>(&bytes, &opts).expect("from_bytes"),
+            adjacent
+        );
     }
 }

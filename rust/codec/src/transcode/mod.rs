@@ -159,9 +159,10 @@ pub fn transcode_framed_into(
     transcode_bare_into_frame(bytes, from, to, order, out)
 }
 
-/// A decode error turned into [`DecodeReason::FramedInput`] when the input is a framed value:
-/// its first 4 bytes, read as a frame's length in `order`, announce exactly the bytes that
-/// follow, and those bytes are one whole value in `from`. Any other error is kept. (Only on
+/// A decode error turned into [`DecodeReason::FramedInput`] when the input starts with a framed
+/// value: its first 4 bytes, read as a frame's length in `order`, announce bytes that follow
+/// (all of them, or the first of several records), and those bytes are one whole value in
+/// `from`. Any other error is kept. (Only on
 /// the error path: a bare value's decode never pays for it.)
 fn framed_input(e: CodecError, bytes: &[u8], from: &Options, order: ByteOrder) -> CodecError {
     if !matches!(e, CodecError::Decode { .. }) {
@@ -170,9 +171,9 @@ fn framed_input(e: CodecError, bytes: &[u8], from: &Options, order: ByteOrder) -
     let announced = bytes
         .first_chunk::<PREFIX_LEN>()
         .map(|h| prefix_len(*h, order));
-    let rest = bytes.get(PREFIX_LEN..).unwrap_or_default();
-    match announced {
-        Some(n) if n > 0 && n == rest.len() && crate::record::decode_record(rest, from).is_ok() => {
+    let record = announced.and_then(|n| bytes.get(PREFIX_LEN..PREFIX_LEN.checked_add(n)?));
+    match (announced, record) {
+        (Some(n), Some(record)) if n > 0 && crate::record::decode_record(record, from).is_ok() => {
             CodecError::decode(0, DecodeReason::FramedInput { announced: n })
         }
         _ => e,
