@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::failing_path;
 use fast_var_codec_core::reader::decode_with;
@@ -94,7 +94,7 @@ pub struct Resolved {
 /// when it announces more than `max_payload` bytes; anything else is taken as it is.
 pub fn read_input(
     path: &str,
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
     dialect: Option<Dialect>,
     max_payload: usize,
 ) -> Result<Vec<u8>, Fail> {

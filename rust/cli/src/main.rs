@@ -27,10 +27,10 @@ use bytes::BytesMut;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fast_var_codec_core::options::{Limits, Precision};
 use fast_var_codec_core::stream::ByteOrder;
-use fast_var_codec_core::transcode::{transcode_framed_into, transcode_into};
+use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
-use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::encrypted::FileKey;
 
 use crate::input::{resolve, Framing, Resolved};
 use crate::output::{CompressArg, Container};
@@ -461,7 +461,7 @@ fn load(
     input: &InputArgs,
     dialect: DialectArg,
     opts: &Options,
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
     let bytes = input::read_input(file, key, dialect.dialect(), input.max_payload)?;
     let resolved = resolve(
@@ -577,7 +577,7 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
         let input = bytes.get(item.start..end).unwrap_or_default();
         let res = match d.framing {
             Framing::Framed => {
-                transcode_framed_into(input, &from_opts, &out_opts, order, &mut encoded)
+                transcode_bare_into_frame(input, &from_opts, &out_opts, order, &mut encoded)
             }
             Framing::Raw => transcode_into(input, &from_opts, &out_opts, &mut encoded),
         };

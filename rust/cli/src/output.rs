@@ -3,7 +3,7 @@
 //! `save` module.
 
 use clap::ValueEnum;
-use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::encrypted::{random_iv, FileKey};
 use fast_var_codec_core::save::{compress_block, compress_godot3, encrypt, Compression};
 use fast_var_codec_core::Dialect;
 
@@ -39,7 +39,7 @@ pub enum Container {
     Plain,
     Compressed(CompressArg),
     /// Encrypted with this key, in the container of the output dialect's engine.
-    Encrypted(Godot3Key),
+    Encrypted(FileKey),
 }
 
 /// `payload` in `container`, as the engine of `dialect` writes it.
@@ -50,8 +50,7 @@ pub fn wrap(payload: Vec<u8>, container: Container, dialect: Dialect) -> Result<
             .map_err(|e| Fail::Invalid(format!("cannot compress the output: {e}"))),
         Container::Encrypted(key) => {
             // Godot 4's container starts with a random IV, as the engine draws one per file.
-            let mut iv = [0u8; 16];
-            getrandom::fill(&mut iv).map_err(|e| {
+            let iv = random_iv().map_err(|e| {
                 Fail::Invalid(format!(
                     "cannot draw a random IV for the encrypted output: {e}"
                 ))

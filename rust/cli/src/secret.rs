@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 
 use clap::Args;
-use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::encrypted::FileKey;
 
 use crate::Fail;
 
@@ -57,9 +57,9 @@ pub struct OutSecretArgs {
 
 impl SecretArgs {
     /// The key the options give, `None` when none is given.
-    pub fn key(&self) -> Result<Option<Godot3Key>, Fail> {
+    pub fn key(&self) -> Result<Option<FileKey>, Fail> {
         if let Some(p) = &self.password {
-            return Ok(Some(Godot3Key::from_password(p)));
+            return Ok(Some(FileKey::from_password(p)));
         }
         if let Some(var) = &self.password_env {
             return password_env(var).map(Some);
@@ -82,7 +82,7 @@ impl SecretArgs {
 
 impl OutSecretArgs {
     /// The output's own key, `None` when none is given.
-    pub fn key(&self) -> Result<Option<Godot3Key>, Fail> {
+    pub fn key(&self) -> Result<Option<FileKey>, Fail> {
         if let Some(var) = &self.out_password_env {
             return password_env(var).map(Some);
         }
@@ -101,7 +101,7 @@ impl OutSecretArgs {
 
 /// Asks for the password of an encrypted input when no option gave one and someone is at a
 /// terminal to answer; `None` otherwise.
-pub fn prompt_if_terminal(path: &str) -> Result<Option<Godot3Key>, Fail> {
+pub fn prompt_if_terminal(path: &str) -> Result<Option<FileKey>, Fail> {
     if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
         prompt(&format!("Password for {path}: ")).map(Some)
     } else {
@@ -109,15 +109,15 @@ pub fn prompt_if_terminal(path: &str) -> Result<Option<Godot3Key>, Fail> {
     }
 }
 
-fn prompt(text: &str) -> Result<Godot3Key, Fail> {
+fn prompt(text: &str) -> Result<FileKey, Fail> {
     rpassword::prompt_password(text)
-        .map(|p| Godot3Key::from_password(&p))
+        .map(|p| FileKey::from_password(&p))
         .map_err(|e| Fail::Usage(format!("cannot ask for the password (no terminal?): {e}")))
 }
 
-fn password_env(var: &str) -> Result<Godot3Key, Fail> {
+fn password_env(var: &str) -> Result<FileKey, Fail> {
     match std::env::var(var) {
-        Ok(p) => Ok(Godot3Key::from_password(&p)),
+        Ok(p) => Ok(FileKey::from_password(&p)),
         Err(e) => Err(Fail::Usage(format!(
             "the password's environment variable {var}: {e}"
         ))),
@@ -135,11 +135,11 @@ fn first_line(path: &str) -> Result<String, Fail> {
     Ok(text.lines().next().unwrap_or_default().to_string())
 }
 
-fn password_file(path: &str) -> Result<Godot3Key, Fail> {
-    first_line(path).map(|p| Godot3Key::from_password(&p))
+fn password_file(path: &str) -> Result<FileKey, Fail> {
+    first_line(path).map(|p| FileKey::from_password(&p))
 }
 
-fn key_file(path: &str) -> Result<Godot3Key, Fail> {
+fn key_file(path: &str) -> Result<FileKey, Fail> {
     let text = if path == "-" {
         first_line(path)?
     } else {
@@ -150,7 +150,7 @@ fn key_file(path: &str) -> Result<Godot3Key, Fail> {
 }
 
 /// A 32-byte key from 64 hex digits (whitespace between them ignored).
-fn parse_key(s: &str) -> Result<Godot3Key, String> {
+fn parse_key(s: &str) -> Result<FileKey, String> {
     let digits: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
     if digits.len() != 64 {
         return Err(format!(
@@ -163,5 +163,5 @@ fn parse_key(s: &str) -> Result<Godot3Key, String> {
         let text: String = pair.iter().collect();
         *byte = u8::from_str_radix(&text, 16).map_err(|_| format!("{text:?} is not hex"))?;
     }
-    Ok(Godot3Key::from_bytes(key))
+    Ok(FileKey::from_bytes(key))
 }

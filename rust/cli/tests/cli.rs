@@ -1223,14 +1223,14 @@ fn compressed_godot3_saves_read_in_every_mode() {
 /// container is not taken for it.
 #[test]
 fn opens_godot4_encrypted_files() {
-    use fast_var_codec_core::encrypted::{encrypt_godot4, Godot3Key};
+    use fast_var_codec_core::encrypted::{encrypt_godot4, FileKey};
     let dir = TempDir::new("godot4_encrypted");
     // Two store_var records: 7, then "hi".
     let mut records = vec![8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
     records.extend_from_slice(&[12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
     let file = dir.file(
         "save.bin",
-        &encrypt_godot4(&records, &Godot3Key::from_password("pw"), [4; 16]),
+        &encrypt_godot4(&records, &FileKey::from_password("pw"), [4; 16]),
     );
     for dialect in [&["--dialect", "godot4"][..], &[]] {
         let mut args = vec!["check", "--framed", "--password", "pw"];
@@ -1508,7 +1508,7 @@ fn convert_detects_the_input_dialect_and_offers_no_auto_output() {
 /// engine's own compressed and encrypted saves.
 #[test]
 fn convert_writes_compressed_and_encrypted_files() {
-    use fast_var_codec_core::encrypted::Godot3Key;
+    use fast_var_codec_core::encrypted::FileKey;
     use fast_var_codec_core::save::{decompress_block, open, OpenOptions};
     let dir = TempDir::new("containers");
     let saves = saves_dir();
@@ -1516,7 +1516,7 @@ fn convert_writes_compressed_and_encrypted_files() {
     let pw_file = dir.file("pw.txt", format!("{password}\n").as_bytes());
     let key_hex: String = (0u8..32).map(|b| format!("{:02x}", b * 7)).collect();
     let key_file = dir.file("key.txt", format!("{key_hex}\n").as_bytes());
-    let key = Godot3Key::from_bytes(std::array::from_fn(|i| (i as u8) * 7));
+    let key = FileKey::from_bytes(std::array::from_fn(|i| (i as u8) * 7));
     for to in ["godot3", "godot4"] {
         let d: Dialect = to.parse().expect("dialect");
         let plain = dir.path(&format!("plain_{to}.bin"));
@@ -1531,7 +1531,7 @@ fn convert_writes_compressed_and_encrypted_files() {
         ]);
         assert_eq!(code(&o), 0, "{}", text(&o.stderr));
         let payload = std::fs::read(&plain).expect("plain");
-        let read_back = |file: &str, k: Option<&Godot3Key>| -> Vec<u8> {
+        let read_back = |file: &str, k: Option<&FileKey>| -> Vec<u8> {
             let bytes = std::fs::read(file).expect("written");
             let opts = OpenOptions::new().with_key(k);
             let opened = open(&bytes, Some(d), &opts, decompress_block).expect("the core opens it");
@@ -1581,7 +1581,7 @@ fn convert_writes_compressed_and_encrypted_files() {
             .expect("run");
         assert_eq!(code(&o), 0, "{}", text(&o.stderr));
         assert_eq!(&std::fs::read(&by_env).expect("out")[..4], b"GDEC");
-        let pw_key = Godot3Key::from_password(&password);
+        let pw_key = FileKey::from_password(&password);
         assert!(
             read_back(&by_env, Some(&pw_key)) == payload,
             "{to}: other payload"

@@ -23,7 +23,8 @@
 //! | 16 | the IV, random for each file |
 //! | rest | the plaintext zero-padded to 16 bytes, AES-256 in CFB mode (full-block feedback) |
 //!
-//! Both derive a password's key the same way ([`Godot3Key::from_password`]). The cryptography is
+//! Both take the same key, and derive a password's the same way ([`FileKey::from_password`]);
+//! Godot 4's IV is random for each file ([`random_iv`]). The cryptography is
 //! RustCrypto's (`aes`, `cfb-mode`, `md-5`).
 
 use aes::cipher::generic_array::GenericArray;
@@ -40,18 +41,26 @@ const HEADER: usize = 4 + 4 + 16 + 8;
 const GODOT4_HEADER: usize = 4 + 16 + 8 + 16;
 const BLOCK: usize = 16;
 
-/// A 32-byte AES-256 key, as Godot 3 and Godot 4 use it for their encrypted files.
+/// A 32-byte AES-256 key, as Godot 3 and Godot 4 use it for their encrypted files (both
+/// engines' containers take the same key, and derive a password's the same way).
 #[derive(Clone, PartialEq, Eq)]
-pub struct Godot3Key([u8; 32]);
+pub struct FileKey([u8; 32]);
 
-impl Godot3Key {
+/// The former name of [`FileKey`], which is Godot 4's key too.
+#[deprecated(
+    since = "0.2.0",
+    note = "renamed `FileKey`: the key of both engines' encrypted files"
+)]
+pub type Godot3Key = FileKey;
+
+impl FileKey {
     /// The key `open_encrypted_with_pass` derives from a password: the 32 ASCII characters of
     /// the lowercase hex MD5 of the password's UTF-8 bytes.
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::encrypted::Godot3Key;
-    /// let key = Godot3Key::from_password("secret");
+    /// use fast_var_codec_core::encrypted::FileKey;
+    /// let key = FileKey::from_password("secret");
     /// assert_eq!(key.as_bytes(), b"5ebe2294ecd0e0f08eab7690d2a6ee69");
     /// ```
     pub fn from_password(password: &str) -> Self {
@@ -60,12 +69,12 @@ impl Godot3Key {
         for (pair, byte) in key.chunks_exact_mut(2).zip(digest.iter()) {
             pair.copy_from_slice(&hex_pair(*byte));
         }
-        Godot3Key(key)
+        FileKey(key)
     }
 
     /// A raw key, as `open_encrypted(path, mode, key)` takes it.
     pub fn from_bytes(key: [u8; 32]) -> Self {
-        Godot3Key(key)
+        FileKey(key)
     }
 
     /// A raw key from a slice, which must hold exactly 32 bytes.
@@ -76,7 +85,7 @@ impl Godot3Key {
         let key: [u8; 32] = key
             .try_into()
             .map_err(|_| FileError::KeyLength(key.len()))?;
-        Ok(Godot3Key(key))
+        Ok(FileKey(key))
     }
 
     /// The 32 key bytes, to hand to another implementation (the `Debug` output hides them).
@@ -89,9 +98,9 @@ impl Godot3Key {
     }
 }
 
-impl std::fmt::Debug for Godot3Key {
+impl std::fmt::Debug for FileKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Godot3Key(..)") // never print key material
+        f.write_str("FileKey(..)") // never print key material
     }
 }
 
@@ -129,7 +138,7 @@ pub enum FileError {
     /// cannot be told apart from damage), or a damaged file.
     #[error("the MD5 of the decrypted data does not match the header: wrong key or password, or a damaged file")]
     WrongKeyOrDamaged,
-    /// A raw key given to [`Godot3Key::from_slice`] is not 32 bytes long; the field is its length.
+    /// A raw key given to [`FileKey::from_slice`] is not 32 bytes long; the field is its length.
     #[error("a key must be 32 bytes, got {0}")]
     KeyLength(usize),
     /// The file is encrypted and no password or key was given.
@@ -193,6 +202,10 @@ pub enum FileError {
         /// The limit.
         limit: usize,
     },
+    /// The system's random number generator could not make an IV ([`random_iv`]); the field is
+    /// what it said.
+    #[error("no random IV: the system's random number generator failed: {0}")]
+    NoRandom(String),
     /// The compressor could not compress a block.
     #[error("compressing block {index} failed: {reason}")]
     CompressFailed {
@@ -228,9 +241,9 @@ impl FileError {
             }
             FileError::KeyLength(_) => crate::error::ErrorCode::InvalidParameter,
             FileError::KeyNeeded => crate::error::ErrorCode::Unauthorized,
-            FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
-                crate::error::ErrorCode::Unavailable
-            }
+            FileError::UnsupportedCompression(_)
+            | FileError::EncryptionNotChecked(_)
+            | FileError::NoRandom(_) => crate::error::ErrorCode::Unavailable,
             FileError::RecordCut { .. } => crate::error::ErrorCode::FileEof,
             FileError::PayloadTooLarge(_) | FileError::PayloadOverLimit { .. } => {
                 crate::error::ErrorCode::OutOfMemory
@@ -249,10 +262,10 @@ impl FileError {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot3, Godot3Key};
+/// use fast_var_codec_core::encrypted::{decrypt_godot3, FileKey};
 ///
 /// fn open(file: &[u8]) -> std::io::Result<Vec<u8>> {
-///     Ok(decrypt_godot3(file, &Godot3Key::from_password("secret"))?)
+///     Ok(decrypt_godot3(file, &FileKey::from_password("secret"))?)
 /// }
 /// let err = open(b"not encrypted").unwrap_err();
 /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
@@ -266,6 +279,7 @@ impl From<FileError> for std::io::Error {
             FileError::UnsupportedCompression(_) | FileError::EncryptionNotChecked(_) => {
                 K::Unsupported
             }
+            FileError::NoRandom(_) => K::Other,
             _ => K::InvalidData,
         };
         std::io::Error::new(kind, e)
@@ -282,15 +296,15 @@ impl From<FileError> for std::io::Error {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
-/// let key = Godot3Key::from_password("secret");
+/// use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
+/// let key = FileKey::from_password("secret");
 /// let file = encrypt_godot3(b"hello", &key);
 /// assert_eq!(decrypt_godot3(&file, &key)?, b"hello");
-/// let wrong = Godot3Key::from_password("Secret");
+/// let wrong = FileKey::from_password("Secret");
 /// assert_eq!(decrypt_godot3(&file, &wrong), Err(FileError::WrongKeyOrDamaged));
 /// # Ok::<(), FileError>(())
 /// ```
-pub fn decrypt_godot3(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
+pub fn decrypt_godot3(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> {
     let (rest, body) = split_header::<HEADER>(file)?;
     let (mode, rest) = rest.split_at(4);
     let (md5, length) = rest.split_at(16);
@@ -362,12 +376,12 @@ fn checked(mut plain: Vec<u8>, length: u64, md5: &[u8]) -> Result<Vec<u8>, FileE
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{encrypt_godot3, Godot3Key};
-/// let file = encrypt_godot3(&[1, 2, 3], &Godot3Key::from_bytes([7; 32]));
+/// use fast_var_codec_core::encrypted::{encrypt_godot3, FileKey};
+/// let file = encrypt_godot3(&[1, 2, 3], &FileKey::from_bytes([7; 32]));
 /// assert_eq!(&file[..4], b"GDEC");
 /// assert_eq!(file.len(), 32 + 16); // header, then one block
 /// ```
-pub fn encrypt_godot3(plaintext: &[u8], key: &Godot3Key) -> Vec<u8> {
+pub fn encrypt_godot3(plaintext: &[u8], key: &FileKey) -> Vec<u8> {
     let blocks = plaintext.len().div_ceil(BLOCK) * BLOCK;
     let mut out = Vec::with_capacity(HEADER + blocks);
     out.extend_from_slice(MAGIC);
@@ -395,15 +409,15 @@ pub fn encrypt_godot3(plaintext: &[u8], key: &Godot3Key) -> Vec<u8> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, FileError, Godot3Key};
-/// let key = Godot3Key::from_password("secret");
+/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, FileError, FileKey};
+/// let key = FileKey::from_password("secret");
 /// let file = encrypt_godot4(b"hello", &key, [9; 16]);
 /// assert_eq!(decrypt_godot4(&file, &key)?, b"hello");
-/// let wrong = Godot3Key::from_password("Secret");
+/// let wrong = FileKey::from_password("Secret");
 /// assert_eq!(decrypt_godot4(&file, &wrong), Err(FileError::WrongKeyOrDamaged));
 /// # Ok::<(), FileError>(())
 /// ```
-pub fn decrypt_godot4(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError> {
+pub fn decrypt_godot4(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> {
     use cfb_mode::cipher::{AsyncStreamCipher, KeyIvInit};
     let (rest, body) = split_header::<GODOT4_HEADER>(file)?;
     let (md5, rest) = rest.split_at(16);
@@ -417,18 +431,45 @@ pub fn decrypt_godot4(file: &[u8], key: &Godot3Key) -> Result<Vec<u8>, FileError
     checked(plain, length, md5)
 }
 
-/// A Godot 4 encrypted file holding `plaintext`, as `FileAccess.open_encrypted(_with_pass)` writes
-/// it, with the IV `iv` (Godot 4 draws a random one for each file; so should the caller:
-/// the same key and IV for two files lets one who has both learn about their contents).
+/// 16 bytes from the system's random number generator (the `getrandom` crate; in a browser or
+/// Node, `crypto.getRandomValues`): the IV of a Godot 4 encrypted file, fresh for each file as
+/// the engine draws it. The one way the crate's surfaces make their IVs.
+///
+/// # Errors
+/// [`FileError::NoRandom`] when the system has no generator to give (never on the desktop
+/// systems; a JavaScript runtime without `crypto.getRandomValues`).
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{encrypt_godot4, Godot3Key};
-/// let file = encrypt_godot4(&[1, 2, 3], &Godot3Key::from_bytes([7; 32]), [0x5a; 16]);
+/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, random_iv, FileKey};
+///
+/// let key = FileKey::from_password("secret");
+/// let (a, b) = (random_iv()?, random_iv()?);
+/// assert_ne!(a, b);
+/// let file = encrypt_godot4(b"hello", &key, a);
+/// assert_eq!(&file[28..44], &a); // the IV follows magic, MD5 and length
+/// assert_eq!(decrypt_godot4(&file, &key)?, b"hello");
+/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// ```
+pub fn random_iv() -> Result<[u8; 16], FileError> {
+    let mut iv = [0u8; 16];
+    getrandom::fill(&mut iv).map_err(|e| FileError::NoRandom(e.to_string()))?;
+    Ok(iv)
+}
+
+/// A Godot 4 encrypted file holding `plaintext`, as `FileAccess.open_encrypted(_with_pass)` writes
+/// it, with the IV `iv` (Godot 4 draws a random one for each file; so should the caller, with
+/// [`random_iv`]: the same key and IV for two files lets one who has both learn about their
+/// contents).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::encrypted::{encrypt_godot4, FileKey};
+/// let file = encrypt_godot4(&[1, 2, 3], &FileKey::from_bytes([7; 32]), [0x5a; 16]);
 /// assert_eq!(&file[..4], b"GDEC");
 /// assert_eq!(file.len(), 44 + 16); // header, then one block
 /// ```
-pub fn encrypt_godot4(plaintext: &[u8], key: &Godot3Key, iv: [u8; 16]) -> Vec<u8> {
+pub fn encrypt_godot4(plaintext: &[u8], key: &FileKey, iv: [u8; 16]) -> Vec<u8> {
     use cfb_mode::cipher::{AsyncStreamCipher, KeyIvInit};
     let blocks = plaintext.len().div_ceil(BLOCK) * BLOCK;
     let mut out = Vec::with_capacity(GODOT4_HEADER + blocks);
@@ -454,7 +495,7 @@ mod tests {
 
     #[test]
     fn godot4_round_trips_every_length_around_a_block() {
-        let key = Godot3Key::from_password("pw");
+        let key = FileKey::from_password("pw");
         for n in 0..70usize {
             let plain: Vec<u8> = (0..n as u8).collect();
             let file = encrypt_godot4(&plain, &key, [n as u8; 16]);
@@ -476,7 +517,7 @@ mod tests {
 
     #[test]
     fn round_trips_every_length_around_a_block() {
-        let key = Godot3Key::from_password("pw");
+        let key = FileKey::from_password("pw");
         for n in 0..70usize {
             let plain: Vec<u8> = (0..n as u8).collect();
             let file = encrypt_godot3(&plain, &key);
@@ -487,7 +528,7 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_whole_encrypted_file() {
-        let key = Godot3Key::from_bytes([3; 32]);
+        let key = FileKey::from_bytes([3; 32]);
         let file = encrypt_godot3(b"some plaintext of two blocks", &key);
         assert_eq!(decrypt_godot3(b"GDSC", &key), Err(FileError::NotEncrypted));
         assert_eq!(
@@ -516,7 +557,7 @@ mod tests {
             Err(FileError::DataTruncated { .. })
         ));
         assert_eq!(
-            Godot3Key::from_slice(&[0; 31]).unwrap_err(),
+            FileKey::from_slice(&[0; 31]).unwrap_err(),
             FileError::KeyLength(31)
         );
     }

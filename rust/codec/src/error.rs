@@ -160,6 +160,19 @@ pub enum DecodeReason {
     /// Godot 3 script embedded as source code (never decoded).
     #[error("not in the allow-list: {0}")]
     NotAllowed(String),
+    /// A function that reads one bare value (`var_to_bytes`) was given a framed one
+    /// (`store_var`, `put_var`: a length, then the value): the bare read failed, and its first 4
+    /// bytes announce a length of bytes that follow them and hold one whole value. Framed values are read by
+    /// [`crate::transcode::transcode_frames`], [`crate::record`] and [`crate::stream`].
+    #[error(
+        "the input is framed (store_var / put_var: its first 4 bytes are the length {announced} of \
+         the value after them), but this reads one bare value (var_to_bytes); for framed values use \
+         transcode_frames or the record and stream readers"
+    )]
+    FramedInput {
+        /// The length the first 4 bytes announce.
+        announced: usize,
+    },
     /// A value a builder (or the reader) refuses for another reason, with the text to show: an
     /// invalid `script` property, a script the builder does not know, ….
     #[error("{0}")]

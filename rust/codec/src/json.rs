@@ -98,8 +98,9 @@ use crate::types::ContainerType;
 use crate::value::{NodePath, Object, Value};
 
 /// How deep a JSON document may nest: three levels of JSON a Value level at most (a
-/// `$Dictionary`'s entry), over the 1,024 levels the engine allows, with room to spare.
-pub const MAX_JSON_DEPTH: usize = 4096;
+/// `$Dictionary`'s entry), over the levels a value may have ([`crate::limits::MAX_DEPTH_CEILING`],
+/// the engine's 1,024 with the `grow-stack` feature), with room to spare.
+pub const MAX_JSON_DEPTH: usize = 4 * crate::limits::MAX_DEPTH_CEILING;
 
 /// The largest integer magnitude written as a bare JSON number (2^53: every integer up to it is
 /// exact in binary64, as JavaScript's `Number` holds it).

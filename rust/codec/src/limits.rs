@@ -6,11 +6,20 @@ use crate::dialect::{Dialect, Precision};
 use crate::error::{CodecError, EncodeReason};
 use crate::objects::AllowList;
 
-/// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused.
+/// The engine's `MAX_RECURSION_DEPTH`: a value nested deeper than this is refused (and, without
+/// the `grow-stack` feature, the lower [`MAX_DEPTH_CEILING`]).
 pub const DEFAULT_MAX_DEPTH: usize = 1024;
 /// Upper bound for [`Limits::max_depth`], the engine's own limit. Any depth fits any thread's
 /// stack: deep walks continue on stack segments from the heap (see `stack.rs`).
+#[cfg(feature = "grow-stack")]
 pub const MAX_DEPTH_CEILING: usize = 1024;
+/// Upper bound for [`Limits::max_depth`] without the `grow-stack` feature: walks stay on the
+/// thread's own stack, and this many levels fit the 2 MB a spawned thread gets by default even
+/// unoptimized (where a level of decoding, encoding, transcoding or serde costs up to about
+/// 20 KB; a tenth of that optimized). A deeper value is refused with
+/// [`crate::DecodeReason::TooDeep`] or [`crate::EncodeReason::TooDeep`], never a stack overflow.
+#[cfg(not(feature = "grow-stack"))]
+pub const MAX_DEPTH_CEILING: usize = 64;
 
 /// Default for [`Limits::max_elements`]: no limit, as the engine.
 pub const DEFAULT_MAX_ELEMENTS: usize = usize::MAX;

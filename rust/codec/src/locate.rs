@@ -27,10 +27,13 @@
 use std::borrow::Cow;
 
 use crate::build::Build;
-use crate::dialect::{Dialect, Utf8Rules};
+#[cfg(feature = "files")]
+use crate::dialect::Dialect;
+use crate::dialect::Utf8Rules;
 use crate::error::{DecodeReason, Result};
 use crate::limits::Options;
 use crate::real::WireReals;
+#[cfg(feature = "files")]
 use crate::record::{decode_record_with, detect_records, RecordError};
 use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
 use crate::value::{Value, ValueBuilder};
@@ -300,6 +303,7 @@ pub fn locate(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, usi
 
 /// One value of a payload, as [`locate_records`] read it.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg(feature = "files")]
 pub struct LocatedRecord {
     /// Where its record starts in the payload (its 4-byte length; the value itself, for a raw
     /// payload).
@@ -314,6 +318,7 @@ pub struct LocatedRecord {
 
 /// How a payload holds its values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg(feature = "files")]
 pub enum Framing {
     /// `store_var` records: a u32 length before each value.
     Records,
@@ -323,6 +328,7 @@ pub enum Framing {
 
 /// A payload read as far as it goes ([`locate_records`]).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg(feature = "files")]
 pub struct LocatedRecords {
     /// The dialect the values were read in (given, or found).
     pub dialect: Dialect,
@@ -360,6 +366,7 @@ pub struct LocatedRecords {
 /// assert_eq!((read.framing, read.error), (Framing::Raw, None));
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
+#[cfg(feature = "files")]
 pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) -> LocatedRecords {
     let with = |d: Dialect| {
         let mut o = opts.clone();
@@ -438,6 +445,7 @@ pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) 
 }
 
 /// Whether `payload` is one value that `opts.dialect` reads whole (and not empty).
+#[cfg(feature = "files")]
 fn reads_raw(payload: &[u8], opts: &Options) -> bool {
     !payload.is_empty() && crate::record::decode_record(payload, opts).is_ok()
 }

@@ -251,6 +251,7 @@ impl DialectDetector {
 /// assert!(decode_records(&payload, Some(Dialect::Godot4), &Options::default()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg(feature = "files")]
 pub fn decode_records(
     payload: &[u8],
     dialect: Option<Dialect>,
@@ -275,6 +276,7 @@ pub fn decode_records(
 /// The first dialect of [`Dialect::ALL`] that reads every record whole, and the values; else the
 /// dialect that got furthest (the most records read, then the furthest offset) and its error.
 #[allow(clippy::type_complexity)]
+#[cfg(feature = "files")]
 fn first_whole(
     payload: &[u8],
     opts: &Options,
@@ -307,6 +309,7 @@ fn first_whole(
 /// assert_eq!(detect_records(&int, &Options::default()), Ok(Dialect::Godot4));
 /// assert!(detect_records(&int[..10], &Options::default()).is_err());
 /// ```
+#[cfg(feature = "files")]
 pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dialect, Dialect> {
     match first_whole(payload, opts) {
         Ok((d, _)) => Ok(d),
@@ -314,6 +317,7 @@ pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dia
     }
 }
 
+#[cfg(feature = "files")]
 fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>, RecordError> {
     let mut values = Vec::new();
     let mut builder = ValueBuilder::default();
@@ -333,6 +337,7 @@ fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>,
 }
 
 /// Why the records of a payload could not be read.
+#[cfg(feature = "files")]
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RecordError {
@@ -351,6 +356,7 @@ pub enum RecordError {
     },
 }
 
+#[cfg(feature = "files")]
 impl RecordError {
     /// The Godot `Error` for it.
     pub fn code(&self) -> crate::error::ErrorCode {
@@ -388,6 +394,7 @@ impl RecordError {
 /// let err = load(&[8, 0, 0, 0, 2, 0]).unwrap_err(); // a record cut short
 /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
 /// ```
+#[cfg(feature = "files")]
 impl From<RecordError> for std::io::Error {
     fn from(e: RecordError) -> Self {
         let kind = match &e {

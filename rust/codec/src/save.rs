@@ -1,28 +1,45 @@
-//! Godot 3 save files in one step: which container a file is, its payload, and the `store_var`
-//! records in that payload. Layouts (docs/godot3_save_files.md, checked against files Godot 3.6.2
-//! and 3.2.3 wrote):
+//! Save files of Godot 3 and Godot 4 in one step: which container a file is, its payload (the
+//! `store_var` records), and those records; and the files themselves, written as the engines
+//! write them. Every container of both engines (the `files` feature, on by default):
 //!
-//! * plain (`File.open`): the records themselves, no header;
-//! * compressed (`File.open_compressed`), magic `GCPF`:
+//! | container | engine call | read | write |
+//! |---|---|---|---|
+//! | plain | `File.open` (3), `FileAccess.open` (4) | [`open`] (the payload is the file) | the records ([`crate::stream::frame`] each value) |
+//! | compressed, FastLZ, Deflate, Zstd or Gzip | `open_compressed` (both, the same `GCPF` container) | [`open`] with `decompress_block` (the `compression` feature) or a decompressor of your own | [`compress_godot3`] with `compress_block` or a compressor of your own, and a [`Compression`] |
+//! | encrypted with a key, Godot 3 | `File.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot3`] |
+//! | encrypted with a password, Godot 3 | `File.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
+//! | encrypted with a key, Godot 4 | `FileAccess.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot4`] with [`crate::encrypted::random_iv`] |
+//! | encrypted with a password, Godot 4 | `FileAccess.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
 //!
-//!   | bytes | field |
-//!   |---|---|
-//!   | 4 | magic `GCPF` |
-//!   | 4 | mode, u32 LE: 0 FastLZ, 1 Deflate (zlib), 2 Zstd, 3 Gzip |
-//!   | 4 | block size, u32 LE (4096 in every file the engines write) |
-//!   | 4 | payload size, u32 LE |
-//!   | 4 × n | compressed size of each block, n = payload size / block size + 1 |
-//!   | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
-//!   | 4 | magic `GCPF` again (not checked, as the engines do not) |
+//! [`open`] tells the containers apart by their magic ([`detect`]) and, for an encrypted file
+//! without a dialect, tries Godot 3's container, then Godot 4's. The records of a payload are
+//! the same in both engines: each value's length (u32, little-endian), then the value, in the
+//! engine's dialect ([`records`], [`crate::record::decode_records`]). Godot 4's Brotli mode (4)
+//! is read-only in the engine, which writes no such file; it is refused here as
+//! [`FileError::UnknownCompression`]. Pandemonium's files are read as Godot 3's; its encrypted
+//! ones are not written ([`encrypt`]).
 //!
-//! * encrypted (`File.open_encrypted[_with_pass]`), magic `GDEC`: see [`crate::encrypted`].
+//! The compressed container (docs/godot3_save_files.md, checked against files Godot 3.6.2, 3.2.3
+//! and 4.6.3 wrote):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GCPF` |
+//! | 4 | mode, u32 LE: 0 FastLZ, 1 Deflate (zlib), 2 Zstd, 3 Gzip |
+//! | 4 | block size, u32 LE (4096 in every file the engines write) |
+//! | 4 | payload size, u32 LE |
+//! | 4 × n | compressed size of each block, n = payload size / block size + 1 |
+//! | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
+//! | 4 | magic `GCPF` again (not checked, as the engines do not) |
+//!
+//! The encrypted containers (magic `GDEC`, Godot 3's and Godot 4's): see [`crate::encrypted`].
 //!
 //! [`payload`] hands each compressed block to the caller's decompressor (the Godot extension
 //! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on;
-//! [`compress_godot3`] writes the container with the caller's compressor. The `compression`
-//! feature adds both codecs made of pure-Rust crates, `decompress_block` and `compress_block`,
-//! which the command-line tool and the Python package use; without it the core names no
-//! compression library.
+//! [`compress_godot3`] (named for the container Godot 3 made, which Godot 4 kept) writes the
+//! container with the caller's compressor. The `compression` feature adds both codecs made of
+//! pure-Rust crates, `decompress_block` and `compress_block`, which the command-line tool and
+//! the Python package use; without it the core names no compression library.
 //!
 //! ```
 //! use fast_var_codec_core::save::{detect, payload, records, Container};
@@ -53,7 +70,7 @@ pub use blocks::{compress_block, decompress_block};
 use std::borrow::Cow;
 
 use crate::encrypted::{
-    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, Godot3Key,
+    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, FileKey,
     MAGIC as ENCRYPTED_MAGIC,
 };
 use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
@@ -98,8 +115,8 @@ pub const DEFAULT_MAX_PAYLOAD: usize = 256 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct OpenOptions<'k> {
-    /// The key (or [`Godot3Key::from_password`]'s) of an encrypted file.
-    pub key: Option<&'k Godot3Key>,
+    /// The key (or [`FileKey::from_password`]'s) of an encrypted file.
+    pub key: Option<&'k FileKey>,
     /// The largest payload accepted, in bytes ([`DEFAULT_MAX_PAYLOAD`]): checked against what a
     /// compressed or encrypted file's header announces, before anything is inflated or
     /// decrypted. (A plain file is its own payload: it is already in memory.)
@@ -122,7 +139,7 @@ impl<'k> OpenOptions<'k> {
     }
 
     /// Sets [`OpenOptions::key`].
-    pub fn with_key(mut self, key: Option<&'k Godot3Key>) -> Self {
+    pub fn with_key(mut self, key: Option<&'k FileKey>) -> Self {
         self.key = key;
         self
     }
@@ -162,11 +179,11 @@ pub struct Opened<'a> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::encrypted::{FileError, FileKey};
 /// use fast_var_codec_core::save::{encrypt, open, EncryptedFormat, OpenOptions};
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// let opened = open(&file, None, &OpenOptions::new().with_key(Some(&key)), no_codec)?;
@@ -559,7 +576,7 @@ pub fn compress_godot3<E: std::fmt::Display>(
 /// those of [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
 pub fn payload<'a, E: std::fmt::Display>(
     file: &'a [u8],
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
     payload_of(Dialect::Godot3, file, key, decompress)
@@ -576,11 +593,11 @@ pub fn payload<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::Godot3Key;
+/// use fast_var_codec_core::encrypted::FileKey;
 /// use fast_var_codec_core::save::{encrypt, payload_of};
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// let file = encrypt(Dialect::Godot4, b"records", &key, [3; 16])?;
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// assert_eq!(&*payload_of(Dialect::Godot4, &file, Some(&key), no_codec)?, b"records");
@@ -590,7 +607,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 pub fn payload_of<'a, E: std::fmt::Display>(
     dialect: Dialect,
     file: &'a [u8],
-    key: Option<&Godot3Key>,
+    key: Option<&FileKey>,
     decompress: impl FnMut(&[u8], Compression, usize) -> Result<Vec<u8>, E>,
 ) -> Result<Cow<'a, [u8]>, FileError> {
     let opts = OpenOptions::new().with_key(key);
@@ -607,11 +624,11 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+/// use fast_var_codec_core::encrypted::{FileError, FileKey};
 /// use fast_var_codec_core::save::encrypt;
 /// use fast_var_codec_core::Dialect;
 ///
-/// let key = Godot3Key::from_password("pw");
+/// let key = FileKey::from_password("pw");
 /// assert_eq!(&encrypt(Dialect::Godot3, b"records", &key, [0; 16])?[..4], b"GDEC");
 /// assert!(matches!(
 ///     encrypt(Dialect::Pandemonium5, b"records", &key, [0; 16]),
@@ -622,7 +639,7 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 pub fn encrypt(
     dialect: Dialect,
     plaintext: &[u8],
-    key: &Godot3Key,
+    key: &FileKey,
     iv: [u8; 16],
 ) -> Result<Vec<u8>, FileError> {
     if matches!(dialect, Dialect::Pandemonium38 | Dialect::Pandemonium5) {

@@ -16,27 +16,39 @@
 //! with that range and ask again only outside it (near the end of a stack, or on a stack
 //! switched by other code between two guards). Stacks grow downwards on every target this
 //! crate builds for.
+//!
+//! Without the `grow-stack` feature (no `stacker`, whose build needs a C compiler) a guard is
+//! the call itself, and what keeps a walk on the thread's stack is the depth: nesting is bounded
+//! by [`crate::limits::MAX_DEPTH_CEILING`], lowered then to a depth whose walks fit a thread's
+//! default stack even unoptimized; a deeper value is refused with the depth error, as any value
+//! past the limits is.
 
+#[cfg(feature = "grow-stack")]
 use std::cell::Cell;
 
 /// The stack a walk may use between two guarded levels: one level's frames (a few KB even
 /// unoptimized) and whatever engine code a builder calls at a level (the Godot extension's
 /// builder makes Variants, loads scripts), with room to spare.
+#[cfg(feature = "grow-stack")]
 pub const RED_ZONE: usize = 128 * 1024;
 
 /// The size of each stack segment a deep walk gets from the heap.
+#[cfg(feature = "grow-stack")]
 pub const SEGMENT: usize = 1024 * 1024;
 
+#[cfg(feature = "grow-stack")]
 /// How far above the address where the range was measured a later guard's local may sit: a
 /// guard inlined into the measuring frame can place its local a little higher in that frame.
 const FRAME_SLACK: usize = 16 * 1024;
 
+#[cfg(feature = "grow-stack")]
 thread_local! {
     /// `(floor, ceiling)`: a guard whose local lies strictly between them has more than
     /// [`RED_ZONE`] of stack left. `(0, 0)` (nothing inside) when no walk runs on this thread.
     static ROOMY: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
 }
 
+#[cfg(feature = "grow-stack")]
 /// The address of a local of the caller's frame (inlined), close to the stack pointer
 /// (`black_box` keeps the local on the stack, where the optimizer could otherwise fold it).
 #[inline(always)]
@@ -47,6 +59,7 @@ fn here() -> usize {
 
 /// Runs `f` (one nesting level of a walk), first moving to a fresh stack segment when the
 /// thread's stack has less than `RED_ZONE` (128 KB) left.
+#[cfg(feature = "grow-stack")]
 #[inline]
 pub fn guard<R>(f: impl FnOnce() -> R) -> R {
     if has_room() {
@@ -61,6 +74,7 @@ pub fn guard<R>(f: impl FnOnce() -> R) -> R {
 /// [`guard`] (serde's serializer, driven by the value's own code): when a container begins with
 /// room, the values inside it are serialized without a guard each; those that are containers
 /// ask again.
+#[cfg(feature = "grow-stack")]
 #[inline]
 pub fn has_room() -> bool {
     let at = here();
@@ -71,6 +85,7 @@ pub fn has_room() -> bool {
 /// [`guard`]'s slow path: asks `stacker` how much stack is left, moves to a new segment if that
 /// is too little, and runs `f` with the range of the stack it runs on remembered for the guards
 /// inside it.
+#[cfg(feature = "grow-stack")]
 #[cold]
 #[inline(never)]
 fn measured<R>(f: impl FnOnce() -> R) -> R {
@@ -87,6 +102,7 @@ fn measured<R>(f: impl FnOnce() -> R) -> R {
 
 /// The range above the red zone of the stack the caller runs on, `None` when less than the red
 /// zone is left there. Where the platform cannot tell, an empty range (every guard asks).
+#[cfg(feature = "grow-stack")]
 #[inline(always)]
 fn roomy_range() -> Option<(usize, usize)> {
     let at = here();
@@ -100,18 +116,38 @@ fn roomy_range() -> Option<(usize, usize)> {
     }
 }
 
+#[cfg(feature = "grow-stack")]
 #[inline(always)]
 fn with_range<R>(roomy: (usize, usize), f: impl FnOnce() -> R) -> R {
     let _restore = Restore(ROOMY.with(|r| r.replace(roomy)));
     f()
 }
 
+#[cfg(feature = "grow-stack")]
 /// Puts back the range of the enclosing walk (or none) when a measured level returns or
 /// unwinds.
 struct Restore((usize, usize));
 
+#[cfg(feature = "grow-stack")]
 impl Drop for Restore {
     fn drop(&mut self) {
         ROOMY.with(|r| r.set(self.0));
     }
+}
+
+/// Runs `f` (one nesting level of a walk) on the thread's own stack: without `grow-stack` the
+/// depth bound keeps every walk within a default stack (see the module's documentation).
+#[cfg(not(feature = "grow-stack"))]
+#[inline(always)]
+pub fn guard<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Always `true` without `grow-stack`: a guard never moves to another stack, so no walk needs to
+/// ask.
+#[cfg(not(feature = "grow-stack"))]
+#[cfg_attr(not(feature = "serde"), allow(dead_code))] // asked by serde's serializer only
+#[inline(always)]
+pub fn has_room() -> bool {
+    true
 }

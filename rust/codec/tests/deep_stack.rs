@@ -2,7 +2,10 @@
 //! encoding, transcoding and serde in both directions must work (and one level more must fail
 //! with an error), never overflow the stack, in the Godot 4 and Godot 3 dialects, for Arrays,
 //! Dictionaries as values and as keys, and typed containers. The tests run unoptimized, where a
-//! level of recursion costs about ten times its release-build stack.
+//! level of recursion costs about ten times its release-build stack. With the `grow-stack`
+//! feature the limits allow the engine's 1,024 levels (walks move to stack segments from the
+//! heap); without it, the lower ceiling, whose walks must fit a spawned thread's default 2 MB
+//! as they are (run with `--no-default-features --features serde`).
 
 use fast_var_codec_core::error::ErrorCode;
 use fast_var_codec_core::options::MAX_DEPTH_CEILING;
@@ -10,8 +13,13 @@ use fast_var_codec_core::transcode::transcode;
 use fast_var_codec_core::value::{ContainerType, VariantType};
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 
-/// The stack of the threads below.
+/// The stack of the threads below: small, where walks move to stack segments of their own
+/// (`grow-stack`); without it, the default stack of a thread Rust spawns (2 MB), which the lower
+/// depth ceiling must fit unoptimized.
+#[cfg(feature = "grow-stack")]
 const SMALL_STACK: usize = 256 * 1024;
+#[cfg(not(feature = "grow-stack"))]
+const SMALL_STACK: usize = 2 * 1024 * 1024;
 
 /// The deepest value the limits allow: containers at depths 0 to 1023, the innermost holding
 /// a value at depth 1024.
@@ -108,6 +116,41 @@ fn decode_the_deepest_and_refuse_deeper() {
             "{dialect:?} {shape:?}"
         );
     }
+}
+
+/// Without `grow-stack`, the engine's own depth (1,024 levels, what Godot writes) is refused
+/// with the depth error on the thread's stack, by default options that ask for 1,024, never
+/// overflowing it; and the ceiling is below it.
+#[cfg(not(feature = "grow-stack"))]
+#[test]
+fn without_grow_stack_the_engines_depth_is_an_error_not_an_overflow() {
+    use fast_var_codec_core::options::DEFAULT_MAX_DEPTH;
+    use fast_var_codec_core::error::{DecodeReason, EncodeReason};
+    use fast_var_codec_core::CodecError;
+    assert!(MAX_DEPTH_CEILING < DEFAULT_MAX_DEPTH);
+    // var_to_bytes of 1,024 nested Arrays around an int, in Godot 4 (Array is type 28).
+    let mut bytes = Vec::new();
+    for _ in 0..DEFAULT_MAX_DEPTH {
+        bytes.extend_from_slice(&[28, 0, 0, 0, 1, 0, 0, 0]);
+    }
+    bytes.extend_from_slice(&[2, 0, 0, 0, 7, 0, 0, 0]);
+    let value = nested(Shape::Arrays, DEFAULT_MAX_DEPTH);
+    let (decoded, encoded) = on_small_stack(move || {
+        let opts = Options::default();
+        assert_eq!(opts.limits.max_depth, DEFAULT_MAX_DEPTH);
+        let decoded = decode(&bytes, &opts).map(|_| ());
+        let encoded = encode(&value, &opts).map(|_| ());
+        std::mem::forget(value); // dropping 1,024 levels is the caller's walk, not the codec's
+        (decoded, encoded)
+    });
+    assert!(
+        matches!(decoded, Err(CodecError::Decode { reason: DecodeReason::TooDeep(d), .. }) if d == MAX_DEPTH_CEILING),
+        "{decoded:?}"
+    );
+    assert!(
+        matches!(&encoded, Err(CodecError::Encode { reason: EncodeReason::TooDeep(d), .. }) if *d == MAX_DEPTH_CEILING),
+        "{encoded:?}"
+    );
 }
 
 #[test]
@@ -233,14 +276,17 @@ mod through_serde {
     /// A type whose `Serialize` moves to a stack of its own (as `serde_stacker` does) in the
     /// middle of a walk, then nests as deep from there: the guards must measure the new stack
     /// rather than trust what they knew of the thread's.
+    #[cfg(feature = "grow-stack")]
     struct OnItsOwnStack(Node);
 
+    #[cfg(feature = "grow-stack")]
     impl serde::Serialize for OnItsOwnStack {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             stacker::grow(SMALL_STACK, || self.0.serialize(s))
         }
     }
 
+    #[cfg(feature = "grow-stack")]
     #[test]
     fn serde_of_a_walk_that_switches_stacks() {
         // One level less: the Vec around it is the first.

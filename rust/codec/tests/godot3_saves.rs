@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::{decode, Dialect, Options};
 use serde_json::Value as Json;
 
@@ -34,10 +34,10 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-fn key_of(side: &Json) -> Godot3Key {
+fn key_of(side: &Json) -> FileKey {
     match (side["password"].as_str(), side["key_hex"].as_str()) {
-        (Some(pass), _) => Godot3Key::from_password(pass),
-        (None, Some(k)) => Godot3Key::from_slice(&hex(k)).expect("32-byte key"),
+        (Some(pass), _) => FileKey::from_password(pass),
+        (None, Some(k)) => FileKey::from_slice(&hex(k)).expect("32-byte key"),
         _ => panic!("sidecar names no password and no key"),
     }
 }
@@ -100,7 +100,7 @@ fn engine_encrypted_saves_decrypt_to_the_engine_plaintext_and_back() {
             }
 
             // A wrong password, a damaged block, a cut file: an error, never garbage.
-            let wrong = Godot3Key::from_password("fvc secret");
+            let wrong = FileKey::from_password("fvc secret");
             assert_eq!(
                 decrypt_godot3(&file, &wrong),
                 Err(FileError::WrongKeyOrDamaged)
@@ -136,4 +136,26 @@ fn engine_encrypted_config_files_hold_the_plain_config_text() {
             assert_eq!(encrypt_godot3(&text, &key), file, "{engine} {kind}");
         }
     }
+}
+
+/// `FileKey` is the key of both engines' containers: the same password's key reads Godot 3's
+/// engine-made file and a Godot 4 file written with a random IV (`random_iv`: a fresh one each
+/// time, stored in the header); the deprecated `Godot3Key` is the same type.
+#[test]
+fn one_key_for_both_engines_and_a_random_iv() {
+    use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, random_iv};
+    let side = sidecar("godot3_6_2", "encrypted_pass.json");
+    let key = key_of(&side);
+    let plain =
+        decrypt_godot3(&read("godot3_6_2", "encrypted_pass.bin"), &key).expect("Godot 3's file");
+    let (a, b) = (random_iv().expect("an IV"), random_iv().expect("an IV"));
+    assert_ne!(a, b);
+    let file = encrypt_godot4(&plain, &key, a);
+    assert_eq!(&file[28..44], &a);
+    assert_eq!(decrypt_godot4(&file, &key), Ok(plain.clone()));
+    assert_ne!(encrypt_godot4(&plain, &key, b), file);
+    #[allow(deprecated)]
+    let old: fast_var_codec_core::encrypted::Godot3Key = key.clone();
+    assert_eq!(old, key);
+    assert_eq!(format!("{key:?}"), "FileKey(..)");
 }

@@ -868,3 +868,115 @@ fn borrowed_text_where_the_bytes_are_the_text() {
     let got: &[u8] = from_bytes(&pba, &Options::new(Dialect::Godot4)).expect("borrowed bytes");
     assert_eq!(got, [7, 8, 9]);
 }
+
+/// serde's `flatten` and `untagged` (and internally tagged enums) read a value through serde's
+/// own buffer, which knows plain data only: a `Value` read there comes back as the plain data of
+/// the Godot value (a Color as an Array of its four components), while writing keeps it. The
+/// module documentation and docs/rust.md show this limit and the ways around it, each checked
+/// here: a nested field, and an externally or adjacently tagged enum, keep the Godot type.
+mod buffered_by_serde {
+    use super::*;
+
+    fn color() -> Value {
+        Value::color(1.0, 0.5, 0.0, 1.0)
+    }
+
+    /// The Color as serde's buffer hands it on: its components, as an untyped Array.
+    fn components() -> Value {
+        Value::array(vec![
+            Value::Float(1.0),
+            Value::Float(0.5),
+            Value::Float(0.0),
+            Value::Float(1.0),
+        ])
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Style {
+        tint: Value,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Flattened {
+        name: String,
+        #[serde(flatten)]
+        style: Style,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Nested {
+        name: String,
+        style: Style,
+    }
+
+    #[test]
+    fn flatten_writes_the_godot_type_and_reads_back_its_plain_data() {
+        let opts = Options::new(Dialect::Godot4);
+        let v = Flattened {
+            name: "lamp".into(),
+            style: Style { tint: color() },
+        };
+        let bytes = to_bytes(&v, &opts).expect("to_bytes");
+        // Written: one Dictionary holding the Color itself, as the engine reads it.
+        let (decoded, _) = decode(&bytes, &opts).expect("decode");
+        assert_eq!(decoded["tint"], color());
+        // Read through serde's buffer: the Color's components.
+        let back: Flattened = from_bytes(&bytes, &opts).expect("from_bytes");
+        assert_eq!(back.style.tint, components());
+        // The same through a Value (`from_value` buffers as serde does).
+        let back: Flattened = from_value(decoded).expect("from_value");
+        assert_eq!(back.style.tint, components());
+    }
+
+    #[test]
+    fn a_nested_field_keeps_the_godot_type() {
+        let opts = Options::new(Dialect::Godot4);
+        let v = Nested {
+            name: "lamp".into(),
+            style: Style { tint: color() },
+        };
+        let bytes = to_bytes(&v, &opts).expect("to_bytes");
+        assert_eq!(from_bytes::<Nested>(&bytes, &opts).expect("from_bytes"), v);
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    #[serde(untagged)]
+    enum Untagged {
+        Paint { tint: Value },
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    enum External {
+        Paint { tint: Value },
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    #[serde(tag = "kind", content = "data")]
+    enum Adjacent {
+        Paint { tint: Value },
+    }
+
+    #[test]
+    fn untagged_reads_plain_data_and_tagged_enums_keep_the_godot_type() {
+        let opts = Options::new(Dialect::Godot4);
+        let bytes = to_bytes(&Untagged::Paint { tint: color() }, &opts).expect("to_bytes");
+        assert_eq!(decode(&bytes, &opts).expect("decode").0["tint"], color());
+        let Untagged::Paint { tint } = from_bytes(&bytes, &opts).expect("from_bytes");
+        assert_eq!(tint, components());
+
+        let external = External::Paint { tint: color() };
+        let bytes = to_bytes(&external, &opts).expect("to_bytes");
+        assert_eq!(
+            from_bytes::<External>(&bytes, &opts).expect("from_bytes"),
+            external
+        );
+
+        // Adjacently tagged: the tag written first, so the content is read straight.
+        let adjacent = Adjacent::Paint { tint: color() };
+        let bytes = to_bytes(&adjacent, &opts).expect("to_bytes");
+        assert_eq!(
+            from_bytes::<Adjacent>(&bytes, &opts).expect("from_bytes"),
+            adjacent
+        );
+    }
+}

@@ -404,3 +404,66 @@ fn fuzz_found_inputs() {
         .join()
         .expect("the check");
 }
+
+/// `transcode_bare_into_frame` reads one bare value; given `store_var` records Godot 3.6.2
+/// wrote (the engine's file from its first record whose length is no type id: there a bare read
+/// fails, with the length taken for an unknown type id), it says the input is framed. (A
+/// length that is a type id can read as some other value: the bare reader cannot tell.) The
+/// deprecated `transcode_framed_into` is the same function.
+#[test]
+fn framed_input_to_the_bare_reader_is_named() {
+    use bytes::BytesMut;
+    use fast_var_codec_core::save::records;
+    use fast_var_codec_core::stream::ByteOrder;
+    use fast_var_codec_core::transcode::transcode_bare_into_frame;
+    use fast_var_codec_core::DecodeReason;
+    /// Godot 3's type ids: 0 (nil) to 26 (PoolColorArray).
+    const GODOT3_TYPES: usize = 27;
+
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves/godot3_6_2/plain.bin");
+    let file = std::fs::read(&path).expect("the engine's store_var file");
+    let godot3 = Options::new(Dialect::Godot3);
+    let record = records(&file)
+        .map(|r| r.expect("whole records"))
+        .find(|r| r.bytes.len() >= GODOT3_TYPES && r.bytes.len() < 256)
+        .expect("a record of such a length");
+    let framed = &file[record.offset..];
+    let len = record.bytes.len();
+    // What a bare decode says of it: the length as a type id.
+    let bare = decode(framed, &godot3).expect_err("no such type id");
+    assert!(
+        matches!(&bare, CodecError::Decode { reason: DecodeReason::UnknownType(t), .. } if *t as usize == len),
+        "{bare}"
+    );
+
+    let mut out = BytesMut::from(&b"kept"[..]);
+    let err = transcode_bare_into_frame(framed, &godot3, &godot3, ByteOrder::Little, &mut out)
+        .expect_err("framed records are not one bare value");
+    assert_eq!(
+        err,
+        CodecError::Decode {
+            offset: 0,
+            reason: DecodeReason::FramedInput { announced: len }
+        }
+    );
+    assert!(err.to_string().contains("transcode_frames"), "{err}");
+    assert_eq!(&out[..], b"kept");
+
+    // The record's value, bare, is read and framed again: the engine's own bytes.
+    let used =
+        transcode_bare_into_frame(record.bytes, &godot3, &godot3, ByteOrder::Little, &mut out)
+            .expect("a bare value");
+    assert_eq!(used, len);
+    assert_eq!(&out[4..], &framed[..4 + len]);
+
+    #[allow(deprecated)]
+    let old = fast_var_codec_core::transcode::transcode_framed_into(
+        record.bytes,
+        &godot3,
+        &godot3,
+        ByteOrder::Little,
+        &mut BytesMut::new(),
+    );
+    assert_eq!(old, Ok(len));
+}

@@ -13,7 +13,7 @@
 //! justify, whatever it announces), which libFuzzer's `-rss_limit_mb` backs; what is read has
 //! every record whole in the dialect returned.
 #![no_main]
-use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{FileError, FileKey};
 use fast_var_codec_core::record::decode_records;
 use fast_var_codec_core::save::{decompress_block, open, records, OpenOptions};
 use fast_var_codec_core::{Dialect, Options};
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let dialect = (flags & 1 != 0).then_some(Dialect::Godot3);
     let opts = Options::default().with_allow_objects(flags & 2 != 0);
-    let key = Godot3Key::from_password("fvc secret ✓");
+    let key = FileKey::from_password("fvc secret ✓");
     let open_opts = OpenOptions::new()
         .with_key(Some(&key))
         .with_max_payload(MAX_PAYLOAD);

@@ -3,7 +3,7 @@
 //! container in one call (the core's `save` module: detection, layouts, records; the engine's
 //! own codecs decompress each compressed block).
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::save::{self, records, Compression, OpenOptions};
 use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::Dialect;
@@ -25,10 +25,10 @@ pub(crate) enum KeySource<'a> {
 }
 
 impl KeySource<'_> {
-    fn key(&self) -> Result<Godot3Key, FileError> {
+    fn key(&self) -> Result<FileKey, FileError> {
         match self {
-            KeySource::Password(p) => Ok(Godot3Key::from_password(&p.to_string())),
-            KeySource::Bytes(b) => Godot3Key::from_slice(b.as_slice()),
+            KeySource::Password(p) => Ok(FileKey::from_password(&p.to_string())),
+            KeySource::Bytes(b) => FileKey::from_slice(b.as_slice()),
         }
     }
 }
@@ -65,8 +65,8 @@ impl CodecState {
         let mut values = VarArray::new();
         let key = match (password.is_empty(), key.is_empty()) {
             (true, true) => None,
-            (false, true) => Some(Godot3Key::from_password(&password.to_string())),
-            (true, false) => match Godot3Key::from_slice(key.as_slice()) {
+            (false, true) => Some(FileKey::from_password(&password.to_string())),
+            (true, false) => match FileKey::from_slice(key.as_slice()) {
                 Ok(k) => Some(k),
                 Err(e) => {
                     self.calls.fail_with(godot_error(e.code()), e.to_string());

@@ -2,7 +2,7 @@
 //! objects to the core's `Value` and back (`convert`), keyword arguments to `Options`, the core's
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
-use fast_var_codec_core::encrypted::Godot3Key;
+use fast_var_codec_core::encrypted::{random_iv, FileKey};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::{decode_records, DialectDetector};
 use fast_var_codec_core::save::{
@@ -262,15 +262,12 @@ fn _check_type_name(name: &str) -> PyResult<()> {
 }
 
 /// The Godot 3 key of a password or a 32-byte key (neither: None; both: an error).
-fn godot3_key(
-    password: Option<&str>,
-    key: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Option<Godot3Key>> {
+fn file_key(password: Option<&str>, key: Option<&Bound<'_, PyAny>>) -> PyResult<Option<FileKey>> {
     match (password, key) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give a password or a key, not both")),
-        (Some(p), None) => Ok(Some(Godot3Key::from_password(p))),
+        (Some(p), None) => Ok(Some(FileKey::from_password(p))),
         (None, Some(k)) => with_bytes("key", k, |b| {
-            Godot3Key::from_slice(b).map(Some).map_err(file_error)
+            FileKey::from_slice(b).map(Some).map_err(file_error)
         }),
         (None, None) => Ok(None),
     }
@@ -311,7 +308,7 @@ fn _read_records<'py>(
         name => Some(self::dialect(name)?),
     };
     let opts = settings.options(named.map_or("godot4", Dialect::short_name))?;
-    let key = godot3_key(password, key)?;
+    let key = file_key(password, key)?;
     let open_opts = OpenOptions::new()
         .with_key(key.as_ref())
         .with_max_payload(limit_or_unlimited("max_payload", max_payload)?);
@@ -346,7 +343,8 @@ fn compression(name: Option<&str>) -> PyResult<Option<Compression>> {
 }
 
 /// `values` as `store_var` records, one after the other; encrypted with the password or key when
-/// one is given (the dialect's engine's container; `iv`, 16 random bytes, for Godot 4's), or
+/// one is given (the dialect's engine's container; for Godot 4's, `iv`, or a random one when
+/// none is given), or
 /// compressed as `open_compressed` writes it.
 #[pyfunction]
 #[pyo3(signature = (values, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, password=None, key=None, compression=None, iv=None))]
@@ -364,13 +362,12 @@ fn _write_records<'py>(
     iv: Option<[u8; 16]>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
-    let key = godot3_key(password, key)?;
+    let key = file_key(password, key)?;
     let compression = self::compression(compression)?;
+    // Godot 4's container without an IV given: a random one, drawn by the core.
     let iv = match (&key, iv) {
         (Some(_), None) if encrypted_format(opts.dialect) == EncryptedFormat::Godot4 => {
-            return Err(PyValueError::new_err(
-                "Godot 4's encrypted files need a 16-byte iv",
-            ));
+            random_iv().map_err(file_error)?
         }
         (_, iv) => iv.unwrap_or_default(),
     };

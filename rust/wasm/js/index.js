@@ -406,16 +406,6 @@ export function readStoreVarFile(bytes, options = NO_OPTIONS) {
   }
 }
 
-function randomIv() {
-  const c = globalThis.crypto;
-  if (!c || typeof c.getRandomValues !== "function") {
-    throw new TypeError(
-      "an encrypted file needs 16 random bytes: this runtime has no crypto.getRandomValues (Node 18: --experimental-global-webcrypto), pass iv",
-    );
-  }
-  return c.getRandomValues(new Uint8Array(16));
-}
-
 /**
  * `values` as `store_var` records, one after the other: a plain file; with `compression`
  * (`"fastlz"`, `"deflate"`, `"zstd"`, `"gzip"`) what `open_compressed` writes; with `password`
@@ -440,8 +430,8 @@ export function writeStoreVarFile(values, options = NO_OPTIONS) {
       }
       i++;
     }
-    const encrypted = options.password != null || options.key != null;
-    const iv = options.iv != null ? bytesOf(options.iv) : encrypted ? randomIv() : new Uint8Array(0);
+    // Without an iv, the core draws a random one (crypto.getRandomValues) for an encrypted file.
+    const iv = options.iv != null ? bytesOf(options.iv) : new Uint8Array(0);
     return call(() =>
       wasm.write_records(
         settings,

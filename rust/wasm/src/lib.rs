@@ -9,7 +9,7 @@
 //! `tape_ptr`) before its next call: no allocation per call, and one copy fewer each way than
 //! passing and returning byte vectors.
 
-use fast_var_codec_core::encrypted::{FileError, Godot3Key};
+use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::{decode_records, RecordError};
@@ -396,14 +396,11 @@ fn encode_to_output(
 }
 
 /// The Godot 3 key of a password or a 32-byte key (neither: none; both: an error).
-fn godot3_key(
-    password: Option<String>,
-    key: Option<Vec<u8>>,
-) -> Result<Option<Godot3Key>, JsValue> {
+fn file_key(password: Option<String>, key: Option<Vec<u8>>) -> Result<Option<FileKey>, JsValue> {
     match (password, key) {
         (Some(_), Some(_)) => Err(usage("give a password or a key, not both")),
-        (Some(p), None) => Ok(Some(Godot3Key::from_password(&p))),
-        (None, Some(k)) => Godot3Key::from_slice(&k)
+        (Some(p), None) => Ok(Some(FileKey::from_password(&p))),
+        (None, Some(k)) => FileKey::from_slice(&k)
             .map(Some)
             .map_err(|e| file_error(&e)),
         (None, None) => Ok(None),
@@ -423,7 +420,7 @@ pub fn read_records(
     max_payload: Option<usize>,
 ) -> Result<Vec<u8>, JsValue> {
     let named = dialect_name.as_deref().map(dialect).transpose()?;
-    let key = godot3_key(password, key)?;
+    let key = file_key(password, key)?;
     let open_opts = OpenOptions::new()
         .with_key(key.as_ref())
         .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));
@@ -440,7 +437,7 @@ pub fn read_records(
 
 /// The tape's values as `store_var` records, one after the other (with `raw`, the tape's one
 /// value as `var_to_bytes` writes it, no length before it); encrypted with the password
-/// or key (the dialect's engine's container; `iv`, 16 random bytes, for Godot 4's), or
+/// or key (the dialect's engine's container; for Godot 4's, `iv`, or a random one when empty), or
 /// compressed as `open_compressed` writes it (`compression`: `"fastlz"`, `"deflate"`, `"zstd"`,
 /// `"gzip"`).
 #[wasm_bindgen]
@@ -453,7 +450,7 @@ pub fn write_records(
     iv: &[u8],
     raw: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    let key = godot3_key(password, key)?;
+    let key = file_key(password, key)?;
     let compression = compression
         .map(|n| {
             Compression::from_name(&n).ok_or_else(|| {
@@ -473,12 +470,13 @@ pub fn write_records(
             "a file is compressed or encrypted, not both (the engines open it one way)",
         ));
     }
-    let mut iv16 = [0u8; 16];
-    if iv.len() == 16 {
-        iv16.copy_from_slice(iv);
-    } else if key.is_some() {
-        return Err(usage("an encrypted file needs a 16-byte iv"));
-    }
+    // Godot 4's container without an IV given: a random one, drawn by the core.
+    let iv16 = match <[u8; 16]>::try_from(iv) {
+        Ok(iv16) => iv16,
+        Err(_) if !iv.is_empty() => return Err(usage("an encrypted file's iv is 16 bytes")),
+        Err(_) if key.is_some() => random_iv().map_err(|e| file_error(&e))?,
+        Err(_) => [0; 16],
+    };
     let mut out = bytes::BytesMut::new();
     if raw {
         let v = value_of(tape)?;
@@ -580,7 +578,7 @@ pub fn inspect_file(
     max_payload: Option<usize>,
 ) -> Result<Inspection, JsValue> {
     let named = dialect_name.as_deref().map(dialect).transpose()?;
-    let key = godot3_key(password, key)?;
+    let key = file_key(password, key)?;
     let open_opts = OpenOptions::new()
         .with_key(key.as_ref())
         .with_max_payload(max_payload.unwrap_or(DEFAULT_MAX_PAYLOAD));

@@ -62,6 +62,44 @@
 //! [`Value`] implements `Serialize` and `Deserialize`: with this format it passes through
 //! unchanged; with another format (JSON…) it serializes as plain data (math types as arrays of
 //! components) and deserializes from plain data.
+//!
+//! # `flatten`, `untagged` and internally tagged enums
+//!
+//! Writing keeps every Godot type. Reading, these three go through serde's own buffer, which
+//! holds plain data only (serde reads the value before it knows the type it will become), so a
+//! [`Value`] read there is the plain data of the Godot value: a Color comes back as an untyped
+//! Array of its four components, a Vector3 as three floats, a NodePath as a String. To keep the
+//! Godot type, keep such a value out of the buffer: a nested struct as a field of its own rather
+//! than `#[serde(flatten)]` (a nested Dictionary on the wire), an externally tagged enum (serde's
+//! default) or an adjacently tagged one (`#[serde(tag = "…", content = "…")]`, whose tag is
+//! written first) rather than `untagged` or `#[serde(tag = "…")]`; or read the message as a
+//! [`Value`] and take the typed values from it.
+//!
+//! ```
+//! use fast_var_codec_core::serde::{from_bytes, to_bytes};
+//! use fast_var_codec_core::{Options, Value};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Style { tint: Value }
+//! #[derive(Serialize, Deserialize)]
+//! struct Flat { #[serde(flatten)] style: Style }
+//! #[derive(Serialize, Deserialize)]
+//! struct Nested { style: Style }
+//!
+//! let opts = Options::default();
+//! let tint = Value::color(1.0, 0.5, 0.0, 1.0);
+//! let flat = to_bytes(&Flat { style: Style { tint: tint.clone() } }, &opts)?;
+//! // Read through serde's buffer: the components, an untyped Array.
+//! let read = from_bytes::<Flat>(&flat, &opts)?.style.tint;
+//! assert_eq!(read, Value::from_iter([1.0, 0.5, 0.0, 1.0]));
+//! // The Color itself is in the bytes: read them as a Value.
+//! assert_eq!(fast_var_codec_core::decode(&flat, &opts)?.0["tint"], tint);
+//! // Nested, the field is read straight: a Color.
+//! let nested = to_bytes(&Nested { style: Style { tint: tint.clone() } }, &opts)?;
+//! assert_eq!(from_bytes::<Nested>(&nested, &opts)?.style.tint, tint);
+//! # Ok::<(), fast_var_codec_core::serde::Error>(())
+//! ```
 
 mod de;
 mod error;

@@ -31,7 +31,7 @@ use std::io::{self, Read, Write};
 
 use bytes::BytesMut;
 
-use crate::error::{CodecError, Result};
+use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 use crate::reader::decode_with;
 use crate::stream::{check_message_len, prefix, prefix_len, ByteOrder, PREFIX_LEN};
@@ -83,14 +83,39 @@ pub fn transcode_into(
     transcode_with(&mut t, bytes, from, out)
 }
 
-/// As [`transcode_into`], framed as `StreamPeer.put_var` and `FileAccess.store_var` frame a
-/// value: appends the length in `order`, then the value's bytes in `to`. Returns the input
-/// consumed; on failure `out` is left as it was.
+/// Reads one bare value (`var_to_bytes`'s bytes, as [`transcode_into`] does) and appends it
+/// framed as `StreamPeer.put_var` and `FileAccess.store_var` frame a value: the length in
+/// `order`, then the value's bytes in `to`. Returns the input consumed; on failure `out` is
+/// left as it was. Framed input (a `store_var` file, a `put_var` stream) is
+/// [`transcode_frames`]'s.
 ///
 /// # Errors
 /// As [`transcode`], and [`crate::error::EncodeReason::TooLarge`] when the result does not fit the
-/// u32 prefix.
-pub fn transcode_framed_into(
+/// u32 prefix. Input that is framed already fails with [`crate::error::DecodeReason::FramedInput`].
+///
+/// # Examples
+/// ```
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::stream::ByteOrder;
+/// use fast_var_codec_core::transcode::transcode_bare_into_frame;
+/// use fast_var_codec_core::error::DecodeReason;
+/// use fast_var_codec_core::{encode, CodecError, Dialect, Options, Value};
+///
+/// let godot3 = Options::new(Dialect::Godot3);
+/// let bare = encode(&Value::Int(7), &Options::default())?; // var_to_bytes(7) in Godot 4
+/// let mut out = BytesMut::new();
+/// transcode_bare_into_frame(&bare, &Options::default(), &godot3, ByteOrder::Little, &mut out)?;
+/// assert_eq!(&out[..], &[8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]); // store_var(7) in Godot 3
+///
+/// // That framed record given back as input: named as such, not an unknown type id.
+/// let err = transcode_bare_into_frame(&out, &godot3, &godot3, ByteOrder::Little, &mut BytesMut::new());
+/// assert!(matches!(
+///     err,
+///     Err(CodecError::Decode { reason: DecodeReason::FramedInput { announced: 8 }, .. })
+/// ));
+/// # Ok::<(), CodecError>(())
+/// ```
+pub fn transcode_bare_into_frame(
     bytes: &[u8],
     from: &Options,
     to: &Options,
@@ -98,7 +123,62 @@ pub fn transcode_framed_into(
     out: &mut BytesMut,
 ) -> Result<usize> {
     let mut t = Transcoder::<false>::new(BytesMut::new(), to)?;
-    framed_with(&mut t, bytes, from, order, out)
+    framed_with(&mut t, bytes, from, order, out).map_err(|e| framed_input(e, bytes, from, order))
+}
+
+/// The former name of [`transcode_bare_into_frame`], which reads one bare value (not a framed
+/// one) and writes it framed.
+///
+/// # Errors
+/// As [`transcode_bare_into_frame`].
+///
+/// # Examples
+/// ```
+/// # #![allow(deprecated)]
+/// use bytes::BytesMut;
+/// use fast_var_codec_core::stream::ByteOrder;
+/// use fast_var_codec_core::transcode::transcode_framed_into;
+/// use fast_var_codec_core::{encode, Options, Value};
+///
+/// let bare = encode(&Value::Bool(true), &Options::default())?;
+/// let mut out = BytesMut::new();
+/// transcode_framed_into(&bare, &Options::default(), &Options::default(), ByteOrder::Little, &mut out)?;
+/// assert_eq!(&out[..4], &[8, 0, 0, 0]);
+/// # Ok::<(), fast_var_codec_core::CodecError>(())
+/// ```
+#[deprecated(
+    since = "0.2.0",
+    note = "renamed `transcode_bare_into_frame`: it reads one bare value; framed input is `transcode_frames`'s"
+)]
+pub fn transcode_framed_into(
+    bytes: &[u8],
+    from: &Options,
+    to: &Options,
+    order: ByteOrder,
+    out: &mut BytesMut,
+) -> Result<usize> {
+    transcode_bare_into_frame(bytes, from, to, order, out)
+}
+
+/// A decode error turned into [`DecodeReason::FramedInput`] when the input starts with a framed
+/// value: its first 4 bytes, read as a frame's length in `order`, announce bytes that follow
+/// (all of them, or the first of several records), and those bytes are one whole value in
+/// `from`. Any other error is kept. (Only on
+/// the error path: a bare value's decode never pays for it.)
+fn framed_input(e: CodecError, bytes: &[u8], from: &Options, order: ByteOrder) -> CodecError {
+    if !matches!(e, CodecError::Decode { .. }) {
+        return e;
+    }
+    let announced = bytes
+        .first_chunk::<PREFIX_LEN>()
+        .map(|h| prefix_len(*h, order));
+    let record = announced.and_then(|n| bytes.get(PREFIX_LEN..PREFIX_LEN.checked_add(n)?));
+    match (announced, record) {
+        (Some(n), Some(record)) if n > 0 && crate::record::decode_record(record, from).is_ok() => {
+            CodecError::decode(0, DecodeReason::FramedInput { announced: n })
+        }
+        _ => e,
+    }
 }
 
 /// Transcodes a sequence of framed values (`StreamPeer.put_var`, `FileAccess.store_var`: a

@@ -241,7 +241,7 @@ class Codec:
         otherwise). Compressed or encrypted, not both (``ValueError``). Raises
         :class:`EncodeError` naming the value's index and path."""
         return _native._write_records(values, compression=compression, password=password,
-                                      key=key, iv=os.urandom(16), **self._encoding())
+                                      key=key, **self._encoding())
 
     def write_store_var_file(
         self,
