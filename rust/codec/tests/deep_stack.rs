@@ -124,8 +124,8 @@ fn decode_the_deepest_and_refuse_deeper() {
 #[cfg(not(feature = "grow-stack"))]
 #[test]
 fn without_grow_stack_the_engines_depth_is_an_error_not_an_overflow() {
-    use fast_var_codec_core::options::DEFAULT_MAX_DEPTH;
     use fast_var_codec_core::error::{DecodeReason, EncodeReason};
+    use fast_var_codec_core::options::DEFAULT_MAX_DEPTH;
     use fast_var_codec_core::CodecError;
     assert!(MAX_DEPTH_CEILING < DEFAULT_MAX_DEPTH);
     // var_to_bytes of 1,024 nested Arrays around an int, in Godot 4 (Array is type 28).

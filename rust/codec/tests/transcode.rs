@@ -413,10 +413,10 @@ fn fuzz_found_inputs() {
 #[test]
 fn framed_input_to_the_bare_reader_is_named() {
     use bytes::BytesMut;
+    use fast_var_codec_core::error::DecodeReason;
     use fast_var_codec_core::save::records;
     use fast_var_codec_core::stream::ByteOrder;
     use fast_var_codec_core::transcode::transcode_bare_into_frame;
-    use fast_var_codec_core::DecodeReason;
     /// Godot 3's type ids: 0 (nil) to 26 (PoolColorArray).
     const GODOT3_TYPES: usize = 27;
 
