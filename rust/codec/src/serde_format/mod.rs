@@ -76,7 +76,7 @@
 //! [`Value`] and take the typed values from it.
 //!
 //! ```
-//! use fast_var_codec_core::serde::{from_bytes, to_bytes};
+//! use fast_var_codec_core::serde_format::{from_bytes, to_bytes};
 //! use fast_var_codec_core::{Options, Value};
 //! use serde::{Deserialize, Serialize};
 //!
@@ -98,7 +98,7 @@
 //! // Nested, the field is read straight: a Color.
 //! let nested = to_bytes(&Nested { style: Style { tint: tint.clone() } }, &opts)?;
 //! assert_eq!(from_bytes::<Nested>(&nested, &opts)?.style.tint, tint);
-//! # Ok::<(), fast_var_codec_core::serde::Error>(())
+//! # Ok::<(), fast_var_codec_core::serde_format::Error>(())
 //! ```
 
 mod de;
