@@ -52,8 +52,16 @@ pub fn decode_record_with<B: Build>(
     builder: &mut B,
 ) -> Result<B::Value> {
     let (value, used) = decode_with(record, 0, opts, builder)?;
+    check_whole(record, used, opts)?;
+    Ok(value)
+}
+
+/// `Ok` when a value that took `used` bytes of `record` took them whole; otherwise the
+/// [`DecodeReason::RecordNotWhole`] error of [`decode_record_with`], for decoders that read the
+/// value in their own way (serde's).
+pub(crate) fn check_whole(record: &[u8], used: usize, opts: &Options) -> Result<()> {
     if takes_whole(used, record.len()) {
-        return Ok(value);
+        return Ok(());
     }
     let whole_in = Dialect::ALL
         .into_iter()

@@ -495,3 +495,63 @@ fn typed_codec_skips_malformed_and_mismatched_messages_from_a_slow_client() {
     assert_eq!(moves, expected);
     assert_eq!((malformed, mismatched), (10, 10));
 }
+
+/// A message whose value leaves bytes of it unread is another dialect's (here a Godot 3 peer's
+/// Transform read as Godot 4, where its type id is a Vector4i): an error naming the dialect that
+/// reads it whole, and the stream goes on.
+#[test]
+fn a_message_its_value_leaves_unread_is_malformed() {
+    let godot3 = Options::new(Dialect::Godot3);
+    let transform = Value::transform3d(
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [1.0, 2.0, 3.0],
+    );
+    let mut wire = framed_bytes(&[transform, Value::Int(7)], &godot3);
+    let mut codec = VarCodec::new(Options::default());
+    let bad = codec.decode(&mut wire).unwrap().unwrap().unwrap_err();
+    assert!(
+        matches!(
+            bad.codec_error(),
+            Some(CodecError::Decode {
+                offset: 24, // the stream offset: the message's 20th byte after its prefix
+                reason: DecodeReason::RecordNotWhole {
+                    dialect: Dialect::Godot4,
+                    whole_in: Some(Dialect::Godot3),
+                    ..
+                },
+            })
+        ),
+        "{bad}"
+    );
+    assert_eq!(codec.decode(&mut wire).unwrap().unwrap(), Ok(Value::Int(7)));
+    assert!(codec.decode(&mut wire).unwrap().is_none());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_typed_message_its_value_leaves_unread_is_malformed() {
+    use fast_var_codec_core::stream::TypedVarCodec;
+    let opts = Options::default();
+    // The int 7 with four bytes after it in its message, then the int 8 alone.
+    let mut wire = BytesMut::from(&[12, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0][..]);
+    wire.extend_from_slice(&framed_bytes(&[Value::Int(8)], &opts));
+    let mut codec = TypedVarCodec::<i64>::new(opts);
+    let bad = codec.decode(&mut wire).unwrap().unwrap().unwrap_err();
+    assert!(
+        matches!(
+            bad,
+            MessageError::Malformed(CodecError::Decode {
+                offset: 12, // the stream offset: the message's 8th byte after its prefix
+                reason: DecodeReason::RecordNotWhole {
+                    used: 8,
+                    len: 12,
+                    ..
+                },
+            })
+        ),
+        "{bad}"
+    );
+    assert_eq!(codec.decode(&mut wire).unwrap().unwrap().unwrap(), 8);
+}

@@ -527,7 +527,9 @@ impl Decoder for VarCodec {
     type Error = VarCodecError;
 
     /// The next message, once it is complete: its value, or [`MessageError::Malformed`] when
-    /// its bytes hold no valid value (the stream goes on with the next message).
+    /// its bytes hold no valid value or a value that leaves some of them unread
+    /// ([`DecodeReason::RecordNotWhole`]: another dialect's message); the stream goes on with
+    /// the next message.
     ///
     /// # Errors
     /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
@@ -537,8 +539,7 @@ impl Decoder for VarCodec {
         let detector = &mut self.detector;
         Ok(self.framing.next(src, |payload, at| {
             narrow(detector, opts, payload);
-            crate::decode(payload, opts)
-                .map(|(value, _)| value)
+            crate::record::decode_record(payload, opts)
                 .map_err(|e| MessageError::Malformed(e.shifted(at)))
         })?)
     }
@@ -714,6 +715,19 @@ impl<T> std::fmt::Debug for TypedVarCodec<T> {
     }
 }
 
+/// A `T` from a message's bytes, which its value must take whole, as [`VarCodec`]'s values do
+/// ([`DecodeReason::RecordNotWhole`] otherwise: another dialect's message).
+#[cfg(feature = "serde")]
+fn whole_from_bytes<T: ::serde::de::DeserializeOwned>(
+    payload: &[u8],
+    opts: &Options,
+) -> Result<T, crate::serde_format::Error> {
+    let mut de = crate::serde_format::Deserializer::from_bytes(payload, opts);
+    let value = T::deserialize(&mut de)?;
+    crate::record::check_whole(payload, de.position(), opts)?;
+    Ok(value)
+}
+
 #[cfg(feature = "serde")]
 impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
     type Item = Result<T, MessageError>;
@@ -727,7 +741,7 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let opts = &self.opts;
         Ok(self.framing.next(src, |payload, at| {
-            crate::serde_format::from_bytes::<T>(payload, opts).map_err(|error| {
+            whole_from_bytes::<T>(payload, opts).map_err(|error| {
                 match error.codec_error() {
                     // The value itself is malformed: the same error as VarCodec's.
                     Some(e @ CodecError::Decode { .. }) => {
