@@ -24,18 +24,14 @@
 //! # Ok::<(), fast_var_codec_core::CodecError>(())
 //! ```
 
-use std::borrow::Cow;
-
 use crate::build::Build;
 #[cfg(feature = "files")]
 use crate::dialect::Dialect;
-use crate::dialect::Utf8Rules;
 use crate::error::{DecodeReason, Result};
 use crate::limits::Options;
-use crate::real::WireReals;
 #[cfg(feature = "files")]
 use crate::record::{decode_record_with, detect_records, RecordError};
-use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType};
+use crate::types::ContainerType;
 use crate::value::{Value, ValueBuilder};
 
 mod failing_path;
@@ -118,103 +114,8 @@ impl<B: Build> Build for Locating<B> {
     type Object = B::Object;
     type Strings = B::Strings;
 
-    fn configure(&mut self, opts: &Options) {
-        self.inner.configure(opts)
-    }
-    fn nil(&mut self) -> Self::Value {
-        self.inner.nil()
-    }
-    fn bool(&mut self, v: bool) -> Self::Value {
-        self.inner.bool(v)
-    }
-    fn int(&mut self, v: i64) -> Self::Value {
-        self.inner.int(v)
-    }
-    fn float(&mut self, v: f64) -> Self::Value {
-        self.inner.float(v)
-    }
-    fn string(&mut self, s: &str) -> Self::Value {
-        self.inner.string(s)
-    }
-    fn string_name(&mut self, s: &str) -> Self::Value {
-        self.inner.string_name(s)
-    }
-    fn string_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Self::Value> {
-        self.inner.string_utf8(raw, rules)
-    }
-    fn string_name_utf8(&mut self, raw: &[u8], rules: Utf8Rules) -> Option<Self::Value> {
-        self.inner.string_name_utf8(raw, rules)
-    }
-    fn push_string_utf8(
-        &mut self,
-        strings: &mut Self::Strings,
-        raw: &[u8],
-        rules: Utf8Rules,
-    ) -> bool {
-        self.inner.push_string_utf8(strings, raw, rules)
-    }
-    fn real(&mut self, ty: RealType, components: WireReals<'_>) -> Self::Value {
-        self.inner.real(ty, components)
-    }
-    fn int_vector(&mut self, ty: IntVectorType, components: &[i32]) -> Self::Value {
-        self.inner.int_vector(ty, components)
-    }
-    fn color(&mut self, rgba: [f32; 4]) -> Self::Value {
-        self.inner.color(rgba)
-    }
-    fn node_path(
-        &mut self,
-        names: &[Cow<'_, str>],
-        subnames: &[Cow<'_, str>],
-        absolute: bool,
-    ) -> Self::Value {
-        self.inner.node_path(names, subnames, absolute)
-    }
-    fn rid(&mut self, id: u64) -> Self::Value {
-        self.inner.rid(id)
-    }
-    fn object_id(&mut self, id: u64) -> Self::Value {
-        self.inner.object_id(id)
-    }
-    fn null_object(&mut self) -> Self::Value {
-        self.inner.null_object()
-    }
-    fn callable(&mut self) -> Self::Value {
-        self.inner.callable()
-    }
-    fn signal(&mut self, name: &str, object_id: u64) -> Self::Value {
-        self.inner.signal(name, object_id)
-    }
-    fn packed_bytes(&mut self, bytes: &[u8]) -> Self::Value {
-        self.inner.packed_bytes(bytes)
-    }
-    fn packed_i32(&mut self, raw: &[u8]) -> Self::Value {
-        self.inner.packed_i32(raw)
-    }
-    fn packed_i64(&mut self, raw: &[u8]) -> Self::Value {
-        self.inner.packed_i64(raw)
-    }
-    fn packed_f32(&mut self, raw: &[u8]) -> Self::Value {
-        self.inner.packed_f32(raw)
-    }
-    fn packed_f64(&mut self, raw: &[u8]) -> Self::Value {
-        self.inner.packed_f64(raw)
-    }
-    fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Self::Value {
-        self.inner.packed_vectors(ty, raw, wide)
-    }
-    fn packed_colors(&mut self, raw: &[u8]) -> Self::Value {
-        self.inner.packed_colors(raw)
-    }
-    fn begin_strings(&mut self, capacity: usize) -> Self::Strings {
-        self.inner.begin_strings(capacity)
-    }
-    fn push_string(&mut self, strings: &mut Self::Strings, s: &str) {
-        self.inner.push_string(strings, s)
-    }
-    fn end_strings(&mut self, strings: Self::Strings) -> Self::Value {
-        self.inner.end_strings(strings)
-    }
+    crate::build::forward_values_to_inner!();
+
     fn begin_array(
         &mut self,
         element: ContainerType,
@@ -253,35 +154,6 @@ impl<B: Build> Build for Locating<B> {
     fn end_dictionary(&mut self, dict: Self::Dictionary) -> Self::Value {
         self.inner.end_dictionary(dict)
     }
-    fn check_class(&mut self, class: &str) -> std::result::Result<(), DecodeReason> {
-        self.inner.check_class(class)
-    }
-    fn begin_object(&mut self, class: &str) -> std::result::Result<Self::Object, DecodeReason> {
-        self.inner.begin_object(class)
-    }
-    fn set_property(
-        &mut self,
-        object: &mut Self::Object,
-        name: &str,
-        value: Self::Value,
-    ) -> std::result::Result<(), DecodeReason> {
-        self.inner.set_property(object, name, value)
-    }
-    fn set_script(
-        &mut self,
-        object: &mut Self::Object,
-        value: Self::Value,
-        path: &str,
-    ) -> std::result::Result<(), DecodeReason> {
-        self.inner.set_script(object, value, path)
-    }
-    fn end_object(
-        &mut self,
-        object: Self::Object,
-    ) -> std::result::Result<Self::Value, DecodeReason> {
-        self.inner.end_object(object)
-    }
-
     const LOCATES: bool = true;
 
     fn located(&mut self, value: Self::Value, start: usize, end: usize) -> Self::Value {
