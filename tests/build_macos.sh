@@ -4,7 +4,7 @@
 # as Linux can:
 #   bash tests/build_macos.sh            release: addons/fast_var_codec/bin/libfast_var_codec.macos.dylib
 #   bash tests/build_macos.sh --debug    the dev profile too (target/universal2-apple-darwin/debug/),
-#                                        which tests/package.sh ships as the macos.debug library
+#                                        for a developer's checks; nothing ships it
 # Ends with "N passed, N failed"; exits non-zero on any failure. A step of tests/run_all.sh.
 #
 # No Apple SDK: zig is the C toolchain and linker (cargo-zigbuild, target universal2-apple-darwin,

@@ -50,8 +50,8 @@ declare -A ABOUT=(
     [web]="the web page (web/): built from the npm package, in headless Chromium: Godot 3.6.2's encrypted save and a Godot 4.6.3 compressed file edited and read back by those engines, a Godot 3 save converted to Godot 4, damaged files, JSON round trip, no request leaving the page, the Godot 3 round trip in Firefox ESR; the package in Chromium against every golden corpus"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
     [arm64]="Linux arm64 cross-build; the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64 (the core's tests there too with FVC_ARM64_CORE_TESTS=1)"
-    [macos]="macOS universal library (x86_64 + arm64) with zig, release and debug; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
-    [package]="the release zip, unzipped into a fresh Godot project and run with each library"
+    [macos]="macOS universal library (x86_64 + arm64) with zig; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
+    [package]="the release zip, unzipped into a fresh Godot project and run with its Linux libraries"
     [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 15) seconds"
 )
 declare -A SETS=(
@@ -293,7 +293,7 @@ step_web() {
 declare -A CROSS_COMMAND=(
     [windows]="bash tests/build_windows.sh"
     [arm64]="bash tests/run_arm64.sh"
-    [macos]="bash tests/build_macos.sh --debug"
+    [macos]="bash tests/build_macos.sh"
 )
 declare -A CROSS_LINES=([windows]=12 [arm64]=30 [macos]=40)
 
@@ -310,16 +310,18 @@ counted_cross() {
     echo "$?"
 }
 
-# The arm64 library as built and run by its step is what the package ships (the package step
-# then builds only its dev profile).
-arm64_state=
+# The arm64 and macOS libraries as built and checked by their steps are what the package ships
+# (the package step then builds neither again).
+arm64_state= macos_state=
 # cross_step_done STEP STATUS: shows the end of STEP's log and counts it.
 cross_step_done() {
     local log
     log=$(fvc_step_log "$1")
     tail -n "${CROSS_LINES[$1]}" "$log"
     tally_result "$1" "$log" "$2"
-    if [ "$1" = arm64 ] && [ "$(last_result "$log" | awk '{print $2}')" = 0 ]; then arm64_state=ok; fi
+    if [ "$(last_result "$log" | awk '{print $2}')" = 0 ]; then
+        case $1 in arm64) arm64_state=ok ;; macos) macos_state=ok ;; esac
+    fi
 }
 
 # run_cross_steps STEP...: the cross-build steps at the same time (their installs take turns:
@@ -355,9 +357,16 @@ run_cross_steps() {
 step_package() {
     need_all_engines || { not_run "the package test needs the engines"; return; }
     must package env FVC_PACKAGE_ARM64_BUILT="$([ "$arm64_state" = ok ] && echo 1 || echo 0)" \
+        FVC_PACKAGE_MACOS_BUILT="$([ "$macos_state" = ok ] && echo 1 || echo 0)" \
         bash tests/package.sh || return
     grep -E '^(dist/|  )' "$(fvc_step_log package)"
     counted package_test 16 bash tests/run_package_test.sh
+    # In the whole run, the cross builds' folders (about 5 GB) are not needed again: the libraries
+    # are in addons/fast_var_codec/bin/ and the zip.
+    if [ "$whole_run" = 1 ]; then
+        rm -rf target/windows target/windows-build-std target/aarch64-unknown-linux-gnu \
+            target/universal2-apple-darwin target/aarch64-apple-darwin target/x86_64-apple-darwin
+    fi
 }
 
 step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-15}"; }
@@ -380,7 +389,9 @@ for arg in "$@"; do
         exit 2
     fi
 done
+whole_run=0
 if [ $# -eq 0 ]; then
+    whole_run=1
     for s in "${STEPS[@]}"; do wanted[$s]=1; done
 fi
 
@@ -399,6 +410,10 @@ report_hangs() {
         fi
     done
 }
+
+# The whole run (the README's test command, CI) builds everything once from scratch: cargo's
+# incremental caches would only take disk (about 2 GB) and time.
+if [ "$whole_run" = 1 ] || [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}; fi
 
 tally_init
 rm -rf tests/out/hangs

@@ -4,8 +4,8 @@
 #  1. the zip holds exactly the expected files (addons/fast_var_codec/ only), its LICENSE the full
 #     MIT text; every [libraries] entry of its .gdextension names a file in the zip, and every
 #     library in the zip is named by an entry; its README names exactly the zip's libraries, and
-#     each [icons] entry names the zip's icon; the Windows DLLs export gdext_rust_init and import
-#     only Windows system DLLs, the macOS dylibs pass tests/macos/check_macho.py (neither can run
+#     each [icons] entry names the zip's icon; the Windows DLL exports gdext_rust_init and import
+#     only Windows system DLLs, the macOS dylib passes tests/macos/check_macho.py (neither can run
 #     here), and each ELF library is for its machine;
 #  2. it is unzipped into a fresh temporary project (just a project.godot), which Godot 4.6.3
 #     imports (--headless --import: fine for this throwaway project, never for godot_project/);
@@ -15,14 +15,13 @@
 #     Godot 3 peer, max_message_size), with its own "N passed, N failed".
 # Which library the engine picks: the Godot 4.6.3 here is an editor build, whose feature tags
 # are editor, debug, linux, x86_64 (never "release" or "template"), so it loads the
-# linux.debug.x86_64 entry, bin/libfast_var_codec.debug.so; the scene prints its tags and the file
-# it finds mapped in /proc/self/maps, and is told which one to expect. Release exports load
-# linux.release.x86_64, which no engine here would pick: the second run points the temporary
-# copy's linux.debug.x86_64 entry at bin/libfast_var_codec.so, so that the release library runs the
-# same scene. Then Debian's arm64 Godot 4.6.3 under qemu-aarch64 (tests/install_arm64.sh) runs the
-# scene from the same unzipped project with bin/libfast_var_codec.arm64.debug.so and, the same
-# way, bin/libfast_var_codec.arm64.so. With a double-precision Godot 4.6.3 (GODOT4_DOUBLE, an
-# export template), a last run loads bin/libfast_var_codec.double.so.
+# linux.debug.x86_64 entry; the zip names one library per platform for both its debug and its
+# release entry, which step 1 checks, so this runs bin/libfast_var_codec.so, the library release
+# exports load too. The scene prints its tags and the file it finds mapped in /proc/self/maps, and
+# is told which one to expect. Then Debian's arm64 Godot 4.6.3 under qemu-aarch64
+# (tests/install_arm64.sh) runs the scene from the same unzipped project with
+# bin/libfast_var_codec.arm64.so. With a double-precision Godot 4.6.3 (GODOT4_DOUBLE, an export
+# template), a last run loads bin/libfast_var_codec.double.so.
 #
 #   bash tests/run_package_test.sh      (after bash tests/package.sh; GODOT4 / GODOT4_DOUBLE may be
 #                                        preset, GODOT4_DOUBLE to "" to leave its run out;
@@ -54,14 +53,10 @@ addons/fast_var_codec/LICENSE
 addons/fast_var_codec/README.md
 addons/fast_var_codec/icon.svg
 addons/fast_var_codec/bin/libfast_var_codec.so
-addons/fast_var_codec/bin/libfast_var_codec.debug.so
 addons/fast_var_codec/bin/libfast_var_codec.double.so
 addons/fast_var_codec/bin/fast_var_codec.dll
-addons/fast_var_codec/bin/fast_var_codec.debug.dll
 addons/fast_var_codec/bin/libfast_var_codec.arm64.so
-addons/fast_var_codec/bin/libfast_var_codec.arm64.debug.so
-addons/fast_var_codec/bin/libfast_var_codec.macos.dylib
-addons/fast_var_codec/bin/libfast_var_codec.macos.debug.dylib"
+addons/fast_var_codec/bin/libfast_var_codec.macos.dylib"
 listing=$(unzip -Z1 "$zip_path")
 if [ "$listing" = "$expected" ]; then
     tally 0
@@ -120,19 +115,17 @@ for class in FastVarCodec FastVarStream; do
     icon=$(sed -n "s|^$class *= *\"res://addons/fast_var_codec/\(.*\)\"\$|\1|p" <<<"$icons")
     tally_check "the .gdextension's [icons] gives $class no file of the zip" test -n "$icon" -a -f "$addon/$icon"
 done
-# The platforms the zip is for, each with its debug and release entry.
-for key in linux.debug.x86_64 linux.release.x86_64 linux.debug.double.x86_64 linux.release.double.x86_64 \
-    windows.debug.x86_64 windows.release.x86_64 linux.debug.arm64 linux.release.arm64 macos.debug macos.release; do
-    tally_check "the .gdextension has no $key entry" grep -q "^${key//./\\.} = " <<<"$entries"
+# The platforms the zip is for, each with its debug and its release entry, both naming the one
+# library of that platform.
+for pair in linux.debug.x86_64:linux.release.x86_64 linux.debug.double.x86_64:linux.release.double.x86_64 \
+    windows.debug.x86_64:windows.release.x86_64 linux.debug.arm64:linux.release.arm64 macos.debug:macos.release; do
+    debug_key=${pair%%:*} release_key=${pair##*:}
+    debug_file=$(sed -n "s|^${debug_key//./\\.} = ||p" <<<"$entries")
+    release_file=$(sed -n "s|^${release_key//./\\.} = ||p" <<<"$entries")
+    tally_check "the .gdextension has no $debug_key entry" test -n "$debug_file"
+    tally_check "the .gdextension's $debug_key ($debug_file) and $release_key ($release_file) differ" \
+        test "$debug_file" = "$release_file"
 done
-tally_check "the .gdextension's linux.debug.x86_64 is the debug library" \
-    grep -q '^linux\.debug\.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.debug\.so"$' "$gdext"
-tally_check "the .gdextension's windows.debug.x86_64 is the debug library" \
-    grep -q '^windows\.debug\.x86_64 = "res://addons/fast_var_codec/bin/fast_var_codec\.debug\.dll"$' "$gdext"
-tally_check "the .gdextension's linux.debug.arm64 is the debug library" \
-    grep -q '^linux\.debug\.arm64 = "res://addons/fast_var_codec/bin/libfast_var_codec\.arm64\.debug\.so"$' "$gdext"
-tally_check "the .gdextension's macos.debug is the debug library" \
-    grep -q '^macos\.debug = "res://addons/fast_var_codec/bin/libfast_var_codec\.macos\.debug\.dylib"$' "$gdext"
 # The Windows libraries: no Windows Godot here; their exports and imports, as build_windows.sh.
 system_dlls='^(kernel32|kernelbase|ntdll|advapi32|userenv|ws2_32|bcrypt|bcryptprimitives|msvcrt|ucrtbase|user32|ole32|oleaut32|shell32|secur32|crypt32|ncrypt|dbghelp|synchronization|api-ms-win-[a-z0-9-]+)\.dll$'
 for dll in "$addon"/bin/*.dll; do
@@ -196,19 +189,14 @@ run_scene() { # NAME ENGINE EXPECTED_LIBRARY: runs test_package.gd, counts its r
     tally_result "$name: the engine" "$log" "$status" "$log"
     tally_logs_clean "$name: the engine's log:" "$log"
 }
-run_scene debug_library "$GODOT4" libfast_var_codec.debug.so
-# The release library, through the entry this engine picks (a copy in the temporary project only).
-sed -i 's|^linux\.debug\.x86_64 = .*|linux.debug.x86_64 = "res://addons/fast_var_codec/bin/libfast_var_codec.so"|' "$gdext"
 run_scene release_library "$GODOT4" libfast_var_codec.so
 # Linux arm64, from the same unzipped project, in Debian's arm64 Godot 4.6.3 under qemu-aarch64
-# (tests/install_arm64.sh): the debug library (this editor build's pick), then the release one.
+# (tests/install_arm64.sh).
 if arm64=$(bash "$here/install_arm64.sh" 2>"$out/install_arm64.log"); then
     eval "$arm64"
-    run_scene arm64_debug_library "$GODOT4_ARM64" libfast_var_codec.arm64.debug.so
-    sed -i 's|^linux\.debug\.arm64 = .*|linux.debug.arm64 = "res://addons/fast_var_codec/bin/libfast_var_codec.arm64.so"|' "$gdext"
     run_scene arm64_release_library "$GODOT4_ARM64" libfast_var_codec.arm64.so
 else
-    tally 1 "tests/install_arm64.sh failed (tests/out/run_package_test/install_arm64.log): the arm64 libraries were not run"
+    tally 1 "tests/install_arm64.sh failed (tests/out/run_package_test/install_arm64.log): the arm64 library was not run"
 fi
 if [ -n "$GODOT4_DOUBLE" ]; then
     run_scene double_library "$GODOT4_DOUBLE" libfast_var_codec.double.so
