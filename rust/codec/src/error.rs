@@ -324,8 +324,10 @@ impl EncodeReason {
     }
 }
 
-/// One step from a container to a value inside it.
+/// One step from a container to a value inside it. Later versions may add kinds of step: a
+/// `match` needs a `_` arm.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathSegment {
     /// An Array (or packed array) index.
     Index(usize),
