@@ -4,8 +4,8 @@
 #   bash tests/fuzz.sh [seconds] [target ...]
 #
 # Installs cargo-fuzz if missing, seeds the corpora from tests/golden (rust/fuzz/seed_corpus.sh),
-# builds every target of rust/fuzz, then runs each target, one at a time, for `seconds` (default
-# 60). Prints per target the executions, the coverage (libFuzzer's final "cov:"), the slow inputs
+# builds every target of rust/fuzz, then runs each target for `seconds` (default 60), as many at a
+# time as there are processors (FUZZ_JOBS overrides; each libFuzzer run is one process). Prints per target the executions, the coverage (libFuzzer's final "cov:"), the slow inputs
 # reported and the result, then one line "N passed, N failed" (N targets). Exits non-zero if any
 # target crashed (panic, sanitizer report, out-of-memory) or timed out; the reproducer's path is
 # printed (rust/fuzz/artifacts/<target>/crash-..., timeout-..., oom-...). Replay one with
@@ -24,6 +24,7 @@
 #   FUZZ_RUNS     stop each target after this many executions (-runs) instead of after `seconds`
 #                 (pass 0 as seconds): the documented long run is
 #                 FUZZ_RUNS=10000000 FUZZ_SANITIZER=none bash tests/fuzz.sh 0 [target ...]
+#   FUZZ_JOBS     targets run at the same time (default: the processors, nproc)
 #   FUZZ_SANITIZER cargo fuzz's -s: address (default; what the test command runs) or none. The core
 #                 is safe Rust but for two byte views of number slices (rust/codec/src/sink.rs), so
 #                 a long run without AddressSanitizer loses little and runs 3-20 times faster.
@@ -74,11 +75,10 @@ for b in "${build[@]}"; do
     fi
 done
 
-tally_init
-slow_total=0
-printf '\n%-22s %12s %8s %8s %5s  %s\n' target executions cov ft slow result
-for t in "${targets[@]}"; do
-    log="$logs/$t.log"
+# run_target T: fuzzes T, then writes its table row (and any notes under it) to $logs/T.row, the
+# number of slow inputs it reported to $logs/T.slow and 0 (ok) or 1 to $logs/T.status.
+run_target() {
+    local t=$1 log="$logs/$1.log" rc execs cov ft nslow artifact result
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/artifacts/$t"
     # -timeout: an input taking longer is a hang (libFuzzer exits, keeps it as timeout-...);
     # -report_slow_units: slower inputs are reported and kept as slow-unit-...; -max_len: the
@@ -98,7 +98,6 @@ for t in "${targets[@]}"; do
     ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
     # Every reported slow input is one "Slowest unit: N s:" line followed by its artifact.
     nslow=$(grep -c '^Slowest unit: ' "$log")
-    slow_total=$((slow_total + nslow))
     artifact=$(grep -Eo 'Test unit written to [^ ]+' "$log" | sed 's/Test unit written to //' \
         | grep -v '/slow-unit-' | tail -n 1)
     if grep -q 'ERROR: libFuzzer: timeout after' "$log"; then
@@ -108,16 +107,44 @@ for t in "${targets[@]}"; do
     else
         result="CRASH (exit $rc): ${artifact:-no artifact, see $log}"
     fi
-    [ "$result" = "ok, 0 crashes" ]
-    tally $?   # the table row says why
-    printf '%-22s %12s %8s %8s %5s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$nslow" "$result"
-    if [ "$nslow" -gt 0 ]; then
-        grep -A1 '^Slowest unit: ' "$log" | grep -Eo '^Slowest unit: [0-9]+ s|Test unit written to [^ ]+' \
-            | paste -d' ' - - | sed 's/Test unit written to //; s/^/    slow: /'
+    {
+        printf '%-22s %12s %8s %8s %5s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$nslow" "$result"
+        if [ "$nslow" -gt 0 ]; then
+            grep -A1 '^Slowest unit: ' "$log" | grep -Eo '^Slowest unit: [0-9]+ s|Test unit written to [^ ]+' \
+                | paste -d' ' - - | sed 's/Test unit written to //; s/^/    slow: /'
+        fi
+        if [ "$result" != "ok, 0 crashes" ]; then
+            grep -E "panicked at|^thread '|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | head -n 5 | sed 's/^/    /'
+            grep -A3 "panicked at" "$log" | sed -n '2,4p' | cut -c1-300 | sed 's/^/    /'
+        fi
+    } >"$logs/$t.row"
+    echo "$nslow" >"$logs/$t.slow"
+    if [ "$result" = "ok, 0 crashes" ]; then echo 0; else echo 1; fi >"$logs/$t.status"
+}
+
+jobs_at_once=${FUZZ_JOBS:-$(nproc)}
+running=0
+for t in "${targets[@]}"; do
+    rm -f "$logs/$t.row" "$logs/$t.slow" "$logs/$t.status"
+    run_target "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs_at_once" ]; then
+        wait -n
+        running=$((running - 1))
     fi
-    if [ "$result" != "ok, 0 crashes" ]; then
-        grep -E "panicked at|^thread '|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | head -n 5 | sed 's/^/    /'
-        grep -A3 "panicked at" "$log" | sed -n '2,4p' | cut -c1-300 | sed 's/^/    /'
+done
+wait
+
+tally_init
+slow_total=0
+printf '\n%-22s %12s %8s %8s %5s  %s\n' target executions cov ft slow result
+for t in "${targets[@]}"; do
+    if [ -f "$logs/$t.status" ]; then
+        cat "$logs/$t.row"
+        slow_total=$((slow_total + $(cat "$logs/$t.slow")))
+        tally "$(cat "$logs/$t.status")"   # the table row says why
+    else
+        tally 1 "$t: its run left no result (tests/out/fuzz/$t.log)"
     fi
 done
 echo
