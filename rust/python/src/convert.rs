@@ -15,7 +15,7 @@ use crate::errors::encode_error;
 
 /// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
 /// (a list that holds itself) ends here too.
-const MAX_DEPTH: usize = fast_var_codec_core::options::MAX_DEPTH_CEILING;
+pub(crate) const MAX_DEPTH: usize = fast_var_codec_core::options::MAX_DEPTH_CEILING;
 
 /// The Python classes the conversion builds and recognizes, looked up once.
 pub struct Types {
@@ -232,7 +232,7 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
 
 /// Why a Python value could not be translated: a Python error, or a value with no Godot type,
 /// with the path to it (innermost step first).
-enum ToError {
+pub(crate) enum ToError {
     Py(PyErr),
     Bad {
         rev_path: Vec<String>,
@@ -262,7 +262,7 @@ fn bad<T>(message: impl Into<String>) -> Result<T, ToError> {
     })
 }
 
-type ToResult<T> = Result<T, ToError>;
+pub(crate) type ToResult<T> = Result<T, ToError>;
 
 /// The `Value` of a Python object; an `EncodeError` for one that has no Godot type.
 pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
@@ -277,6 +277,13 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
             Err(encode_error(py, &path, message))
         }
     }
+}
+
+/// The `Value` of `obj` found at `depth` inside the value being encoded, for the walk that
+/// writes straight from Python objects (`to_wire`) on what it does not take itself; None when
+/// it has none ([`to_value`] of the whole value says why and where).
+pub(crate) fn value_at(t: &Types, obj: &Bound<'_, PyAny>, depth: usize) -> Option<Value> {
+    Converter { t }.value(obj, depth).ok()
 }
 
 struct Converter<'t> {
@@ -613,14 +620,14 @@ impl Converter<'_> {
                     .map(|c| c.map(|x| x as f32))
                     .collect(),
             ),
-            Kind::NumberArray => number_array(obj)?,
+            Kind::NumberArray => number_array_value(obj)?,
         })
     }
 }
 
 /// The UTF-8 text of a str; an encode error for one that has none (a lone surrogate, which
 /// Python's str may hold but UTF-8, and so Godot's binary format, cannot).
-fn utf8<'a>(s: &'a Bound<'_, PyString>) -> ToResult<std::borrow::Cow<'a, str>> {
+pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> ToResult<std::borrow::Cow<'a, str>> {
     match s.to_cow() {
         Ok(text) => Ok(text),
         Err(e) => {
@@ -755,7 +762,7 @@ fn basis_rows(obj: &Bound<'_, PyAny>) -> ToResult<[f64; 9]> {
 }
 
 /// A number packed array of an `array.array`, by its typecode and item size.
-fn number_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+fn number_array_value(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
     let code: String = attr(obj, "typecode")?.extract()?;
     let size: usize = attr(obj, "itemsize")?.extract()?;
     Ok(match (code.as_str(), size) {
@@ -819,6 +826,21 @@ fn numpy_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
 pub fn from_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     let t = types(py)?;
     Builder { py, t }.build(v)
+}
+
+/// [`from_value`] with the classes already looked up.
+pub(crate) fn python_of<'py>(py: Python<'py>, t: &Types, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Builder { py, t }.build(v)
+}
+
+/// An `array.array` of `typecode` holding `bytes` (native order).
+pub(crate) fn number_array<'py>(
+    py: Python<'py>,
+    t: &Types,
+    typecode: &str,
+    bytes: &[u8],
+) -> PyResult<Bound<'py, PyAny>> {
+    Builder { py, t }.number_array(typecode, bytes)
 }
 
 struct Builder<'py, 't> {
