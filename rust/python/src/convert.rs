@@ -5,6 +5,7 @@
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, Dictionary, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::Value;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
@@ -290,8 +291,25 @@ struct Converter<'t> {
     t: &'t Types,
 }
 
+/// An attribute of `obj`; the components' names as interned strs made once (a str made per
+/// lookup, and its hash, was a good part of a Vector2's encode).
 fn attr<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-    obj.getattr(name)
+    let py = obj.py();
+    let key = match name {
+        "x" => intern!(py, "x"),
+        "y" => intern!(py, "y"),
+        "z" => intern!(py, "z"),
+        "w" => intern!(py, "w"),
+        "r" => intern!(py, "r"),
+        "g" => intern!(py, "g"),
+        "b" => intern!(py, "b"),
+        "a" => intern!(py, "a"),
+        "position" => intern!(py, "position"),
+        "size" => intern!(py, "size"),
+        "name" => intern!(py, "name"),
+        other => return obj.getattr(other),
+    };
+    obj.getattr(key)
 }
 
 fn real(obj: &Bound<'_, PyAny>, name: &str) -> ToResult<f64> {

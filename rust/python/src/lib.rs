@@ -174,7 +174,7 @@ fn limit_or_unlimited(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<
 
 /// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
 #[pyfunction]
-#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
+#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
 fn encode<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -190,7 +190,7 @@ fn encode<'py>(
 
 /// `value` as `StreamPeer.put_var` sends it: a u32 length, then the encoding.
 #[pyfunction]
-#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
+#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
 fn encode_framed<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -213,7 +213,7 @@ fn encode_framed<'py>(
 /// The value at `offset` of `data` (its start by default) and how many bytes it used, as
 /// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
 #[pyfunction]
-#[pyo3(signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
+#[pyo3(signature = (data, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
