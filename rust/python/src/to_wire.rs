@@ -18,7 +18,7 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 
-use crate::convert::{to_value, types, utf8, value_at, Types, MAX_DEPTH};
+use crate::convert::{to_value, types, value_at, Types, MAX_DEPTH};
 use crate::errors::codec_error;
 
 /// A value the walk could not write; the reference translation tells why.
@@ -37,6 +37,33 @@ impl From<PyErr> for Refused {
 }
 
 type Step = Result<(), Refused>;
+
+extern "C" {
+    // In the stable ABI from Python 3.10 (so not declared by PyO3 for the 3.9 ABI the wheel
+    // targets), and exported with this signature by every CPython 3 before that.
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut pyo3::ffi::PyObject,
+        size: *mut pyo3::ffi::Py_ssize_t,
+    ) -> *const std::os::raw::c_char;
+}
+
+/// The UTF-8 text of a str without a copy: the str keeps its UTF-8 form (for an ASCII str, its
+/// own characters). Refused for a str that has none (a lone surrogate: `convert` says so).
+fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<&'a str, Refused> {
+    let mut len: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `s` is a live str with the interpreter's lock held (its `Bound`); the function
+    // returns its cached UTF-8 form, owned by the str and valid while it lives (as long as the
+    // borrow of `s`), or NULL with a Python error set.
+    let ptr = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut len) };
+    if ptr.is_null() {
+        drop(PyErr::fetch(s.py()));
+        return Err(Refused);
+    }
+    let len = usize::try_from(len).map_err(|_| Refused)?;
+    // SAFETY: CPython guarantees `len` bytes at `ptr`, valid UTF-8 (it encoded them).
+    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    std::str::from_utf8(bytes).map_err(|_| Refused)
+}
 
 /// Appends the encoding of `obj` to `out`; on failure `out` is left as it was and the error is
 /// the reference translation's.
@@ -105,8 +132,7 @@ impl Walk<'_> {
             return Ok(w.float(f.value())?);
         }
         if let Ok(s) = obj.cast::<PyString>() {
-            let text = utf8(s).map_err(|_| Refused)?;
-            return Ok(w.string(&*text)?);
+            return Ok(w.string(str_utf8(s)?)?);
         }
         if let Ok(list) = obj.cast::<PyList>() {
             return guard_stack(|| self.items(w, list.len(), list.iter(), depth));
