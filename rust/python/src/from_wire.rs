@@ -38,6 +38,7 @@ pub fn decode_at<'py>(
         model: ValueBuilder::default(),
         failed: None,
         needs_model: false,
+        short: ShortStrs::default(),
     };
     let built = decode_with(bytes, offset, opts, &mut builder);
     if builder.needs_model {
@@ -59,6 +60,50 @@ struct PyBuild<'py, 't> {
     failed: Option<PyErr>,
     /// Met something only the model decodes as the engine does: decode again through it.
     needs_model: bool,
+    short: ShortStrs,
+}
+
+/// How many short strs a decode keeps, and how long they may be (in UTF-8 bytes).
+const SHORT_SLOTS: usize = 32;
+const SHORT_LEN: usize = 16;
+
+/// Short strs made once per decode and handed out again: a Dictionary's keys come again in
+/// every record, and a str made once keeps its hash for every dict it goes in. A slot holds
+/// the last str of its hash.
+#[derive(Default)]
+struct ShortStrs {
+    slots: [Option<ShortStr>; SHORT_SLOTS],
+}
+
+/// A kept str: its UTF-8 length and bytes, and the str.
+type ShortStr = (u8, [u8; SHORT_LEN], Py<PyString>);
+
+impl ShortStrs {
+    fn get<'py>(&mut self, py: Python<'py>, s: &str) -> Bound<'py, PyString> {
+        let raw = s.as_bytes();
+        let Some(len) = u8::try_from(raw.len())
+            .ok()
+            .filter(|n| usize::from(*n) <= SHORT_LEN)
+        else {
+            return PyString::new(py, s);
+        };
+        let hash = raw.iter().fold(u32::from(len), |h, b| {
+            h.wrapping_mul(31).wrapping_add(u32::from(*b))
+        });
+        let slot = &mut self.slots[hash as usize % SHORT_SLOTS];
+        if let Some((n, bytes, made)) = slot {
+            if *n == len && bytes.get(..raw.len()) == Some(raw) {
+                return made.bind(py).clone();
+            }
+        }
+        let made = PyString::new(py, s);
+        let mut bytes = [0; SHORT_LEN];
+        if let Some(head) = bytes.get_mut(..raw.len()) {
+            head.copy_from_slice(raw);
+        }
+        *slot = Some((len, bytes, made.clone().unbind()));
+        made
+    }
 }
 
 impl<'py> PyBuild<'py, '_> {
@@ -130,7 +175,7 @@ impl<'py> Build for PyBuild<'py, '_> {
         PyFloat::new(self.py, v).into_any()
     }
     fn string(&mut self, s: &str) -> Self::Value {
-        PyString::new(self.py, s).into_any()
+        self.short.get(self.py, s).into_any()
     }
     fn string_name(&mut self, s: &str) -> Self::Value {
         let v = self.model.string_name(s);
