@@ -60,9 +60,9 @@ fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<&'a str, Refused> {
         return Err(Refused);
     }
     let len = usize::try_from(len).map_err(|_| Refused)?;
-    // SAFETY: CPython guarantees `len` bytes at `ptr`, valid UTF-8 (it encoded them).
-    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
-    std::str::from_utf8(bytes).map_err(|_| Refused)
+    // SAFETY: CPython guarantees `len` bytes at `ptr`, valid UTF-8: it encoded them from the
+    // str's characters, and fails (NULL, above) for a str with no UTF-8 form.
+    Ok(unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.cast::<u8>(), len)) })
 }
 
 /// Appends the encoding of `obj` to `out`; on failure `out` is left as it was and the error is
@@ -118,6 +118,23 @@ impl Walk<'_> {
     fn value<S: Sink>(&self, w: &mut Writer<'_, S>, obj: &Bound<'_, PyAny>, depth: usize) -> Step {
         if depth > MAX_DEPTH {
             return Err(Refused);
+        }
+        // The usual types by their exact type first (a pointer comparison each); subclasses
+        // and the rest below, in `convert`'s order.
+        if let Ok(s) = obj.cast_exact::<PyString>() {
+            return Ok(w.string(str_utf8(s)?)?);
+        }
+        if obj.is_exact_instance_of::<PyInt>() {
+            return Ok(w.int(obj.extract::<i64>()?)?);
+        }
+        if let Ok(f) = obj.cast_exact::<PyFloat>() {
+            return Ok(w.float(f.value())?);
+        }
+        if let Ok(dict) = obj.cast_exact::<PyDict>() {
+            return guard_stack(|| self.entries(w, dict, depth));
+        }
+        if let Ok(list) = obj.cast_exact::<PyList>() {
+            return guard_stack(|| self.items(w, list.len(), list.iter(), depth));
         }
         if obj.is_none() {
             return Ok(w.nil()?);
