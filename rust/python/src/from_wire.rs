@@ -38,14 +38,21 @@ pub fn decode_at<'py>(
         model: ValueBuilder::default(),
         failed: None,
         needs_model: false,
-        short: ShortStrs::default(),
+        short: ShortStrs::taken(),
     };
     let built = decode_with(bytes, offset, opts, &mut builder);
-    if builder.needs_model {
+    let PyBuild {
+        failed,
+        needs_model,
+        short,
+        ..
+    } = builder;
+    short.put_back();
+    if needs_model {
         return Ok(None);
     }
     let (v, used) = built.map_err(codec_error)?;
-    match builder.failed {
+    match failed {
         Some(e) => Err(e),
         None => Ok(Some((v, used))),
     }
@@ -67,18 +74,35 @@ struct PyBuild<'py, 't> {
 const SHORT_SLOTS: usize = 32;
 const SHORT_LEN: usize = 16;
 
-/// Short strs made once per decode and handed out again: a Dictionary's keys come again in
-/// every record, and a str made once keeps its hash for every dict it goes in. A slot holds
-/// the last str of its hash.
+/// Short strs made once and handed out again: a Dictionary's keys come again in every record
+/// and every message, and a str made once keeps its hash for every dict it goes in. A slot
+/// holds the last str of its hash. Kept from one decode to the next (strs are immutable).
 #[derive(Default)]
 struct ShortStrs {
-    slots: [Option<ShortStr>; SHORT_SLOTS],
+    slots: Box<[Option<ShortStr>; SHORT_SLOTS]>,
 }
+
+/// The strs of the last decode; a decode takes them (another thread's decode meanwhile makes
+/// its own) and puts them back.
+static KEPT: std::sync::Mutex<Option<ShortStrs>> = std::sync::Mutex::new(None);
 
 /// A kept str: its UTF-8 length and bytes, and the str.
 type ShortStr = (u8, [u8; SHORT_LEN], Py<PyString>);
 
 impl ShortStrs {
+    fn taken() -> ShortStrs {
+        KEPT.lock()
+            .ok()
+            .and_then(|mut kept| kept.take())
+            .unwrap_or_default()
+    }
+
+    fn put_back(self) {
+        if let Ok(mut kept) = KEPT.lock() {
+            *kept = Some(self);
+        }
+    }
+
     fn get<'py>(&mut self, py: Python<'py>, s: &str) -> Bound<'py, PyString> {
         let raw = s.as_bytes();
         let Some(len) = u8::try_from(raw.len())
