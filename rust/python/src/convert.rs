@@ -56,9 +56,8 @@ pub struct Types {
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
     pub out_of_data: Py<PyType>,
-    /// `object.__new__`, and each frozen class's `__slots__` (keyed by the class's address):
-    /// how decoded values are made without their `__init__`.
-    object_new: Py<PyAny>,
+    /// Each frozen class's `__slots__` (keyed by the class's address): how decoded values are
+    /// made without their `__init__`.
     slots: Vec<(usize, Vec<Py<PyString>>)>,
 }
 
@@ -149,11 +148,6 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             encode_error: get("EncodeError")?,
             save_file_error: get("SaveFileError")?,
             out_of_data: get("OutOfData")?,
-            object_new: py
-                .import("builtins")?
-                .getattr("object")?
-                .getattr("__new__")?
-                .unbind(),
             slots: Vec::new(),
         };
         let c = |p: &Py<PyType>| p.clone_ref(py);
@@ -888,11 +882,15 @@ impl<'py> Builder<'py, '_> {
         let Some((_, names)) = self.t.slots.iter().find(|(k, _)| *k == key) else {
             return cls.bind(self.py).call1(args);
         };
-        let obj = self
-            .t
-            .object_new
-            .bind(self.py)
-            .call1((cls.bind(self.py),))?;
+        // SAFETY: `cls` is a live class (held by `Types`) and the lock is held (`self.py`). The
+        // listed classes are plain classes defined in Python with `__slots__`, not abstract:
+        // `object.__new__(cls)` only calls their `tp_alloc`, which Python sets to
+        // `PyType_GenericAlloc` for such a class; it returns a new reference, or NULL with a
+        // Python error set.
+        let obj = unsafe {
+            let raw = pyo3::ffi::PyType_GenericAlloc(cls.as_ptr().cast(), 0);
+            Bound::from_owned_ptr_or_err(self.py, raw)?
+        };
         for (name, value) in names.iter().zip(args.iter()) {
             // SAFETY: the three pointers are live objects held by `obj`, `names` and `args` for
             // the call, with the interpreter's lock held (`self.py`); the generic setter stores
