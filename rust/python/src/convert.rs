@@ -5,6 +5,7 @@
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, Dictionary, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::Value;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
@@ -15,7 +16,7 @@ use crate::errors::encode_error;
 
 /// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
 /// (a list that holds itself) ends here too.
-const MAX_DEPTH: usize = fast_var_codec_core::options::MAX_DEPTH_CEILING;
+pub(crate) const MAX_DEPTH: usize = fast_var_codec_core::options::MAX_DEPTH_CEILING;
 
 /// The Python classes the conversion builds and recognizes, looked up once.
 pub struct Types {
@@ -55,9 +56,8 @@ pub struct Types {
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
     pub out_of_data: Py<PyType>,
-    /// `object.__new__`, and each frozen class's `__slots__` (keyed by the class's address):
-    /// how decoded values are made without their `__init__`.
-    object_new: Py<PyAny>,
+    /// Each frozen class's `__slots__` (keyed by the class's address): how decoded values are
+    /// made without their `__init__`.
     slots: Vec<(usize, Vec<Py<PyString>>)>,
 }
 
@@ -148,11 +148,6 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             encode_error: get("EncodeError")?,
             save_file_error: get("SaveFileError")?,
             out_of_data: get("OutOfData")?,
-            object_new: py
-                .import("builtins")?
-                .getattr("object")?
-                .getattr("__new__")?
-                .unbind(),
             slots: Vec::new(),
         };
         let c = |p: &Py<PyType>| p.clone_ref(py);
@@ -232,7 +227,7 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
 
 /// Why a Python value could not be translated: a Python error, or a value with no Godot type,
 /// with the path to it (innermost step first).
-enum ToError {
+pub(crate) enum ToError {
     Py(PyErr),
     Bad {
         rev_path: Vec<String>,
@@ -262,7 +257,7 @@ fn bad<T>(message: impl Into<String>) -> Result<T, ToError> {
     })
 }
 
-type ToResult<T> = Result<T, ToError>;
+pub(crate) type ToResult<T> = Result<T, ToError>;
 
 /// The `Value` of a Python object; an `EncodeError` for one that has no Godot type.
 pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
@@ -279,12 +274,36 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     }
 }
 
+/// The `Value` of `obj` found at `depth` inside the value being encoded, for the walk that
+/// writes straight from Python objects (`to_wire`) on what it does not take itself; None when
+/// it has none ([`to_value`] of the whole value says why and where).
+pub(crate) fn value_at(t: &Types, obj: &Bound<'_, PyAny>, depth: usize) -> Option<Value> {
+    Converter { t }.value(obj, depth).ok()
+}
+
 struct Converter<'t> {
     t: &'t Types,
 }
 
+/// An attribute of `obj`; the components' names as interned strs made once (a str made per
+/// lookup, and its hash, was a good part of a Vector2's encode).
 fn attr<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-    obj.getattr(name)
+    let py = obj.py();
+    let key = match name {
+        "x" => intern!(py, "x"),
+        "y" => intern!(py, "y"),
+        "z" => intern!(py, "z"),
+        "w" => intern!(py, "w"),
+        "r" => intern!(py, "r"),
+        "g" => intern!(py, "g"),
+        "b" => intern!(py, "b"),
+        "a" => intern!(py, "a"),
+        "position" => intern!(py, "position"),
+        "size" => intern!(py, "size"),
+        "name" => intern!(py, "name"),
+        other => return obj.getattr(other),
+    };
+    obj.getattr(key)
 }
 
 fn real(obj: &Bound<'_, PyAny>, name: &str) -> ToResult<f64> {
@@ -613,14 +632,14 @@ impl Converter<'_> {
                     .map(|c| c.map(|x| x as f32))
                     .collect(),
             ),
-            Kind::NumberArray => number_array(obj)?,
+            Kind::NumberArray => number_array_value(obj)?,
         })
     }
 }
 
 /// The UTF-8 text of a str; an encode error for one that has none (a lone surrogate, which
 /// Python's str may hold but UTF-8, and so Godot's binary format, cannot).
-fn utf8<'a>(s: &'a Bound<'_, PyString>) -> ToResult<std::borrow::Cow<'a, str>> {
+pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> ToResult<std::borrow::Cow<'a, str>> {
     match s.to_cow() {
         Ok(text) => Ok(text),
         Err(e) => {
@@ -755,7 +774,7 @@ fn basis_rows(obj: &Bound<'_, PyAny>) -> ToResult<[f64; 9]> {
 }
 
 /// A number packed array of an `array.array`, by its typecode and item size.
-fn number_array(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
+fn number_array_value(obj: &Bound<'_, PyAny>) -> ToResult<Value> {
     let code: String = attr(obj, "typecode")?.extract()?;
     let size: usize = attr(obj, "itemsize")?.extract()?;
     Ok(match (code.as_str(), size) {
@@ -821,6 +840,21 @@ pub fn from_value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>
     Builder { py, t }.build(v)
 }
 
+/// [`from_value`] with the classes already looked up.
+pub(crate) fn python_of<'py>(py: Python<'py>, t: &Types, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Builder { py, t }.build(v)
+}
+
+/// An `array.array` of `typecode` holding `bytes` (native order).
+pub(crate) fn number_array<'py>(
+    py: Python<'py>,
+    t: &Types,
+    typecode: &str,
+    bytes: &[u8],
+) -> PyResult<Bound<'py, PyAny>> {
+    Builder { py, t }.number_array(typecode, bytes)
+}
+
 struct Builder<'py, 't> {
     py: Python<'py>,
     t: &'t Types,
@@ -848,11 +882,15 @@ impl<'py> Builder<'py, '_> {
         let Some((_, names)) = self.t.slots.iter().find(|(k, _)| *k == key) else {
             return cls.bind(self.py).call1(args);
         };
-        let obj = self
-            .t
-            .object_new
-            .bind(self.py)
-            .call1((cls.bind(self.py),))?;
+        // SAFETY: `cls` is a live class (held by `Types`) and the lock is held (`self.py`). The
+        // listed classes are plain classes defined in Python with `__slots__`, not abstract:
+        // `object.__new__(cls)` only calls their `tp_alloc`, which Python sets to
+        // `PyType_GenericAlloc` for such a class; it returns a new reference, or NULL with a
+        // Python error set.
+        let obj = unsafe {
+            let raw = pyo3::ffi::PyType_GenericAlloc(cls.as_ptr().cast(), 0);
+            Bound::from_owned_ptr_or_err(self.py, raw)?
+        };
         for (name, value) in names.iter().zip(args.iter()) {
             // SAFETY: the three pointers are live objects held by `obj`, `names` and `args` for
             // the call, with the interpreter's lock held (`self.py`); the generic setter stores

@@ -9,7 +9,7 @@ use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::NodePath;
 use fast_var_codec_core::{Dialect, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -18,8 +18,10 @@ use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
 
 mod convert;
 mod errors;
+mod from_wire;
+mod to_wire;
 
-use convert::{from_value, to_value};
+use convert::from_value;
 use errors::{codec_error, file_error, record_error};
 
 /// The dialect of its short name (`"godot4"`, `"godot3"` ...).
@@ -172,7 +174,7 @@ fn limit_or_unlimited(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<
 
 /// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
 #[pyfunction]
-#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
+#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
 fn encode<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -181,14 +183,14 @@ fn encode<'py>(
     allow_lossy: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
-    let v = to_value(value)?;
-    let bytes = fast_var_codec_core::encode(&v, &opts).map_err(codec_error)?;
-    Ok(PyBytes::new(value.py(), &bytes))
+    let mut out = bytes::BytesMut::with_capacity(256);
+    to_wire::encode_into(value, &opts, &mut out)?;
+    Ok(PyBytes::new(value.py(), &out))
 }
 
 /// `value` as `StreamPeer.put_var` sends it: a u32 length, then the encoding.
 #[pyfunction]
-#[pyo3(signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
+#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
 fn encode_framed<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -198,16 +200,20 @@ fn encode_framed<'py>(
     big_endian: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
-    let v = to_value(value)?;
-    let mut out = bytes::BytesMut::new();
-    frame(&v, &opts, ByteOrder::from_big_endian(big_endian), &mut out).map_err(codec_error)?;
+    let mut out = bytes::BytesMut::with_capacity(256);
+    to_wire::frame_into(
+        value,
+        &opts,
+        ByteOrder::from_big_endian(big_endian),
+        &mut out,
+    )?;
     Ok(PyBytes::new(value.py(), &out))
 }
 
 /// The value at `offset` of `data` (its start by default) and how many bytes it used, as
 /// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
 #[pyfunction]
-#[pyo3(signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
+#[pyo3(signature = (data, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
@@ -234,15 +240,16 @@ fn decode<'py>(
     };
     let opts = settings.options(dialect)?;
     let (value, used) = with_bytes("data", data, |b| {
-        unlocked(py, b.len(), || {
+        if let Some(built) = from_wire::decode_at(py, b, offset, &opts)? {
+            return Ok(built);
+        }
+        let (value, used) = unlocked(py, b.len(), || {
             fast_var_codec_core::decode_at(b, offset, &opts)
         })
-        .map_err(codec_error)
+        .map_err(codec_error)?;
+        Ok((from_value(py, &value)?, used))
     })?;
-    PyTuple::new(
-        py,
-        [from_value(py, &value)?, used.into_pyobject(py)?.into_any()],
-    )
+    PyTuple::new(py, [value, used.into_pyobject(py)?.into_any()])
 }
 
 /// The parts of a NodePath's text, as the core parses it: (names, subnames, absolute).
@@ -379,10 +386,7 @@ fn _write_records<'py>(
     let mut out = bytes::BytesMut::new();
     for (index, item) in values.try_iter()?.enumerate() {
         let in_record = |e: PyErr| errors::in_record(py, e, index);
-        let v = to_value(&item?).map_err(in_record)?;
-        frame(&v, &opts, ByteOrder::Little, &mut out)
-            .map_err(codec_error)
-            .map_err(in_record)?;
+        to_wire::frame_into(&item?, &opts, ByteOrder::Little, &mut out).map_err(in_record)?;
     }
     let file = unlocked(py, out.len(), || match (key, compression) {
         (Some(key), _) => encrypt(opts.dialect, &out, &key, iv),

@@ -306,3 +306,13 @@ def test_decode_at_an_offset_and_the_version() -> None:
         fvc.decode(data[:-1], offset=used)
     assert e.value.offset >= used
     assert fvc.__version__ == version("fast_var_codec")
+
+
+def test_short_strs_decode_as_written() -> None:
+    # A decode hands out short strs it made before (in this decode or an earlier one): each
+    # must still be the text on the wire, whatever shares its slot.
+    words = [f"k{i}" for i in range(300)] + ["é" * 8, "é" * 9, "x" * 16, "x" * 17, "", "a\u0301"]
+    value = {w: [w[::-1], w] for w in words}
+    for _ in range(2):
+        assert fvc.decode(fvc.encode(value))[0] == value
+    assert fvc.decode(fvc.encode(["k1", "k2"]))[0] == ["k1", "k2"]

@@ -14,7 +14,6 @@ DEFAULT_MAX_MESSAGE: int
 
 def encode(
     value: Any,
-    *,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     full_objects: bool = False,
@@ -22,7 +21,6 @@ def encode(
 ) -> bytes: ...
 def encode_framed(
     value: Any,
-    *,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     full_objects: bool = False,
@@ -31,7 +29,6 @@ def encode_framed(
 ) -> bytes: ...
 def decode(
     data: _Bytes,
-    *,
     offset: Optional[int] = None,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
