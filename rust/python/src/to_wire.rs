@@ -7,6 +7,8 @@
 //! reference translation (`convert::to_value`, then the core's encode), run again on failure,
 //! so that errors, their paths and which of two faults is reported stay exactly as they are.
 
+use std::borrow::Cow;
+
 use bytes::BytesMut;
 use fast_var_codec_core::internals::guard_stack;
 use fast_var_codec_core::stream::{frame_with, ByteOrder};
@@ -38,9 +40,12 @@ impl From<PyErr> for Refused {
 
 type Step = Result<(), Refused>;
 
+// In the stable ABI from Python 3.10 (so not declared by PyO3 for the 3.9 ABI the wheel
+// targets). Every CPython 3 exports it with this signature from its own library, which Linux and
+// macOS extensions resolve against; Windows extensions link the stable ABI's python3.dll, which
+// has it only from 3.10, so there the text is copied instead (`str_utf8` below).
+#[cfg(not(windows))]
 extern "C" {
-    // In the stable ABI from Python 3.10 (so not declared by PyO3 for the 3.9 ABI the wheel
-    // targets), and exported with this signature by every CPython 3 before that.
     fn PyUnicode_AsUTF8AndSize(
         unicode: *mut pyo3::ffi::PyObject,
         size: *mut pyo3::ffi::Py_ssize_t,
@@ -49,7 +54,8 @@ extern "C" {
 
 /// The UTF-8 text of a str without a copy: the str keeps its UTF-8 form (for an ASCII str, its
 /// own characters). Refused for a str that has none (a lone surrogate: `convert` says so).
-fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<&'a str, Refused> {
+#[cfg(not(windows))]
+fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<Cow<'a, str>, Refused> {
     let mut len: pyo3::ffi::Py_ssize_t = 0;
     // SAFETY: `s` is a live str with the interpreter's lock held (its `Bound`); the function
     // returns its cached UTF-8 form, owned by the str and valid while it lives (as long as the
@@ -62,7 +68,16 @@ fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<&'a str, Refused> {
     let len = usize::try_from(len).map_err(|_| Refused)?;
     // SAFETY: CPython guarantees `len` bytes at `ptr`, valid UTF-8: it encoded them from the
     // str's characters, and fails (NULL, above) for a str with no UTF-8 form.
-    Ok(unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.cast::<u8>(), len)) })
+    let text =
+        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.cast::<u8>(), len)) };
+    Ok(Cow::Borrowed(text))
+}
+
+/// The UTF-8 text of a str, copied (PyO3's way under the 3.9 stable ABI). Refused for a str
+/// that has none (a lone surrogate: `convert` says so).
+#[cfg(windows)]
+fn str_utf8<'a>(s: &'a Bound<'_, PyString>) -> Result<Cow<'a, str>, Refused> {
+    Ok(s.to_cow()?)
 }
 
 /// Appends the encoding of `obj` to `out`; on failure `out` is left as it was and the error is
@@ -122,7 +137,7 @@ impl Walk<'_> {
         // The usual types by their exact type first (a pointer comparison each); subclasses
         // and the rest below, in `convert`'s order.
         if let Ok(s) = obj.cast_exact::<PyString>() {
-            return Ok(w.string(str_utf8(s)?)?);
+            return Ok(w.string(&*str_utf8(s)?)?);
         }
         if obj.is_exact_instance_of::<PyInt>() {
             return Ok(w.int(obj.extract::<i64>()?)?);
@@ -149,7 +164,7 @@ impl Walk<'_> {
             return Ok(w.float(f.value())?);
         }
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(w.string(str_utf8(s)?)?);
+            return Ok(w.string(&*str_utf8(s)?)?);
         }
         if let Ok(list) = obj.cast::<PyList>() {
             return guard_stack(|| self.items(w, list.len(), list.iter(), depth));
