@@ -61,10 +61,8 @@ pass "tools: $(cargo-zigbuild --version), zig $(python3 -m ziglang version), lie
 
 # --- build and check ---------------------------------------------------------------------------
 export MACOSX_DEPLOYMENT_TARGET=11.0
-# The release library ships without debug map or local symbols (rust/gdextension/build.rs): the
-# release profile's debug info, kept for profiling the Linux library, would only lengthen this
-# build (by about 15%, its single-threaded fat-LTO link most of all).
-export CARGO_PROFILE_RELEASE_DEBUG=0
+# The release library ships without debug map or local symbols (rust/gdextension/build.rs).
+fvc_cross_release_profile
 for profile in "${profiles[@]}"; do
     args=(zigbuild -p fast_var_codec_gdextension --target "$target")
     [ "$profile" = release ] && args+=(--release)

@@ -57,6 +57,23 @@ fvc_setup_locked() {
     flock "$fvc_root/tests/out/.setup.lock" "$@"
 }
 
+# --- cross builds --------------------------------------------------------------------------------
+
+# fvc_cross_release_profile: the release profile of a cross build (tests/build_windows.sh,
+# tests/run_arm64.sh, tests/build_macos.sh). The library ships stripped (tests/package.sh), so the
+# profile's debug info, kept for profiling the Linux library, would only lengthen the build (by
+# about 15%). With FVC_CROSS_NO_LTO=1 (the test command sets it) the build also skips LTO and
+# splits its code generation: its tests check what the library does, not its speed, and the
+# single-threaded fat-LTO link is most of each build. The release workflow leaves it unset and
+# ships the release profile as Cargo.toml has it.
+fvc_cross_release_profile() {
+    export CARGO_PROFILE_RELEASE_DEBUG=0
+    if [ "${FVC_CROSS_NO_LTO:-0}" = 1 ]; then
+        export CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+        echo "release profile without LTO, 16 codegen units (FVC_CROSS_NO_LTO=1)"
+    fi
+}
+
 # --- engines -------------------------------------------------------------------------------------
 
 # need_engines NAME... [--optional NAME...]: the engines a script runs, in the variables

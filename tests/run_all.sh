@@ -287,9 +287,9 @@ step_web() {
     counted web 14 bash tests/run_web_tests.sh
 }
 
-# The cross builds: each STEP runs one script, whose last LINES lines are shown. Most of each
-# build is one single-threaded link (fat LTO, one codegen unit), so when more than one of them is
-# wanted they run at the same time (run_cross_steps), which takes about half as long on two cores.
+# The cross builds: each STEP runs one script, whose last LINES lines are shown. When more than
+# one of them is wanted they run at the same time (run_cross_steps): much of each build is
+# single-threaded, so together they take less than one after another on two cores.
 declare -A CROSS_COMMAND=(
     [windows]="bash tests/build_windows.sh"
     [arm64]="bash tests/run_arm64.sh"
@@ -414,6 +414,10 @@ report_hangs() {
 # The whole run (the README's test command, CI) builds everything once from scratch: cargo's
 # incremental caches would only take disk (about 2 GB) and time.
 if [ "$whole_run" = 1 ] || [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}; fi
+# The cross builds (windows, arm64, macos, and package's Windows build) without LTO: their tests
+# check behaviour, and fat LTO is most of their time (tests/lib.sh: fvc_cross_release_profile).
+# The release workflow builds the shipped profile.
+export FVC_CROSS_NO_LTO=${FVC_CROSS_NO_LTO:-1}
 
 tally_init
 rm -rf tests/out/hangs

@@ -59,10 +59,7 @@ fi
 eval "$vars"
 pass "arm64 tools and engine: $(qemu-aarch64 --version | head -n 1), Godot $("$GODOT4_ARM64" --version 2>/dev/null | tail -n 1)"
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-# The release library is shipped stripped (tests/package.sh): the release profile's debug info,
-# kept for profiling the Linux library, would only lengthen this build (by about 15%, its
-# single-threaded fat-LTO link most of all).
-export CARGO_PROFILE_RELEASE_DEBUG=0
+fvc_cross_release_profile
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
 
 # --- 2. the library ----------------------------------------------------------------------------
