@@ -2,6 +2,7 @@
 //! None, bool, int, float, str, bytes, list, dict for the plain types; the classes of
 //! `fast_var_codec._types` for the others; `array.array` for the number packed arrays.
 
+use fast_var_codec_core::internals::guard_stack;
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, Dictionary, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::Value;
@@ -404,7 +405,13 @@ fn flat_reals(obj: &Bound<'_, PyAny>) -> ToResult<Vec<f64>> {
 }
 
 impl Converter<'_> {
+    /// The `Value` of `obj`, each level on a stack with room (the core's guard: a deep value
+    /// would otherwise overflow a small thread stack, or any stack in an unoptimized build).
     fn value(&self, obj: &Bound<'_, PyAny>, depth: usize) -> ToResult<Value> {
+        guard_stack(|| self.value_here(obj, depth))
+    }
+
+    fn value_here(&self, obj: &Bound<'_, PyAny>, depth: usize) -> ToResult<Value> {
         if depth > MAX_DEPTH {
             return bad(format!(
                 "nested deeper than {MAX_DEPTH} levels (or holds itself)"
@@ -945,7 +952,12 @@ impl<'py> Builder<'py, '_> {
         })
     }
 
+    /// The Python object of `v`, each level on a stack with room (as `Converter::value`).
     fn build(&self, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+        guard_stack(|| self.build_here(v))
+    }
+
+    fn build_here(&self, v: &Value) -> PyResult<Bound<'py, PyAny>> {
         let py = self.py;
         let t = self.t;
         Ok(match v {
