@@ -120,7 +120,9 @@ export class Codec {
   free(): void;
 }
 
-export interface DecoderOptions extends CodecOptions {
+export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
+  /** "auto": the dialect the peer's messages tell (Godot 4 until they tell otherwise). */
+  dialect?: Dialect | "auto";
   /** The largest message accepted (8 MiB by default); a larger length prefix breaks the stream. */
   maxMessage?: number;
   /** Big-endian length prefixes (StreamPeer.big_endian). */
@@ -136,6 +138,10 @@ export class Decoder implements IterableIterator<GodotValue> {
   readonly buffered: number;
   readonly maxMessage: number;
   readonly broken: boolean;
+  /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell. */
+  readonly dialect: Dialect;
+  /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
+  readonly dialectSettled: boolean;
   reset(): void;
   free(): void;
 }

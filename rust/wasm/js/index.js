@@ -306,6 +306,8 @@ export function decodeWithSize(bytes, options) {
  * put_var's framing): each a u32 length, then the encoding. Iterate it for every complete value.
  * A malformed message throws a DecodeError and is skipped (the stream goes on); a length above
  * `maxMessage` throws a DecodeError (ERR_OUT_OF_MEMORY) and breaks the stream until `reset()`.
+ * With `dialect: "auto"` the dialect is the one the peer's messages tell (`dialect`,
+ * `dialectSettled`): one server port for Godot 3 and Godot 4 peers.
  */
 export class Decoder {
   constructor(options = NO_OPTIONS) {
@@ -317,9 +319,10 @@ export class Decoder {
       useMap: Boolean(options.useMap),
     });
     const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
-    const settings = makeSettings(o);
+    const detecting = o.dialect === "auto";
+    const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
     try {
-      this._inner = new wasm.StreamDecoder(settings, maxMessage, Boolean(options.bigEndian));
+      this._inner = new wasm.StreamDecoder(settings, maxMessage, Boolean(options.bigEndian), detecting);
     } finally {
       settings.free();
     }
@@ -358,7 +361,17 @@ export class Decoder {
     return this._inner.broken();
   }
 
-  /** Forgets buffered bytes and a broken state (after reconnecting). */
+  /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
+  get dialect() {
+    return this._inner.dialect();
+  }
+
+  /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family (Godot 4, Godot 3 or Pandemonium). */
+  get dialectSettled() {
+    return this._inner.dialect_settled();
+  }
+
+  /** Forgets buffered bytes and a broken state (after reconnecting); with "auto", the dialect detected too. */
   reset() {
     this._inner.reset();
   }

@@ -12,7 +12,7 @@
 use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::{decode_records, RecordError};
+use fast_var_codec_core::record::{decode_records, DialectDetector, RecordError};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
@@ -659,15 +659,26 @@ pub fn version() -> String {
 pub struct StreamDecoder {
     reader: StreamReader,
     opts: Options,
+    /// With the dialect "auto": what the peer's messages tell of its dialect so far.
+    detector: Option<DialectDetector>,
 }
 
 #[wasm_bindgen]
 impl StreamDecoder {
+    /// `detecting`: the dialect is the one the peer's messages tell (the core's detector),
+    /// the settings' dialect until they do.
     #[wasm_bindgen(constructor)]
-    pub fn new(settings: &Settings, max_message: usize, big_endian: bool) -> StreamDecoder {
+    pub fn new(
+        settings: &Settings,
+        max_message: usize,
+        big_endian: bool,
+        detecting: bool,
+    ) -> StreamDecoder {
+        let opts = settings.decode.clone();
         StreamDecoder {
             reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
-            opts: settings.decode.clone(),
+            detector: detecting.then(|| DialectDetector::new(&opts)),
+            opts,
         }
     }
 
@@ -678,7 +689,15 @@ impl StreamDecoder {
 
     /// The tape of the next complete value, `None` until one has arrived.
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
-        match self.reader.next_value(&self.opts) {
+        let next = match &mut self.detector {
+            Some(detector) => {
+                let next = self.reader.next_value_detecting(detector, &self.opts);
+                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+                next
+            }
+            None => self.reader.next_value(&self.opts),
+        };
+        match next {
             Ok(Some(v)) => {
                 let mut out = Vec::with_capacity(64);
                 tape::write(&mut out, &v);
@@ -704,8 +723,27 @@ impl StreamDecoder {
         self.reader.broken().is_some()
     }
 
-    /// Forgets buffered bytes and a broken state (after reconnecting).
+    /// The dialect values are read in: the one given, or while detecting the one the
+    /// messages so far tell.
+    pub fn dialect(&self) -> String {
+        self.opts.dialect.short_name().to_owned()
+    }
+
+    /// Whether the dialect is known: always, but while detecting only once the messages
+    /// leave one engine family.
+    pub fn dialect_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
+    }
+
+    /// Forgets buffered bytes and a broken state (after reconnecting); while detecting, the
+    /// dialect detected too.
     pub fn reset(&mut self) {
         self.reader.reset();
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        }
     }
 }

@@ -188,3 +188,48 @@ for (const file of CORPORA) {
     assert.ok(checked > 100, `only ${checked} checked`);
   });
 }
+
+// A stream of every value the engine wrote, framed as put_var frames it: read with
+// dialect: "auto", the dialect is the engine's, and every value is the one its own dialect
+// reads (values that read whole in another dialect too come before the first that tells).
+for (const file of ["godot4_6_3.json", "godot3_6_2.json"]) {
+  test(`a stream with dialect "auto": ${file}`, () => {
+    const c = corpus(file);
+    const opts = { dialect: c.dialect, precision: c.precision ?? "single", keepFloats: true };
+    const frames = [];
+    const expected = [];
+    for (const kase of c.cases) {
+      const engine = desc.hexBytes(kase.bytes);
+      if (engine.length === 0 || kase.full_objects || kase.decoded === null || kase.decoded === undefined) continue;
+      let decoded;
+      try {
+        decoded = fvc.decodeWithSize(engine, opts);
+      } catch (e) {
+        if (e instanceof fvc.DecodeError) continue;
+        throw e;
+      }
+      if (decoded.size !== engine.length) continue;
+      const prefix = new Uint8Array(4);
+      new DataView(prefix.buffer).setUint32(0, engine.length, true);
+      frames.push(prefix, engine);
+      expected.push([kase.name, decoded.value]);
+    }
+    const decoder = new fvc.Decoder({ dialect: "auto", precision: opts.precision, keepFloats: true, maxMessage: 1 << 30 });
+    assert.equal(decoder.dialect, "godot4");
+    assert.equal(decoder.dialectSettled, false);
+    for (const f of frames) decoder.feed(f);
+    const got = [...decoder];
+    assert.equal(decoder.dialect, c.dialect);
+    assert.equal(decoder.dialectSettled, true);
+    assert.equal(got.length, expected.length);
+    assert.ok(got.length > 100, String(got.length));
+    const wrong = expected.filter(([, want], i) => !desc.same(got[i], want)).map(([name]) => name);
+    assert.equal(wrong.length, 0, `${wrong.length} values read otherwise than in ${c.dialect}: ${wrong.slice(0, 10)}`);
+    decoder.reset();
+    assert.equal(decoder.dialect, "godot4");
+    assert.equal(decoder.dialectSettled, false);
+    const fixed = new fvc.Decoder({ dialect: "godot3" });
+    assert.equal(fixed.dialect, "godot3");
+    assert.equal(fixed.dialectSettled, true);
+  });
+}
