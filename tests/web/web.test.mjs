@@ -646,6 +646,12 @@ if (process.env.FIREFOX) {
       assert.deepEqual(errors, []);
       // Firefox's BiDi reports no event for file:// loads: only other requests would show here.
       assert.deepEqual(requests.filter((u) => !u.startsWith("file://")), []);
+      // That the listener sees a request at all (the page's policy, connect-src 'none', stops
+      // its own): the tab sent on by the test to an unused port, after the page's checks.
+      const probe = "http://127.0.0.1:47998/fvc-probe"; // not a port Firefox refuses to ask (9 is one)
+      await page.goto(probe).catch(() => null);
+      for (let i = 0; i < 50 && !requests.includes(probe); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(requests.includes(probe), `the request listener saw ${JSON.stringify(requests)}`);
       const [passed, failed, fails] = godot3([
         `--got=${saved}`, `--open=pass:${PASSWORD}`,
         `--expected=${path.join(FIXTURES, "encrypted_pass.bin")}`, `--expected-open=pass:${PASSWORD}`,
