@@ -13,6 +13,7 @@ use pyo3::types::{
 };
 
 use crate::errors::encode_error;
+use crate::frozen::FrozenLayout;
 
 /// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
 /// (a list that holds itself) ends here too.
@@ -56,9 +57,9 @@ pub struct Types {
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
     pub out_of_data: Py<PyType>,
-    /// Each frozen class's `__slots__` (keyed by the class's address): how decoded values are
+    /// Each frozen class's slots (keyed by the class's address): how decoded values are
     /// made without their `__init__`.
-    slots: Vec<(usize, Vec<Py<PyString>>)>,
+    slots: Vec<(usize, FrozenLayout)>,
 }
 
 /// Which Godot type a registered class stands for.
@@ -177,13 +178,8 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             &t.signal,
             &t.typed_array,
         ] {
-            let names = cls
-                .bind(py)
-                .getattr("__slots__")?
-                .try_iter()?
-                .map(|n| Ok(n?.cast_into::<PyString>()?.unbind()))
-                .collect::<PyResult<Vec<_>>>()?;
-            t.slots.push((cls.as_ptr() as usize, names));
+            let layout = FrozenLayout::of(cls.bind(py))?;
+            t.slots.push((cls.as_ptr() as usize, layout));
         }
         t.kinds = vec![
             (c(&t.vector2), Kind::Vector2),
@@ -878,36 +874,35 @@ impl<'py> Builder<'py, '_> {
         PyErr: From<A::Error>,
     {
         let args = args.into_pyobject(self.py)?;
-        let key = cls.as_ptr() as usize;
-        let Some((_, names)) = self.t.slots.iter().find(|(k, _)| *k == key) else {
-            return cls.bind(self.py).call1(args);
-        };
-        // SAFETY: `cls` is a live class (held by `Types`) and the lock is held (`self.py`). The
-        // listed classes are plain classes defined in Python with `__slots__`, not abstract:
-        // `object.__new__(cls)` only calls their `tp_alloc`, which Python sets to
-        // `PyType_GenericAlloc` for such a class; it returns a new reference, or NULL with a
-        // Python error set.
-        let obj = unsafe {
-            let raw = pyo3::ffi::PyType_GenericAlloc(cls.as_ptr().cast(), 0);
-            Bound::from_owned_ptr_or_err(self.py, raw)?
-        };
-        for (name, value) in names.iter().zip(args.iter()) {
-            // SAFETY: the three pointers are live objects held by `obj`, `names` and `args` for
-            // the call, with the interpreter's lock held (`self.py`); the generic setter stores
-            // into the slot's member descriptor (what `object.__setattr__` does), bypassing the
-            // class's `__setattr__` that refuses changes once made. -1 sets a Python error.
-            let status = unsafe {
-                pyo3::ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr())
-            };
-            if status != 0 {
-                return Err(PyErr::fetch(self.py));
-            }
+        let cls = cls.bind(self.py);
+        match self.layout(cls) {
+            Some(layout) => layout.make_from_tuple(cls, &args),
+            None => cls.call1(args),
         }
-        Ok(obj)
+    }
+
+    /// The layout of a frozen class, None for another class.
+    fn layout(&self, cls: &Bound<'py, PyType>) -> Option<&FrozenLayout> {
+        let key = cls.as_ptr() as usize;
+        self.t
+            .slots
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, layout)| layout)
+    }
+
+    /// An instance of a frozen class of real components (a Vector2 ...), as [`Builder::frozen`].
+    fn reals<const N: usize>(&self, cls: &Py<PyType>, c: [f64; N]) -> PyResult<Bound<'py, PyAny>> {
+        let cls = cls.bind(self.py);
+        let values = c.map(|x| PyFloat::new(self.py, x).into_any());
+        match self.layout(cls) {
+            Some(layout) => layout.make(cls, &values),
+            None => cls.call1(PyTuple::new(self.py, values)?),
+        }
     }
 
     fn v2(&self, c: [f64; 2]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector2, (c[0], c[1]))
+        self.reals(&self.t.vector2, c)
     }
 
     fn v2i(&self, c: [i32; 2]) -> PyResult<Bound<'py, PyAny>> {
@@ -915,11 +910,11 @@ impl<'py> Builder<'py, '_> {
     }
 
     fn v3(&self, c: [f64; 3]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector3, (c[0], c[1], c[2]))
+        self.reals(&self.t.vector3, c)
     }
 
     fn v4(&self, c: [f64; 4]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector4, (c[0], c[1], c[2], c[3]))
+        self.reals(&self.t.vector4, c)
     }
 
     fn basis(&self, w: &[f64]) -> PyResult<Bound<'py, PyAny>> {

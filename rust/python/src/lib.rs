@@ -20,6 +20,7 @@ mod codec;
 mod convert;
 mod errors;
 mod from_wire;
+mod frozen;
 mod to_wire;
 
 use convert::from_value;
@@ -185,6 +186,21 @@ fn limit_or_unlimited(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<
     Ok(limit(name, value)?.unwrap_or(usize::MAX))
 }
 
+/// The encoding and decoding options of a call that gives none, built once (a call mostly
+/// gives none).
+fn defaults() -> &'static (Option<Options>, Option<Options>) {
+    static DEFAULTS: std::sync::OnceLock<(Option<Options>, Option<Options>)> =
+        std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        (
+            encode_options("godot4", "single", false, false).ok(),
+            DecodeSettings::with_precision("single")
+                .options("godot4")
+                .ok(),
+        )
+    })
+}
+
 /// The bytes of `value` encoded with `opts`.
 fn encode_with<'py>(value: &Bound<'py, PyAny>, opts: &Options) -> PyResult<Bound<'py, PyBytes>> {
     let mut out = bytes::BytesMut::with_capacity(256);
@@ -253,6 +269,11 @@ fn encode<'py>(
     full_objects: bool,
     allow_lossy: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    if (dialect, precision, full_objects, allow_lossy) == ("godot4", "single", false, false) {
+        if let Some(opts) = defaults().0.as_ref() {
+            return encode_with(value, opts);
+        }
+    }
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
     encode_with(value, &opts)
 }
@@ -312,6 +333,18 @@ fn decode<'py>(
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let unset = |v: Option<&Bound<'py, PyAny>>| v.is_none_or(|v| v.is_none());
+    if (dialect, precision, allow_objects, refuse_dropped_elements)
+        == ("godot4", "single", false, false)
+        && unset(max_depth)
+        && unset(max_elements)
+        && unset(max_bytes)
+        && unset(allowed_classes)
+    {
+        if let Some(opts) = defaults().1.as_ref() {
+            return decode_with_options(py, data, offset, opts);
+        }
+    }
     let settings = DecodeSettings {
         precision,
         max_depth: limit("max_depth", max_depth)?,
