@@ -277,6 +277,34 @@ pub(crate) fn value_at(t: &Types, obj: &Bound<'_, PyAny>, depth: usize) -> Optio
     Converter { t }.value(obj, depth).ok()
 }
 
+/// The `Value` of an instance of exactly `Vector2` or `Vector3` (a message's usual math values),
+/// read from its slots as [`value_at`] reads its attributes; None for any other object, or
+/// components that are not floats ([`value_at`] then reads it).
+pub(crate) fn exact_vector(t: &Types, obj: &Bound<'_, PyAny>) -> Option<Value> {
+    let ty = obj.get_type_ptr();
+    if ty == t.vector2.as_ptr().cast() {
+        return Some(Value::Vector2(slot_reals(t, &t.vector2, obj)?));
+    }
+    if ty == t.vector3.as_ptr().cast() {
+        return Some(Value::Vector3(slot_reals(t, &t.vector3, obj)?));
+    }
+    None
+}
+
+fn slot_reals<const N: usize>(
+    t: &Types,
+    cls: &Py<PyType>,
+    obj: &Bound<'_, PyAny>,
+) -> Option<[f64; N]> {
+    let key = cls.as_ptr() as usize;
+    let (_, layout) = t.slots.iter().find(|(k, _)| *k == key)?;
+    let mut out = [0.0; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = layout.slot(obj, i)?.cast_exact::<PyFloat>().ok()?.value();
+    }
+    Some(out)
+}
+
 struct Converter<'t> {
     t: &'t Types,
 }

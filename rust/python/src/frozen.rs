@@ -137,6 +137,25 @@ impl FrozenLayout {
         Ok(obj)
     }
 
+    /// The object in slot `index` (in `__slots__`' order) of `obj`, an instance of exactly this
+    /// layout's class; None where the slots are filled by name or the slot is empty.
+    pub fn slot<'py>(&self, obj: &Bound<'py, PyAny>, index: usize) -> Option<Bound<'py, PyAny>> {
+        let offset = *self.offsets.as_ref()?.get(index)?;
+        // SAFETY: `obj` is a live instance of this layout's class (the caller checks its exact
+        // type), the lock held; `offset` is where such an instance holds the slot's object (a
+        // word inside its `__basicsize__`, aligned), NULL while unset, else a reference the
+        // instance owns, borrowed here for the time `obj` is.
+        unsafe {
+            let raw = obj
+                .as_ptr()
+                .cast::<u8>()
+                .add(offset)
+                .cast::<*mut ffi::PyObject>()
+                .read();
+            Bound::from_borrowed_ptr_or_opt(obj.py(), raw)
+        }
+    }
+
     /// As [`FrozenLayout::make`], from a tuple of the values.
     pub fn make_from_tuple<'py>(
         &self,
