@@ -950,10 +950,31 @@ impl<'py> Builder<'py, '_> {
         self.frozen(&self.t.basis, (col(0)?, col(1)?, col(2)?))
     }
 
-    /// An `array.array` of `typecode` holding `bytes` (native order).
+    /// An `array.array` of `typecode` holding `bytes` (native order), copied once: the array
+    /// reads them through a memoryview of them, released before they can go.
     fn number_array(&self, typecode: &str, bytes: &[u8]) -> PyResult<Bound<'py, PyAny>> {
         let a = self.call(&self.t.array, (typecode,))?;
-        a.call_method1("frombytes", (PyBytes::new(self.py, bytes),))?;
+        let len = pyo3::ffi::Py_ssize_t::try_from(bytes.len())
+            .map_err(|e| pyo3::exceptions::PyOverflowError::new_err(e.to_string()))?;
+        // Read-only (the C API's PyBUF_READ).
+        const READ_ONLY: std::os::raw::c_int = 0x100;
+        // SAFETY: `bytes` is valid for `len` bytes for this call, the lock held (`self.py`);
+        // the memoryview only reads them (read-only), and is released below before `bytes` can
+        // go: `frombytes` copies what it reads and keeps no reference to the view. The call
+        // returns a new reference, or NULL with a Python error set.
+        let view = unsafe {
+            Bound::from_owned_ptr_or_err(
+                self.py,
+                pyo3::ffi::PyMemoryView_FromMemory(
+                    bytes.as_ptr().cast_mut().cast(),
+                    len,
+                    READ_ONLY,
+                ),
+            )?
+        };
+        let read = a.call_method1("frombytes", (&view,));
+        view.call_method0("release")?;
+        read?;
         Ok(a)
     }
 
