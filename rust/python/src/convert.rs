@@ -14,6 +14,7 @@ use pyo3::types::{
 };
 
 use crate::errors::encode_error;
+use crate::frozen::FrozenLayout;
 
 /// Deeper Python values are refused on encode (as the core refuses deeper input): a cycle
 /// (a list that holds itself) ends here too.
@@ -57,9 +58,9 @@ pub struct Types {
     pub encode_error: Py<PyType>,
     pub save_file_error: Py<PyType>,
     pub out_of_data: Py<PyType>,
-    /// Each frozen class's `__slots__` (keyed by the class's address): how decoded values are
+    /// Each frozen class's slots (keyed by the class's address): how decoded values are
     /// made without their `__init__`.
-    slots: Vec<(usize, Vec<Py<PyString>>)>,
+    slots: Vec<(usize, FrozenLayout)>,
 }
 
 /// Which Godot type a registered class stands for.
@@ -178,13 +179,8 @@ pub fn types(py: Python<'_>) -> PyResult<&Types> {
             &t.signal,
             &t.typed_array,
         ] {
-            let names = cls
-                .bind(py)
-                .getattr("__slots__")?
-                .try_iter()?
-                .map(|n| Ok(n?.cast_into::<PyString>()?.unbind()))
-                .collect::<PyResult<Vec<_>>>()?;
-            t.slots.push((cls.as_ptr() as usize, names));
+            let layout = FrozenLayout::of(cls.bind(py))?;
+            t.slots.push((cls.as_ptr() as usize, layout));
         }
         t.kinds = vec![
             (c(&t.vector2), Kind::Vector2),
@@ -280,6 +276,34 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
 /// it has none ([`to_value`] of the whole value says why and where).
 pub(crate) fn value_at(t: &Types, obj: &Bound<'_, PyAny>, depth: usize) -> Option<Value> {
     Converter { t }.value(obj, depth).ok()
+}
+
+/// The `Value` of an instance of exactly `Vector2` or `Vector3` (a message's usual math values),
+/// read from its slots as [`value_at`] reads its attributes; None for any other object, or
+/// components that are not floats ([`value_at`] then reads it).
+pub(crate) fn exact_vector(t: &Types, obj: &Bound<'_, PyAny>) -> Option<Value> {
+    let ty = obj.get_type_ptr();
+    if ty == t.vector2.as_ptr().cast() {
+        return Some(Value::Vector2(slot_reals(t, &t.vector2, obj)?));
+    }
+    if ty == t.vector3.as_ptr().cast() {
+        return Some(Value::Vector3(slot_reals(t, &t.vector3, obj)?));
+    }
+    None
+}
+
+fn slot_reals<const N: usize>(
+    t: &Types,
+    cls: &Py<PyType>,
+    obj: &Bound<'_, PyAny>,
+) -> Option<[f64; N]> {
+    let key = cls.as_ptr() as usize;
+    let (_, layout) = t.slots.iter().find(|(k, _)| *k == key)?;
+    let mut out = [0.0; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = layout.slot(obj, i)?.cast_exact::<PyFloat>().ok()?.value();
+    }
+    Some(out)
 }
 
 struct Converter<'t> {
@@ -885,36 +909,35 @@ impl<'py> Builder<'py, '_> {
         PyErr: From<A::Error>,
     {
         let args = args.into_pyobject(self.py)?;
-        let key = cls.as_ptr() as usize;
-        let Some((_, names)) = self.t.slots.iter().find(|(k, _)| *k == key) else {
-            return cls.bind(self.py).call1(args);
-        };
-        // SAFETY: `cls` is a live class (held by `Types`) and the lock is held (`self.py`). The
-        // listed classes are plain classes defined in Python with `__slots__`, not abstract:
-        // `object.__new__(cls)` only calls their `tp_alloc`, which Python sets to
-        // `PyType_GenericAlloc` for such a class; it returns a new reference, or NULL with a
-        // Python error set.
-        let obj = unsafe {
-            let raw = pyo3::ffi::PyType_GenericAlloc(cls.as_ptr().cast(), 0);
-            Bound::from_owned_ptr_or_err(self.py, raw)?
-        };
-        for (name, value) in names.iter().zip(args.iter()) {
-            // SAFETY: the three pointers are live objects held by `obj`, `names` and `args` for
-            // the call, with the interpreter's lock held (`self.py`); the generic setter stores
-            // into the slot's member descriptor (what `object.__setattr__` does), bypassing the
-            // class's `__setattr__` that refuses changes once made. -1 sets a Python error.
-            let status = unsafe {
-                pyo3::ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr())
-            };
-            if status != 0 {
-                return Err(PyErr::fetch(self.py));
-            }
+        let cls = cls.bind(self.py);
+        match self.layout(cls) {
+            Some(layout) => layout.make_from_tuple(cls, &args),
+            None => cls.call1(args),
         }
-        Ok(obj)
+    }
+
+    /// The layout of a frozen class, None for another class.
+    fn layout(&self, cls: &Bound<'py, PyType>) -> Option<&FrozenLayout> {
+        let key = cls.as_ptr() as usize;
+        self.t
+            .slots
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, layout)| layout)
+    }
+
+    /// An instance of a frozen class of real components (a Vector2 ...), as [`Builder::frozen`].
+    fn reals<const N: usize>(&self, cls: &Py<PyType>, c: [f64; N]) -> PyResult<Bound<'py, PyAny>> {
+        let cls = cls.bind(self.py);
+        let values = c.map(|x| PyFloat::new(self.py, x).into_any());
+        match self.layout(cls) {
+            Some(layout) => layout.make(cls, &values),
+            None => cls.call1(PyTuple::new(self.py, values)?),
+        }
     }
 
     fn v2(&self, c: [f64; 2]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector2, (c[0], c[1]))
+        self.reals(&self.t.vector2, c)
     }
 
     fn v2i(&self, c: [i32; 2]) -> PyResult<Bound<'py, PyAny>> {
@@ -922,11 +945,11 @@ impl<'py> Builder<'py, '_> {
     }
 
     fn v3(&self, c: [f64; 3]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector3, (c[0], c[1], c[2]))
+        self.reals(&self.t.vector3, c)
     }
 
     fn v4(&self, c: [f64; 4]) -> PyResult<Bound<'py, PyAny>> {
-        self.frozen(&self.t.vector4, (c[0], c[1], c[2], c[3]))
+        self.reals(&self.t.vector4, c)
     }
 
     fn basis(&self, w: &[f64]) -> PyResult<Bound<'py, PyAny>> {
@@ -934,10 +957,31 @@ impl<'py> Builder<'py, '_> {
         self.frozen(&self.t.basis, (col(0)?, col(1)?, col(2)?))
     }
 
-    /// An `array.array` of `typecode` holding `bytes` (native order).
+    /// An `array.array` of `typecode` holding `bytes` (native order), copied once: the array
+    /// reads them through a memoryview of them, released before they can go.
     fn number_array(&self, typecode: &str, bytes: &[u8]) -> PyResult<Bound<'py, PyAny>> {
         let a = self.call(&self.t.array, (typecode,))?;
-        a.call_method1("frombytes", (PyBytes::new(self.py, bytes),))?;
+        let len = pyo3::ffi::Py_ssize_t::try_from(bytes.len())
+            .map_err(|e| pyo3::exceptions::PyOverflowError::new_err(e.to_string()))?;
+        // Read-only (the C API's PyBUF_READ).
+        const READ_ONLY: std::os::raw::c_int = 0x100;
+        // SAFETY: `bytes` is valid for `len` bytes for this call, the lock held (`self.py`);
+        // the memoryview only reads them (read-only), and is released below before `bytes` can
+        // go: `frombytes` copies what it reads and keeps no reference to the view. The call
+        // returns a new reference, or NULL with a Python error set.
+        let view = unsafe {
+            Bound::from_owned_ptr_or_err(
+                self.py,
+                pyo3::ffi::PyMemoryView_FromMemory(
+                    bytes.as_ptr().cast_mut().cast(),
+                    len,
+                    READ_ONLY,
+                ),
+            )?
+        };
+        let read = a.call_method1("frombytes", (&view,));
+        view.call_method0("release")?;
+        read?;
         Ok(a)
     }
 

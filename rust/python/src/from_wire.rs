@@ -70,16 +70,24 @@ struct PyBuild<'py, 't> {
     short: ShortStrs,
 }
 
-/// How many short strs a decode keeps, and how long they may be (in UTF-8 bytes).
-const SHORT_SLOTS: usize = 32;
+/// How many short strs a decode keeps (in pairs: a str's hash picks a pair, the last used of
+/// the two first), and how long they may be (in UTF-8 bytes).
+const SHORT_SLOTS: usize = 256;
 const SHORT_LEN: usize = 16;
 
 /// Short strs made once and handed out again: a Dictionary's keys come again in every record
-/// and every message, and a str made once keeps its hash for every dict it goes in. A slot
-/// holds the last str of its hash. Kept from one decode to the next (strs are immutable).
-#[derive(Default)]
+/// and every message, and a str made once keeps its hash for every dict it goes in. Kept from
+/// one decode to the next (strs are immutable).
 struct ShortStrs {
-    slots: Box<[Option<ShortStr>; SHORT_SLOTS]>,
+    slots: Vec<Option<ShortStr>>,
+}
+
+impl Default for ShortStrs {
+    fn default() -> Self {
+        ShortStrs {
+            slots: std::iter::repeat_with(|| None).take(SHORT_SLOTS).collect(),
+        }
+    }
 }
 
 /// The strs of the last decode; a decode takes them (another thread's decode meanwhile makes
@@ -112,11 +120,23 @@ impl ShortStrs {
             return PyString::new(py, s);
         };
         let hash = raw.iter().fold(u32::from(len), |h, b| {
-            h.wrapping_mul(31).wrapping_add(u32::from(*b))
+            (h ^ u32::from(*b)).wrapping_mul(0x0100_0193)
         });
-        let slot = &mut self.slots[hash as usize % SHORT_SLOTS];
-        if let Some((n, bytes, made)) = slot {
-            if *n == len && bytes.get(..raw.len()) == Some(raw) {
+        // The pair's first slot, then its second.
+        let first = ((hash.wrapping_mul(0x9E37_79B1) >> 24) as usize % SHORT_SLOTS) & !1;
+        let holds = |slot: &Option<ShortStr>| matches!(slot, Some((n, bytes, _)) if *n == len && bytes.get(..raw.len()) == Some(raw));
+        if let Some((_, _, made)) = self
+            .slots
+            .get(first)
+            .filter(|s| holds(s))
+            .and_then(Option::as_ref)
+        {
+            return made.bind(py).clone();
+        }
+        if self.slots.get(first + 1).is_some_and(holds) {
+            // The last used first.
+            self.slots.swap(first, first + 1);
+            if let Some(Some((_, _, made))) = self.slots.get(first) {
                 return made.bind(py).clone();
             }
         }
@@ -125,7 +145,11 @@ impl ShortStrs {
         if let Some(head) = bytes.get_mut(..raw.len()) {
             head.copy_from_slice(raw);
         }
-        *slot = Some((len, bytes, made.clone().unbind()));
+        // The first moves to the second slot; the new str takes the first.
+        self.slots.swap(first, first + 1);
+        if let Some(slot) = self.slots.get_mut(first) {
+            *slot = Some((len, bytes, made.clone().unbind()));
+        }
         made
     }
 }

@@ -16,9 +16,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
 
+mod codec;
 mod convert;
 mod errors;
 mod from_wire;
+mod frozen;
 mod to_wire;
 
 use convert::from_value;
@@ -56,9 +58,8 @@ fn encode_options(
 }
 
 /// The limits and object policy of a decode.
-#[derive(Clone, Default)]
-struct DecodeSettings {
-    precision: String,
+struct DecodeSettings<'a> {
+    precision: &'a str,
     max_depth: Option<usize>,
     max_elements: Option<usize>,
     max_bytes: Option<usize>,
@@ -67,7 +68,20 @@ struct DecodeSettings {
     refuse_dropped_elements: bool,
 }
 
-impl DecodeSettings {
+impl<'a> DecodeSettings<'a> {
+    /// No limits, no objects.
+    fn with_precision(precision: &'a str) -> Self {
+        DecodeSettings {
+            precision,
+            max_depth: None,
+            max_elements: None,
+            max_bytes: None,
+            allow_objects: false,
+            allowed_classes: None,
+            refuse_dropped_elements: false,
+        }
+    }
+
     fn options(&self, dialect_name: &str) -> PyResult<Options> {
         let defaults = Limits::default();
         let limits = Limits {
@@ -89,7 +103,7 @@ impl DecodeSettings {
             None => None,
         };
         Ok(Options::new(dialect(dialect_name)?)
-            .with_precision(precision(&self.precision)?)
+            .with_precision(precision(self.precision)?)
             .with_limits(limits)
             .with_allow_objects(self.allow_objects)
             .with_allowed_objects(list)
@@ -172,9 +186,82 @@ fn limit_or_unlimited(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<
     Ok(limit(name, value)?.unwrap_or(usize::MAX))
 }
 
-/// `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects`) does.
+/// The encoding and decoding options of a call that gives none, built once (a call mostly
+/// gives none).
+fn defaults() -> &'static (Option<Options>, Option<Options>) {
+    static DEFAULTS: std::sync::OnceLock<(Option<Options>, Option<Options>)> =
+        std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        (
+            encode_options("godot4", "single", false, false).ok(),
+            DecodeSettings::with_precision("single")
+                .options("godot4")
+                .ok(),
+        )
+    })
+}
+
+/// The bytes of `value` encoded with `opts`.
+fn encode_with<'py>(value: &Bound<'py, PyAny>, opts: &Options) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = bytes::BytesMut::with_capacity(256);
+    to_wire::encode_into(value, opts, &mut out)?;
+    Ok(PyBytes::new(value.py(), &out))
+}
+
+/// The bytes of `value` framed as `StreamPeer.put_var` sends it, encoded with `opts`.
+fn encode_framed_with<'py>(
+    value: &Bound<'py, PyAny>,
+    opts: &Options,
+    big_endian: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = bytes::BytesMut::with_capacity(256);
+    to_wire::frame_into(
+        value,
+        opts,
+        ByteOrder::from_big_endian(big_endian),
+        &mut out,
+    )?;
+    Ok(PyBytes::new(value.py(), &out))
+}
+
+/// The value at `offset` of `data` decoded with `opts`, and the bytes it used.
+fn decode_with_options<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    offset: Option<&Bound<'py, PyAny>>,
+    opts: &Options,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let offset = limit("offset", offset)?.unwrap_or(0);
+    let (value, used) = with_bytes("data", data, |b| {
+        if let Some(built) = from_wire::decode_at(py, b, offset, opts)? {
+            return Ok(built);
+        }
+        let (value, used) = unlocked(py, b.len(), || {
+            fast_var_codec_core::decode_at(b, offset, opts)
+        })
+        .map_err(codec_error)?;
+        Ok((from_value(py, &value)?, used))
+    })?;
+    PyTuple::new(py, [value, used.into_pyobject(py)?.into_any()])
+}
+
+/// ``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+/// ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
+/// "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
+/// has no type for as the engine would convert it instead of raising :class:`EncodeError`
+/// (a StringName needs none in Godot 3: its exact form there is a String).
+///
+/// Raises :class:`EncodeError` with the path inside ``value`` for a value with no Godot type,
+/// an int outside 64 bits, a type the dialect lacks without ``allow_lossy``, an
+/// :class:`Object` without ``full_objects`` (the engine writes an object as its id:
+/// :class:`EncodedObjectAsID`), a text holding U+0000 (every engine reads a String only up to
+/// it) or a lone surrogate (no UTF-8 form); a bad option is a ``ValueError``.
+/// :meth:`Codec.encode` is the same with the options held once.
 #[pyfunction]
-#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false))]
+#[pyo3(
+    signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false),
+    text_signature = "(value, *, dialect='godot4', precision='single', full_objects=False, allow_lossy=False)"
+)]
 fn encode<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -182,15 +269,23 @@ fn encode<'py>(
     full_objects: bool,
     allow_lossy: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    if (dialect, precision, full_objects, allow_lossy) == ("godot4", "single", false, false) {
+        if let Some(opts) = defaults().0.as_ref() {
+            return encode_with(value, opts);
+        }
+    }
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
-    let mut out = bytes::BytesMut::with_capacity(256);
-    to_wire::encode_into(value, &opts, &mut out)?;
-    Ok(PyBytes::new(value.py(), &out))
+    encode_with(value, &opts)
 }
 
-/// `value` as `StreamPeer.put_var` sends it: a u32 length, then the encoding.
+/// ``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+/// ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
+/// :class:`EncodeError` as :func:`encode`.
 #[pyfunction]
-#[pyo3(signature = (value, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false))]
+#[pyo3(
+    signature = (value, *, dialect="godot4", precision="single", full_objects=false, allow_lossy=false, big_endian=false),
+    text_signature = "(value, *, dialect='godot4', precision='single', full_objects=False, allow_lossy=False, big_endian=False)"
+)]
 fn encode_framed<'py>(
     value: &Bound<'py, PyAny>,
     dialect: &str,
@@ -200,20 +295,30 @@ fn encode_framed<'py>(
     big_endian: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
-    let mut out = bytes::BytesMut::with_capacity(256);
-    to_wire::frame_into(
-        value,
-        &opts,
-        ByteOrder::from_big_endian(big_endian),
-        &mut out,
-    )?;
-    Ok(PyBytes::new(value.py(), &out))
+    encode_framed_with(value, &opts, big_endian)
 }
 
-/// The value at `offset` of `data` (its start by default) and how many bytes it used, as
-/// `bytes_to_var` reads it; an error's offset counts from the start of `data`.
+/// The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
+/// and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
+/// ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
+/// build) to binary32 as a standard build does, "double" keeps them.
+///
+/// Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
+/// ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
+/// None is no limit, a negative number a ``ValueError``.
+/// Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
+/// class names and ``res://`` script paths admitted (an empty one admits none; None admits
+/// every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
+/// typed Array or Dictionary that the engine would drop on decode raises instead.
+///
+/// Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
+/// that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
+/// same with the options held once.
 #[pyfunction]
-#[pyo3(signature = (data, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false))]
+#[pyo3(
+    signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(data, *, offset=0, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn decode<'py>(
     py: Python<'py>,
@@ -228,9 +333,20 @@ fn decode<'py>(
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let offset = limit("offset", offset)?.unwrap_or(0);
+    let unset = |v: Option<&Bound<'py, PyAny>>| v.is_none_or(|v| v.is_none());
+    if (dialect, precision, allow_objects, refuse_dropped_elements)
+        == ("godot4", "single", false, false)
+        && unset(max_depth)
+        && unset(max_elements)
+        && unset(max_bytes)
+        && unset(allowed_classes)
+    {
+        if let Some(opts) = defaults().1.as_ref() {
+            return decode_with_options(py, data, offset, opts);
+        }
+    }
     let settings = DecodeSettings {
-        precision: precision.to_owned(),
+        precision,
         max_depth: limit("max_depth", max_depth)?,
         max_elements: limit("max_elements", max_elements)?,
         max_bytes: limit("max_bytes", max_bytes)?,
@@ -239,17 +355,7 @@ fn decode<'py>(
         refuse_dropped_elements,
     };
     let opts = settings.options(dialect)?;
-    let (value, used) = with_bytes("data", data, |b| {
-        if let Some(built) = from_wire::decode_at(py, b, offset, &opts)? {
-            return Ok(built);
-        }
-        let (value, used) = unlocked(py, b.len(), || {
-            fast_var_codec_core::decode_at(b, offset, &opts)
-        })
-        .map_err(codec_error)?;
-        Ok((from_value(py, &value)?, used))
-    })?;
-    PyTuple::new(py, [value, used.into_pyobject(py)?.into_any()])
+    decode_with_options(py, data, offset, &opts)
 }
 
 /// The parts of a NodePath's text, as the core parses it: (names, subnames, absolute).
@@ -302,7 +408,7 @@ fn _read_records<'py>(
     refuse_dropped_elements: bool,
 ) -> PyResult<(&'static str, Bound<'py, PyList>)> {
     let settings = DecodeSettings {
-        precision: precision.to_owned(),
+        precision,
         max_depth: limit("max_depth", max_depth)?,
         max_elements: limit("max_elements", max_elements)?,
         max_bytes: limit("max_bytes", max_bytes)?,
@@ -457,7 +563,7 @@ impl StreamDecoder {
     ) -> PyResult<Self> {
         let max_message = limit_or_unlimited("max_message", max_message)?;
         let settings = DecodeSettings {
-            precision: precision.to_owned(),
+            precision,
             max_depth: limit("max_depth", max_depth)?,
             max_elements: limit("max_elements", max_elements)?,
             max_bytes: limit("max_bytes", max_bytes)?,
@@ -554,6 +660,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;
     m.add_function(wrap_pyfunction!(_write_records, m)?)?;
     m.add_class::<StreamDecoder>()?;
+    m.add_class::<codec::NativeCodec>()?;
     // The defaults the Python layer passes: None is no limit there.
     m.add("DEFAULT_MAX_PAYLOAD", DEFAULT_MAX_PAYLOAD)?;
     m.add("DEFAULT_MAX_MESSAGE", DEFAULT_MAX_MESSAGE)?;

@@ -20,7 +20,7 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 
-use crate::convert::{to_value, types, value_at, Types, MAX_DEPTH};
+use crate::convert::{exact_vector, to_value, types, value_at, Types, MAX_DEPTH};
 use crate::errors::codec_error;
 
 /// A value the walk could not write; the reference translation tells why.
@@ -153,6 +153,9 @@ impl Walk<'_> {
         }
         if obj.is_none() {
             return Ok(w.nil()?);
+        }
+        if let Some(v) = exact_vector(self.t, obj) {
+            return Ok(write_value(w, &v)?);
         }
         if let Ok(b) = obj.cast::<PyBool>() {
             return Ok(w.bool(b.is_true())?);

@@ -13,7 +13,7 @@ The type mapping, the options and the file functions: docs/python.md.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Iterable, List, Literal, Optional, Union
 
 from . import _native, _types
 from ._codec import (
@@ -25,7 +25,7 @@ from ._codec import (
     _read_file,
 )
 from ._containers import ElementType
-from ._native import __version__
+from ._native import __version__, decode, encode, encode_framed
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
     AABB,
@@ -82,83 +82,14 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
     # The classes are the package's: their repr and pickles name fast_var_codec.
     _cls.__module__ = __name__
 del _cls
+# The extension's functions themselves (no Python frame per call), as the package's.
+for _function in (encode, encode_framed, decode):
+    _function.__module__ = __name__
+del _function
 
 DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", "pandemonium5")
 """Every dialect's name, as ``dialect=`` takes it: Godot 4.4-4.6 (the default), what 4.3 and
 4.0-4.2 read and write, Godot 3.1-3.6, Pandemonium v3.8-v4.9 and v5+."""
-
-
-def encode(
-    value: Any,
-    *,
-    dialect: Dialect = "godot4",
-    precision: Precision = "single",
-    full_objects: bool = False,
-    allow_lossy: bool = False,
-) -> bytes:
-    """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
-    ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
-    "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
-    has no type for as the engine would convert it instead of raising :class:`EncodeError`
-    (a StringName needs none in Godot 3: its exact form there is a String).
-
-    Raises :class:`EncodeError` with the path inside ``value`` for a value with no Godot type,
-    an int outside 64 bits, a type the dialect lacks without ``allow_lossy``, an
-    :class:`Object` without ``full_objects`` (the engine writes an object as its id:
-    :class:`EncodedObjectAsID`), a text holding U+0000 (every engine reads a String only up to
-    it) or a lone surrogate (no UTF-8 form); a bad option is a ``ValueError``.
-    :meth:`Codec.encode` is the same with the options held once."""
-    # Positional: the extension parses them much faster than keywords.
-    return _native.encode(value, dialect, precision, full_objects, allow_lossy)
-
-
-def encode_framed(
-    value: Any,
-    *,
-    dialect: Dialect = "godot4",
-    precision: Precision = "single",
-    full_objects: bool = False,
-    allow_lossy: bool = False,
-    big_endian: bool = False,
-) -> bytes:
-    """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
-    ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
-    :class:`EncodeError` as :func:`encode`."""
-    return _native.encode_framed(value, dialect, precision, full_objects, allow_lossy,
-                                 big_endian)
-
-
-def decode(
-    data: BytesLike,
-    *,
-    offset: int = 0,
-    dialect: Dialect = "godot4",
-    precision: Precision = "single",
-    max_depth: Optional[int] = None,
-    max_elements: Optional[int] = None,
-    max_bytes: Optional[int] = None,
-    allow_objects: bool = False,
-    allowed_classes: Optional[Iterable[str]] = None,
-    refuse_dropped_elements: bool = False,
-) -> Tuple[Any, int]:
-    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
-    and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
-    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
-    build) to binary32 as a standard build does, "double" keeps them.
-
-    Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
-    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
-    None is no limit, a negative number a ``ValueError``.
-    Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
-    class names and ``res://`` script paths admitted (an empty one admits none; None admits
-    every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
-    typed Array or Dictionary that the engine would drop on decode raises instead.
-
-    Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
-    that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
-    same with the options held once."""
-    return _native.decode(data, offset, dialect, precision, max_depth, max_elements, max_bytes,
-                          allow_objects, allowed_classes, refuse_dropped_elements)
 
 
 def read_store_var_file(

@@ -70,7 +70,7 @@ class StreamDecoder(_native.StreamDecoder):
         )
 
 
-class Codec:
+class Codec(_native.Codec):
     """A dialect, precision, limits and object policy held once (as ``msgpack.Packer`` and
     ``Unpacker`` hold theirs), used by every method: :meth:`encode`, :meth:`decode`,
     :meth:`encode_framed`, :meth:`stream_decoder`, :meth:`read_store_var_file`,
@@ -134,10 +134,14 @@ class Codec:
         }
         for name, value in fields.items():
             object.__setattr__(self, name, value)
-        # Every option checked now, by the functions that take them.
+        # Every option checked now, by the functions that take them; then held by the native
+        # half, whose encode and decode use them with no further reading or checking.
         self.stream_decoder()
         _native.encode(None, **self._encoding())
         _native._read_records(b"", max_payload=max_payload, **self._decoding())
+        self._configure(dialect, precision, full_objects, allow_lossy, max_depth, max_elements,
+                        max_bytes, allow_objects, self.allowed_classes, refuse_dropped_elements,
+                        big_endian)
 
     dialect: Dialect
     precision: Precision
@@ -180,28 +184,6 @@ class Codec:
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"Codec({fields})"
-
-    def encode(self, value: Any) -> bytes:
-        """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
-        ``full_objects``). Raises :class:`EncodeError` with the path inside ``value`` for a
-        value with no Godot type, an int outside 64 bits, a type the dialect lacks without
-        ``allow_lossy``, an :class:`Object` without ``full_objects``, a text holding U+0000 or
-        a lone surrogate."""
-        return _native.encode(value, **self._encoding())
-
-    def encode_framed(self, value: Any) -> bytes:
-        """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
-        ``big_endian``), then :meth:`encode`'s bytes. Raises :class:`EncodeError` as
-        :meth:`encode`."""
-        return _native.encode_framed(value, big_endian=self.big_endian, **self._encoding())
-
-    def decode(self, data: BytesLike, offset: int = 0) -> Tuple[Any, int]:
-        """The value at ``offset`` of ``data`` (any bytes-like object) as ``bytes_to_var`` reads
-        it, and the bytes it used. Raises :class:`DecodeError` with the offset from the start
-        of ``data`` for bytes that do not decode, a limit passed (``max_depth``,
-        ``max_elements``, ``max_bytes``) or an object not allowed; a ``TypeError`` for a
-        ``str``."""
-        return _native.decode(data, offset=offset, **self._decoding())
 
     def stream_decoder(self) -> StreamDecoder:
         """A new :class:`StreamDecoder` with these options (``max_message``, ``big_endian``

@@ -1,5 +1,6 @@
-"""Type hints of the extension module, the package's private layer (the public functions and
-classes wrap it). The docstrings here are the runtime ones (test_help.py checks they agree)."""
+"""Type hints of the extension module, the package's private layer (the public classes derive
+from its own; ``encode``, ``encode_framed`` and ``decode`` are the package's functions). The docstrings here are the runtime ones (test_help.py checks
+they agree)."""
 
 from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
@@ -14,22 +15,40 @@ DEFAULT_MAX_MESSAGE: int
 
 def encode(
     value: Any,
+    *,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
-) -> bytes: ...
+) -> bytes:
+    """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+    ``full_objects=True``), in ``dialect`` (see ``DIALECTS``) and ``precision`` ("single" or
+    "double", a ``precision=double`` build's layout). ``allow_lossy`` writes a value the dialect
+    has no type for as the engine would convert it instead of raising :class:`EncodeError`
+    (a StringName needs none in Godot 3: its exact form there is a String).
+
+    Raises :class:`EncodeError` with the path inside ``value`` for a value with no Godot type,
+    an int outside 64 bits, a type the dialect lacks without ``allow_lossy``, an
+    :class:`Object` without ``full_objects`` (the engine writes an object as its id:
+    :class:`EncodedObjectAsID`), a text holding U+0000 (every engine reads a String only up to
+    it) or a lone surrogate (no UTF-8 form); a bad option is a ``ValueError``.
+    :meth:`Codec.encode` is the same with the options held once."""
 def encode_framed(
     value: Any,
+    *,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     full_objects: bool = False,
     allow_lossy: bool = False,
     big_endian: bool = False,
-) -> bytes: ...
+) -> bytes:
+    """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+    ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
+    :class:`EncodeError` as :func:`encode`."""
 def decode(
     data: _Bytes,
-    offset: Optional[int] = None,
+    *,
+    offset: int = 0,
     dialect: Dialect = "godot4",
     precision: Precision = "single",
     max_depth: Optional[int] = None,
@@ -38,7 +57,23 @@ def decode(
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
     refuse_dropped_elements: bool = False,
-) -> Tuple[Any, int]: ...
+) -> Tuple[Any, int]:
+    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
+    and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
+    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
+    build) to binary32 as a standard build does, "double" keeps them.
+
+    Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
+    ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
+    None is no limit, a negative number a ``ValueError``.
+    Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
+    class names and ``res://`` script paths admitted (an empty one admits none; None admits
+    every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
+    typed Array or Dictionary that the engine would drop on decode raises instead.
+
+    Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
+    that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
+    same with the options held once."""
 def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
 def _check_type_name(name: str) -> None: ...
 def _read_records(
@@ -114,3 +149,36 @@ class StreamDecoder:
     def reset(self) -> None:
         """Forgets buffered bytes and a broken state (after reconnecting); with "auto", the
         dialect detected too."""
+
+class Codec:
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self: ...
+    def _configure(
+        self,
+        dialect: Dialect,
+        precision: Precision,
+        full_objects: bool,
+        allow_lossy: bool,
+        max_depth: Optional[int],
+        max_elements: Optional[int],
+        max_bytes: Optional[int],
+        allow_objects: bool,
+        allowed_classes: Optional[Iterable[str]],
+        refuse_dropped_elements: bool,
+        big_endian: bool,
+    ) -> None: ...
+    def encode(self, value: Any) -> bytes:
+        """``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
+        ``full_objects``). Raises :class:`EncodeError` with the path inside ``value`` for a
+        value with no Godot type, an int outside 64 bits, a type the dialect lacks without
+        ``allow_lossy``, an :class:`Object` without ``full_objects``, a text holding U+0000 or
+        a lone surrogate."""
+    def encode_framed(self, value: Any) -> bytes:
+        """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
+        ``big_endian``), then :meth:`encode`'s bytes. Raises :class:`EncodeError` as
+        :meth:`encode`."""
+    def decode(self, data: _Bytes, offset: int = 0) -> Tuple[Any, int]:
+        """The value at ``offset`` of ``data`` (any bytes-like object) as ``bytes_to_var`` reads
+        it, and the bytes it used. Raises :class:`DecodeError` with the offset from the start
+        of ``data`` for bytes that do not decode, a limit passed (``max_depth``,
+        ``max_elements``, ``max_bytes``) or an object not allowed; a ``TypeError`` for a
+        ``str``."""
