@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The Linux x86_64 wheel a release ships (tests/build_wheels.sh x86_64), checked as a file and run
+# where the oldest systems it admits are:
+#   * auditwheel (pinned, .tools/wheels/) finds it consistent with manylinux_2_17_x86_64; the
+#     newest glibc symbol version its extension needs is 2.17 or older (objdump -T); the extension
+#     carries no debug sections and no symbol table (readelf -S); its METADATA has the name and
+#     the project's version, License-Expression MIT with its License-File and no License
+#     classifier, Requires-Python >=3.9, a Markdown description, https project URLs (when there
+#     are any: tests/build_wheels.sh says when); the wheel is smaller than 1 MiB;
+#   * in Debian 11 "bullseye" (glibc 2.31, CPython 3.9.2, pip 20.3.4; tests/install_oldglibc.sh),
+#     entered with chroot in a mount namespace of its own (unshare; the repository, the engine
+#     cache and the engines' folders bound at their own paths): bullseye's pip installs the wheel
+#     and the 3.9 test set (pytest 8.4.2, numpy 2.0.2; tests/install_tools.sh wheels) offline
+#     into a fresh venv, and pytest runs all of rust/python/tests against Godot 4.6.3 and 3.6.2
+#     ($GODOT4, $GODOT3) and the root's own Godot 3.2.3 as $GODOT32.
+# The wheel: tests/out/run_python_tests/wheel/'s (the `python` step's), else one built here into
+# tests/out/run_wheel_tests/wheel/. Each check counts once, pytest's passed tests each (its
+# failures, errors and skips as failures); ends with "N passed, N failed", exits 1 on a failure.
+# Needs root (unshare, mount, chroot). Logs: tests/out/run_wheel_tests/.
+#   bash tests/run_wheel_tests.sh
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+need_engines GODOT3 GODOT4 || exit 2
+out=$(fvc_out_dir)
+tally_init
+pass() { tally 0; echo "PASS $*"; }
+fail() { tally 1 "$*"; }
+
+tools=$(bash tests/install_tools.sh wheels 2>"$out/install_tools.log") \
+    || { tail -n 20 "$out/install_tools.log"; fail "tests/install_tools.sh wheels"; tally_end; exit 1; }
+eval "$tools"
+oldglibc=$(bash tests/install_oldglibc.sh 2>"$out/install_oldglibc.log") \
+    || { tail -n 20 "$out/install_oldglibc.log"; fail "tests/install_oldglibc.sh"; tally_end; exit 1; }
+eval "$oldglibc"
+
+version=$(bash tests/version.sh)
+name=fast_var_codec-$version-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
+wheel=$fvc_root/tests/out/run_python_tests/wheel/$name
+if [ ! -f "$wheel" ]; then
+    wheel=$out/wheel/$name
+    echo "=== no wheel from the python step: tests/build_wheels.sh x86_64 -o ${out#"$fvc_root/"}/wheel"
+    if ! bash tests/build_wheels.sh x86_64 -o "$out/wheel" >"$out/build_wheels.log" 2>&1; then
+        tail -n 20 "$out/build_wheels.log"
+        fail "the wheel did not build"
+        tally_end
+        exit 1
+    fi
+fi
+echo "=== ${wheel#"$fvc_root/"} ($(stat -c %s "$wheel") bytes)"
+
+echo "=== the wheel as a file"
+PYTHONPATH=$FVC_WHEEL_TOOLS_PYTHONPATH python3 -m auditwheel show "$wheel" >"$out/auditwheel.log" 2>&1
+if grep -q 'consistent with the following platform tag:' "$out/auditwheel.log" \
+        && tr '\n' ' ' <"$out/auditwheel.log" | grep -q 'platform tag: *"manylinux_2_17_x86_64"'; then
+    pass "auditwheel show: consistent with manylinux_2_17_x86_64"
+else
+    cat "$out/auditwheel.log"
+    fail "auditwheel show: not consistent with manylinux_2_17_x86_64"
+fi
+rm -rf "$out/unpacked" && mkdir -p "$out/unpacked"
+python3 -m zipfile -e "$wheel" "$out/unpacked"
+so=$out/unpacked/fast_var_codec/_native.abi3.so
+if [ -f "$so" ]; then
+    newest=$(objdump -T "$so" | grep -Eo 'GLIBC_[0-9.]+' | sort -uV | tail -n 1)
+    if [ -n "$newest" ] && [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ]; then
+        pass "the newest glibc symbol version the extension needs: $newest (2.17 at most)"
+    else
+        fail "the extension needs ${newest:-no glibc symbol version at all}, newer than GLIBC_2.17"
+    fi
+    sections=$(readelf -SW "$so" | grep -Eo '\.(debug_[a-z_]+|symtab)\b' | sort -u | tr '\n' ' ')
+    if [ -z "$sections" ]; then
+        pass "the extension is stripped: no .debug_* and no .symtab"
+    else
+        fail "the extension is not stripped: $sections"
+    fi
+else
+    fail "no fast_var_codec/_native.abi3.so in the wheel"
+fi
+meta=$(compgen -G "$out/unpacked/fast_var_codec-$version.dist-info/METADATA" || true)
+if [ -n "$meta" ] && python3 - "$meta" "$version" <<'PY'
+import sys
+from email.parser import Parser
+meta = Parser().parsestr(open(sys.argv[1], encoding="utf-8").read())
+version = sys.argv[2]
+problems = []
+def want(field, value):
+    if meta.get(field) != value:
+        problems.append(f"{field}: {meta.get(field)!r}, not {value!r}")
+want("Name", "fast_var_codec")
+want("Version", version)
+want("License-Expression", "MIT")
+want("License-File", "LICENSE")
+want("Requires-Python", ">=3.9")
+if not (meta.get("Description-Content-Type") or "").startswith("text/markdown"):
+    problems.append(f"Description-Content-Type: {meta.get('Description-Content-Type')!r}")
+if "fast_var_codec" not in meta.get_payload():
+    problems.append("no description")
+if any(c.startswith("License ::") for c in meta.get_all("Classifier") or []):
+    problems.append("a License classifier beside License-Expression")
+urls = meta.get_all("Project-URL") or []
+problems += [f"Project-URL {u!r} is not https" for u in urls if not u.split(", ", 1)[-1].startswith("https://")]
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+print(f"{len(urls)} project URLs, {len(meta.get_all('Classifier') or [])} classifiers")
+PY
+then
+    pass "METADATA: name, version $version, License-Expression MIT, License-File, Requires-Python >=3.9, a Markdown description"
+else
+    fail "METADATA of the wheel"
+fi
+size=$(stat -c %s "$wheel")
+if [ "$size" -lt $((1024 * 1024)) ]; then
+    pass "the wheel is $size bytes (under 1 MiB)"
+else
+    fail "the wheel is $size bytes (1 MiB at most)"
+fi
+
+echo "=== in Debian bullseye (${FVC_OLDGLIBC_ROOT}): bullseye's pip installs the wheel, pytest rust/python/tests"
+R=$FVC_OLDGLIBC_ROOT
+cache=${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}
+# Bound at their own paths inside: the repository (the tests, the golden files), the engine
+# cache (the sid root the engines' wrappers run through) and each engine's own folder.
+binds=("$fvc_root" "$cache")
+for engine in "$GODOT4" "$GODOT3"; do
+    d=$(dirname "$(realpath "$engine")")
+    case "$d/" in "$fvc_root/"*|"$cache/"*) ;; *) binds+=("$d") ;; esac
+done
+# shellcheck disable=SC2016 # expanded by the inner shell
+R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="${binds[*]}" \
+    GODOT4=$GODOT4 GODOT3=$GODOT3 FVC_ROOT=$fvc_root \
+    "$DEADLINE" 900 unshare --mount --propagation private bash -ec '
+    for d in $BINDS; do mkdir -p "$R$d"; mount --bind "$d" "$R$d"; done
+    mount -t proc proc "$R/proc"
+    mount --rbind /dev "$R/dev"
+    mount -t tmpfs tmpfs "$R/tmp"
+    mkdir -p "$R/tmp/wheels"
+    cp "$WHEEL" "$PY39"/*.whl "$R/tmp/wheels/"
+    exec chroot "$R" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+        GODOT4="$GODOT4" GODOT3="$GODOT3" GODOT32=/usr/bin/godot3-server FVC_REQUIRE_ENGINES=1 \
+        PYTHONDONTWRITEBYTECODE=1 PINS="$PINS" WHEEL="/tmp/wheels/${WHEEL##*/}" FVC_ROOT="$FVC_ROOT" \
+        bash -ec "
+            echo \"inside: \$(ldd --version | head -n 1), \$(python3 -V), pip \$(python3 -m pip --version | cut -d\" \" -f2)\"
+            python3 -m venv /tmp/venv
+            /tmp/venv/bin/pip install --quiet --disable-pip-version-check --no-index --find-links /tmp/wheels \$PINS \$WHEEL
+            /tmp/venv/bin/pip list --disable-pip-version-check 2>/dev/null | grep -E \"^(fast-var-codec|fast_var_codec|pytest|numpy) \" | tr -s \" \" | tr \"\n\" \" \"; echo
+            cd \$FVC_ROOT/rust/python/tests
+            exec /tmp/venv/bin/python -m pytest -q -p no:cacheprovider -rfEs
+        "
+' >"$out/pytest.log" 2>&1
+status=$?
+grep -E '^(inside: |fast-var-codec )' "$out/pytest.log"
+grep -E '^(FAILED|ERROR|SKIPPED)' "$out/pytest.log" | cut -c1-240 | head -n 30
+summary=$(tail -n 1 "$out/pytest.log")
+echo "$summary"
+count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
+p=$(count passed)
+f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
+tally_add "$p" "$f"
+if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    tail -n 20 "$out/pytest.log"
+    fail "the bullseye run exited with $status (${out#"$fvc_root/"}/pytest.log)"
+fi
+if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+    fail "pytest in bullseye reported no result"
+fi
+tally_end
