@@ -131,7 +131,7 @@ for platform in "${platforms[@]}"; do
         macos)
             need_target aarch64-apple-darwin
             need_target x86_64-apple-darwin
-            MACOSX_DEPLOYMENT_TARGET=11.0 maturin_build macos 'cp39-abi3-macosx_11_0_*universal2.whl' \
+            MACOSX_DEPLOYMENT_TARGET=11.0 maturin_build macos cp39-abi3-macosx_11_0_arm64.macosx_11_0_universal2.macosx_11_0_x86_64.whl \
                 --zig --strip false --target universal2-apple-darwin -i python3 ;;
         windows)
             need_target x86_64-pc-windows-gnu

@@ -14,14 +14,35 @@
 #     into a fresh venv, and pytest runs all of rust/python/tests against Godot 4.6.3 and 3.6.2
 #     ($GODOT4, $GODOT3) and the root's own Godot 3.2.3 as $GODOT32.
 # The wheel: tests/out/run_python_tests/wheel/'s (the `python` step's), else one built here into
-# tests/out/run_wheel_tests/wheel/. Each check counts once, pytest's passed tests each (its
-# failures, errors and skips as failures); ends with "N passed, N failed", exits 1 on a failure.
-# Needs root (unshare, mount, chroot). Logs: tests/out/run_wheel_tests/.
-#   bash tests/run_wheel_tests.sh
+# tests/out/run_wheel_tests/wheel/.
+# --all: the release's wheels in DIR (-o DIR; default dist/wheels/, what tests/build_wheels.sh
+# --all makes there; missing ones are built), the x86_64 one as above, and besides
+#   * aarch64: the same file checks as x86_64 (manylinux_2_17_aarch64); not run (no aarch64
+#     Python here);
+#   * Windows: the .pyd exports PyInit__native alone, imports python3.dll (the stable ABI; no
+#     python3X.dll) and Windows system DLLs only, not PyUnicode_AsUTF8AndSize (python3.dll has it
+#     from 3.10 only), carries no symbol table; delvewheel finds nothing to vendor. Not run;
+#   * macOS: tests/macos/check_macho.py (lief): both slices, PyInit__native exported, system
+#     libraries only (no libpython), macOS 11.0, the arm64 slice signed; under 2 MiB. Not run.
+# Every wheel: METADATA as above.
+# Each check counts once, pytest's passed tests each (its failures, errors and skips as
+# failures); ends with "N passed, N failed", exits 1 on a failure. Needs root (unshare, mount,
+# chroot). Logs: tests/out/run_wheel_tests/.
+#   bash tests/run_wheel_tests.sh [--all [-o DIR]]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 source tests/lib.sh
+all=0
+dir=$fvc_root/dist/wheels
+while [ $# -gt 0 ]; do
+    case $1 in
+        --all) all=1 ;;
+        -o) [ $# -ge 2 ] || { echo "usage: -o DIR" >&2; exit 2; }; dir=$2; shift ;;
+        *) echo "usage: $0 [--all [-o DIR]]" >&2; exit 2 ;;
+    esac
+    shift
+done
 need_engines GODOT3 GODOT4 || exit 2
 out=$(fvc_out_dir)
 tally_init
@@ -36,50 +57,55 @@ oldglibc=$(bash tests/install_oldglibc.sh 2>"$out/install_oldglibc.log") \
 eval "$oldglibc"
 
 version=$(bash tests/version.sh)
-name=fast_var_codec-$version-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
-wheel=$fvc_root/tests/out/run_python_tests/wheel/$name
-if [ ! -f "$wheel" ]; then
-    wheel=$out/wheel/$name
-    echo "=== no wheel from the python step: tests/build_wheels.sh x86_64 -o ${out#"$fvc_root/"}/wheel"
-    if ! bash tests/build_wheels.sh x86_64 -o "$out/wheel" >"$out/build_wheels.log" 2>&1; then
-        tail -n 20 "$out/build_wheels.log"
-        fail "the wheel did not build"
-        tally_end
-        exit 1
+declare -A names=(
+    [x86_64]=fast_var_codec-$version-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
+    [aarch64]=fast_var_codec-$version-cp39-abi3-manylinux2014_aarch64.manylinux_2_17_aarch64.whl
+    [macos]=fast_var_codec-$version-cp39-abi3-macosx_11_0_arm64.macosx_11_0_universal2.macosx_11_0_x86_64.whl
+    [windows]=fast_var_codec-$version-cp39-abi3-win_amd64.whl
+)
+if [ "$all" = 1 ]; then
+    mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
+    missing=()
+    for platform in x86_64 aarch64 macos windows; do
+        [ -f "$dir/${names[$platform]}" ] || missing+=("$platform")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "=== tests/build_wheels.sh ${missing[*]} -o ${dir#"$fvc_root/"} (log: ${out#"$fvc_root/"}/build_wheels.log)"
+        if ! bash tests/build_wheels.sh "${missing[@]}" -o "$dir" >"$out/build_wheels.log" 2>&1; then
+            tail -n 20 "$out/build_wheels.log"
+            fail "the wheels did not build"
+            tally_end
+            exit 1
+        fi
+    fi
+    wheel=$dir/${names[x86_64]}
+else
+    wheel=$fvc_root/tests/out/run_python_tests/wheel/${names[x86_64]}
+    if [ ! -f "$wheel" ]; then
+        wheel=$out/wheel/${names[x86_64]}
+        echo "=== no wheel from the python step: tests/build_wheels.sh x86_64 -o ${out#"$fvc_root/"}/wheel"
+        if ! bash tests/build_wheels.sh x86_64 -o "$out/wheel" >"$out/build_wheels.log" 2>&1; then
+            tail -n 20 "$out/build_wheels.log"
+            fail "the wheel did not build"
+            tally_end
+            exit 1
+        fi
     fi
 fi
-echo "=== ${wheel#"$fvc_root/"} ($(stat -c %s "$wheel") bytes)"
 
-echo "=== the wheel as a file"
-PYTHONPATH=$FVC_WHEEL_TOOLS_PYTHONPATH python3 -m auditwheel show "$wheel" >"$out/auditwheel.log" 2>&1
-if grep -q 'consistent with the following platform tag:' "$out/auditwheel.log" \
-        && tr '\n' ' ' <"$out/auditwheel.log" | grep -q 'platform tag: *"manylinux_2_17_x86_64"'; then
-    pass "auditwheel show: consistent with manylinux_2_17_x86_64"
-else
-    cat "$out/auditwheel.log"
-    fail "auditwheel show: not consistent with manylinux_2_17_x86_64"
-fi
-rm -rf "$out/unpacked" && mkdir -p "$out/unpacked"
-python3 -m zipfile -e "$wheel" "$out/unpacked"
-so=$out/unpacked/fast_var_codec/_native.abi3.so
-if [ -f "$so" ]; then
-    newest=$(objdump -T "$so" | grep -Eo 'GLIBC_[0-9.]+' | sort -uV | tail -n 1)
-    if [ -n "$newest" ] && [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ]; then
-        pass "the newest glibc symbol version the extension needs: $newest (2.17 at most)"
-    else
-        fail "the extension needs ${newest:-no glibc symbol version at all}, newer than GLIBC_2.17"
-    fi
-    sections=$(readelf -SW "$so" | grep -Eo '\.(debug_[a-z_]+|symtab)\b' | sort -u | tr '\n' ' ')
-    if [ -z "$sections" ]; then
-        pass "the extension is stripped: no .debug_* and no .symtab"
-    else
-        fail "the extension is not stripped: $sections"
-    fi
-else
-    fail "no fast_var_codec/_native.abi3.so in the wheel"
-fi
-meta=$(compgen -G "$out/unpacked/fast_var_codec-$version.dist-info/METADATA" || true)
-if [ -n "$meta" ] && python3 - "$meta" "$version" <<'PY'
+# unpack WHEEL PLATFORM: the wheel unzipped into $out/unpacked/PLATFORM (printed).
+unpack() {
+    local to=$out/unpacked/$2
+    rm -rf "$to" && mkdir -p "$to"
+    python3 -m zipfile -e "$1" "$to"
+    echo "$to"
+}
+
+# check_metadata WHEEL PLATFORM
+check_metadata() {
+    local meta
+    meta=$(compgen -G "$out/unpacked/$2/fast_var_codec-$version.dist-info/METADATA" || true)
+    if [ -n "$meta" ] && python3 - "$meta" "$version" <<'PY'
 import sys
 from email.parser import Parser
 meta = Parser().parsestr(open(sys.argv[1], encoding="utf-8").read())
@@ -106,16 +132,127 @@ if problems:
     sys.exit(1)
 print(f"{len(urls)} project URLs, {len(meta.get_all('Classifier') or [])} classifiers")
 PY
-then
-    pass "METADATA: name, version $version, License-Expression MIT, License-File, Requires-Python >=3.9, a Markdown description"
-else
-    fail "METADATA of the wheel"
-fi
-size=$(stat -c %s "$wheel")
-if [ "$size" -lt $((1024 * 1024)) ]; then
-    pass "the wheel is $size bytes (under 1 MiB)"
-else
-    fail "the wheel is $size bytes (1 MiB at most)"
+    then
+        pass "$2: METADATA: name, version $version, License-Expression MIT, License-File, Requires-Python >=3.9, a Markdown description"
+    else
+        fail "$2: METADATA of the wheel"
+    fi
+}
+
+# check_size WHEEL PLATFORM [MIB]: smaller than MIB MiB (default 1; the macOS wheel holds two
+# architectures).
+check_size() {
+    local size mib=${3:-1}
+    size=$(stat -c %s "$1")
+    if [ "$size" -lt $((mib * 1024 * 1024)) ]; then
+        pass "$2: the wheel is $size bytes (under $mib MiB)"
+    else
+        fail "$2: the wheel is $size bytes ($mib MiB at most)"
+    fi
+}
+
+# check_linux WHEEL ARCH: the manylinux2014 checks.
+check_linux() {
+    local wheel=$1 arch=$2 so newest sections
+    echo "=== ${wheel#"$fvc_root/"} ($(stat -c %s "$wheel") bytes)"
+    PYTHONPATH=$FVC_WHEEL_TOOLS_PYTHONPATH python3 -m auditwheel show "$wheel" >"$out/auditwheel_$arch.log" 2>&1
+    if tr '\n' ' ' <"$out/auditwheel_$arch.log" | grep -q "consistent with the following platform tag: *\"manylinux_2_17_$arch\""; then
+        pass "$arch: auditwheel show: consistent with manylinux_2_17_$arch"
+    else
+        cat "$out/auditwheel_$arch.log"
+        fail "$arch: auditwheel show: not consistent with manylinux_2_17_$arch"
+    fi
+    so=$(unpack "$wheel" "$arch")/fast_var_codec/_native.abi3.so
+    if [ -f "$so" ]; then
+        newest=$(objdump -T "$so" | grep -Eo 'GLIBC_[0-9.]+' | sort -uV | tail -n 1)
+        if [ -n "$newest" ] && [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ]; then
+            pass "$arch: the newest glibc symbol version the extension needs: $newest (2.17 at most)"
+        else
+            fail "$arch: the extension needs ${newest:-no glibc symbol version at all}, newer than GLIBC_2.17"
+        fi
+        sections=$(readelf -SW "$so" | grep -Eo '\.(debug_[a-z_]+|symtab)\b' | sort -u | tr '\n' ' ')
+        if [ -z "$sections" ]; then
+            pass "$arch: the extension is stripped: no .debug_* and no .symtab"
+        else
+            fail "$arch: the extension is not stripped: $sections"
+        fi
+    else
+        fail "$arch: no fast_var_codec/_native.abi3.so in the wheel"
+    fi
+    check_metadata "$wheel" "$arch"
+    check_size "$wheel" "$arch"
+}
+
+# check_windows WHEEL
+check_windows() {
+    local wheel=$1 pyd dump exports imports others
+    echo "=== ${wheel#"$fvc_root/"} ($(stat -c %s "$wheel") bytes)"
+    pyd=$(unpack "$wheel" windows)/fast_var_codec/_native.pyd
+    if [ ! -f "$pyd" ]; then
+        fail "windows: no fast_var_codec/_native.pyd in the wheel"
+        return
+    fi
+    dump=$(x86_64-w64-mingw32-objdump -p "$pyd")
+    exports=$(echo "$dump" | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/p' | sed -n 's/^\s*\[ *[0-9]*\] //p' | tr '\n' ' ')
+    if [ "$exports" = "PyInit__native " ]; then
+        pass "windows: the .pyd exports PyInit__native alone"
+    else
+        fail "windows: the .pyd exports: ${exports:-nothing}"
+    fi
+    imports=$(echo "$dump" | sed -n 's/^\s*DLL Name: //p' | sort -uf)
+    echo "imports: $(echo "$imports" | tr '\n' ' ')"
+    # Windows' own DLLs (and the API sets that forward to them), and python3.dll.
+    others=$(echo "$imports" | grep -viE '^(python3|kernel32|kernelbase|ntdll|advapi32|userenv|ws2_32|bcrypt|bcryptprimitives|msvcrt|ucrtbase|user32|ole32|oleaut32|shell32|secur32|crypt32|ncrypt|dbghelp|synchronization|api-ms-win-[a-z0-9-]+)\.dll$' || true)
+    if echo "$imports" | grep -qix 'python3.dll' && [ -z "$others" ]; then
+        pass "windows: imports python3.dll (the stable ABI) and Windows system DLLs only"
+    else
+        fail "windows: imports ${others:-no python3.dll}"
+    fi
+    if echo "$dump" | grep -qw PyUnicode_AsUTF8AndSize; then
+        fail "windows: imports PyUnicode_AsUTF8AndSize, which python3.dll has from 3.10 only"
+    else
+        pass "windows: does not import PyUnicode_AsUTF8AndSize (python3.dll has it from 3.10 only)"
+    fi
+    if x86_64-w64-mingw32-objdump -h "$pyd" | grep -qE '\.debug_|\.symtab'; then
+        fail "windows: the .pyd carries debug sections"
+    else
+        pass "windows: no debug sections"
+    fi
+    if PYTHONPATH=$FVC_WHEEL_TOOLS_PYTHONPATH python3 -m delvewheel show "$wheel" >"$out/delvewheel.log" 2>&1 \
+            && grep -q 'will be copied into the wheel' "$out/delvewheel.log" \
+            && sed -n '/will be copied into the wheel/,/^$/p' "$out/delvewheel.log" | grep -q 'None'; then
+        pass "windows: delvewheel show: nothing to copy into the wheel"
+    else
+        cat "$out/delvewheel.log"
+        fail "windows: delvewheel show"
+    fi
+    check_metadata "$wheel" windows
+    check_size "$wheel" windows
+}
+
+# check_macos WHEEL
+check_macos() {
+    local wheel=$1 so
+    echo "=== ${wheel#"$fvc_root/"} ($(stat -c %s "$wheel") bytes)"
+    so=$(unpack "$wheel" macos)/fast_var_codec/_native.abi3.so
+    if [ ! -f "$so" ]; then
+        fail "macos: no fast_var_codec/_native.abi3.so in the wheel"
+        return
+    fi
+    eval "$(bash tests/install_tools.sh macos 2>>"$out/install_tools.log")"
+    PYTHONPATH=$FVC_TOOLS_PYTHONPATH python3 tests/macos/check_macho.py --entry PyInit__native \
+        --min-macos 11.0 --install-name any "$so" >"$out/check_macho.log" 2>&1
+    tally_result "macos: tests/macos/check_macho.py" "$out/check_macho.log" $?
+    grep -E '^(PASS|FAIL)' "$out/check_macho.log" | sed "s/^/macos: /; s|$out/||g"
+    check_metadata "$wheel" macos
+    check_size "$wheel" macos 2
+}
+
+check_linux "$wheel" x86_64
+if [ "$all" = 1 ]; then
+    check_linux "$dir/${names[aarch64]}" aarch64
+    check_windows "$dir/${names[windows]}"
+    check_macos "$dir/${names[macos]}"
 fi
 
 echo "=== in Debian bullseye (${FVC_OLDGLIBC_ROOT}): bullseye's pip installs the wheel, pytest rust/python/tests"
@@ -130,7 +267,7 @@ for engine in "$GODOT4" "$GODOT3"; do
 done
 # shellcheck disable=SC2016 # expanded by the inner shell
 R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="${binds[*]}" \
-    GODOT4=$GODOT4 GODOT3=$GODOT3 FVC_ROOT=$fvc_root \
+    GODOT4=$GODOT4 GODOT3=$GODOT3 FVC_ROOT=$fvc_root OUT=$out \
     "$DEADLINE" 900 unshare --mount --propagation private bash -ec '
     for d in $BINDS; do mkdir -p "$R$d"; mount --bind "$d" "$R$d"; done
     mount -t proc proc "$R/proc"
@@ -140,7 +277,7 @@ R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="$
     cp "$WHEEL" "$PY39"/*.whl "$R/tmp/wheels/"
     exec chroot "$R" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
         GODOT4="$GODOT4" GODOT3="$GODOT3" GODOT32=/usr/bin/godot3-server FVC_REQUIRE_ENGINES=1 \
-        PYTHONDONTWRITEBYTECODE=1 PINS="$PINS" WHEEL="/tmp/wheels/${WHEEL##*/}" FVC_ROOT="$FVC_ROOT" \
+        PYTHONDONTWRITEBYTECODE=1 FVC_PYTHON_TEST_OUT="$OUT" PINS="$PINS" WHEEL="/tmp/wheels/${WHEEL##*/}" FVC_ROOT="$FVC_ROOT" \
         bash -ec "
             echo \"inside: \$(ldd --version | head -n 1), \$(python3 -V), pip \$(python3 -m pip --version | cut -d\" \" -f2)\"
             python3 -m venv /tmp/venv
