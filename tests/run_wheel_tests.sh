@@ -17,8 +17,11 @@
 # tests/out/run_wheel_tests/wheel/.
 # --all: the release's wheels in DIR (-o DIR; default dist/wheels/, what tests/build_wheels.sh
 # --all makes there; missing ones are built), the x86_64 one as above, and besides
-#   * aarch64: the same file checks as x86_64 (manylinux_2_17_aarch64); not run (no aarch64
-#     Python here);
+#   * aarch64: the same file checks as x86_64 (manylinux_2_17_aarch64); then run under
+#     qemu-aarch64 in an arm64 bullseye root (tests/install_oldglibc.sh --arm64): its CPython
+#     3.9.2 and pip install it with the aarch64 3.9 test set into a venv, and pytest runs
+#     rust/python/tests but for the tests that start Python itself as a child process
+#     (test_save_editor.py, test_live_engines.py, one of test_edges.py: no binfmt_misc here);
 #   * Windows: the .pyd exports PyInit__native alone, imports python3.dll (the stable ABI; no
 #     python3X.dll) and Windows system DLLs only, not PyUnicode_AsUTF8AndSize (python3.dll has it
 #     from 3.10 only), carries no symbol table; delvewheel finds nothing to vendor. Not run;
@@ -43,7 +46,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-need_engines GODOT3 GODOT4 || exit 2
+need_engines GODOT3 GODOT4 GODOT32 || exit 2
 out=$(fvc_out_dir)
 tally_init
 pass() { tally 0; echo "PASS $*"; }
@@ -288,19 +291,62 @@ R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="$
         "
 ' >"$out/pytest.log" 2>&1
 status=$?
-grep -E '^(inside: |fast-var-codec )' "$out/pytest.log"
-grep -E '^(FAILED|ERROR|SKIPPED)' "$out/pytest.log" | cut -c1-240 | head -n 30
-summary=$(tail -n 1 "$out/pytest.log")
-echo "$summary"
-count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
-p=$(count passed)
-f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
-tally_add "$p" "$f"
-if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-    tail -n 20 "$out/pytest.log"
-    fail "the bullseye run exited with $status (${out#"$fvc_root/"}/pytest.log)"
-fi
-if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-    fail "pytest in bullseye reported no result"
+
+# count_pytest LOG STATUS WHERE: pytest's passed tests each, its failures, errors and skips as
+# failures; a non-zero exit or no result at all as one failure more.
+count_pytest() {
+    local log=$1 status=$2 where=$3 summary p f
+    grep -E '^(inside: |fast-var-codec )' "$log"
+    grep -E '^(FAILED|ERROR|SKIPPED)' "$log" | cut -c1-240 | head -n 30
+    summary=$(tail -n 1 "$log")
+    echo "$summary"
+    count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
+    p=$(count passed)
+    f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
+    tally_add "$p" "$f"
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+        tail -n 20 "$log"
+        fail "$where: exited with $status (${log#"$fvc_root/"})"
+    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+        fail "$where: pytest reported no result"
+    fi
+}
+count_pytest "$out/pytest.log" "$status" "the bullseye run"
+
+if [ "$all" = 1 ]; then
+    # The aarch64 wheel in an arm64 bullseye root under qemu-aarch64 -L (the guest's absolute
+    # paths looked up in the root first). No binfmt_misc here: an aarch64 program cannot start
+    # another one, so the tests that run sys.executable as a child are left out (they run in
+    # the x86_64 runs above); the engines they start are x86_64 programs, run natively.
+    echo "=== the aarch64 wheel in Debian bullseye arm64 under qemu-aarch64: pytest rust/python/tests"
+    if ! command -v qemu-aarch64 >/dev/null; then
+        fvc_setup_locked env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user >&2
+    fi
+    if arm64=$(bash tests/install_oldglibc.sh --arm64 2>>"$out/install_oldglibc.log"); then
+        eval "$arm64"
+        A=$FVC_OLDGLIBC_ARM64_ROOT
+        venv=$out/venv_aarch64
+        rm -rf "$venv"
+        (
+            set -e
+            run() { "$DEADLINE" 1200 qemu-aarch64 -L "$A" "$@"; }
+            echo "inside: $(run "$A/usr/bin/python3.9" -c 'import platform, sys; print(platform.machine(), "Python", sys.version.split()[0])')"
+            run "$A/usr/bin/python3.9" -m venv --without-pip "$venv"
+            # pip from bullseye's own wheel of it (ensurepip would start an aarch64 child).
+            # shellcheck disable=SC2086 # the pins are words
+            run "$venv/bin/python" "$(compgen -G "$A/usr/share/python-wheels/pip-*.whl")/pip" install --quiet \
+                --disable-pip-version-check --no-compile --no-index --find-links "$FVC_PY39_WHEELS/aarch64" \
+                $FVC_PY39_TEST_PINS "$dir/${names[aarch64]}"
+            cd rust/python/tests
+            PYTHONDONTWRITEBYTECODE=1 FVC_REQUIRE_ENGINES=1 GODOT32=$GODOT32 FVC_PYTHON_TEST_OUT=$out/aarch64 \
+                run "$venv/bin/python" -m pytest -q -p no:cacheprovider -rfEs \
+                --ignore=test_save_editor.py --ignore=test_live_engines.py \
+                -k 'not test_a_small_file_announcing_1_gib_is_refused_before_it_is_inflated'
+        ) >"$out/pytest_aarch64.log" 2>&1
+        count_pytest "$out/pytest_aarch64.log" $? "the aarch64 run"
+    else
+        tail -n 20 "$out/install_oldglibc.log"
+        fail "tests/install_oldglibc.sh --arm64"
+    fi
 fi
 tally_end
