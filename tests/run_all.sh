@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python npm web windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python wheels npm web windows arm64 macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -46,6 +46,7 @@ declare -A ABOUT=(
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict"
+    [wheels]="the Python wheel a release ships for Linux x86_64 (manylinux2014): auditwheel, glibc symbol versions, stripped, METADATA, size; installed by pip in Debian bullseye (glibc 2.31, CPython 3.9) and pytest run there against the engines"
     [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle; its example servers against Godot 4.6.3 (WebSocketPeer) and Godot 3.6.2 (StreamPeerTCP); store_var files and Godot 3 saves it writes read by the engines, Godot 4.6.3's files read by it"
     [web]="the web page (web/): built from the npm package, in headless Chromium: Godot 3.6.2's encrypted save and a Godot 4.6.3 compressed file edited and read back by those engines, a Godot 3 save converted to Godot 4, damaged files, JSON round trip, no request leaving the page, the Godot 3 round trip in Firefox ESR; the package in Chromium against every golden corpus"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
@@ -275,6 +276,11 @@ step_saves() {
 step_python() {
     need_all_engines || return
     counted python 15 bash tests/run_python_tests.sh
+}
+
+step_wheels() {
+    need_all_engines || return
+    counted wheels 16 bash tests/run_wheel_tests.sh
 }
 
 step_npm() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Python package (rust/python): builds its wheel with maturin (installed into .tools/ by
-# tests/install_tools.sh python), installs it into a fresh venv under tests/out/run_python_tests/
-# with pytest, mypy and numpy (pinned there; the package needs none of them), and runs
+# The Python package (rust/python): builds the wheel a release ships for Linux x86_64
+# (tests/build_wheels.sh x86_64: manylinux2014, with maturin and zig from .tools/; the `wheels`
+# step tests the same file in an old-glibc root), installs it into a fresh venv under
+# tests/out/run_python_tests/ with pytest, mypy and numpy (pinned there; the package needs none of them), and runs
 #   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the
 #     Rust tests read), the Godot 3 save fixtures (tests/saves/), the save editor of
 #     docs/python.md run verbatim against a real Godot 3.6.2 ($GODOT3), the files the package
@@ -23,16 +24,15 @@ tally_init
 tools=$(bash tests/install_tools.sh python) || { echo "FAIL tests/install_tools.sh python"; tally_add 0 1; tally_end; exit 1; }
 eval "$tools"
 
-echo "=== the wheel (maturin build --release; log: ${out#"$fvc_root/"}/maturin.log)"
+echo "=== the wheel: the release's x86_64 manylinux2014 wheel (tests/build_wheels.sh x86_64; log: ${out#"$fvc_root/"}/build_wheels.log)"
 rm -rf "$out/wheel"
-if ! nice -n 10 "$FVC_MATURIN" build --release -m rust/python/Cargo.toml -o "$out/wheel" -i python3 \
-        >"$out/maturin.log" 2>&1; then
-    tail -n 20 "$out/maturin.log"
+if ! bash tests/build_wheels.sh x86_64 -o "$out/wheel" >"$out/build_wheels.log" 2>&1; then
+    tail -n 20 "$out/build_wheels.log"
     tally 1 "the wheel did not build"
     tally_end
     exit 1
 fi
-grep -E 'Built wheel' "$out/maturin.log"
+grep -F '.whl (' "$out/build_wheels.log" | sed "s#$fvc_root/##"
 
 echo "=== a fresh venv with the wheel, $FVC_PYTHON_TEST_PINS"
 python3 -m venv --clear "$out/venv" || { tally 1 "python3 -m venv"; tally_end; exit 1; }

@@ -1,11 +1,13 @@
 """Checks a macOS GDExtension library (a universal Mach-O dylib) with lief's Mach-O parser.
 
-    python3 tests/macos/check_macho.py [--min-macos 11.0] [--entry gdext_rust_init] LIBRARY...
+    python3 tests/macos/check_macho.py [--min-macos 11.0] [--entry gdext_rust_init]
+                                       [--install-name @rpath/|any] LIBRARY...
 
 For each LIBRARY: a fat (universal) file holding exactly the slices x86_64 and arm64; each slice a
 64-bit MH_DYLIB that exports the entry symbol (with Mach-O's leading underscore), whose
 LC_LOAD_DYLIB commands name only system libraries (/usr/lib/ or /System/Library/), whose install
-name (LC_ID_DYLIB) is an @rpath/ one rather than a path of the build machine, and whose
+name (LC_ID_DYLIB) is an @rpath/ one rather than a path of the build machine (--install-name any
+leaves that out: a Python extension is opened by its path, its install name unused), and whose
 LC_BUILD_VERSION names the platform macOS with the given minimum; the arm64 slice has an
 LC_CODE_SIGNATURE whose blob lief can read, and which holds a CodeDirectory. Prints one line per
 check ("PASS ..." / "FAIL ...") and then "N passed, N failed"; exits 1 when a check failed.
@@ -68,7 +70,7 @@ def code_directory_count(binary):
     return found
 
 
-def check_library(path, min_macos, entry, c):
+def check_library(path, min_macos, entry, install_name, c):
     fat = lief.MachO.parse(path)
     if not c.check(fat is not None, f"{path}: lief parses it as Mach-O"):
         return
@@ -93,8 +95,9 @@ def check_library(path, min_macos, entry, c):
                 f"{where}: loads only system libraries: {', '.join(loads + weak)}"
                 + (f" (not system: {', '.join(others)})" if others else ""))
         ids = [cmd for cmd in b.commands if cmd.command == lief.MachO.LoadCommand.TYPE.ID_DYLIB]
-        c.check(len(ids) == 1 and ids[0].name.startswith("@rpath/"),
-                f"{where}: install name {ids[0].name if ids else None} (wanted @rpath/...)")
+        if install_name != "any":
+            c.check(len(ids) == 1 and ids[0].name.startswith(install_name),
+                    f"{where}: install name {ids[0].name if ids else None} (wanted {install_name}...)")
         builds = [cmd for cmd in b.commands if cmd.command == lief.MachO.LoadCommand.TYPE.BUILD_VERSION]
         ok = (len(builds) == 1 and builds[0].platform == lief.MachO.BuildVersion.PLATFORMS.MACOS
               and tuple(builds[0].minos) == want_min)
@@ -114,12 +117,13 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--min-macos", default="11.0")
     p.add_argument("--entry", default="gdext_rust_init")
+    p.add_argument("--install-name", default="@rpath/")
     p.add_argument("libraries", nargs="+")
     a = p.parse_args()
     lief.logging.disable()
     c = Checks()
     for path in a.libraries:
-        check_library(path, a.min_macos, a.entry, c)
+        check_library(path, a.min_macos, a.entry, a.install_name, c)
     print(f"{c.passed} passed, {c.failed} failed")
     return 1 if c.failed else 0
 

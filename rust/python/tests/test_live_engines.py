@@ -4,7 +4,8 @@ connect to it over TCP and exchange values through their own StreamPeerTCP put_v
 (no extension). The engines check what comes back (the server decodes every value into Python
 objects and encodes it again from them) and the values the server makes in Python; the server
 reports what it received, which must be what the engine says it sent. Engine output goes to
-tests/out/run_python_tests/live_engines/."""
+live_engines/ in $FVC_PYTHON_TEST_OUT (the runner's own output folder; default
+tests/out/run_python_tests/)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import desc
 from engines import DEADLINE, engine
 
 EXAMPLE = desc.REPO / "rust" / "python" / "examples" / "asyncio_echo_server.py"
-OUT = desc.REPO / "tests" / "out" / "run_python_tests" / "live_engines"
+OUT = Path(os.environ.get("FVC_PYTHON_TEST_OUT") or desc.REPO / "tests" / "out" / "run_python_tests") / "live_engines"
 PEERS3 = desc.REPO / "tests" / "peers"
 PEER4 = Path(__file__).resolve().parent / "godot4_peer"
 LIMIT = 120  # seconds any process here may run (tests/deadline.sh records a hang)
