@@ -219,6 +219,26 @@ count_node_test() { # log exit_status
     fi
 }
 
+# count_pytest LOG STATUS WHERE: counts a `pytest -q -rfEs` run from its log and exit status:
+# shows the failing, erroring and skipped tests and pytest's summary line; adds pytest's passed
+# tests, and its failures, errors and skips as failures. A non-zero STATUS with no failure
+# counted, or no result at all, counts as one failure more (WHERE names the run).
+count_pytest() {
+    local log=$1 status=$2 where=$3 summary p f
+    grep -E '^(FAILED|ERROR|SKIPPED)' "$log" | cut -c1-240 | head -n 30
+    summary=$(tail -n 1 "$log")
+    echo "$summary"
+    p=$(echo "$summary" | grep -Eo "[0-9]+ passed" | awk '{s+=$1} END {print s+0}')
+    f=$(echo "$summary" | grep -Eo "[0-9]+ (failed|errors?|skipped)" | awk '{s+=$1} END {print s+0}')
+    tally_add "$p" "$f"
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+        tail -n 20 "$log"
+        tally 1 "$where: pytest exited with $status (${log#"$fvc_root/"})"
+    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+        tally 1 "$where: pytest reported no result"
+    fi
+}
+
 # tally_logs_clean [--only-failure] MESSAGE LOG...: one check, passed when no LOG holds what
 # engine_logs_clean looks for; otherwise prints "FAIL MESSAGE" and the problems. With
 # --only-failure, clean logs count nothing (runners that never counted them, so that their

@@ -49,16 +49,7 @@ echo "=== pytest rust/python/tests"
 (cd rust/python/tests && PYTHONDONTWRITEBYTECODE=1 FVC_REQUIRE_ENGINES=1 "$out/venv/bin/python" -m pytest -q -p no:cacheprovider \
     -rfEs) >"$out/pytest.log" 2>&1
 status=$?
-grep -E '^(FAILED|ERROR|SKIPPED)' "$out/pytest.log" | cut -c1-240 | head -n 30
-summary=$(tail -n 1 "$out/pytest.log")
-echo "$summary"
-count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
-p=$(count passed)
-f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
-tally_add "$p" "$f"
-if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-    tally 1 "pytest exited with $status (${out#"$fvc_root/"}/pytest.log)"
-fi
+count_pytest "$out/pytest.log" "$status" "pytest"
 
 echo "=== mypy --strict rust/python/tests/typed_user.py rust/python/examples/asyncio_echo_server.py"
 if (cd rust/python/tests && "$out/venv/bin/python" -m mypy --strict --cache-dir "$out/mypy_cache" typed_user.py \

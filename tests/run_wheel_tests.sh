@@ -292,25 +292,7 @@ R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="$
 ' >"$out/pytest.log" 2>&1
 status=$?
 
-# count_pytest LOG STATUS WHERE: pytest's passed tests each, its failures, errors and skips as
-# failures; a non-zero exit or no result at all as one failure more.
-count_pytest() {
-    local log=$1 status=$2 where=$3 summary p f
-    grep -E '^(inside: |fast-var-codec )' "$log"
-    grep -E '^(FAILED|ERROR|SKIPPED)' "$log" | cut -c1-240 | head -n 30
-    summary=$(tail -n 1 "$log")
-    echo "$summary"
-    count() { echo "$summary" | grep -Eo "[0-9]+ $1" | awk '{s+=$1} END {print s+0}'; }
-    p=$(count passed)
-    f=$(( $(count failed) + $(count error) + $(count errors) + $(count skipped) ))
-    tally_add "$p" "$f"
-    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-        tail -n 20 "$log"
-        fail "$where: exited with $status (${log#"$fvc_root/"})"
-    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-        fail "$where: pytest reported no result"
-    fi
-}
+grep -E '^(inside: |fast-var-codec )' "$out/pytest.log"
 count_pytest "$out/pytest.log" "$status" "the bullseye run"
 
 if [ "$all" = 1 ]; then
@@ -343,7 +325,9 @@ if [ "$all" = 1 ]; then
                 --ignore=test_save_editor.py --ignore=test_live_engines.py \
                 -k 'not test_a_small_file_announcing_1_gib_is_refused_before_it_is_inflated'
         ) >"$out/pytest_aarch64.log" 2>&1
-        count_pytest "$out/pytest_aarch64.log" $? "the aarch64 run"
+        status=$?
+        grep -E '^inside: ' "$out/pytest_aarch64.log"
+        count_pytest "$out/pytest_aarch64.log" "$status" "the aarch64 run"
     else
         tail -n 20 "$out/install_oldglibc.log"
         fail "tests/install_oldglibc.sh --arm64"

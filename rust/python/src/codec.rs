@@ -7,10 +7,7 @@ use fast_var_codec_core::Options;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
-use crate::{
-    decode_with_options, encode_framed_with, encode_options, encode_with, limit, names,
-    DecodeSettings,
-};
+use crate::{decode_with_options, encode_framed_with, encode_options, encode_with, DecodeSettings};
 
 /// The encoding and decoding options of a codec, and its stream's byte order.
 #[pyclass(name = "Codec", module = "fast_var_codec", subclass)]
@@ -50,15 +47,15 @@ impl NativeCodec {
         refuse_dropped_elements: bool,
         big_endian: bool,
     ) -> PyResult<()> {
-        let settings = DecodeSettings {
+        let settings = DecodeSettings::from_args(
             precision,
-            max_depth: limit("max_depth", max_depth)?,
-            max_elements: limit("max_elements", max_elements)?,
-            max_bytes: limit("max_bytes", max_bytes)?,
+            max_depth,
+            max_elements,
+            max_bytes,
             allow_objects,
-            allowed_classes: names(allowed_classes)?,
+            allowed_classes,
             refuse_dropped_elements,
-        };
+        )?;
         self.decoding = settings.options(dialect)?;
         self.encoding = encode_options(dialect, precision, full_objects, allow_lossy)?;
         self.big_endian = big_endian;

@@ -69,6 +69,28 @@ struct DecodeSettings<'a> {
 }
 
 impl<'a> DecodeSettings<'a> {
+    /// The settings of a call's arguments: each limit a non-negative int or None (no limit),
+    /// the allow-list an iterable of names or None.
+    fn from_args(
+        precision: &'a str,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        max_elements: Option<&Bound<'_, PyAny>>,
+        max_bytes: Option<&Bound<'_, PyAny>>,
+        allow_objects: bool,
+        allowed_classes: Option<&Bound<'_, PyAny>>,
+        refuse_dropped_elements: bool,
+    ) -> PyResult<Self> {
+        Ok(DecodeSettings {
+            precision,
+            max_depth: limit("max_depth", max_depth)?,
+            max_elements: limit("max_elements", max_elements)?,
+            max_bytes: limit("max_bytes", max_bytes)?,
+            allow_objects,
+            allowed_classes: names(allowed_classes)?,
+            refuse_dropped_elements,
+        })
+    }
+
     /// No limits, no objects.
     fn with_precision(precision: &'a str) -> Self {
         DecodeSettings {
@@ -345,15 +367,15 @@ fn decode<'py>(
             return decode_with_options(py, data, offset, opts);
         }
     }
-    let settings = DecodeSettings {
+    let settings = DecodeSettings::from_args(
         precision,
-        max_depth: limit("max_depth", max_depth)?,
-        max_elements: limit("max_elements", max_elements)?,
-        max_bytes: limit("max_bytes", max_bytes)?,
+        max_depth,
+        max_elements,
+        max_bytes,
         allow_objects,
-        allowed_classes: names(allowed_classes)?,
+        allowed_classes,
         refuse_dropped_elements,
-    };
+    )?;
     let opts = settings.options(dialect)?;
     decode_with_options(py, data, offset, &opts)
 }
@@ -407,15 +429,15 @@ fn _read_records<'py>(
     max_payload: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<(&'static str, Bound<'py, PyList>)> {
-    let settings = DecodeSettings {
+    let settings = DecodeSettings::from_args(
         precision,
-        max_depth: limit("max_depth", max_depth)?,
-        max_elements: limit("max_elements", max_elements)?,
-        max_bytes: limit("max_bytes", max_bytes)?,
+        max_depth,
+        max_elements,
+        max_bytes,
         allow_objects,
-        allowed_classes: names(allowed_classes)?,
+        allowed_classes,
         refuse_dropped_elements,
-    };
+    )?;
     let named = match dialect {
         "auto" => None,
         name => Some(self::dialect(name)?),
@@ -562,15 +584,15 @@ impl StreamDecoder {
         refuse_dropped_elements: bool,
     ) -> PyResult<Self> {
         let max_message = limit_or_unlimited("max_message", max_message)?;
-        let settings = DecodeSettings {
+        let settings = DecodeSettings::from_args(
             precision,
-            max_depth: limit("max_depth", max_depth)?,
-            max_elements: limit("max_elements", max_elements)?,
-            max_bytes: limit("max_bytes", max_bytes)?,
+            max_depth,
+            max_elements,
+            max_bytes,
             allow_objects,
-            allowed_classes: names(allowed_classes)?,
+            allowed_classes,
             refuse_dropped_elements,
-        };
+        )?;
         let detecting = dialect == "auto";
         let opts = settings.options(if detecting { "godot4" } else { dialect })?;
         Ok(StreamDecoder {
