@@ -9,7 +9,9 @@ use fast_var_codec_core::encrypted::{FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::failing_path;
 use fast_var_codec_core::reader::decode_with;
-use fast_var_codec_core::record::{decode_record_with, DialectDetector};
+use fast_var_codec_core::record::{
+    ambiguous_record, decode_record_with, judge, DialectDetector, Verdict,
+};
 use fast_var_codec_core::save::{decompress_block, open, Container, OpenOptions};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
 use fast_var_codec_core::value::ValueBuilder;
@@ -367,14 +369,42 @@ pub fn resolve(
             e.message
         }));
     };
-    let mut found = found.into_iter();
-    let Some(decoded) = found.next() else {
+    // Without a dialect, the core's rule: engine families that read the input as different
+    // values leave it undecided (a Godot 3 Color is a Godot 4 Plane), never list order.
+    let readings: Vec<(Dialect, Vec<Value>)> = found
+        .iter()
+        .map(|d| (d.dialect, d.items.iter().map(|i| i.value.clone()).collect()))
+        .collect();
+    let chosen = match judge(readings.iter().map(|(d, v)| (*d, v))) {
+        Verdict::One(d, _) => d,
+        Verdict::Ambiguous(_) => {
+            let Some((index, reason)) = ambiguous_record(&readings) else {
+                return Err(Fail::Invalid("nothing to decode".into()));
+            };
+            let at = found
+                .first()
+                .and_then(|d| d.items.get(index))
+                .map_or(0, |i| i.start);
+            return Err(Fail::Invalid(format!(
+                "value {index} (byte {at}): {reason} with --dialect"
+            )));
+        }
+        _ => return Err(Fail::Invalid("nothing to decode".into())),
+    };
+    let mut decoded = None;
+    let mut others = Vec::new();
+    for d in found {
+        if d.dialect == chosen && decoded.is_none() {
+            decoded = Some(d);
+        } else {
+            others.push(d.dialect);
+        }
+    }
+    let Some(decoded) = decoded else {
         return Err(Fail::Invalid("nothing to decode".into()));
     };
     Ok(Resolved {
-        dialect_guess: dialect
-            .is_none()
-            .then(|| found.map(|d| d.dialect).collect()),
+        dialect_guess: dialect.is_none().then_some(others),
         framing_guessed: framing.is_none(),
         decoded,
     })

@@ -49,12 +49,16 @@ impl Dialect {
         self.spec().name
     }
 
-    /// The engine family: dialects of one family differ only in what later releases added.
+    /// The engine family: dialects of one family differ only in what later releases added, so
+    /// the newest (the first in [`Dialect::ALL`]) reads what the others write as they do.
+    /// Pandemonium's two numberings of the type ids read the same bytes differently: two
+    /// families.
     pub(crate) fn family(self) -> u8 {
         match self {
             Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => 4,
             Dialect::Godot3 => 3,
-            Dialect::Pandemonium38 | Dialect::Pandemonium5 => 5,
+            Dialect::Pandemonium38 => 38,
+            Dialect::Pandemonium5 => 5,
         }
     }
 

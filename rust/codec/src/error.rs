@@ -191,6 +191,15 @@ pub enum DecodeReason {
         /// The first dialect of [`crate::Dialect::ALL`] in which the record decodes whole.
         whole_in: Option<crate::Dialect>,
     },
+    /// Bytes that do not name their dialect (a file's records, a message read without a given
+    /// dialect) and that engine families read whole as different values: a Godot 3 Color is a
+    /// Godot 4 Plane of the same bytes. No dialect is guessed ([`crate::record`]); the caller
+    /// passes the one that wrote them.
+    #[error("{}", ambiguous(readings))]
+    Ambiguous {
+        /// Each family's reading: its newest dialect that reads the bytes whole, and the value.
+        readings: Vec<Reading>,
+    },
     /// An element of a typed Array or Dictionary that the engine drops on decode (it is not of
     /// the container's type and does not convert to it), while
     /// [`crate::Options::refuse_dropped_elements`] is on.
@@ -203,6 +212,45 @@ pub enum DecodeReason {
         /// The container's type, as GDScript writes it (`Array[int]`).
         container: String,
     },
+}
+
+/// One engine family's reading of bytes that several families read whole
+/// ([`DecodeReason::Ambiguous`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// The family's newest dialect that reads the bytes whole.
+    pub dialect: crate::Dialect,
+    /// What it reads.
+    pub value: crate::Value,
+}
+
+/// The longest value shown in full in an error; longer ones are cut with an ellipsis.
+const SHOWN_VALUE_CHARS: usize = 60;
+
+fn ambiguous(readings: &[Reading]) -> String {
+    let shown: Vec<String> = readings
+        .iter()
+        .map(|r| {
+            let text = r.value.one_line().to_string();
+            let cut: String = text.chars().take(SHOWN_VALUE_CHARS).collect();
+            let text = if cut.len() < text.len() {
+                format!("{cut}…")
+            } else {
+                text
+            };
+            format!("{text} as {}", r.dialect.short_name())
+        })
+        .collect();
+    let names: Vec<String> = readings
+        .iter()
+        .map(|r| format!("{:?}", r.dialect.short_name()))
+        .collect();
+    format!(
+        "the bytes read whole in more than one engine's dialect, as different values ({}): which \
+         engine wrote them cannot be told from them; pass the dialect ({})",
+        shown.join("; "),
+        names.join(" or ")
+    )
 }
 
 fn record_not_whole(

@@ -27,10 +27,10 @@
 use crate::build::Build;
 #[cfg(feature = "files")]
 use crate::dialect::Dialect;
-use crate::error::{DecodeReason, Result};
+use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 #[cfg(feature = "files")]
-use crate::record::{decode_record_with, detect_records, RecordError};
+use crate::record::{decode_record_with, detect_records, judge, DetectError, RecordError, Verdict};
 use crate::types::ContainerType;
 use crate::value::{Value, ValueBuilder};
 
@@ -213,10 +213,11 @@ pub struct LocatedRecords {
 }
 
 /// The values of a payload with where each lies, read as far as they go: `store_var` records as
-/// [`crate::record::decode_records`] reads them (with `dialect` `None`, in the first dialect of
-/// [`Dialect::ALL`] that reads every record whole), or, when no dialect does and the payload is
-/// one value that a dialect reads whole (`var_to_bytes`' bytes stored as they are), that value
-/// ([`Framing::Raw`]). When the records fail and the payload is no such value, the records
+/// [`crate::record::decode_records`] reads them (with `dialect` `None`, in the dialect the
+/// records tell), or, when no dialect does and the payload is one value that a dialect reads
+/// whole (`var_to_bytes`' bytes stored as they are), that value ([`Framing::Raw`]). Where engine
+/// families read the records (or the one value) as different values, the records before the
+/// first that differs, and its [`crate::error::DecodeReason::Ambiguous`] error. When the records fail and the payload is no such value, the records
 /// before the failing one (in the dialect given, or in the one that read furthest) and the
 /// error: a damaged file shows what was read up to its failing byte.
 ///
@@ -249,32 +250,63 @@ pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) 
         Some(d) => Ok(d),
         None => detect_records(payload, opts),
     };
+    // Records before the first one the families read differently read the same in each.
+    let mut stop = None;
     let chosen = match found {
         Ok(d) => d,
-        Err(furthest) => {
+        Err(DetectError::Ambiguous(e)) => {
+            let first = first_reading(&e).unwrap_or(Dialect::ALL[0]);
+            stop = Some(e);
+            first
+        }
+        Err(DetectError::Unread(furthest)) => {
             // No dialect reads the records: one value, whole?
-            let raw = match dialect {
-                Some(d) => Some(d).filter(|d| reads_raw(payload, &with(*d))),
-                None => Dialect::ALL
-                    .into_iter()
-                    .find(|d| reads_raw(payload, &with(*d))),
+            let raw: Verdict<Value> = match dialect {
+                Some(d) if reads_raw(payload, &with(d)) => Verdict::One(d, Value::Nil),
+                Some(_) => Verdict::Unread,
+                None if payload.is_empty() => Verdict::Unread,
+                None => judge(Dialect::ALL.into_iter().filter_map(|d| {
+                    crate::record::decode_record(payload, &with(d))
+                        .ok()
+                        .map(|v| (d, v))
+                })),
             };
-            if let Some(d) = raw {
-                if let Ok((value, used, spans)) = locate(payload, 0, &with(d)) {
+            match raw {
+                Verdict::One(d, _) => {
+                    if let Ok((value, used, spans)) = locate(payload, 0, &with(d)) {
+                        return LocatedRecords {
+                            dialect: d,
+                            framing: Framing::Raw,
+                            records: vec![LocatedRecord {
+                                offset: 0,
+                                len: used.min(payload.len()),
+                                value,
+                                spans,
+                            }],
+                            error: None,
+                        };
+                    }
+                    furthest
+                }
+                Verdict::Ambiguous(readings) => {
+                    let dialect = readings.first().map_or(Dialect::ALL[0], |(d, _)| *d);
+                    let readings = readings
+                        .into_iter()
+                        .map(|(dialect, value)| crate::record::Reading { dialect, value })
+                        .collect();
                     return LocatedRecords {
-                        dialect: d,
+                        dialect,
                         framing: Framing::Raw,
-                        records: vec![LocatedRecord {
+                        records: Vec::new(),
+                        error: Some(RecordError::Value {
+                            index: 0,
                             offset: 0,
-                            len: used.min(payload.len()),
-                            value,
-                            spans,
-                        }],
-                        error: None,
+                            error: CodecError::decode(0, DecodeReason::Ambiguous { readings }),
+                        }),
                     };
                 }
+                _ => furthest,
             }
-            furthest
         }
     };
     let o = with(chosen);
@@ -289,6 +321,12 @@ pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) 
                 break;
             }
         };
+        if let Some(RecordError::Value { index: at, .. }) = &stop {
+            if index == *at {
+                error = stop.take();
+                break;
+            }
+        }
         let start = record.offset + crate::stream::PREFIX_LEN;
         match decode_record_with(record.bytes, &o, &mut builder) {
             Ok(value) => records.push(LocatedRecord {
@@ -313,6 +351,22 @@ pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) 
         framing: Framing::Records,
         records,
         error,
+    }
+}
+
+/// The first family's dialect of an ambiguous read's error.
+#[cfg(feature = "files")]
+fn first_reading(e: &RecordError) -> Option<Dialect> {
+    match e {
+        RecordError::Value {
+            error:
+                CodecError::Decode {
+                    reason: DecodeReason::Ambiguous { readings },
+                    ..
+                },
+            ..
+        } => readings.first().map(|r| r.dialect),
+        _ => None,
     }
 }
 

@@ -382,17 +382,20 @@ impl StreamReader {
         opts: &Options,
         builder: &mut B,
     ) -> Result<Option<B::Value>> {
-        self.next_value_in(None, opts, builder)
+        self.next_value_in(opts, builder)
     }
 
-    /// [`StreamReader::next_value`] in the dialect the peer's messages tell: each message
-    /// narrows `detector` first ([`DialectDetector::narrow`]) and is decoded in its
-    /// [`DialectDetector::dialect`] (the first dialect still possible, Godot 4 until the
-    /// messages tell otherwise); `opts` gives the other settings. Give each connection a
-    /// detector of its own, made with [`DialectDetector::new`].
+    /// [`StreamReader::next_value`] in the dialect the peer's messages tell: each message goes
+    /// to `detector` ([`DialectDetector::push_message`]), which gives its value at once when it
+    /// reads the same in every engine family still possible, and holds it otherwise until a
+    /// later message settles the family (the rule of [`crate::record`]); the detector's options
+    /// give the other settings. Give each connection a detector of its own, made with
+    /// [`DialectDetector::new`]. `None` until a value is ready.
     ///
     /// # Errors
-    /// As [`StreamReader::next_value_with`].
+    /// As [`StreamReader::next_value_with`]; and a
+    /// [`crate::error::DecodeReason::Ambiguous`] for a message whose family was still undecided
+    /// after [`crate::record::MAX_HELD_MESSAGES`] more (the stream goes on).
     ///
     /// # Examples
     /// ```
@@ -401,16 +404,24 @@ impl StreamReader {
     /// use fast_var_codec_core::{Dialect, Options, Value};
     ///
     /// let godot3 = Options::new(Dialect::Godot3);
+    /// let color = Value::Color([1.0, 0.5, 0.0, 1.0]); // also a Godot 4 Plane
     /// let mut wire = bytes::BytesMut::new();
     /// frame(&Value::Int(1), &godot3, ByteOrder::Little, &mut wire)?;
-    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&color, &godot3, ByteOrder::Little, &mut wire)?;
     ///
-    /// let opts = Options::default();
-    /// let mut detector = DialectDetector::new(&opts);
+    /// let mut detector = DialectDetector::new(&Options::default());
     /// let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
     /// reader.feed(&wire)?;
-    /// assert_eq!(reader.next_value_detecting(&mut detector, &opts)?, Some(Value::Int(1)));
-    /// let rect = reader.next_value_detecting(&mut detector, &opts)?;
+    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(Value::Int(1)));
+    /// assert_eq!(reader.next_value_detecting(&mut detector)?, None); // the Color waits
+    /// wire.clear();
+    /// // Pandemonium reads no 8-byte Vector2, Godot 4 no Godot 3 Rect2: Godot 3 it is.
+    /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    /// reader.feed(&wire)?;
+    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(color));
+    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(Value::Vector2([1.0, 2.0])));
+    /// let rect = reader.next_value_detecting(&mut detector)?;
     /// assert_eq!(rect, Some(Value::rect2(0.0, 0.0, 8.0, 8.0)));
     /// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
     /// # Ok::<(), fast_var_codec_core::CodecError>(())
@@ -418,14 +429,23 @@ impl StreamReader {
     pub fn next_value_detecting(
         &mut self,
         detector: &mut DialectDetector,
-        opts: &Options,
     ) -> Result<Option<Value>> {
-        self.next_value_in(Some(detector), opts, &mut ValueBuilder::default())
+        loop {
+            if let Some(item) = detector.next_value() {
+                return item.map(Some);
+            }
+            let at = usize::try_from(self.consumed)
+                .unwrap_or(usize::MAX)
+                .saturating_add(PREFIX_LEN);
+            let Some(payload) = self.next_frame()? else {
+                return Ok(None);
+            };
+            detector.push_message(&payload, at);
+        }
     }
 
     fn next_value_in<B: Build>(
         &mut self,
-        detector: Option<&mut DialectDetector>,
         opts: &Options,
         builder: &mut B,
     ) -> Result<Option<B::Value>> {
@@ -435,27 +455,9 @@ impl StreamReader {
         let Some(payload) = self.next_frame()? else {
             return Ok(None);
         };
-        let detected;
-        let opts = match detector.and_then(|d| {
-            d.narrow(&payload);
-            d.dialect()
-        }) {
-            Some(dialect) if dialect != opts.dialect => {
-                detected = Options {
-                    dialect,
-                    ..opts.clone()
-                };
-                &detected
-            }
-            _ => opts,
-        };
         match crate::record::decode_record_with(&payload, opts, builder) {
             Ok(v) => Ok(Some(v)),
-            Err(CodecError::Decode { offset, reason }) => Err(CodecError::Decode {
-                offset: at.saturating_add(offset),
-                reason,
-            }),
-            Err(e) => Err(e),
+            Err(e) => Err(e.shifted(at)),
         }
     }
 

@@ -375,28 +375,26 @@ impl VarCodec {
 
     /// A codec that takes the connection's dialect from the peer's own messages, so that one
     /// port serves Godot 3 and Godot 4 clients: each message narrows the dialects to those that
-    /// read every message so far whole ([`DialectDetector`], the rule of
-    /// [`crate::record::decode_records`] without a dialect), until one engine family is left
-    /// (Godot 4, Godot 3 or Pandemonium). Each codec (each `Framed`, each connection) detects
-    /// on its own; clone one per connection.
+    /// read every message so far whole ([`DialectDetector`], the rule of [`crate::record`]),
+    /// until one engine family is left (Godot 4, Godot 3, or one of Pandemonium's two). Each codec (each
+    /// `Framed`, each connection) detects on its own; clone one per connection.
     ///
-    /// [`VarCodec::dialect`] is the dialect it reads and writes: the first of the dialects still
-    /// possible in [`Dialect::ALL`] order ([`DialectDetector::narrow`]). Before the peer's messages settle it (most values are
-    /// the same bytes in every dialect: ints, Strings, bools, Vector2s, Arrays of them …) that is
-    /// [`Dialect::Godot4`]:
+    /// Nothing is guessed: most values are the same bytes in every family (ints, Strings, bools,
+    /// Vector2s, Arrays of them …) and come at once; a message that families read as different
+    /// values (a Godot 3 Color is a Godot 4 Plane of the same bytes) is held until a later
+    /// message settles the family, then comes in the peer's dialect, in its place. A peer whose
+    /// messages never tell (at most [`crate::record::MAX_HELD_MESSAGES`] held) gets the oldest
+    /// refused as [`MessageError::Malformed`] with a [`DecodeReason::Ambiguous`]; at the end of
+    /// the stream, those still held come the same way.
     ///
-    /// * a message that reads whole in several families is decoded in the first of them:
-    ///   the same value for most, but a Godot 3 Color is a Godot 4 Plane of the same 16 bytes, so
-    ///   a Godot 3 client whose first distinguishing value could be read so sends a telling one
-    ///   first (a Dictionary, a Rect2, …), or the server waits for [`VarCodec::is_settled`];
-    /// * answers are written in Godot 4's dialect until then: values of the bytes both share
-    ///   read the same in a Godot 3 engine (a float then comes as 64 bits, which Godot 3 reads);
-    /// * a message that reads whole in no dialect still possible is the item
-    ///   [`MessageError::Malformed`] (decoded in [`VarCodec::dialect`]) and leaves the detection
-    ///   as it was.
+    /// [`VarCodec::dialect`] is the dialect it writes answers in: the first of the dialects still
+    /// possible in [`Dialect::ALL`] order, [`Dialect::Godot4`] until the family is settled
+    /// ([`VarCodec::is_settled`]); values of the bytes the families share read the same in a
+    /// Godot 3 engine (a float then comes as 64 bits, which Godot 3 reads). A message that reads
+    /// whole in no dialect still possible is the item [`MessageError::Malformed`] and leaves the
+    /// detection as it was.
     ///
-    /// Once settled, messages are decoded as [`VarCodec::new`]'s in the detected dialect. The
-    /// options' `dialect` is not used; their precision (which only writing needs: a reader
+    /// The options' `dialect` is not used; their precision (which only writing needs: a reader
     /// takes the width from each value's header), limits and object policies are.
     ///
     /// # Examples
@@ -407,16 +405,19 @@ impl VarCodec {
     /// use tokio_util::codec::{Decoder, Encoder};
     ///
     /// let godot3 = Options::new(Dialect::Godot3);
+    /// let color = Value::Color([1.0, 0.5, 0.0, 1.0]);
     /// let mut wire = BytesMut::new();
     /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
-    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&color, &godot3, ByteOrder::Little, &mut wire)?;
     ///
     /// let mut codec = VarCodec::detecting(Options::default());
     /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::Vector2([1.0, 2.0]))));
     /// assert!(!codec.is_settled()); // a Vector2 reads the same in Godot 4 and Godot 3
-    /// assert_eq!(codec.dialect(), Dialect::Godot4);
-    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::rect2(0.0, 0.0, 8.0, 8.0))));
+    /// assert_eq!(codec.decode(&mut wire)?, None); // the Color (a Godot 4 Plane too) waits
+    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(color)));
     /// assert_eq!(codec.dialect(), Dialect::Godot3); // only Godot 3 reads that Rect2 whole
+    /// assert_eq!(codec.decode(&mut wire)?, Some(Ok(Value::rect2(0.0, 0.0, 8.0, 8.0))));
     /// assert!(codec.is_settled());
     ///
     /// // Answers go out in the peer's dialect.
@@ -514,14 +515,6 @@ impl VarCodec {
     }
 }
 
-/// Narrows `detector` (if any) by `payload`, and sets `opts.dialect` to its dialect.
-fn narrow(detector: &mut Option<DialectDetector>, opts: &mut Options, payload: &[u8]) {
-    if let Some(detector) = detector {
-        detector.narrow(payload);
-        opts.dialect = detector.dialect().unwrap_or(opts.dialect);
-    }
-}
-
 impl Decoder for VarCodec {
     type Item = Result<Value, MessageError>;
     type Error = VarCodecError;
@@ -535,16 +528,29 @@ impl Decoder for VarCodec {
     /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
     /// maximum (the stream is then broken, see [`VarCodec::broken`]).
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
-        let opts = &mut self.opts;
-        let detector = &mut self.detector;
-        Ok(self.framing.next(src, |payload, at| {
-            narrow(detector, opts, payload);
-            crate::record::decode_record(payload, opts)
-                .map_err(|e| MessageError::Malformed(e.shifted(at)))
-        })?)
+        let Some(detector) = &mut self.detector else {
+            let opts = &self.opts;
+            return Ok(self.framing.next(src, |payload, at| {
+                crate::record::decode_record(payload, opts)
+                    .map_err(|e| MessageError::Malformed(e.shifted(at)))
+            })?);
+        };
+        loop {
+            if let Some(item) = detector.next_value() {
+                return Ok(Some(item.map_err(MessageError::Malformed)));
+            }
+            let pushed = self
+                .framing
+                .next(src, |payload, at| detector.push_message(payload, at))?;
+            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+            if pushed.is_none() {
+                return Ok(None);
+            }
+        }
     }
 
-    /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing.
+    /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing, and the
+    /// messages a detecting codec still holds come as [`MessageError::Malformed`] items.
     ///
     /// # Errors
     /// As [`VarCodec::decode`], and for a message (or length prefix) cut short by the end of
@@ -554,7 +560,12 @@ impl Decoder for VarCodec {
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         match self.decode(src)? {
             Some(item) => Ok(Some(item)),
-            None if src.is_empty() => Ok(None),
+            None if src.is_empty() => Ok(self.detector.as_mut().and_then(|detector| {
+                detector.finish();
+                detector
+                    .next_value()
+                    .map(|item| item.map_err(MessageError::Malformed))
+            })),
             None => Err(self.framing.cut_short(src)),
         }
     }
@@ -1132,41 +1143,65 @@ mod tests {
     }
 
     #[test]
-    fn detecting_reads_what_the_family_shares_in_godot4_until_told() {
-        // A Godot 3 Color is a Godot 4 Plane of the same 16 bytes: read as the first dialect's.
+    fn detecting_holds_what_the_families_read_differently_until_told() {
+        // A Godot 3 Color is a Godot 4 Plane of the same 16 bytes: it waits.
         let color = Value::Color([0.5, 0.25, 0.125, 1.0]);
-        let mut src = framed_in(&[color], Dialect::Godot3);
+        let mut src = framed_in(std::slice::from_ref(&color), Dialect::Godot3);
         let mut codec = VarCodec::detecting(Options::default());
-        let got = codec.decode(&mut src).unwrap().unwrap().unwrap();
-        assert!(matches!(got, Value::Plane(_)), "{got:?}");
+        assert_eq!(codec.decode(&mut src).unwrap(), None);
         assert!(!codec.is_settled());
         // Answers before then are Godot 4's bytes.
         let mut answer = BytesMut::new();
         codec.encode(Value::Float(0.5), &mut answer).unwrap();
         assert_eq!(answer, framed_in(&[Value::Float(0.5)], Dialect::Godot4));
+        // A Vector2 leaves Pandemonium out, a Rect2 Godot 4: the Color comes, a Color.
+        let rect = Value::rect2(0.0, 0.0, 8.0, 8.0);
+        let telling = [Value::Vector2([1.0, 2.0]), rect.clone()];
+        src.extend_from_slice(&framed_in(&telling, Dialect::Godot3));
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(color)));
+        assert_eq!(codec.dialect(), Dialect::Godot3);
+        assert_eq!(
+            codec.decode(&mut src).unwrap(),
+            Some(Ok(telling[0].clone()))
+        );
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(rect)));
+    }
+
+    #[test]
+    fn detecting_refuses_what_is_still_undecided_at_the_end_of_the_stream() {
+        let color = Value::Color([0.5, 0.25, 0.125, 1.0]);
+        let mut src = framed_in(&[color], Dialect::Godot3);
+        let mut codec = VarCodec::detecting(Options::default());
+        assert_eq!(
+            codec.decode_eof(&mut src).unwrap().map(|r| r.is_err()),
+            Some(true)
+        );
+        assert_eq!(codec.decode_eof(&mut src).unwrap(), None);
     }
 
     #[test]
     fn detecting_skips_a_malformed_message_and_resets() {
         let mut src = BytesMut::new();
-        // A message of 8 bytes whose type id does not exist, then a Godot 3 Rect2.
+        // A message of 8 bytes whose type id does not exist, then a Godot 3 Vector2 and Rect2.
         src.extend_from_slice(&[8, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4]);
         let rect = Value::rect2(0.0, 0.0, 8.0, 8.0);
-        src.extend_from_slice(&framed_in(std::slice::from_ref(&rect), Dialect::Godot3));
+        let vector = Value::Vector2([1.0, 2.0]);
+        src.extend_from_slice(&framed_in(&[vector.clone(), rect.clone()], Dialect::Godot3));
         let mut codec = VarCodec::detecting(Options::default());
         let bad = codec.decode(&mut src).unwrap().unwrap().unwrap_err();
         assert_eq!(bad.offset(), 4);
         assert!(!codec.is_settled());
+        assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(vector)));
         assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(rect)));
         assert_eq!(codec.dialect(), Dialect::Godot3);
 
         codec.reset();
         assert!(!codec.is_settled());
         assert_eq!(codec.dialect(), Dialect::Godot4);
-        // A Vector4 leaves Godot 4 and Pandemonium (which has one too), a Vector2 then Godot 4.
+        // A Vector2 leaves Godot 4 and Godot 3, a Vector4 then Godot 4.
         let values = [
-            Value::vector4(1.0, 2.0, 3.0, 4.0),
             Value::Vector2([1.0, 2.0]),
+            Value::vector4(1.0, 2.0, 3.0, 4.0),
         ];
         let mut src = framed_in(&values, Dialect::Godot4);
         assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(values[0].clone())));

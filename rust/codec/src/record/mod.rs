@@ -4,9 +4,12 @@
 //! on would return garbage without an error. Here it is an error that says so, and names the
 //! dialect that reads the record whole, where one does.
 //!
-//! The same rule picks a dialect when none is given: the first of [`Dialect::ALL`] (Godot 4
-//! first) in which every record decodes and takes its bytes whole ([`decode_records`] with
-//! `None`, [`DialectDetector`] record by record, for a connection's first messages).
+//! The same rule finds the dialect when none is given: the dialects in which every record
+//! decodes and takes its bytes whole ([`decode_records`] with `None`, [`DialectDetector`]
+//! message by message, for a connection). Where two engine families read the bytes whole as
+//! different values (a Godot 3 Color is a Godot 4 Plane), nothing is guessed: a file is an
+//! error that names each family's reading ([`DecodeReason::Ambiguous`]), and a connection holds
+//! such a message until a later one tells the family ([`DialectDetector::push_message`]).
 //!
 //! The engines' own `get_var` ignore what a value leaves unread; `bytes_to_var`, which has no
 //! record around the value, does too, and so does [`crate::decode`].
@@ -33,6 +36,13 @@ use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 use crate::reader::decode_with;
 use crate::value::{Value, ValueBuilder};
+
+mod detect;
+
+pub use crate::error::Reading;
+pub use detect::{
+    ambiguous_record, judge, DialectDetector, Verdict, MAX_HELD_BYTES, MAX_HELD_MESSAGES,
+};
 
 /// Whether a value that took `used` bytes (its final padding counted, present or not) took all
 /// `len` bytes of its record.
@@ -132,131 +142,47 @@ pub fn dialects_reading_whole(record: &[u8], opts: &Options) -> Vec<Dialect> {
         .collect()
 }
 
-/// The dialect of a sequence of records (a connection's messages, a file's records), narrowed
-/// record by record: the candidates are the dialects in which every record so far decodes and
-/// takes its bytes whole, and the dialect is the first of them in [`Dialect::ALL`] order.
-/// Most values are the same bytes in every dialect; the first one that is not settles it.
-///
-/// # Examples
-/// ```
-/// use fast_var_codec_core::record::DialectDetector;
-/// use fast_var_codec_core::{encode, Dialect, Options, Value};
-///
-/// let godot3 = Options::new(Dialect::Godot3);
-/// let mut detector = DialectDetector::new(&Options::default());
-/// detector.feed(&encode(&Value::Int(1), &godot3)?);
-/// assert_eq!(detector.dialect(), Some(Dialect::Godot4)); // an int tells nothing yet
-/// assert!(!detector.is_settled());
-/// detector.feed(&encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &godot3)?);
-/// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
-/// # Ok::<(), fast_var_codec_core::CodecError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct DialectDetector {
-    opts: Options,
-    candidates: Vec<Dialect>,
-}
-
-impl DialectDetector {
-    /// Every dialect a candidate; `opts` gives the other settings (precision, limits, objects)
-    /// each record is decoded with.
-    pub fn new(opts: &Options) -> Self {
-        DialectDetector {
-            opts: opts.clone(),
-            candidates: Dialect::ALL.to_vec(),
-        }
-    }
-
-    /// Drops the candidates that do not read `record` whole.
-    pub fn feed(&mut self, record: &[u8]) {
-        let opts = &self.opts;
-        self.candidates
-            .retain(|d| reads_whole(record, &with_dialect(opts, *d)));
-    }
-
-    /// [`DialectDetector::feed`] for a connection's messages, one at a time as they come: a
-    /// record that no candidate reads whole (a damaged message) tells nothing and leaves the
-    /// candidates as they were, and once they are settled ([`DialectDetector::is_settled`])
-    /// nothing changes them, so that later messages cost no decoding here.
-    ///
-    /// # Examples
-    /// ```
-    /// use fast_var_codec_core::record::DialectDetector;
-    /// use fast_var_codec_core::{encode, Dialect, Options, Value};
-    ///
-    /// let godot3 = Options::new(Dialect::Godot3);
-    /// let mut detector = DialectDetector::new(&Options::default());
-    /// detector.narrow(&[0xff, 0xff, 0xff, 0x7f]); // no value in any dialect
-    /// assert_eq!(detector.candidates(), Dialect::ALL);
-    /// detector.narrow(&encode(&Value::Vector2([1.0, 2.0]), &godot3)?); // Godot 4 and 3 share it
-    /// detector.narrow(&encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &godot3)?);
-    /// assert!(detector.is_settled());
-    /// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
-    /// # Ok::<(), fast_var_codec_core::CodecError>(())
-    /// ```
-    pub fn narrow(&mut self, record: &[u8]) {
-        if self.is_settled() {
-            return;
-        }
-        let opts = &self.opts;
-        let left: Vec<Dialect> = self
-            .candidates
-            .iter()
-            .copied()
-            .filter(|d| reads_whole(record, &with_dialect(opts, *d)))
-            .collect();
-        if !left.is_empty() {
-            self.candidates = left;
-        }
-    }
-
-    /// The dialects that read every record so far whole, in [`Dialect::ALL`] order.
-    pub fn candidates(&self) -> &[Dialect] {
-        &self.candidates
-    }
-
-    /// The first candidate; `None` once no dialect reads every record whole.
-    pub fn dialect(&self) -> Option<Dialect> {
-        self.candidates.first().copied()
-    }
-
-    /// Whether the records so far leave candidates of one engine family only: Godot 4 (any
-    /// release), Godot 3, or Pandemonium.
-    pub fn is_settled(&self) -> bool {
-        let family = |d: &Dialect| d.family();
-        match self.candidates.first() {
-            Some(first) => self.candidates.iter().all(|d| family(d) == family(first)),
-            None => true,
-        }
-    }
-}
-
 /// The values of the records of a `store_var` payload ([`crate::save::records`]), each of which
-/// must take its bytes whole; with `dialect` `None`, in the first dialect of [`Dialect::ALL`] that
-/// reads every record whole. Returns that dialect and the values.
+/// must take its bytes whole; with `dialect` `None`, in the dialect the records tell: the engine
+/// family in which every record reads whole (its newest dialect that does), or, where several
+/// families do, the first of them when they all read the same values. Returns that dialect and
+/// the values.
 ///
 /// # Errors
 /// A [`RecordError`]: a record cut short ([`crate::encrypted::FileError::RecordCut`]), or the
 /// first record whose value fails (with [`DecodeReason::RecordNotWhole`] for one that leaves
-/// bytes unread), its offset counted in the payload. Without a dialect and when none reads
-/// every record whole, the failure of the dialect that got furthest.
+/// bytes unread), its offset counted in the payload. Without a dialect: when none reads every
+/// record whole, the failure of the dialect that got furthest; when families read the records
+/// as different values, the first record where they differ, with [`DecodeReason::Ambiguous`]
+/// naming each family's reading of it.
 ///
 /// # Examples
 /// ```
 /// use fast_var_codec_core::record::decode_records;
+/// use fast_var_codec_core::error::DecodeReason;
 /// use fast_var_codec_core::stream::{frame, ByteOrder};
-/// use fast_var_codec_core::{Dialect, Options, Value};
+/// use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 ///
 /// // store_var records as Godot 3 writes them.
 /// let godot3 = Options::new(Dialect::Godot3);
 /// let mut payload = bytes::BytesMut::new();
 /// frame(&Value::from("hp"), &godot3, ByteOrder::Little, &mut payload)?;
+/// frame(&Value::Vector2([4.0, 2.0]), &godot3, ByteOrder::Little, &mut payload)?;
 /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut payload)?;
+/// // Pandemonium reads no 8-byte Vector2 (its id 5 is a Rect2), Godot 4 no Godot 3 Rect2.
 /// let (dialect, values) = decode_records(&payload, None, &Options::default())?;
 /// assert_eq!(dialect, Dialect::Godot3);
-/// assert_eq!(values[1], Value::rect2(0.0, 0.0, 8.0, 8.0));
+/// assert_eq!(values[2], Value::rect2(0.0, 0.0, 8.0, 8.0));
 /// // Named wrongly, the dialect is an error, not garbage.
 /// assert!(decode_records(&payload, Some(Dialect::Godot4), &Options::default()).is_err());
+///
+/// // A Godot 3 Color alone is also a Godot 4 Plane: an error, not a guess.
+/// let mut color = bytes::BytesMut::new();
+/// frame(&Value::Color([0.1, 0.2, 0.3, 1.0]), &godot3, ByteOrder::Little, &mut color)?;
+/// let err = decode_records(&color, None, &Options::default()).unwrap_err();
+/// assert!(err.to_string().contains("as godot3"), "{err}");
+/// assert_eq!(decode_records(&color, Some(Dialect::Godot3), &Options::default())?.1[0],
+///            Value::Color([0.1, 0.2, 0.3, 1.0]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg(feature = "files")]
@@ -268,31 +194,34 @@ pub fn decode_records(
     if let Some(d) = dialect {
         return decode_all(payload, &with_dialect(opts, d)).map(|v| (d, v));
     }
-    match first_whole(payload, opts) {
-        Ok(found) => Ok(found),
-        Err(furthest) => Err(match furthest {
-            Some((_, e)) => e,
-            None => RecordError::Value {
-                index: 0,
-                offset: 0,
-                error: CodecError::decode(0, DecodeReason::Refused("no dialect to try".into())),
-            },
-        }),
+    match detect_payload(payload, opts) {
+        Detected::One(d, values) => Ok((d, values)),
+        Detected::Ambiguous(e) | Detected::Unread(_, e) => Err(e),
     }
 }
 
-/// The first dialect of [`Dialect::ALL`] that reads every record whole, and the values; else the
-/// dialect that got furthest (the most records read, then the furthest offset) and its error.
-#[allow(clippy::type_complexity)]
+/// What a payload's records tell of their dialect.
 #[cfg(feature = "files")]
-fn first_whole(
-    payload: &[u8],
-    opts: &Options,
-) -> std::result::Result<(Dialect, Vec<Value>), Option<(Dialect, RecordError)>> {
+enum Detected {
+    One(Dialect, Vec<Value>),
+    /// Families read the records as different values: the error of the first that differs.
+    Ambiguous(RecordError),
+    /// No dialect reads every record whole: the one that got furthest, and its error.
+    Unread(Dialect, RecordError),
+}
+
+/// The rule of [`decode_records`] without a dialect: each family's newest dialect that reads
+/// every record whole, [`judge`]d.
+#[cfg(feature = "files")]
+fn detect_payload(payload: &[u8], opts: &Options) -> Detected {
     let mut furthest: Option<(usize, Dialect, RecordError)> = None;
+    let mut whole: Vec<(Dialect, Vec<Value>)> = Vec::new();
     for d in Dialect::ALL {
+        if whole.iter().any(|(w, _)| w.family() == d.family()) {
+            continue;
+        }
         match decode_all(payload, &with_dialect(opts, d)) {
-            Ok(values) => return Ok((d, values)),
+            Ok(values) => whole.push((d, values)),
             Err(e) => {
                 let reached = e.reached();
                 if furthest.as_ref().is_none_or(|(best, _, _)| reached > *best) {
@@ -301,28 +230,83 @@ fn first_whole(
             }
         }
     }
-    Err(furthest.map(|(_, d, e)| (d, e)))
+    match judge(whole.iter().map(|(d, v)| (*d, v))) {
+        Verdict::One(d, _) => match whole.into_iter().find(|(w, _)| *w == d) {
+            Some((d, values)) => Detected::One(d, values),
+            None => unreachable_unread(),
+        },
+        Verdict::Ambiguous(_) => match ambiguous_record(&whole) {
+            Some((index, reason)) => {
+                let offset = crate::save::records(payload)
+                    .nth(index)
+                    .and_then(|r| r.ok())
+                    .map_or(0, |r| r.offset);
+                let start = offset + crate::stream::PREFIX_LEN;
+                Detected::Ambiguous(RecordError::Value {
+                    index,
+                    offset,
+                    error: CodecError::decode(start, reason),
+                })
+            }
+            None => unreachable_unread(),
+        },
+        Verdict::Unread => match furthest {
+            Some((_, d, e)) => Detected::Unread(d, e),
+            None => unreachable_unread(),
+        },
+    }
 }
 
-/// The dialect [`decode_records`] reads a payload in when given none: `Ok` with the first of
-/// [`Dialect::ALL`] that reads every record whole, else `Err` with the one whose read got
-/// furthest (the one whose error `decode_records` reports).
+/// The answer for a state the rule cannot reach (no dialect tried, or readings that differ
+/// without a differing record): an error rather than a panic.
+#[cfg(feature = "files")]
+fn unreachable_unread() -> Detected {
+    Detected::Unread(
+        Dialect::ALL[0],
+        RecordError::Value {
+            index: 0,
+            offset: 0,
+            error: CodecError::decode(0, DecodeReason::Refused("no dialect to try".into())),
+        },
+    )
+}
+
+/// The dialect [`decode_records`] reads a payload in when given none: `Ok` with the one the
+/// records tell; `Err` with [`DetectError::Ambiguous`] (its error) where families read them as
+/// different values, or [`DetectError::Unread`] with the dialect whose read got furthest where
+/// none reads every record whole.
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::record::detect_records;
+/// use fast_var_codec_core::record::{detect_records, DetectError};
 /// use fast_var_codec_core::{Dialect, Options};
 ///
 /// let int = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // one record: the int 7
 /// assert_eq!(detect_records(&int, &Options::default()), Ok(Dialect::Godot4));
-/// assert!(detect_records(&int[..10], &Options::default()).is_err());
+/// assert!(matches!(detect_records(&int[..10], &Options::default()), Err(DetectError::Unread(_))));
+/// // A Godot 3 Color: also a Godot 4 Plane.
+/// let color = [20, 0, 0, 0, 14, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63];
+/// assert!(matches!(detect_records(&color, &Options::default()), Err(DetectError::Ambiguous(_))));
 /// ```
 #[cfg(feature = "files")]
-pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dialect, Dialect> {
-    match first_whole(payload, opts) {
-        Ok((d, _)) => Ok(d),
-        Err(furthest) => Err(furthest.map_or(Dialect::ALL[0], |(d, _)| d)),
+pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dialect, DetectError> {
+    match detect_payload(payload, opts) {
+        Detected::One(d, _) => Ok(d),
+        Detected::Ambiguous(e) => Err(DetectError::Ambiguous(e)),
+        Detected::Unread(d, _) => Err(DetectError::Unread(d)),
     }
+}
+
+/// Why [`detect_records`] found no dialect.
+#[cfg(feature = "files")]
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum DetectError {
+    /// Engine families read the records as different values: the [`DecodeReason::Ambiguous`]
+    /// error of the first record where they differ.
+    Ambiguous(RecordError),
+    /// No dialect reads every record whole: the one whose read got furthest.
+    Unread(Dialect),
 }
 
 #[cfg(feature = "files")]
@@ -476,20 +460,14 @@ mod tests {
         let double = Options::default().with_precision(crate::options::Precision::Double);
         let err = decode_record(&record, &double).unwrap_err();
         assert!(err.to_string().contains("reads whole as Godot 3"), "{err}");
-        let payload = records(&[Value::rect2(1.0, 2.0, 3.0, 4.0)], &g3);
+        // A Vector2 leaves Pandemonium out (whose id 5 is a Rect2), the Rect2 Godot 4.
+        let payload = records(
+            &[Value::Vector2([1.0, 2.0]), Value::rect2(1.0, 2.0, 3.0, 4.0)],
+            &g3,
+        );
         assert_eq!(
             decode_records(&payload, None, &double).unwrap().0,
             Dialect::Godot3
         );
-    }
-
-    #[test]
-    fn detector_narrows_and_settles() {
-        let mut d = DialectDetector::new(&Options::default());
-        d.feed(&[2, 0, 0, 0, 1, 0, 0, 0]);
-        assert_eq!(d.candidates(), Dialect::ALL);
-        d.feed(&[0xff, 0, 0, 0]);
-        assert_eq!(d.dialect(), None);
-        assert!(d.is_settled());
     }
 }
