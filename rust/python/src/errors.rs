@@ -3,6 +3,7 @@
 //! `SaveFileError(godot_error, message)`.
 
 use fast_var_codec_core::encrypted::FileError;
+use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::record::RecordError;
 use fast_var_codec_core::CodecError;
 use pyo3::prelude::*;
@@ -18,11 +19,12 @@ pub fn codec_error(e: CodecError) -> PyErr {
         };
         let name = e.code().godot_name();
         let made = match &e {
-            CodecError::Decode { offset, reason } => {
-                t.decode_error
-                    .bind(py)
-                    .call1((*offset, name, reason.to_string()))
-            }
+            CodecError::Decode { offset, reason } => t.decode_error.bind(py).call1((
+                *offset,
+                name,
+                reason.to_string(),
+                ambiguous_dialects(reason),
+            )),
             CodecError::Encode { path, reason } => {
                 t.encode_error
                     .bind(py)
@@ -35,6 +37,16 @@ pub fn codec_error(e: CodecError) -> PyErr {
             Err(err) => err,
         }
     })
+}
+
+/// The dialects an [`DecodeReason::Ambiguous`] names (none for any other reason).
+fn ambiguous_dialects(reason: &DecodeReason) -> Vec<&'static str> {
+    match reason {
+        DecodeReason::Ambiguous { readings } => {
+            readings.iter().map(|r| r.dialect.short_name()).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The exception for a save file's container error.
@@ -69,11 +81,12 @@ pub fn record_error(e: RecordError) -> PyErr {
                 Err(err) => return err,
             };
             let message = format!("value {index} (record at payload offset {offset}): {reason}");
-            match t
-                .decode_error
-                .bind(py)
-                .call1((at, reason.code().godot_name(), message))
-            {
+            match t.decode_error.bind(py).call1((
+                at,
+                reason.code().godot_name(),
+                message,
+                ambiguous_dialects(&reason),
+            )) {
                 Ok(exc) => PyErr::from_value(exc),
                 Err(err) => err,
             }

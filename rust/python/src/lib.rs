@@ -553,7 +553,7 @@ impl StreamDecoder {
     fn take(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let next = match &mut self.detector {
             Some(detector) => {
-                let next = self.reader.next_value_detecting(detector, &self.opts);
+                let next = self.reader.next_value_detecting(detector);
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }

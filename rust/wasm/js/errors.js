@@ -12,11 +12,15 @@ export class FastVarCodecError extends Error {
 
 /** Bytes that do not decode, a limit, an object not allowed: `offset` is the input's byte. */
 export class DecodeError extends FastVarCodecError {
-  constructor(offset, godotError, reason) {
+  constructor(offset, godotError, reason, dialects = []) {
     super(godotError, `decode failed at byte ${offset}: ${reason} (${godotError})`);
     this.name = "DecodeError";
     this.offset = offset;
     this.reason = reason;
+    /** Bytes read without a dialect that engines of different families read as different
+     * values (a Godot 3 Color is a Godot 4 Plane): those families' dialects, to pass one of;
+     * empty for any other error. */
+    this.dialects = dialects;
   }
 }
 
@@ -61,7 +65,7 @@ export function translate(e) {
   const [kind, godot, at, message, place] = e.split("\u001f");
   switch (kind) {
     case "decode":
-      return new DecodeError(Number(at), godot, message);
+      return new DecodeError(Number(at), godot, message, place ? place.split(",") : []);
     case "encode":
       return new EncodeError(at, godot, message);
     case "json": {

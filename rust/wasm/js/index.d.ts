@@ -9,7 +9,7 @@ export type Dialect =
   | "pandemonium38"
   | "pandemonium5";
 
-/** The dialects, in the order `dialect: "auto"` tries them. */
+/** The dialects, newest first within each engine family. */
 export const DIALECTS: readonly Dialect[];
 /** A Decoder's default maxMessage: 8 MiB. */
 export const DEFAULT_MAX_MESSAGE: number;
@@ -121,7 +121,7 @@ export class Codec {
 }
 
 export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
-  /** "auto": the dialect the peer's messages tell (Godot 4 until they tell otherwise). */
+  /** "auto": the dialect the peer's messages tell; a message engines read differently waits for one that tells. */
   dialect?: Dialect | "auto";
   /** The largest message accepted (8 MiB by default); a larger length prefix breaks the stream. */
   maxMessage?: number;
@@ -147,7 +147,7 @@ export class Decoder implements IterableIterator<GodotValue> {
 }
 
 export interface ReadFileOptions extends Omit<CodecOptions, "dialect" | "fullObjects" | "allowLossy"> {
-  /** "auto" (the default): the first dialect of DIALECTS that reads every record whole. */
+  /** "auto" (the default): the dialect every record reads whole in; a DecodeError with `dialects` where engines read them as different values. */
   dialect?: Dialect | "auto";
   /** open_encrypted_with_pass's password. */
   password?: string;
@@ -243,6 +243,10 @@ export class DecodeError extends FastVarCodecError {
   /** The input's byte (the stream's, for a Decoder; the payload's, for a file). */
   readonly offset: number;
   readonly reason: string;
+  /** Bytes read without a dialect that engines of different families read as different values
+   * (a Godot 3 Color is a Godot 4 Plane): those families' dialects, to pass one of. Empty for
+   * any other error. */
+  readonly dialects: Dialect[];
 }
 export class EncodeError extends FastVarCodecError {
   /** Where in the value ('["items"][1]'); "" for the value itself. */

@@ -44,7 +44,7 @@ export {
 } from "./types.js";
 export { FastVarCodecError, DecodeError, EncodeError, SaveFileError, JSONError };
 
-/** The dialects' names, in the order `dialect: "auto"` tries them. */
+/** The dialects' names, newest first within each engine family. */
 export const DIALECTS = Object.freeze([
   "godot4",
   "godot4_3",
@@ -391,7 +391,8 @@ function keyBytes(key) {
  * The values of a file written by `store_var` (one after the other, as `get_var` reads them):
  * plain, compressed (`open_compressed`, any mode) or encrypted (`open_encrypted_with_pass` with
  * `password`, `open_encrypted` with the 32-byte `key`). `dialect: "auto"` (the default) takes
- * the first dialect of DIALECTS that reads every record whole. Returns `{dialect, values}`.
+ * the one every record reads whole in (a DecodeError with `dialects` where engines read them as
+ * different values). Returns `{dialect, values}`.
  */
 export function readStoreVarFile(bytes, options = NO_OPTIONS) {
   const data = bytesOf(bytes);

@@ -10,6 +10,7 @@
 //! passing and returning byte vectors.
 
 use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
+use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::{decode_records, DialectDetector, RecordError};
@@ -50,6 +51,7 @@ fn codec_error_text(e: &CodecError) -> String {
     match e {
         CodecError::Decode { offset, reason } => {
             error_text("decode", name, &offset.to_string(), &reason.to_string())
+                + &ambiguous_dialects(reason)
         }
         CodecError::Encode { path, reason } => {
             let at = if path.is_root() {
@@ -60,6 +62,17 @@ fn codec_error_text(e: &CodecError) -> String {
             error_text("encode", name, &at, &reason.to_string())
         }
         other => error_text("encode", name, "", &other.to_string()),
+    }
+}
+
+/// For a [`DecodeReason::Ambiguous`], a fifth field: the dialects it names, comma-separated.
+fn ambiguous_dialects(reason: &DecodeReason) -> String {
+    match reason {
+        DecodeReason::Ambiguous { readings } => {
+            let names: Vec<&str> = readings.iter().map(|r| r.dialect.short_name()).collect();
+            format!("\u{1f}{}", names.join(","))
+        }
+        _ => String::new(),
     }
 }
 
@@ -78,12 +91,14 @@ fn record_error_text(e: &RecordError) -> String {
             index,
             offset,
             error: CodecError::Decode { offset: at, reason },
-        } => error_text(
-            "decode",
-            reason.code().godot_name(),
-            &at.to_string(),
-            &format!("value {index} (record at payload offset {offset}): {reason}"),
-        ),
+        } => {
+            error_text(
+                "decode",
+                reason.code().godot_name(),
+                &at.to_string(),
+                &format!("value {index} (record at payload offset {offset}): {reason}"),
+            ) + &ambiguous_dialects(reason)
+        }
         RecordError::Value { error, .. } => codec_error_text(error),
         RecordError::Cut(e) => {
             let at = match e {
@@ -691,7 +706,7 @@ impl StreamDecoder {
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         let next = match &mut self.detector {
             Some(detector) => {
-                let next = self.reader.next_value_detecting(detector, &self.opts);
+                let next = self.reader.next_value_detecting(detector);
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }

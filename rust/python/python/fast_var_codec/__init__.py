@@ -113,8 +113,10 @@ def read_store_var_file(
     ``key``; Godot 4's container for the Godot 4 dialects, Godot 3's otherwise, either with
     ``"auto"``).
 
-    With ``dialect="auto"`` (the default) the values are read in the first dialect of
-    :data:`DIALECTS` that reads every record whole, so a Godot 3 file is read as Godot 3. A
+    With ``dialect="auto"`` (the default) the values are read in the dialect the records tell,
+    so a Godot 3 file is read as Godot 3; where engines read them as different values (a file
+    of one Godot 3 Color, which is also a Godot 4 Plane), :class:`DecodeError` names each
+    reading and its ``dialects``: pass one. A
     record whose value leaves bytes of it unread raises :class:`DecodeError` naming the dialect
     that reads it whole. A compressed or encrypted file announcing more than ``max_payload``
     bytes (None: no limit) raises :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything

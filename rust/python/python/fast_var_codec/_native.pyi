@@ -141,7 +141,8 @@ class StreamDecoder:
     @property
     def dialect(self) -> Dialect:
         """The dialect values are read in: the one given, or with "auto" the one the messages
-        so far tell ("godot4" until they tell otherwise)."""
+        so far tell ("godot4" until they tell otherwise; a message engines read differently waits
+        until then)."""
     @property
     def dialect_settled(self) -> bool:
         """True when the dialect is known: always, but with "auto" only once the messages leave

@@ -529,14 +529,20 @@ class FastVarCodecError(ValueError):
 
 class DecodeError(FastVarCodecError):
     """Bytes that do not decode: ``offset`` is the byte of the input where it failed (counted
-    from the start of the stream for a :class:`StreamDecoder`)."""
+    from the start of the stream for a :class:`StreamDecoder`). ``dialects`` is empty, or, for
+    bytes read without a dialect that engines of different families read as different values
+    (a Godot 3 Color is a Godot 4 Plane), those families' dialects (``("godot4", "godot3")``):
+    pass the one that wrote them."""
 
-    def __init__(self, offset: int, godot_error: str, message: str) -> None:
+    def __init__(
+        self, offset: int, godot_error: str, message: str, dialects: Tuple[str, ...] = ()
+    ) -> None:
         super().__init__(godot_error, message)
         self.offset = offset
+        self.dialects = tuple(dialects)
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (self.offset, self.godot_error, self.message))
+        return (type(self), (self.offset, self.godot_error, self.message, self.dialects))
 
 
 class EncodeError(FastVarCodecError):
