@@ -1782,3 +1782,54 @@ fn decode_errors_name_the_key_path() {
         );
     }
 }
+
+/// `auto` never guesses: bytes Godot 3.6.2 wrote that Godot 4 reads whole as something else (a
+/// Color is a Plane) exit 1 naming each reading and the `--dialect` values; with the dialect,
+/// or beside values that tell it, they read as the engine read them.
+#[test]
+fn auto_refuses_what_engines_read_as_different_values() {
+    big_stack(|| {
+        let corpus = golden("godot3_6_2.json");
+        let cases = cases(&corpus);
+        let dir = TempDir::new("ambiguous");
+        let find = |name: &str| {
+            cases
+                .iter()
+                .find(|c| c.name == name)
+                .unwrap_or_else(|| panic!("no case {name}"))
+        };
+        let framed = |parts: &[&Case]| {
+            let mut out = Vec::new();
+            for c in parts {
+                out.extend_from_slice(&(c.bytes.len() as u32).to_le_bytes());
+                out.extend_from_slice(&c.bytes);
+            }
+            out
+        };
+        let color = find("color/distinct");
+        for cmd in ["to-json", "dump", "check"] {
+            let path = dir.file("color.bin", &framed(&[color]));
+            let o = run(&[cmd, &path]);
+            let err = text(&o.stderr);
+            assert_eq!(code(&o), 1, "{cmd}: {err}");
+            assert!(
+                err.contains("Color(") && err.contains("as godot3"),
+                "{cmd}: {err}"
+            );
+            assert!(
+                err.contains("Plane(") && err.contains("as godot4"),
+                "{cmd}: {err}"
+            );
+            assert!(err.contains("--dialect"), "{cmd}: {err}");
+            let o = run(&[cmd, "--dialect", "godot3", &path]);
+            assert_eq!(code(&o), 0, "{cmd}: {}", text(&o.stderr));
+        }
+        // Beside a Vector2 and a Rect2 (Godot 3's together), the file tells its dialect.
+        let told = framed(&[color, find("vector2/1_2"), find("rect2/distinct")]);
+        let path = dir.file("told.bin", &told);
+        let o = run(&["dump", "--json", &path]);
+        assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+        let doc = parse_deep(&o.stdout).expect("dump JSON");
+        matches_desc(&doc["values"][0]["value"], &color.decoded).expect("the Color");
+    });
+}
