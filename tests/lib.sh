@@ -46,6 +46,11 @@ fvc_step_log() {
 # deadline, the backtraces of all its threads and its mappings are written to tests/out/hangs/
 # before it is killed (tests/deadline.sh), and tests/run_all.sh copies them into the step's log.
 DEADLINE="$fvc_root/tests/deadline.sh"
+# The core step's cargo selection (tests/run_all.sh step_core): the steps that run the examples
+# and the command-line tool (peers, load, saves) build them with these same words, so that after
+# the core step their dev builds are already there and nothing is compiled again.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+FVC_CORE_BUILD="-p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json"
 
 # --- machine setup -------------------------------------------------------------------------------
 

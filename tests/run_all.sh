@@ -141,8 +141,8 @@ step_core() {
     local log status
     log=$(fvc_step_log core)
     # --no-fail-fast: every test binary runs, whichever fails first.
-    "$DEADLINE" 3600 cargo test --no-fail-fast -p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension \
-        --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json 2>&1 | tee "$log" \
+    # shellcheck disable=SC2086 # the selection's words (tests/lib.sh)
+    "$DEADLINE" 3600 cargo test --no-fail-fast $FVC_CORE_BUILD 2>&1 | tee "$log" \
         | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
     status=${PIPESTATUS[0]}
     count_cargo_test "$log" "$status"

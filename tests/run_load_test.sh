@@ -70,27 +70,28 @@ count_tests() { # NAME LOG STATUS
     fi
     grep -E '^test .* FAILED$|panicked' "$log" | head -n 10
 }
-echo "=== the tokio codec's tests (cargo test -p fast_var_codec_core --features serde,tokio)"
+echo "=== the tokio codec's tests (cargo test -p fast_var_codec_core with the core step's features)"
 for target in "--lib tokio_codec" "--test tokio_codec" "--doc tokio_codec"; do
     log="$out/cargo_test_${target%% *}.log"
     log=${log/--/}
     # shellcheck disable=SC2086 # the target's words
-    "$DEADLINE" -k 5 600 cargo test -p fast_var_codec_core --features serde,tokio $target >"$log" 2>&1
+    "$DEADLINE" -k 5 600 cargo test -p fast_var_codec_core --features serde,tokio,json,compression $target >"$log" 2>&1
     count_tests "cargo test $target" "$log" $?
 done
 
 # --- 2. the load test ------------------------------------------------------------------------------
 echo
-echo "=== building the tokio server and the load client (cargo build --release --features serde,tokio)"
-if ! "$DEADLINE" -k 5 900 cargo build --release -p fast_var_codec_core --features serde,tokio \
+echo "=== building the tokio server and the load client (the core step's dev build)"
+# shellcheck disable=SC2086 # the selection's words
+if ! "$DEADLINE" -k 5 900 cargo build $FVC_CORE_BUILD \
     --example tokio_server --example load_client >"$out/cargo_build.log" 2>&1; then
     tail -n 30 "$out/cargo_build.log"
     tally 1 "cannot build the tokio server and the load client (tests/out/run_load_test/cargo_build.log)"
     tally_end
     exit
 fi
-server_bin="$repo/target/release/examples/tokio_server"
-client_bin="$repo/target/release/examples/load_client"
+server_bin="$repo/target/debug/examples/tokio_server"
+client_bin="$repo/target/debug/examples/load_client"
 
 port=${FVC_LOAD_PORT:-47700}
 port_in_use() {

@@ -60,13 +60,14 @@ need_addon || exit 2
 need_engines GODOT4 GODOT3 GODOT32 --optional PANDEMONIUM4 PANDEMONIUM5 GODOT4_DOUBLE || exit 2
 bash "$repo/tests/setup_godot_project.sh" || die "cannot set up godot_project/"
 
-echo "=== building the Rust echo and serde servers (cargo build --release --features serde --example echo_server --example serde_server)"
-if ! (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde --example echo_server --example serde_server) >"$out/peer_cargo_build.log" 2>&1; then
+echo "=== building the Rust echo and serde servers (the core step's dev build: cargo build $FVC_CORE_BUILD --example echo_server --example serde_server)"
+# shellcheck disable=SC2086 # the selection's words
+if ! (cd "$repo" && cargo build $FVC_CORE_BUILD --example echo_server --example serde_server) >"$out/peer_cargo_build.log" 2>&1; then
     tail -n 30 "$out/peer_cargo_build.log"
     die "cannot build the echo and serde servers (tests/out/run_peer_tests/peer_cargo_build.log)"
 fi
-echo_server="$repo/target/release/examples/echo_server"
-serde_server="$repo/target/release/examples/serde_server"
+echo_server="$repo/target/debug/examples/echo_server"
+serde_server="$repo/target/debug/examples/serde_server"
 
 tally_init
 summary=()
@@ -249,10 +250,11 @@ summary+=("$(printf '%-66s %5d passed, %3d failed' "Demo scene" $((passed - p0))
 # per connection) speaks echo_server's protocol: the same Godot clients, with the same checks, both
 # on one port at once (the fixed dialects are echo_server's runs above).
 echo
-echo "=== building the Rust tokio server (cargo build --release --features serde,tokio --example tokio_server)"
-if (cd "$repo" && cargo build --release -p fast_var_codec_core --features serde,tokio --example tokio_server) \
+echo "=== building the Rust tokio server (the core step's dev build: --example tokio_server)"
+# shellcheck disable=SC2086 # the selection's words
+if (cd "$repo" && cargo build $FVC_CORE_BUILD --example tokio_server) \
     >"$out/peer_cargo_build_tokio.log" 2>&1; then
-    tokio_server="$repo/target/release/examples/tokio_server"
+    tokio_server="$repo/target/debug/examples/tokio_server"
     tokio_run() { # NAME SERVER_ARGS... -- CLIENT_CMD...: run, then the server's own lines
         local name=$1 slug
         run "$@"

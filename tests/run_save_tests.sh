@@ -139,8 +139,9 @@ done < <(grep -E '^RESULT ' "$out/save_check_migrated.stdout")
 
 echo
 echo "=== 4. fast-var-codec convert (the command-line tool): Godot 3 saves -> Godot 4 files, read by Godot $v4's own get_var"
-cli="$repo/target/release/fast-var-codec"
-if cargo build --release -q -p fast_var_codec_cli >"$out/save_cli_build.log" 2>&1; then
+cli="$repo/target/debug/fast-var-codec"
+# shellcheck disable=SC2086 # the selection's words
+if cargo build -q $FVC_CORE_BUILD --bin fast-var-codec >"$out/save_cli_build.log" 2>&1; then
     tally 0
     cli_kinds=(plain encrypted_pass encrypted_key)
     for fixture in godot3_6_2 godot3_2_3; do
