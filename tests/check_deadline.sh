@@ -3,7 +3,8 @@
 # stand-ins (Python, no engine) whose verdict does not depend on how fast the machine is:
 #   slow-at-deadline  exits as soon as its deadline has passed (deadline.sh's evidence file has
 #                     appeared): slow, with its own exit status
-#   slow-after-look   exits only once gdb has attached to it and let it go (needs gdb): slow
+#   slow-after-look   exits only once gdb has read its backtraces and let it go (its evidence
+#                     has gone past them; needs gdb): slow
 #   hung              its main thread and a second thread wait on locks nobody will release
 #                     (futex waits with no timeout): hung, killed
 #   busy              spins forever: running, killed (neither slow nor hung)
@@ -32,13 +33,16 @@ while not glob.glob(os.path.join(os.environ["FVC_HANG_DIR"], "*.txt")):
 print("done")
 sys.exit(3)'
     [slow-after-look]='
-import time
-def tracer():
-    with open("/proc/self/status") as status:
-        return next(int(l.split()[1]) for l in status if l.startswith("TracerPid:"))
-while tracer() == 0:
-    time.sleep(0.01)
-while tracer() != 0:
+import glob, os, time
+# gdb stops the process while it reads it: done once the evidence has gone past its backtraces.
+looked = "--- mappings (/proc/%d/maps" % os.getpid()
+def seen():
+    for name in glob.glob(os.path.join(os.environ["FVC_HANG_DIR"], "*.txt")):
+        with open(name) as evidence:
+            if looked in evidence.read():
+                return True
+    return False
+while not seen():
     time.sleep(0.01)
 print("done")'
     [hung]='
