@@ -221,7 +221,7 @@ step_godot() {
 # engine's own reproduction without it is reported beside them.
 step_exit() {
     need_engines_and_addon "the exit guard" || return
-    counted exit 8 bash tests/run_exit_guard.sh
+    counted exit 12 bash tests/run_exit_guard.sh
 }
 
 step_docs() {
@@ -402,16 +402,19 @@ if [ $# -eq 0 ]; then
 fi
 
 # report_hangs STEP: every engine, test binary or server that missed its deadline during STEP left
-# its backtraces in tests/out/hangs/ (tests/deadline.sh): each is copied into the step's log and
-# named here. The runner that started it has counted the failure.
+# its backtraces and tests/deadline.sh's verdict in tests/out/hangs/: each file is copied into the
+# step's log and named here, SLOW (it exited by itself after its deadline) or HANG (hung, or still
+# running and killed). The runner that started it has counted it.
 report_hangs() {
-    local file log
+    local file log kind
     log=$(fvc_step_log "$1")
     for file in "$root"/tests/out/hangs/*.txt; do
         [ -f "$file" ] || continue
         if [ -z "${reported_hangs[$file]:-}" ]; then
             reported_hangs[$file]=1
-            echo "HANG in step $1: ${file#"$root/"} (its backtraces are in ${log#"$root/"})"
+            kind=HANG
+            grep -q '^verdict: slow:' "$file" && kind=SLOW
+            echo "$kind in step $1: ${file#"$root/"}: $(grep -m1 -o '^verdict: [a-z]*' "$file" || echo 'no verdict') (what was seen is in ${log#"$root/"})"
             { echo; echo "=== ${file#"$root/"}"; cat "$file"; } >>"$log"
         fi
     done
