@@ -288,7 +288,7 @@ test('allowedClasses: "*" admits every class and script, as in Python and GDScri
 });
 
 test("decodeMulti: values stored back to back, one at a time; offsets; trailing bytes that do not decode", () => {
-  const values = [1, "two", { three: new fvc.Vector3(3, 3, 3) }, Uint8Array.of(4), null, [5n ** 20n]];
+  const values = [1, "two", { three: new fvc.Vector3(3, 3, 3) }, Uint8Array.of(4), null, [2n ** 60n]];
   const parts = values.map((v) => fvc.encode(v, { dialect: "godot3" }));
   const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   const offsets = [];
@@ -373,6 +373,9 @@ test("MessageDecoder: one value per whole message; errors at the message's byte;
   m.feed(fvc.encode("hello", { dialect: "godot3" }));
   same([...m], ["hello"]);
   assert.equal(m.dialectSettled, false);
+  // As the core's DialectDetector example: a Vector2 (Godot 4 and 3 share it), then a Rect2.
+  m.feed(fvc.encode(new fvc.Vector2(1, 2), { dialect: "godot3" }));
+  same(m.next().value, new fvc.Vector2(1, 2));
   m.feed(fvc.encode(rect, { dialect: "godot3" }));
   same(m.next(), { done: false, value: rect });
   assert.equal(m.dialect, "godot3");
