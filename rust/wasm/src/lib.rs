@@ -783,8 +783,7 @@ impl MessageDecoder {
 
     /// Adds one whole message.
     pub fn feed(&mut self, message: &[u8]) -> Result<(), JsValue> {
-        let len = u32::try_from(message.len())
-            .map_err(|_| usage("a message of 4 GiB or more"))?;
+        let len = u32::try_from(message.len()).map_err(|_| usage("a message of 4 GiB or more"))?;
         let mut frame = Vec::with_capacity(message.len() + 4);
         frame.extend_from_slice(&len.to_le_bytes());
         frame.extend_from_slice(message);
