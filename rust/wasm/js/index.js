@@ -246,7 +246,8 @@ export class Codec {
     const data = bytesOf(bytes);
     if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
     let len;
-    if (offset >= data.length) {
+    if (offset === 0 || offset >= data.length) {
+      // From the start, the whole input: one copy, as large as the call's input.
       input(data);
       len = call(() => wasm.decode(this._settings, data.length, offset));
     } else {
@@ -263,7 +264,7 @@ export class Codec {
   }
 
   /**
-   * Decodes the value at `offset` (below data.length) from a window of the input copied into
+   * Decodes the value at `offset` (inside the input) from a window of the input copied into
    * the WebAssembly, not the whole rest: a few times the last value's size, doubled while the
    * value does not fit, so that reading values one after another costs what they take. An error
    * is final only once the window holds the whole rest (it is then the error of the whole
@@ -282,7 +283,7 @@ export class Codec {
           window = Math.min(rest, 2 * window);
           continue;
         }
-        throw offset === 0 ? e : new DecodeError(e.offset + offset, e.godotError, e.reason);
+        throw new DecodeError(e.offset + offset, e.godotError, e.reason);
       }
     }
   }
