@@ -7,7 +7,8 @@
 #      runs wasm-bindgen (--target web) over it;
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
 #      generated bindings, the .wasm inlined as base64 in wasm_inline.js (nothing is fetched at
-#      import), package.json (the workspace's version), README.md and LICENSE;
+#      import), the example servers (rust/wasm/examples/, as examples/: they import the package
+#      by its name), package.json (the workspace's version), README.md and LICENSE;
 #   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
 #      (`sha256sum -c` format; tests/publish_release.sh adds it to the release's SHA256SUMS).
 # package.json's repository: FVC_NPM_REPOSITORY when set (set and empty: none); else the git
@@ -60,6 +61,8 @@ pkg=$root/dist/npm
 rm -rf "$pkg"
 mkdir -p "$pkg"
 cp rust/wasm/js/*.js rust/wasm/js/index.d.ts "$pkg/"
+mkdir -p "$pkg/examples"
+cp rust/wasm/examples/*.mjs "$pkg/examples/"
 cp rust/wasm/README.md "$pkg/README.md"
 cp LICENSE "$pkg/LICENSE"
 # The generated glue, without its default loader's `new URL("fvc_wasm_bg.wasm", import.meta.url)`:
@@ -114,7 +117,7 @@ const pkg = {
   exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./package.json": "./package.json" },
   sideEffects: false,
   engines: { node: ">=18" },
-  files: ["*.js", "index.d.ts", "README.md", "LICENSE"],
+  files: ["*.js", "index.d.ts", "examples/*.mjs", "README.md", "LICENSE"],
 };
 fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
 EOF

@@ -27,6 +27,10 @@ pub fn is_script_path(path: &str) -> bool {
     path.starts_with("res://")
 }
 
+/// The entry of a list of names ([`AllowList::from_names`], [`AllowList::with_name`]) that
+/// admits every class and script: for trusted input only. No class or script is named `*`.
+pub const ANY_CLASS: &str = "*";
+
 /// The classes and scripts a decode may make objects of, when full objects are allowed.
 ///
 /// Names match exactly (a listed `Resource` does not admit an `Image`): the core knows no
@@ -44,6 +48,8 @@ pub fn is_script_path(path: &str) -> bool {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AllowList {
+    /// Every class and script is admitted ([`ANY_CLASS`] was listed).
+    any: bool,
     classes: BTreeSet<String>,
     /// Script path → the native class its objects have (`None`: unknown, so such an object is
     /// admitted only when its class is listed too).
@@ -56,8 +62,15 @@ impl AllowList {
         AllowList::default()
     }
 
-    /// A list of names as a user writes them: each a `res://` script path ([`is_script_path`],
-    /// its base class unknown) or a native class name.
+    /// A list that admits every class and script, as no list at all does: for trusted input only.
+    pub fn any() -> Self {
+        AllowList {
+            any: true,
+            ..AllowList::default()
+        }
+    }
+
+    /// A list of names as a user writes them, each read by [`AllowList::with_name`].
     ///
     /// # Examples
     /// ```
@@ -66,16 +79,30 @@ impl AllowList {
     /// let list = AllowList::from_names(["Resource", "res://save.gd"]);
     /// assert!(list.allows_class("Resource"));
     /// assert!(!list.allows_class("Node"));
+    /// assert!(AllowList::from_names(["*"]).allows_class("Node"));
     /// ```
     pub fn from_names<I: IntoIterator<Item = S>, S: AsRef<str>>(names: I) -> Self {
-        names.into_iter().fold(AllowList::new(), |list, name| {
-            let name = name.as_ref();
-            if is_script_path(name) {
-                list.with_script(name, None)
-            } else {
-                list.with_class(name)
-            }
-        })
+        names
+            .into_iter()
+            .fold(AllowList::new(), |list, name| list.with_name(name.as_ref()))
+    }
+
+    /// Admits one name as a user writes it: [`ANY_CLASS`] (`"*"`) every class and script, a
+    /// `res://` path ([`is_script_path`]) that script (its base class unknown), anything else
+    /// the native class of that name. Every surface reads its users' lists by this one rule.
+    pub fn with_name(self, name: &str) -> Self {
+        if name == ANY_CLASS {
+            AllowList { any: true, ..self }
+        } else if is_script_path(name) {
+            self.with_script(name, None)
+        } else {
+            self.with_class(name)
+        }
+    }
+
+    /// Whether the list admits every class and script ([`AllowList::any`], or [`ANY_CLASS`] listed).
+    pub fn admits_any(&self) -> bool {
+        self.any
     }
 
     /// Admits objects of the native class `name` (without a script, or with a listed one).
@@ -94,7 +121,8 @@ impl AllowList {
 
     /// Whether an object of `class` may be made at all (with or without a listed script).
     pub fn allows_class(&self, class: &str) -> bool {
-        self.classes.contains(class)
+        self.any
+            || self.classes.contains(class)
             || self
                 .scripts
                 .values()
@@ -103,11 +131,14 @@ impl AllowList {
 
     /// Whether the script at `path` may be loaded.
     pub fn allows_script(&self, path: &str) -> bool {
-        self.scripts.contains_key(path)
+        self.any || self.scripts.contains_key(path)
     }
 
     /// Whether an object of `class` carrying `script` (`None`: no script) may be made.
     pub fn allows_object(&self, class: &str, script: Option<&str>) -> bool {
+        if self.any {
+            return true;
+        }
         match script {
             None => self.classes.contains(class),
             Some(path) => match self.scripts.get(path) {

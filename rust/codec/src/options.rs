@@ -18,4 +18,4 @@ pub use crate::dialect::{Dialect, Precision, UnknownDialect, Utf8Rules};
 pub use crate::limits::{
     Limits, Options, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_ELEMENTS, MAX_DEPTH_CEILING,
 };
-pub use crate::objects::{is_script_path, AllowList};
+pub use crate::objects::{is_script_path, AllowList, ANY_CLASS};

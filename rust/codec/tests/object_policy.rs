@@ -93,6 +93,41 @@ fn every_place_that_names_a_script_is_judged() {
     }
 }
 
+/// A user's list holding `"*"` admits every class and script in every place, as no list does;
+/// the other entries beside it change nothing. Python, npm and GDScript read their lists by
+/// this one rule (`AllowList::from_names` / `with_name`).
+#[test]
+fn a_star_in_a_users_list_admits_every_class_and_script() {
+    let evil = || ContainerType::Script("res://evil.gd".into());
+    let values = [
+        object("Resource", None),
+        object("Node", None),
+        object("Resource", Some("res://evil.gd")),
+        deep(object("Image", Some("res://any.gd"))),
+        typed_array(evil()),
+        typed_array(ContainerType::Class("Node".into())),
+        Value::typed_dictionary(evil(), ContainerType::Class("Node".into()), vec![]),
+    ];
+    for names in [&["*"][..], &["Resource", "*"], &["*", "res://ok.gd"]] {
+        let list = AllowList::from_names(names);
+        assert!(list.admits_any(), "{names:?}");
+        for v in &values {
+            let open = Options::new(Dialect::Godot4)
+                .with_allow_objects(true)
+                .with_full_objects(true);
+            let bytes = encode(v, &open).expect("the value encodes");
+            let (back, _) = decode(&bytes, &allow(Dialect::Godot4, list.clone()))
+                .unwrap_or_else(|e| panic!("{names:?} refused {v:?}: {e}"));
+            assert_eq!(&back, v);
+        }
+    }
+    // Without the star, the same names are an exact list.
+    let list = AllowList::from_names(["Resource"]);
+    assert!(!list.admits_any());
+    assert!(!list.allows_class("Node"));
+    assert!(AllowList::any().allows_object("Node", Some("res://evil.gd")));
+}
+
 #[test]
 fn pandemonium_typed_arrays_are_judged_too() {
     let v = typed_array(ContainerType::Class("Node".into()));

@@ -67,8 +67,14 @@ fn script_base(globals: &GlobalClasses, path: &str) -> Option<String> {
 }
 
 /// The allow-list for `entries`: `res://` paths are scripts, names of the project's global
-/// classes are their scripts, other names are native classes.
+/// classes are their scripts, and the rest is the core's rule for a user's names
+/// ([`AllowList::with_name`]: `"*"` admits every class and script, other names native classes).
 pub fn resolve(entries: &[String]) -> AllowList {
+    // A list that admits everything needs no script looked up (nor loaded).
+    let core_list = AllowList::from_names(entries);
+    if core_list.admits_any() {
+        return core_list;
+    }
     let globals = GlobalClasses::of_project();
     let mut list = AllowList::new();
     for entry in entries {
@@ -77,7 +83,7 @@ pub fn resolve(entries: &[String]) -> AllowList {
         } else if let Some((path, _)) = globals.0.get(entry.as_str()) {
             list = list.with_script(path, globals.native_base(entry).as_deref());
         } else {
-            list = list.with_class(entry);
+            list = list.with_name(entry);
         }
     }
     list

@@ -187,14 +187,10 @@ impl CodecState {
             .collect()
     }
     /// Sets `allowed_classes`: with objects allowed, an empty list admits no object at all, and
-    /// only [`settings::ANY_CLASS`] admits every class and script (trusted input only).
+    /// only the core's `ANY_CLASS` (`"*"`) admits every class and script (trusted input only).
     pub(crate) fn set_allowed_classes(&self, classes: PackedStringArray) -> Error {
         let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
-        let list = if entries.iter().any(|e| e == settings::ANY_CLASS) {
-            None
-        } else {
-            Some(Arc::new(allow_list::resolve(&entries)))
-        };
+        let list = Some(Arc::new(allow_list::resolve(&entries)));
         self.change("allowed_classes", |s| {
             s.opts_mut().allowed_objects = list;
             s.allowed_classes = entries;

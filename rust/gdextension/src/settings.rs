@@ -109,9 +109,6 @@ pub fn max_depth(depth: i64) -> Result<usize, String> {
         .ok_or_else(|| format!("max_depth must be between 0 and {MAX_DEPTH_CEILING}"))
 }
 
-/// The `allowed_classes` entry that admits every class and script: for trusted input only.
-pub const ANY_CLASS: &str = "*";
-
 /// What a codec holds, shared by the threads that call it: the core's options, and what only
 /// the properties keep.
 #[derive(Clone)]

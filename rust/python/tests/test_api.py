@@ -270,6 +270,23 @@ def test_asyncio_echo_over_tcp() -> None:
     assert asyncio.run(main()) == [{"echo": v} for v in sent]
 
 
+def test_a_star_in_allowed_classes_admits_every_class_and_script() -> None:
+    # The core's one rule for a user's list, as GDScript's allowed_classes = ["*"] and npm's "*".
+    values = [
+        fvc.Object("Resource", {"resource_name": "r"}),
+        fvc.Object("Node", {"name": "n"}),
+        fvc.TypedArray("res://enemy.gd", []),
+    ]
+    for obj in values:
+        data = fvc.encode(obj, full_objects=True)
+        for names in (["*"], ["Resource", "*"], {"*"}):
+            assert fvc.decode(data, allow_objects=True, allowed_classes=names)[0] == obj
+            assert fvc.Codec(allow_objects=True, allowed_classes=names).decode(data)[0] == obj
+        with pytest.raises(fvc.DecodeError) as e:
+            fvc.decode(data, allow_objects=True, allowed_classes=["Image"])
+        assert e.value.godot_error == "ERR_UNAUTHORIZED"
+
+
 def test_allowed_classes_takes_any_iterable() -> None:
     data = fvc.encode(fvc.Object("Resource", {}), full_objects=True)
     assert fvc.decode(data, allow_objects=True, allowed_classes={"Resource"})[0].class_name == "Resource"

@@ -245,3 +245,20 @@ def test_keys_python_would_merge_come_as_pairs() -> None:
     assert isinstance(back, fvc.TypedDictionary)
     assert back.pairs() == [(1, "int"), (1.0, "float"), (True, "bool")]
     assert fvc.encode(back) == fvc.encode(d)
+
+
+# ---------------------------------------------------------------------------------------------
+# the build from source
+
+
+def test_a_build_from_source_is_stripped_as_the_wheels_are() -> None:
+    # `pip install ./rust/python` runs maturin's build backend without --strip, so
+    # [tool.maturin]'s `strip` decides; the release's wheels pass --strip (macOS --strip false,
+    # which overrides it: tests/build_wheels.sh).
+    import re
+
+    import desc
+
+    text = (desc.REPO / "rust" / "python" / "pyproject.toml").read_text()
+    section = text.split("[tool.maturin]", 1)[1].split("\n[", 1)[0]
+    assert re.search(r"^strip\s*=\s*true\s*$", section, re.M), section

@@ -11,9 +11,13 @@
 //     (values, malformed, samples_sent).
 // A message that does not decode is answered with a String "server error: ..." and the
 // connection goes on (the Decoder skips it); a length prefix above --max-message is answered so
-// too, then the connection is closed, as the stream cannot be followed any further.
+// too, then the connection is closed, as the stream cannot be followed any further. A client
+// that resets its connection, even mid-message, ends only its own connection.
 //
-//   node tcp_server.mjs --port 47400 [--dialect godot3] [--allow-objects] [--max-message BYTES]
+// --dialect auto serves Godot 3 and Godot 4 clients on one port: each connection is read in the
+// dialect its messages tell (the Decoder's "auto"), and answered in it.
+//
+//   node tcp_server.mjs --port 47400 [--dialect godot3|auto] [--allow-objects] [--max-message BYTES]
 //
 // --port 0 takes any free port; the first line printed says which ("listening on
 // 127.0.0.1:PORT"); then one line per connection once it has ended. --connections N stops after
@@ -21,7 +25,7 @@
 
 import net from "node:net";
 import { parseArgs } from "node:util";
-import { Codec, DecodeError, EncodeError } from "fast-var-codec";
+import { Codec, Decoder, DecodeError, EncodeError } from "fast-var-codec";
 import { sampleValues } from "./samples.mjs";
 
 const { values: args } = parseArgs({
@@ -38,14 +42,25 @@ const { values: args } = parseArgs({
 
 // keepFloats: an integral float (2.0) comes back a float; fullObjects: objects go back whole,
 // as a client sent them (they are decoded only with --allow-objects).
-const codec = new Codec({ dialect: args.dialect, allowObjects: args["allow-objects"], keepFloats: true, fullObjects: true });
-const frame = (value) => codec.encodeFramed(value); // what StreamPeer.put_var sends
+const options = { allowObjects: args["allow-objects"], keepFloats: true, fullObjects: true };
+/** The Codec answers are encoded with, per dialect. */
+const codecs = new Map();
+function codecOf(dialect) {
+  if (!codecs.has(dialect)) codecs.set(dialect, new Codec({ ...options, dialect }));
+  return codecs.get(dialect);
+}
+if (args.dialect !== "auto") codecOf(args.dialect); // an unknown dialect: refused now, not at the first client
 let ended = 0;
 
 const server = net.createServer((socket) => {
   const conn = { values: 0, malformed: 0, samplesSent: 0, ended: "open" };
   const peer = `${socket.remoteAddress}:${socket.remotePort}`;
-  const decoder = codec.decoder({ maxMessage: Number(args["max-message"]) });
+  // With "auto", decoder.dialect is the dialect this connection's messages tell so far.
+  const decoder = new Decoder({ ...options, dialect: args.dialect, maxMessage: Number(args["max-message"]) });
+  // What StreamPeer.put_var sends, in the connection's dialect.
+  conn.frame = (value) => codecOf(decoder.dialect).encodeFramed(value);
+  conn.dialect = () => decoder.dialect;
+  const frame = conn.frame;
   socket.setNoDelay(true);
 
   socket.on("data", (chunk) => {
@@ -88,8 +103,9 @@ const server = net.createServer((socket) => {
 
 /** The answers to one value a client sent. */
 function* reply(value, conn) {
+  const frame = conn.frame;
   if (value === "fvc:samples") {
-    for (const sample of sampleValues(args.dialect)) {
+    for (const sample of sampleValues(conn.dialect())) {
       yield frame(sample);
       conn.samplesSent++;
     }
@@ -107,6 +123,11 @@ function* reply(value, conn) {
   }
 }
 
+server.on("error", (e) => {
+  // The port in use, or no right to it: nothing to serve.
+  console.error(`server: ${e.message}`);
+  process.exit(1);
+});
 server.listen(Number(args.port), args.host, () => {
   console.log(`listening on ${args.host}:${server.address().port} (${args.dialect})`);
 });

@@ -10,9 +10,14 @@
 //     (values, malformed, samples_sent).
 // A message that does not decode is answered with a String "server error: ..." and the
 // connection goes on; a message above --max-message closes the connection (code 1009, which
-// ws sends before reading the message).
+// ws sends before reading the message). A client's error (a message too large, a reset) ends
+// only its own connection.
 //
-//   node ws_server.mjs --port 9080 [--dialect godot4] [--allow-objects] [--max-message BYTES]
+// --dialect auto serves Godot 3 and Godot 4 clients on one port: a MessageDecoder per
+// connection reads each message in the dialect the connection's messages tell, and the answers
+// are written in it.
+//
+//   node ws_server.mjs --port 9080 [--dialect godot4|godot3|auto] [--allow-objects] [--max-message BYTES]
 //
 // --port 0 takes any free port; the first line printed says which ("listening on
 // 127.0.0.1:PORT"); then one line per connection once it has ended. --connections N stops after
@@ -20,7 +25,7 @@
 
 import { parseArgs } from "node:util";
 import { WebSocketServer } from "ws";
-import { Codec, DecodeError, EncodeError } from "fast-var-codec";
+import { Codec, MessageDecoder, DecodeError, EncodeError } from "fast-var-codec";
 import { sampleValues } from "./samples.mjs";
 
 const { values: args } = parseArgs({
@@ -37,7 +42,14 @@ const { values: args } = parseArgs({
 
 // keepFloats: an integral float (2.0) comes back a float; fullObjects: objects go back whole,
 // as a client sent them (they are decoded only with --allow-objects).
-const codec = new Codec({ dialect: args.dialect, allowObjects: args["allow-objects"], keepFloats: true, fullObjects: true });
+const options = { allowObjects: args["allow-objects"], keepFloats: true, fullObjects: true };
+/** The Codec answers are encoded with, per dialect. */
+const codecs = new Map();
+function codecOf(dialect) {
+  if (!codecs.has(dialect)) codecs.set(dialect, new Codec({ ...options, dialect }));
+  return codecs.get(dialect);
+}
+if (args.dialect !== "auto") codecOf(args.dialect); // an unknown dialect: refused now, not at the first client
 let ended = 0;
 
 const server = new WebSocketServer({ host: args.host, port: Number(args.port), maxPayload: Number(args["max-message"]) });
@@ -45,24 +57,33 @@ const server = new WebSocketServer({ host: args.host, port: Number(args.port), m
 server.on("connection", (socket, request) => {
   const conn = { values: 0, malformed: 0, samplesSent: 0, ended: "open" };
   const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
+  // Each binary message is one value; with "auto", decoder.dialect is the dialect this
+  // connection's messages tell so far.
+  const decoder = new MessageDecoder({ ...options, dialect: args.dialect });
+  conn.encode = (value) => codecOf(decoder.dialect).encode(value);
+  conn.dialect = () => decoder.dialect;
 
   socket.on("message", (data, isBinary) => {
     if (!isBinary) {
       conn.malformed++;
-      socket.send(codec.encode("server error: a text message (put_var sends binary ones)"));
+      socket.send(conn.encode("server error: a text message (put_var sends binary ones)"));
       return;
     }
-    let value;
-    try {
-      value = codec.decode(data); // a Buffer is a Uint8Array
-    } catch (e) {
-      if (!(e instanceof DecodeError)) throw e;
-      conn.malformed++;
-      socket.send(codec.encode(`server error: ${e.godotError} at byte ${e.offset}: ${e.reason}`));
-      return;
+    decoder.feed(data); // a Buffer is a Uint8Array
+    for (;;) {
+      let next;
+      try {
+        next = decoder.next(); // {done: true} once every message fed is read
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        conn.malformed++;
+        socket.send(conn.encode(`server error: ${e.godotError} at byte ${e.offset}: ${e.reason}`));
+        continue; // the malformed message is skipped
+      }
+      if (next.done) break;
+      conn.values++;
+      for (const answer of reply(next.value, conn)) socket.send(answer);
     }
-    conn.values++;
-    for (const answer of reply(value, conn)) socket.send(answer);
   });
   socket.on("error", (e) => {
     // ws closes the connection itself after this: with the code 1009 (message too big) when a
@@ -76,6 +97,7 @@ server.on("connection", (socket, request) => {
   });
   socket.on("close", () => {
     if (conn.ended === "open") conn.ended = "closed by the client";
+    decoder.free();
     console.log(
       `connection from ${peer}: ${conn.values} values, ${conn.malformed} malformed, ` +
         `${conn.samplesSent} samples sent; ${conn.ended}`,
@@ -86,25 +108,31 @@ server.on("connection", (socket, request) => {
 
 /** The answers to one value a client sent. */
 function* reply(value, conn) {
+  const encode = conn.encode;
   if (value === "fvc:samples") {
-    for (const sample of sampleValues(args.dialect)) {
-      yield codec.encode(sample);
+    for (const sample of sampleValues(conn.dialect())) {
+      yield encode(sample);
       conn.samplesSent++;
     }
-    yield codec.encode("fvc:samples_end");
+    yield encode("fvc:samples_end");
   } else if (value === "fvc:stats") {
-    yield codec.encode({ values: conn.values, malformed: conn.malformed, samples_sent: conn.samplesSent });
+    yield encode({ values: conn.values, malformed: conn.malformed, samples_sent: conn.samplesSent });
   } else {
     // The round trip: the JavaScript objects decoded above, encoded again.
     try {
-      yield codec.encode(value);
+      yield encode(value);
     } catch (e) {
       if (!(e instanceof EncodeError)) throw e; // a value this dialect has no type for
-      yield codec.encode(`server error: ${e.godotError} at ${e.path}: ${e.reason}`);
+      yield encode(`server error: ${e.godotError} at ${e.path}: ${e.reason}`);
     }
   }
 }
 
+server.on("error", (e) => {
+  // The port in use, or no right to it: nothing to serve.
+  console.error(`server: ${e.message}`);
+  process.exit(1);
+});
 server.on("listening", () => {
   console.log(`listening on ${args.host}:${server.address().port} (${args.dialect})`);
 });

@@ -33,8 +33,12 @@ export interface CodecOptions {
   maxBytes?: number;
   /** Decode: full objects (off by default: an error, ERR_UNAUTHORIZED). */
   allowObjects?: boolean;
-  /** Decode, with allowObjects: the class names and res:// script paths admitted ([] none, "*" all; undefined: all). */
-  allowedClasses?: Iterable<string>;
+  /**
+   * Decode, with allowObjects: the class names and res:// script paths admitted (`[]` none;
+   * `"*"`, alone or in the list, every class and script; undefined: all). One name is a list of
+   * one (`["Node"]`): a string other than `"*"` is refused.
+   */
+  allowedClasses?: "*" | (Iterable<string> & object);
   /** Decode: refuse a typed container's element the engine would drop. */
   refuseDroppedElements?: boolean;
   /** Encode: objects whole (var_to_bytes_with_objects). */
@@ -104,6 +108,14 @@ export function decodeWithSize(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: CodecOptions & { offset?: number },
 ): { value: GodotValue; size: number };
+/**
+ * The values stored back to back in `bytes` from `offset` (each as var_to_bytes writes it), one
+ * at a time; bytes after the last value that do not decode throw a DecodeError when reached.
+ */
+export function decodeMulti(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: CodecOptions & { offset?: number },
+): Generator<GodotValue, void, undefined>;
 
 /** One set of options, made once, for many calls. */
 export class Codec {
@@ -116,6 +128,10 @@ export class Codec {
     bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
     options?: { offset?: number },
   ): { value: GodotValue; size: number };
+  decodeMulti(
+    bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+    options?: { offset?: number },
+  ): Generator<GodotValue, void, undefined>;
   decoder(options?: { maxMessage?: number; bigEndian?: boolean }): Decoder;
   free(): void;
 }
@@ -138,6 +154,25 @@ export class Decoder implements IterableIterator<GodotValue> {
   readonly buffered: number;
   readonly maxMessage: number;
   readonly broken: boolean;
+  /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell. */
+  readonly dialect: Dialect;
+  /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
+  readonly dialectSettled: boolean;
+  reset(): void;
+  free(): void;
+}
+
+export interface MessageDecoderOptions extends Omit<CodecOptions, "dialect"> {
+  /** "auto": the dialect the connection's messages tell (Godot 4 until they tell otherwise). */
+  dialect?: Dialect | "auto";
+}
+
+/** Values from whole messages, one value each (WebSocketPeer.put_var's binary messages): feed each, then take its value. One per connection. */
+export class MessageDecoder implements IterableIterator<GodotValue> {
+  constructor(options?: MessageDecoderOptions);
+  feed(message: Uint8Array | ArrayBuffer | ArrayBufferView): this;
+  next(): IteratorResult<GodotValue, undefined>;
+  [Symbol.iterator](): this;
   /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell. */
   readonly dialect: Dialect;
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
@@ -269,36 +304,45 @@ export class SaveFileError extends FastVarCodecError {
 }
 
 // --- Godot's types -------------------------------------------------------------------------------
+// Each class has a private brand (`_godotType`, not present at run time): only its instances are
+// of its type, so that a Date, a function or an object of another shape is no Godot value where
+// the encoder would refuse it.
 
 /** A float that stays a float when integral (`new Float(1)` encodes as 1.0). */
 export class Float {
+  private readonly _godotType: "Float";
   constructor(value?: number);
   value: number;
   valueOf(): number;
 }
 export class Vector2 {
+  private readonly _godotType: "Vector2";
   constructor(x?: number, y?: number);
   x: number;
   y: number;
 }
 export class Vector2i {
+  private readonly _godotType: "Vector2i";
   constructor(x?: number, y?: number);
   x: number;
   y: number;
 }
 export class Vector3 {
+  private readonly _godotType: "Vector3";
   constructor(x?: number, y?: number, z?: number);
   x: number;
   y: number;
   z: number;
 }
 export class Vector3i {
+  private readonly _godotType: "Vector3i";
   constructor(x?: number, y?: number, z?: number);
   x: number;
   y: number;
   z: number;
 }
 export class Vector4 {
+  private readonly _godotType: "Vector4";
   constructor(x?: number, y?: number, z?: number, w?: number);
   x: number;
   y: number;
@@ -306,6 +350,7 @@ export class Vector4 {
   w: number;
 }
 export class Vector4i {
+  private readonly _godotType: "Vector4i";
   constructor(x?: number, y?: number, z?: number, w?: number);
   x: number;
   y: number;
@@ -313,6 +358,7 @@ export class Vector4i {
   w: number;
 }
 export class Quaternion {
+  private readonly _godotType: "Quaternion";
   constructor(x?: number, y?: number, z?: number, w?: number);
   x: number;
   y: number;
@@ -320,6 +366,7 @@ export class Quaternion {
   w: number;
 }
 export class Color {
+  private readonly _godotType: "Color";
   constructor(r?: number, g?: number, b?: number, a?: number);
   r: number;
   g: number;
@@ -327,27 +374,32 @@ export class Color {
   a: number;
 }
 export class Rect2 {
+  private readonly _godotType: "Rect2";
   constructor(position?: Vector2, size?: Vector2);
   position: Vector2;
   size: Vector2;
 }
 export class Rect2i {
+  private readonly _godotType: "Rect2i";
   constructor(position?: Vector2i, size?: Vector2i);
   position: Vector2i;
   size: Vector2i;
 }
 export class AABB {
+  private readonly _godotType: "AABB";
   constructor(position?: Vector3, size?: Vector3);
   position: Vector3;
   size: Vector3;
 }
 export class Plane {
+  private readonly _godotType: "Plane";
   constructor(normal?: Vector3, d?: number);
   normal: Vector3;
   d: number;
 }
 /** Axes (columns) x, y and the origin. */
 export class Transform2D {
+  private readonly _godotType: "Transform2D";
   constructor(x?: Vector2, y?: Vector2, origin?: Vector2);
   x: Vector2;
   y: Vector2;
@@ -355,18 +407,21 @@ export class Transform2D {
 }
 /** Axes (columns) x, y, z. */
 export class Basis {
+  private readonly _godotType: "Basis";
   constructor(x?: Vector3, y?: Vector3, z?: Vector3);
   x: Vector3;
   y: Vector3;
   z: Vector3;
 }
 export class Transform3D {
+  private readonly _godotType: "Transform3D";
   constructor(basis?: Basis, origin?: Vector3);
   basis: Basis;
   origin: Vector3;
 }
 /** Four Vector4 columns. */
 export class Projection {
+  private readonly _godotType: "Projection";
   constructor(x?: Vector4, y?: Vector4, z?: Vector4, w?: Vector4);
   x: Vector4;
   y: Vector4;
@@ -374,10 +429,12 @@ export class Projection {
   w: Vector4;
 }
 export class StringName {
+  private readonly _godotType: "StringName";
   constructor(name?: string);
   name: string;
 }
 export class NodePath {
+  private readonly _godotType: "NodePath";
   constructor(path?: string | { names?: Iterable<string>; subnames?: Iterable<string>; absolute?: boolean });
   names: string[];
   subnames: string[];
@@ -385,21 +442,27 @@ export class NodePath {
   toString(): string;
 }
 export class RID {
+  private readonly _godotType: "RID";
   constructor(id?: bigint | number);
   id: bigint;
 }
 export class EncodedObjectAsID {
+  private readonly _godotType: "EncodedObjectAsID";
   constructor(objectId?: bigint | number);
   objectId: bigint;
 }
 /** A full object: its class and properties in wire order. */
 export class GodotObject {
+  private readonly _godotType: "GodotObject";
   constructor(className: string, properties?: Map<string, GodotValue> | { [name: string]: Encodable });
   className: string;
   properties: Map<string, GodotValue>;
 }
-export class Callable {}
+export class Callable {
+  private readonly _godotType: "Callable";
+}
 export class Signal {
+  private readonly _godotType: "Signal";
   constructor(name?: string, objectId?: bigint | number);
   name: string;
   objectId: bigint;
@@ -407,22 +470,26 @@ export class Signal {
 /** Element types: a builtin's Godot name ("int", "String", "Vector2"), a class ("Node"), a script path ("res://x.gd"), "" (objects of any class), or null (untyped). */
 export type ElementType = string | null;
 export class TypedArray {
+  private readonly _godotType: "TypedArray";
   constructor(elementType: ElementType, items?: Iterable<Encodable>);
   elementType: ElementType;
   items: GodotValue[];
 }
 export class TypedDictionary {
+  private readonly _godotType: "TypedDictionary";
   constructor(keyType: ElementType, valueType: ElementType, entries?: Map<Encodable, Encodable> | { [key: string]: Encodable });
   keyType: ElementType;
   valueType: ElementType;
   entries: Map<GodotValue, GodotValue>;
 }
 export class PackedStringArray {
+  private readonly _godotType: "PackedStringArray";
   constructor(strings?: Iterable<string>);
   strings: string[];
   readonly length: number;
 }
 export class PackedVector2Array {
+  private readonly _godotType: "PackedVector2Array";
   constructor(data?: Float64Array | ArrayLike<number>);
   /** x, y of each element, flat. */
   data: Float64Array;
@@ -430,18 +497,21 @@ export class PackedVector2Array {
   at(index: number): Vector2 | undefined;
 }
 export class PackedVector3Array {
+  private readonly _godotType: "PackedVector3Array";
   constructor(data?: Float64Array | ArrayLike<number>);
   data: Float64Array;
   readonly length: number;
   at(index: number): Vector3 | undefined;
 }
 export class PackedVector4Array {
+  private readonly _godotType: "PackedVector4Array";
   constructor(data?: Float64Array | ArrayLike<number>);
   data: Float64Array;
   readonly length: number;
   at(index: number): Vector4 | undefined;
 }
 export class PackedColorArray {
+  private readonly _godotType: "PackedColorArray";
   constructor(data?: Float32Array | ArrayLike<number>);
   /** r, g, b, a of each element, flat. */
   data: Float32Array;

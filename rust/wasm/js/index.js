@@ -60,6 +60,11 @@ export const DEFAULT_MAX_MESSAGE = 8 << 20;
 /** The largest payload a compressed or encrypted file may announce by default (256 MiB). */
 export const DEFAULT_MAX_PAYLOAD = 256 << 20;
 
+/** The smallest window of the input a decode at an offset copies into the WebAssembly. */
+const MIN_WINDOW = 256;
+/** The size a Codec's first windowed decode expects (its window four times that). */
+const FIRST_SIZE_HINT = 16 << 10;
+
 let ready = false;
 /** The WebAssembly's exports (its memory, the buffers' functions), once instantiated. */
 let raw = null;
@@ -123,12 +128,26 @@ function limit(v, name) {
   return v;
 }
 
+/** The entry of `allowedClasses` that admits every class and script (the core's rule). */
+const ANY_CLASS = "*";
+
+/** `allowedClasses` as the core takes it: undefined (no list), or the names. */
+function allowedClassNames(list) {
+  if (list === undefined || list === null) return undefined;
+  if (typeof list === "string") {
+    // One string is "*", never a name read letter by letter.
+    if (list === ANY_CLASS) return [ANY_CLASS];
+    throw new TypeError(
+      `allowedClasses is "*" or a list of class names and res:// script paths, not the string ${JSON.stringify(list)} (write [${JSON.stringify(list)}])`,
+    );
+  }
+  return Array.from(list, String);
+}
+
 /** The core's settings for these options (freed by the caller). */
 function makeSettings(o) {
   init();
-  const classes = o.allowedClasses === undefined || o.allowedClasses === null
-    ? undefined
-    : Array.from(o.allowedClasses, String);
+  const classes = allowedClassNames(o.allowedClasses);
   return call(
     () =>
       new wasm.Settings(
@@ -225,15 +244,64 @@ export class Codec {
    */
   decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
     const data = bytesOf(bytes);
-    input(data);
-    const len = call(() => wasm.decode(this._settings, data.length, offset));
+    if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
+    let len;
+    if (offset === 0 || offset >= data.length) {
+      // From the start, the whole input: one copy, as large as the call's input.
+      input(data);
+      len = call(() => wasm.decode(this._settings, data.length, offset));
+    } else {
+      len = this._decodeFrom(data, offset);
+    }
     // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
     // WebAssembly until it is read (a call could move it), and every value is copied out of it.
     const ptr = raw.tape_ptr() >>> 0;
     const tape = memory().subarray(ptr, ptr + len);
     const r = new TapeReader(tape, this.options);
     const size = r.size();
+    this._sizeHint = size;
     return { value: r.value(), size };
+  }
+
+  /**
+   * Decodes the value at `offset` (inside the input) from a window of the input copied into
+   * the WebAssembly, not the whole rest: a few times the last value's size, doubled while the
+   * value does not fit, so that reading values one after another costs what they take. An error
+   * is final only once the window holds the whole rest (it is then the error of the whole
+   * input); its offset is the input's byte. Returns the tape's length.
+   */
+  _decodeFrom(data, offset) {
+    const rest = data.length - offset;
+    let window = Math.min(rest, Math.max(MIN_WINDOW, 4 * (this._sizeHint ?? FIRST_SIZE_HINT)));
+    for (;;) {
+      input(data.subarray(offset, offset + window));
+      try {
+        return call(() => wasm.decode(this._settings, window, 0));
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        if (window < rest) {
+          window = Math.min(rest, 2 * window);
+          continue;
+        }
+        throw new DecodeError(e.offset + offset, e.godotError, e.reason);
+      }
+    }
+  }
+
+  /**
+   * The values stored back to back in `bytes` from `offset` (each as `var_to_bytes` writes it,
+   * no length between them), one at a time: a generator, as `@msgpack/msgpack`'s decodeMulti.
+   * Bytes after the last value that do not decode throw a DecodeError (its offset the input's
+   * byte) when the generator reaches them.
+   */
+  *decodeMulti(bytes, { offset = 0 } = NO_OPTIONS) {
+    const data = bytesOf(bytes);
+    let at = offset;
+    while (at < data.length) {
+      const { value, size } = this.decodeWithSize(data, { offset: at });
+      yield value;
+      at += size;
+    }
   }
 
   /** A stream Decoder with these options. */
@@ -299,6 +367,16 @@ export function decode(bytes, options) {
 /** `{value, size}`: the value and the bytes it took. */
 export function decodeWithSize(bytes, options) {
   return withCodec(options, (c) => c.decodeWithSize(bytes, options ?? NO_OPTIONS));
+}
+
+/** The values stored back to back in `bytes` (from `offset`), one at a time: a generator (Codec's decodeMulti). */
+export function* decodeMulti(bytes, options) {
+  const [codec, owned] = codecFor(options);
+  try {
+    yield* codec.decodeMulti(bytes, options ?? NO_OPTIONS);
+  } finally {
+    if (owned) codec.free();
+  }
 }
 
 /**
@@ -372,6 +450,72 @@ export class Decoder {
   }
 
   /** Forgets buffered bytes and a broken state (after reconnecting); with "auto", the dialect detected too. */
+  reset() {
+    this._inner.reset();
+  }
+
+  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  free() {
+    this._inner?.free();
+    this._inner = null;
+  }
+}
+
+/**
+ * Values from whole messages, one value each, as `WebSocketPeer.put_var` sends them (a binary
+ * message, no length prefix): `feed` each message, then take its value with `next()` (or
+ * iterate). A malformed message throws a DecodeError (its offset the message's byte) and is
+ * skipped. With `dialect: "auto"` the dialect is the one the connection's messages tell
+ * (`dialect`, `dialectSettled`), by the same rule as a Decoder's: one port for Godot 3 and
+ * Godot 4 peers. One per connection.
+ */
+export class MessageDecoder {
+  constructor(options = NO_OPTIONS) {
+    const o = {};
+    for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+    this.options = Object.freeze({
+      ...o,
+      keepFloats: Boolean(options.keepFloats),
+      useMap: Boolean(options.useMap),
+    });
+    const detecting = o.dialect === "auto";
+    const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
+    try {
+      this._inner = new wasm.MessageDecoder(settings, detecting);
+    } finally {
+      settings.free();
+    }
+  }
+
+  /** Adds one whole message; returns the MessageDecoder. */
+  feed(message) {
+    const data = bytesOf(message);
+    call(() => this._inner.feed(data));
+    return this;
+  }
+
+  /** The iterator protocol: `{done: false, value}` for each message's value, `{done: true}` when none is left. */
+  next() {
+    const tape = call(() => this._inner.next_value());
+    if (tape === undefined || tape === null) return { done: true, value: undefined };
+    return { done: false, value: new TapeReader(tape, this.options).value() };
+  }
+
+  [Symbol.iterator]() {
+    return this;
+  }
+
+  /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
+  get dialect() {
+    return this._inner.dialect();
+  }
+
+  /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
+  get dialectSettled() {
+    return this._inner.dialect_settled();
+  }
+
+  /** Forgets unread messages; with "auto", the dialect detected too. */
   reset() {
     this._inner.reset();
   }

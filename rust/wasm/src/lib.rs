@@ -762,3 +762,120 @@ impl StreamDecoder {
         }
     }
 }
+
+/// Values from whole messages, one value each (a WebSocket's binary messages, as
+/// `WebSocketPeer.put_var` sends them: no length prefix), with the dialect optionally detected
+/// per connection. Each message goes through the core's stream reader as one frame, so a
+/// connection's dialect is detected by the same rule (`StreamReader::next_value_detecting`
+/// over a `DialectDetector`) as a TCP stream's; errors count their offsets in the message.
+#[wasm_bindgen]
+pub struct MessageDecoder {
+    reader: StreamReader,
+    opts: Options,
+    detector: Option<DialectDetector>,
+    /// Where each message fed and not yet read starts in the reader's stream (its payload,
+    /// after the length the reader is given): error offsets are told from there.
+    starts: std::collections::VecDeque<u64>,
+    /// The stream's length so far (every frame fed).
+    fed: u64,
+}
+
+#[wasm_bindgen]
+impl MessageDecoder {
+    /// `detecting`: the dialect is the one the connection's messages tell, the settings'
+    /// dialect until they do.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: &Settings, detecting: bool) -> MessageDecoder {
+        let opts = settings.decode.clone();
+        MessageDecoder {
+            reader: StreamReader::new(ByteOrder::Little, u32::MAX as usize),
+            detector: detecting.then(|| DialectDetector::new(&opts)),
+            opts,
+            starts: std::collections::VecDeque::new(),
+            fed: 0,
+        }
+    }
+
+    /// Adds one whole message.
+    pub fn feed(&mut self, message: &[u8]) -> Result<(), JsValue> {
+        let len = u32::try_from(message.len()).map_err(|_| usage("a message of 4 GiB or more"))?;
+        let mut frame = Vec::with_capacity(message.len() + 4);
+        frame.extend_from_slice(&len.to_le_bytes());
+        frame.extend_from_slice(message);
+        self.reader.feed(&frame).map_err(|e| codec_error(&e))?;
+        self.starts.push_back(self.fed + 4);
+        self.fed += frame.len() as u64;
+        Ok(())
+    }
+
+    /// The tape of the next message's value, `None` when every message fed has been read.
+    pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
+        let next = match &mut self.detector {
+            Some(detector) => {
+                let next = self.reader.next_value_detecting(detector, &self.opts);
+                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+                next
+            }
+            None => self.reader.next_value(&self.opts),
+        };
+        let consumed = self.fed - self.reader.buffered() as u64;
+        match next {
+            Ok(Some(v)) => {
+                self.forget_read(consumed);
+                let mut out = Vec::with_capacity(64);
+                tape::write(&mut out, &v);
+                Ok(Some(out))
+            }
+            Ok(None) => Ok(None),
+            Err(CodecError::Decode { offset, reason }) => {
+                // The message the offset falls in (the last one starting at or before it).
+                let at = offset as u64;
+                let start = self
+                    .starts
+                    .iter()
+                    .rev()
+                    .find(|&&s| s <= at)
+                    .copied()
+                    .unwrap_or(0);
+                self.forget_read(consumed);
+                Err(codec_error(&CodecError::Decode {
+                    offset: usize::try_from(at - start).unwrap_or(usize::MAX),
+                    reason,
+                }))
+            }
+            Err(e) => Err(codec_error(&e)),
+        }
+    }
+
+    /// Drops the starts of the messages read whole (those before `consumed`).
+    fn forget_read(&mut self, consumed: u64) {
+        while self.starts.front().is_some_and(|&s| s <= consumed) {
+            self.starts.pop_front();
+        }
+    }
+
+    /// The dialect values are read in: the one given, or while detecting the one the
+    /// messages so far tell.
+    pub fn dialect(&self) -> String {
+        self.opts.dialect.short_name().to_owned()
+    }
+
+    /// Whether the dialect is known: always, but while detecting only once the messages
+    /// leave one engine family.
+    pub fn dialect_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
+    }
+
+    /// Forgets unread messages; while detecting, the dialect detected too.
+    pub fn reset(&mut self) {
+        self.reader.reset();
+        self.starts.clear();
+        self.fed = 0;
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        }
+    }
+}

@@ -265,3 +265,137 @@ test("the package's version is the project's", () => {
   const pkg = JSON.parse(fs.readFileSync(path.resolve("node_modules/fast-var-codec/package.json"), "utf8"));
   assert.equal(fvc.version(), pkg.version);
 });
+
+test('allowedClasses: "*" admits every class and script, as in Python and GDScript; one other string is refused', () => {
+  const objects = [
+    new fvc.GodotObject("Resource", { resource_name: "r" }),
+    new fvc.GodotObject("Node", { name: "n" }),
+    new fvc.TypedArray("res://enemy.gd", []),
+  ];
+  for (const obj of objects) {
+    const bytes = fvc.encode(obj, { fullObjects: true });
+    for (const allowedClasses of ["*", ["*"], ["Resource", "*"], new Set(["*"])]) {
+      same(fvc.decode(bytes, { allowObjects: true, allowedClasses }), obj);
+      same(new fvc.Codec({ allowObjects: true, allowedClasses }).decode(bytes), obj);
+    }
+    assert.throws(
+      () => fvc.decode(bytes, { allowObjects: true, allowedClasses: ["Image"] }),
+      (e) => e instanceof fvc.DecodeError && e.godotError === "ERR_UNAUTHORIZED",
+    );
+  }
+  // A bare class name is not read letter by letter: a TypeError that says how to write it.
+  assert.throws(() => new fvc.Codec({ allowObjects: true, allowedClasses: "Resource" }), /\["Resource"\]/);
+});
+
+test("decodeMulti: values stored back to back, one at a time; offsets; trailing bytes that do not decode", () => {
+  const values = [1, "two", { three: new fvc.Vector3(3, 3, 3) }, Uint8Array.of(4), null, [2n ** 60n]];
+  const parts = values.map((v) => fvc.encode(v, { dialect: "godot3" }));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  const offsets = [];
+  let at = 0;
+  for (const p of parts) {
+    offsets.push(at);
+    bytes.set(p, at);
+    at += p.length;
+  }
+  const multi = fvc.decodeMulti(bytes, { dialect: "godot3" });
+  assert.equal(typeof multi.next, "function");
+  same([...multi], values);
+  same([...new fvc.Codec({ dialect: "godot3" }).decodeMulti(bytes)], values);
+  // From an offset; and decodeWithSize in a loop finds the same offsets.
+  same([...fvc.decodeMulti(bytes, { dialect: "godot3", offset: offsets[2] })], values.slice(2));
+  const codec = new fvc.Codec({ dialect: "godot3" });
+  const found = [];
+  for (let o = 0; o < bytes.length; ) {
+    found.push(o);
+    o += codec.decodeWithSize(bytes, { offset: o }).size;
+  }
+  assert.deepEqual(found, offsets);
+  assert.deepEqual([...fvc.decodeMulti(new Uint8Array(0))], []);
+  // Trailing bytes that are no value: the values before them come, then a DecodeError whose
+  // offset is the input's byte.
+  const withJunk = new Uint8Array(bytes.length + 4);
+  withJunk.set(bytes);
+  withJunk.set([0xff, 0xff, 0xff, 0x7f], bytes.length);
+  const got = [];
+  assert.throws(
+    () => {
+      for (const v of fvc.decodeMulti(withJunk, { dialect: "godot3" })) got.push(v);
+    },
+    (e) => e instanceof fvc.DecodeError && e.offset === bytes.length && e.godotError === "ERR_INVALID_DATA",
+  );
+  same(got, values);
+  // A value cut short at the end: the error the whole input gives, at the same byte.
+  const cut = bytes.subarray(0, bytes.length - 2);
+  const whole = (() => {
+    try {
+      fvc.decodeWithSize(cut.slice(offsets.at(-1)), { dialect: "godot3" });
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.ok(whole instanceof fvc.DecodeError);
+  assert.throws(
+    () => [...fvc.decodeMulti(cut, { dialect: "godot3" })],
+    (e) => e instanceof fvc.DecodeError && e.offset === offsets.at(-1) + whole.offset && e.reason === whole.reason,
+  );
+});
+
+test("decodeWithSize at an offset: large values after small ones, small after large, in one buffer", () => {
+  // The copy into the WebAssembly is a window of the input, grown while a value does not fit.
+  const big = new Uint8Array(300_000).map((_, i) => i % 251);
+  const values = ["a", big, 7, { list: Array.from({ length: 5000 }, (_, i) => i) }, "z", big];
+  const parts = values.map((v) => fvc.encode(v));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  const codec = new fvc.Codec();
+  const got = [];
+  for (let o = 0; o < bytes.length; ) {
+    const { value, size } = codec.decodeWithSize(bytes, { offset: o });
+    got.push(value);
+    o += size;
+  }
+  same(got, values);
+  same([...fvc.decodeMulti(bytes)], values);
+  assert.throws(() => codec.decodeWithSize(bytes, { offset: -1 }), TypeError);
+  assert.throws(() => codec.decodeWithSize(bytes, { offset: bytes.length }), fvc.DecodeError);
+});
+
+test("MessageDecoder: one value per whole message; errors at the message's byte; the dialect detected per connection", () => {
+  const rect = new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4));
+  const m = new fvc.MessageDecoder({ dialect: "auto" });
+  assert.equal(m.dialect, "godot4");
+  assert.equal(m.dialectSettled, false);
+  m.feed(fvc.encode("hello", { dialect: "godot3" }));
+  same([...m], ["hello"]);
+  assert.equal(m.dialectSettled, false);
+  // As the core's DialectDetector example: a Vector2 (Godot 4 and 3 share it), then a Rect2.
+  m.feed(fvc.encode(new fvc.Vector2(1, 2), { dialect: "godot3" }));
+  same(m.next().value, new fvc.Vector2(1, 2));
+  m.feed(fvc.encode(rect, { dialect: "godot3" }));
+  same(m.next(), { done: false, value: rect });
+  assert.equal(m.dialect, "godot3");
+  assert.equal(m.dialectSettled, true);
+  // A malformed message: a DecodeError counted in that message, and the next one is read.
+  m.feed(Uint8Array.of(2, 0, 0, 0, 9));
+  m.feed(fvc.encode([1, 2], { dialect: "godot3" }));
+  assert.throws(() => m.next(), (e) => e instanceof fvc.DecodeError && e.offset === 4);
+  same(m.next(), { done: false, value: [1, 2] });
+  assert.deepEqual(m.next(), { done: true, value: undefined });
+  // A message with bytes after its value is malformed (the stream's rule).
+  m.feed(Uint8Array.of(...fvc.encode(1), 0, 0, 0, 0));
+  assert.throws(() => m.next(), fvc.DecodeError);
+  m.reset();
+  assert.equal(m.dialect, "godot4");
+  assert.equal(m.dialectSettled, false);
+  m.free();
+  // A named dialect is kept.
+  const fixed = new fvc.MessageDecoder({ dialect: "godot3", keepFloats: true });
+  fixed.feed(fvc.encode(new fvc.Float(2), { dialect: "godot3" }));
+  same(fixed.next().value, new fvc.Float(2));
+  assert.equal(fixed.dialectSettled, true);
+});

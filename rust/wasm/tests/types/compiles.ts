@@ -1,0 +1,55 @@
+// Calls that must compile under `strict` with the package's declarations (index.d.ts).
+import {
+  Codec,
+  Callable,
+  Decoder,
+  Float,
+  MessageDecoder,
+  NodePath,
+  TypedArray,
+  Vector2,
+  Vector3,
+  decode,
+  decodeMulti,
+  decodeWithSize,
+  encode,
+  encodeFramed,
+  type GodotValue,
+} from "fast-var-codec";
+
+const bytes: Uint8Array = encode({
+  hp: 10,
+  pos: new Vector3(1, 2, 3),
+  speed: new Float(2),
+  path: new NodePath("/root/a"),
+  list: [1, "two", null, undefined, 3n],
+  map: new Map<GodotValue, GodotValue>([[1, "one"]]),
+  typed: new TypedArray("int", [1, 2]),
+  packed: new Float32Array([1, 2]),
+  callable: new Callable(),
+});
+encodeFramed([new Vector2(1, 2)], { dialect: "godot3", bigEndian: true });
+const value: GodotValue = decode(bytes, { offset: 0 });
+const { size }: { size: number } = decodeWithSize(bytes, { dialect: "godot4" });
+for (const v of decodeMulti(bytes, { offset: size - size })) {
+  const back: GodotValue = v;
+  void back;
+}
+
+// allowedClasses: "*" for every class, or a list (any iterable but a string).
+new Codec({ allowObjects: true, allowedClasses: "*" });
+new Codec({ allowObjects: true, allowedClasses: ["Node", "res://save.gd"] });
+new Codec({ allowObjects: true, allowedClasses: new Set(["Resource"]) });
+const codec = new Codec({ allowObjects: true, allowedClasses: ["*"] });
+for (const v of codec.decodeMulti(bytes)) void v;
+
+const stream = new Decoder({ dialect: "auto", maxMessage: 1 << 20 });
+stream.feed(bytes);
+for (const v of stream) void v;
+const messages = new MessageDecoder({ dialect: "auto", keepFloats: true });
+messages.feed(bytes);
+const next = messages.next();
+if (!next.done) void next.value;
+const dialect: string = messages.dialect;
+void dialect;
+void value;

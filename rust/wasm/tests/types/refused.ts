@@ -1,0 +1,30 @@
+// Calls that must NOT compile under `strict`: each `@ts-expect-error` asserts that the line
+// after it is an error (tsc reports an unused directive otherwise), as the encoder or the
+// options would refuse them at run time.
+import { Codec, decode, encode, encodeFramed, Callable, StringName, Vector2 } from "fast-var-codec";
+
+// @ts-expect-error a Date is no Godot value
+encode(new Date());
+// @ts-expect-error a function is no Godot value
+encode(() => 1);
+// @ts-expect-error a symbol is no Godot value
+encode(Symbol());
+// @ts-expect-error a Date inside a container neither
+encodeFramed({ when: new Date() });
+// @ts-expect-error a function inside an Array neither
+encode([1, () => 1]);
+// @ts-expect-error one class name is a list of one: ["Node"]
+new Codec({ allowObjects: true, allowedClasses: "Node" });
+// @ts-expect-error nor in a call's options
+decode(new Uint8Array(4), { allowObjects: true, allowedClasses: "Resource" });
+
+// The classes are not structural: another object of the same shape is not one of them.
+// @ts-expect-error a Date is no Callable
+const c: Callable = new Date();
+// @ts-expect-error a function (it has a `name`) is no StringName
+const s: StringName = () => 1;
+// @ts-expect-error a plain object is no Vector2 (it encodes as a Dictionary)
+const v: Vector2 = { x: 1, y: 2 };
+void c;
+void s;
+void v;
