@@ -812,7 +812,7 @@ impl MessageDecoder {
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         let next = match &mut self.detector {
             Some(detector) => {
-                let next = self.reader.next_value_detecting(detector, &self.opts);
+                let next = self.reader.next_value_detecting(detector);
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }
