@@ -135,7 +135,8 @@ fn a_one_record_file_reads_as_its_engine_read_it_or_names_the_readings() {
                 }
             }
         }
-        // The values a Godot 3 engine writes that a Godot 4 one reads whole as something else.
+        // Values a Godot 3 engine writes that another reads whole as something else: Godot 4 (a
+        // Color is a Plane), or with objects allowed Pandemonium (a PoolStringArray is an Object).
         for name in [
             "godot3_6_2.json color/red",
             "godot3_6_2.json aabb/distinct",

@@ -646,7 +646,8 @@ impl StreamDecoder {
     }
 
     /// The dialect values are read in: the one given, or with "auto" the one the messages
-    /// so far tell ("godot4" until they tell otherwise).
+    /// so far tell ("godot4" until they tell otherwise; a message engines read differently waits
+    /// until then).
     #[getter]
     fn dialect(&self) -> &'static str {
         self.opts.dialect.short_name()

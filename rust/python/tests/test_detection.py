@@ -18,7 +18,6 @@ AMBIGUOUS = [
     "aabb/distinct",
     "packed_int32_array/empty",
     "packed_int32_array/one",
-    "packed_string_array/one_empty_item",
 ]
 
 

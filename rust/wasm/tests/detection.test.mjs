@@ -13,7 +13,6 @@ const AMBIGUOUS = [
   "aabb/distinct",
   "packed_int32_array/empty",
   "packed_int32_array/one",
-  "packed_string_array/one_empty_item",
 ];
 
 function godot3Cases() {

@@ -260,10 +260,10 @@ for (const [script, kind] of [
     try {
       const g3 = await new Client(port, "godot3").open();
       const g4 = await new Client(port, "godot4").open();
-      // A Rect2 is laid out differently by the two: each connection settles on its own.
-      const rect = new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4));
+      // Each connection settles on its own: only Godot 3 reads its Dictionary (id 18) whole (a
+      // Transform in Godot 4 and Pandemonium), only Godot 4 its Vector2i.
       for (const [client, own] of [
-        [g3, rect],
+        [g3, { hp: 3 }],
         [g4, new fvc.Vector2i(5, 6)], // Godot 3 has no Vector2i
       ]) {
         client.send(own);

@@ -210,51 +210,105 @@ enum Detected {
     Unread(Dialect, RecordError),
 }
 
-/// The rule of [`decode_records`] without a dialect: each family's newest dialect that reads
-/// every record whole, [`judge`]d.
+/// The rule of [`decode_records`] without a dialect ([`judge`]'s): each family's newest dialect
+/// that reads every record whole, the first family's values kept and each other family's
+/// compared with them record by record as it reads, so that detection holds one reading of the
+/// payload at a time, as a read in a given dialect does.
 #[cfg(feature = "files")]
 fn detect_payload(payload: &[u8], opts: &Options) -> Detected {
     let mut furthest: Option<(usize, Dialect, RecordError)> = None;
-    let mut whole: Vec<(Dialect, Vec<Value>)> = Vec::new();
+    let mut first: Option<(Dialect, Vec<Value>)> = None;
+    // The other families that read every record whole: their first record read differently.
+    let mut others: Vec<(Dialect, Option<(usize, Value)>)> = Vec::new();
     for d in Dialect::ALL {
-        if whole.iter().any(|(w, _)| w.family() == d.family()) {
+        let read_in_family = first
+            .iter()
+            .map(|(f, _)| *f)
+            .chain(others.iter().map(|(o, _)| *o));
+        if read_in_family.into_iter().any(|w| w.family() == d.family()) {
             continue;
         }
-        match decode_all(payload, &with_dialect(opts, d)) {
-            Ok(values) => whole.push((d, values)),
-            Err(e) => {
-                let reached = e.reached();
-                if furthest.as_ref().is_none_or(|(best, _, _)| reached > *best) {
-                    furthest = Some((reached, d, e));
-                }
+        let read = match &first {
+            None => decode_all(payload, &with_dialect(opts, d)).map(|values| {
+                first = Some((d, values));
+            }),
+            Some((_, values)) => first_difference(payload, &with_dialect(opts, d), values)
+                .map(|difference| others.push((d, difference))),
+        };
+        if let Err(e) = read {
+            let reached = e.reached();
+            if furthest.as_ref().is_none_or(|(best, _, _)| reached > *best) {
+                furthest = Some((reached, d, e));
             }
         }
     }
-    match judge(whole.iter().map(|(d, v)| (*d, v))) {
-        Verdict::One(d, _) => match whole.into_iter().find(|(w, _)| *w == d) {
-            Some((d, values)) => Detected::One(d, values),
-            None => unreachable_unread(),
-        },
-        Verdict::Ambiguous(_) => match ambiguous_record(&whole) {
-            Some((index, reason)) => {
-                let offset = crate::save::records(payload)
-                    .nth(index)
-                    .and_then(|r| r.ok())
-                    .map_or(0, |r| r.offset);
-                let start = offset + crate::stream::PREFIX_LEN;
-                Detected::Ambiguous(RecordError::Value {
-                    index,
-                    offset,
-                    error: CodecError::decode(start, reason),
-                })
-            }
-            None => unreachable_unread(),
-        },
-        Verdict::Unread => match furthest {
+    let Some((dialect, values)) = first else {
+        return match furthest {
             Some((_, d, e)) => Detected::Unread(d, e),
             None => unreachable_unread(),
-        },
+        };
+    };
+    let Some(index) = others
+        .iter()
+        .filter_map(|(_, diff)| diff.as_ref().map(|(i, _)| *i))
+        .min()
+    else {
+        return Detected::One(dialect, values);
+    };
+    let Some(agreed) = values.get(index) else {
+        return unreachable_unread();
+    };
+    let mut readings = vec![Reading {
+        dialect,
+        value: agreed.clone(),
+    }];
+    for (d, diff) in others {
+        let value = match diff {
+            Some((i, value)) if i == index => value,
+            _ => agreed.clone(),
+        };
+        readings.push(Reading { dialect: d, value });
     }
+    let offset = crate::save::records(payload)
+        .nth(index)
+        .and_then(|r| r.ok())
+        .map_or(0, |r| r.offset);
+    Detected::Ambiguous(RecordError::Value {
+        index,
+        offset,
+        error: CodecError::decode(
+            offset + crate::stream::PREFIX_LEN,
+            DecodeReason::Ambiguous { readings },
+        ),
+    })
+}
+
+/// Reads every record of `payload` in `opts.dialect`, comparing each value with `values`': the
+/// first that differs (its index and value), `None` when all are the same; an error when a
+/// record does not read whole.
+#[cfg(feature = "files")]
+fn first_difference(
+    payload: &[u8],
+    opts: &Options,
+    values: &[Value],
+) -> std::result::Result<Option<(usize, Value)>, RecordError> {
+    let mut difference = None;
+    let mut builder = ValueBuilder::default();
+    for (index, record) in crate::save::records(payload).enumerate() {
+        let record = record.map_err(RecordError::Cut)?;
+        let start = record.offset + crate::stream::PREFIX_LEN;
+        let value = decode_record_with(record.bytes, opts, &mut builder).map_err(|e| {
+            RecordError::Value {
+                index,
+                offset: record.offset,
+                error: e.shifted(start),
+            }
+        })?;
+        if difference.is_none() && values.get(index) != Some(&value) {
+            difference = Some((index, value));
+        }
+    }
+    Ok(difference)
 }
 
 /// The answer for a state the rule cannot reach (no dialect tried, or readings that differ
