@@ -115,9 +115,8 @@ function inspect() {
     found = fvc.inspectStoreVarFile(S.file, readOptions());
   } catch (e) {
     // The package refuses an encrypted file without a secret (ERR_UNAUTHORIZED), and one
-    // whose secret does not match (ERR_FILE_CORRUPT).
-    // A file that ends before its header says (the package's cutShort) opens with no secret:
-    // Godot gives a cut encrypted file a wrong password's code, so that is told first.
+    // whose secret does not match (ERR_FILE_CORRUPT). Godot gives an encrypted file cut short
+    // that code too; the package's cutShort tells it apart, and no secret opens it.
     const secret = S.password !== null || S.key !== null;
     if (e instanceof fvc.SaveFileError && e.cutShort) {
       notOpened(`${S.name} cannot be opened: the file is cut short (it ends before its header says): ${e.message}`, "cut-short");
