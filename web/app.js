@@ -35,12 +35,22 @@ const S = {
   precision: "single",
   found: null, // inspectStoreVarFile's result
   dialect: "godot4",
-  records: [], // {value, bytes, spans, spanBase, start, gap, edited, cache}
+  records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}
   roots: [],
   rootsShown: PAGE,
   codec: null,
   selected: null,
+  readOnly: null, // why the document cannot be saved (a file not read whole), or null
+  undo: [], // the edits made, last last: {rec, before, after, path, what}
+  redo: [], // the edits undone, last undone last
+  savedEdit: null, // the edit the last save (or the opening) left in place
+  nextEdit: 1,
 };
+
+/** The edit now in place (the last not undone), or null for the file as opened. */
+const currentEdit = () => (S.undo.length ? S.undo[S.undo.length - 1].id : null);
+/** Whether there are edits that no save holds. */
+const unsaved = () => S.found !== null && currentEdit() !== S.savedEdit;
 
 // --- opening -----------------------------------------------------------------------------------
 
@@ -56,7 +66,21 @@ function readOptions() {
   return o;
 }
 
+/**
+ * Whether the edits not saved yet may be dropped (opening another file, importing JSON): the
+ * user is asked (the browser's confirm) when there are any.
+ */
+function mayDrop(what) {
+  if (!unsaved()) return true;
+  const n = S.undo.length;
+  return window.confirm(`${what} drops the edits to ${S.name} not saved yet (${n} edit${n === 1 ? "" : "s"}). Drop them?`);
+}
+
 async function openFile(file) {
+  if (!mayDrop(`Opening ${file.name}`)) {
+    status(`${file.name} not opened: the edits to ${S.name} are kept.`);
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   S.name = file.name;
   S.file = bytes;
@@ -81,28 +105,79 @@ function hexBytes(text) {
 /** Reads S.file with the current options; shows the values, or asks for a password. */
 function inspect() {
   $("failure").hidden = true;
+  if (S.file.length === 0) {
+    notOpened(`${S.name}: empty file (0 bytes): no value to show.`, "empty-file");
+    return;
+  }
   let found;
   const t0 = performance.now();
   try {
     found = fvc.inspectStoreVarFile(S.file, readOptions());
   } catch (e) {
     // The package refuses an encrypted file without a secret (ERR_UNAUTHORIZED), and one
-    // whose secret does not match (ERR_FILE_CORRUPT).
+    // whose secret does not match (ERR_FILE_CORRUPT). Godot gives an encrypted file cut short
+    // that code too; the package's cutShort tells it apart, and no secret opens it.
     const secret = S.password !== null || S.key !== null;
+    if (e instanceof fvc.SaveFileError && e.cutShort) {
+      notOpened(`${S.name} cannot be opened: the file is cut short (it ends before its header says): ${e.message}`, "cut-short");
+      return;
+    }
     if (e instanceof fvc.SaveFileError && (e.godotError === "ERR_UNAUTHORIZED" || (secret && e.godotError === "ERR_FILE_CORRUPT"))) {
       askSecret(e);
       return;
     }
-    $("doc").hidden = true;
-    showFailure(`${S.name} cannot be opened: ${e.message}`, null, null);
-    status("");
+    notOpened(`${S.name} cannot be opened: ${e.message}`, "failed");
     return;
   }
   const ms = performance.now() - t0;
   $("unlock").hidden = true;
+  const other = found.records.length === 0 && found.error && found.container === "plain" ? otherKind(S.file) : null;
+  if (other) {
+    notOpened(`${S.name}: not a store_var file: ${other}. (${found.error.message})`, "not-godot");
+    return;
+  }
   load(found);
-  status(`Opened ${S.name} in ${Math.round(ms)} ms.`);
+  status(`Opened ${S.name} in ${Math.round(ms)} ms${S.readOnly ? ", read-only: " + S.readOnly : ""}.`);
   document.body.dataset.state = found.error ? "damaged" : "open";
+}
+
+/** Nothing to show: the message, no document. */
+function notOpened(message, state) {
+  $("doc").hidden = true;
+  $("unlock").hidden = true;
+  S.found = null;
+  S.records = [];
+  S.roots = [];
+  S.undo = [];
+  S.redo = [];
+  S.savedEdit = null;
+  showFailure(message, null, null);
+  status(message);
+  document.body.dataset.state = state;
+}
+
+/**
+ * What a file that is no store_var data at all looks like, or null: a text file (a ConfigFile's
+ * `[section]` and `key=value` lines, JSON, other text). Only named, to say why it does not open.
+ */
+function otherKind(bytes) {
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 64 * 1024), { stream: true });
+  } catch {
+    return null; // cut inside a character, or binary
+  }
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return null;
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith(";") && !l.startsWith("#"));
+  if (!lines.length) return "it holds only blank text";
+  try {
+    JSON.parse(text);
+    return "it looks like a JSON text";
+  } catch {
+    // not JSON
+  }
+  if (/^\[[^\]]+\]$/.test(lines[0]) || /^[^\s=\[][^=]*=/.test(lines[0])) return "it looks like a ConfigFile text ([section] and key=value lines)";
+  return "it is a text file";
 }
 
 function askSecret(e) {
@@ -175,9 +250,21 @@ function load(found) {
       start,
       gap: nextStart === null ? 0 : nextStart - (start + r.length),
       edited: false,
+      marks: new Set(), // the paths (in the record) of the values edited, as "0/2/1"
       cache: new Map(),
     };
   });
+  S.undo = [];
+  S.redo = [];
+  S.savedEdit = null;
+  // Saving writes the values held: a file not read whole would lose what was not read.
+  const read = S.records.reduce((end, r) => Math.max(end, r.start + r.bytes.length), 0);
+  S.readOnly = found.error
+    ? `only the first ${read} of its ${found.payload.length} payload bytes were read (${found.records.length} value${found.records.length === 1 ? "" : "s"}), and saving would drop the rest`
+    : found.records.length === 0
+      ? "it holds no value"
+      : null;
+  undoButtons();
   S.roots = S.records.map((_, i) => new Node(i, null, i));
   S.rootsShown = PAGE;
   S.selected = null;
@@ -211,7 +298,7 @@ function load(found) {
   $("save-key").value = S.key ? Array.from(S.key, (b) => b.toString(16).padStart(2, "0")).join("") : "";
   $("save-name").value = S.name;
   saveFields();
-  $("save-status").textContent = "";
+  $("save-status").textContent = S.readOnly ? `Read-only: not saved, as ${S.readOnly}.` : "";
   $("results").hidden = true;
   $("search-count").textContent = "";
   render();
@@ -356,7 +443,7 @@ function renderNode(node) {
   off.textContent = r ? `@${rec.start + r[0]} (${r[1] - r[0]} B)` : "";
   row.append(twisty, key, type, val, off);
   li.append(row);
-  if (rec.edited && !node.parent) li.classList.add("edited");
+  if (rec.marks.has(node.path.slice(1).join("/"))) row.classList.add("edited");
   if (k && k.count > 0 && node.expanded) {
     const ul = document.createElement("ul");
     ul.setAttribute("role", "group");
@@ -561,6 +648,12 @@ function showSelected(node) {
     if (types.includes(was)) ts.value = was;
     const el = v instanceof fvc.TypedArray ? v.elementType : v instanceof fvc.TypedDictionary ? v.valueType : null;
     if (el && el in NEW_TYPES) ts.value = el;
+  }
+  if (S.readOnly) {
+    $("editor").hidden = true;
+    $("adder").hidden = true;
+    $("remove").hidden = true;
+    $("sel-path").textContent += " (read-only)";
   }
 }
 
@@ -775,8 +868,13 @@ function editError(message) {
  * Makes a change (`apply`), then re-encodes the value's record with the package: a value the
  * dialect cannot hold is refused with the package's own message, and `undo` puts it back.
  */
-function commit(node, apply, undo) {
+function commit(node, apply, undo, what = `Changed ${pathText(node)}`) {
   $("edit-error").hidden = true;
+  if (S.readOnly) {
+    editError(`Not changed: the file is read-only, as ${S.readOnly}.`);
+    return false;
+  }
+  const before = recordState(node.rec);
   apply();
   const err = reencode(node.rec);
   if (err) {
@@ -788,13 +886,83 @@ function commit(node, apply, undo) {
     editError(`Refused: ${err.message}`);
     return false;
   }
+  // Only the value changed is marked (a container whose items moved, itself): the marks inside
+  // it named values that may have moved.
+  const rec = S.records[node.rec];
+  const mark = node.path.slice(1).join("/");
+  for (const m of [...rec.marks]) if (m !== mark && (mark === "" || m.startsWith(mark + "/"))) rec.marks.delete(m);
+  rec.marks.add(mark);
+  S.undo.push({ id: S.nextEdit++, rec: node.rec, before, after: recordState(node.rec), path: node.path, what });
+  S.redo = [];
+  undoButtons();
   node.forget();
   for (let p = node.parent; p; p = p.parent) p._kids = undefined;
   render();
   select(findNode(node.path) ?? node);
   $("save-status").textContent = "";
-  status(`Changed ${pathText(node)}; not saved yet.`);
+  status(`${what}; not saved yet (Ctrl+Z undoes it).`);
   return true;
+}
+
+/** What undo and redo put back of a record: its bytes and ranges, and its marks. */
+function recordState(i) {
+  const r = S.records[i];
+  return { bytes: r.bytes, spans: r.spans, spanBase: r.spanBase, cache: r.cache, edited: r.edited, marks: new Set(r.marks) };
+}
+
+/**
+ * Puts a record back as `state` left it. Its value is its bytes decoded again (the edits change
+ * the values in place; the bytes of each state are kept as they were).
+ */
+function restoreRecord(i, state) {
+  const rec = S.records[i];
+  rec.value = S.codec.decode(state.bytes);
+  Object.assign(rec, { bytes: state.bytes, spans: state.spans, spanBase: state.spanBase, cache: state.cache, edited: state.edited, marks: new Set(state.marks) });
+  for (let j = i + 1; j < S.records.length; j++) {
+    const prev = S.records[j - 1];
+    S.records[j].start = prev.start + prev.bytes.length + prev.gap;
+  }
+  S.roots[i].forget();
+}
+
+/** Undoes the last edit (`back`), or redoes the last undone one. */
+function undoRedo(back) {
+  const from = back ? S.undo : S.redo;
+  const to = back ? S.redo : S.undo;
+  const edit = from.pop();
+  if (!edit) return;
+  try {
+    restoreRecord(edit.rec, back ? edit.before : edit.after);
+  } catch (e) {
+    from.push(edit);
+    editError(`Not ${back ? "undone" : "redone"}: ${e.message}`);
+    return;
+  }
+  to.push(edit);
+  undoButtons();
+  // The tree opened down to the value changed, which is selected.
+  let node = S.roots[edit.rec];
+  if (S.rootsShown <= edit.rec) S.rootsShown = Math.ceil((edit.rec + 1) / PAGE) * PAGE;
+  for (const i of edit.path.slice(1)) {
+    const k = node.kids();
+    if (!k || i >= k.count) break;
+    node.expanded = true;
+    if (node.shown <= i) node.shown = Math.ceil((i + 1) / PAGE) * PAGE;
+    node = node.child(i);
+  }
+  render();
+  select(node);
+  $("save-status").textContent = "";
+  status(`${back ? "Undone" : "Redone"}: ${edit.what}.${unsaved() ? " Not saved yet." : ""}`);
+}
+
+function undoButtons() {
+  const u = S.undo[S.undo.length - 1];
+  const r = S.redo[S.redo.length - 1];
+  $("undo").disabled = !u;
+  $("redo").disabled = !r;
+  $("undo").title = u ? `Undo: ${u.what} (Ctrl+Z)` : "Nothing to undo";
+  $("redo").title = r ? `Redo: ${r.what} (Ctrl+Shift+Z, Ctrl+Y)` : "Nothing to redo";
 }
 
 /** The record's bytes and spans anew, from the package; the error that refused it, if any. */
@@ -835,19 +1003,23 @@ function removeNode(node) {
   if (!parent || !(parent.kids().remove || parent.kids().removed)) return;
   const k = parent.kids();
   const container = parent.value;
+  const what = `Removed ${pathText(node)}`;
+  let done;
   if (k.removed) {
-    commit(parent, () => parent.setValue(k.removed(node.index)), () => parent.setValue(container));
+    done = commit(parent, () => parent.setValue(k.removed(node.index)), () => parent.setValue(container), what);
   } else {
     const before = snapshot(container);
-    commit(
+    done = commit(
       parent,
       () => {
         k.remove(node.index);
         parent.forget();
       },
       () => restore(container, before),
+      what,
     );
   }
+  if (!done) return;
   const left = parent.kids();
   if (left && left.count) select(parent.child(Math.min(node.index, left.count - 1)));
   else select(parent);
@@ -949,12 +1121,12 @@ $("adder").addEventListener("submit", (ev) => {
       editError(`Not added: the ${typeName(container)} already has the ${what} ${keyText(key)} (${typeName(key)}), as Godot compares ${what === "key" ? "keys" : "names"}.`);
       return;
     }
-    if (!commit(node, () => node.setValue(next), () => node.setValue(container))) return;
+    if (!commit(node, () => node.setValue(next), () => node.setValue(container), `Added ${keyText(key)} to ${pathText(node)}`)) return;
   } else if (k.added) {
-    if (!commit(node, () => node.setValue(k.added(value)), () => node.setValue(container))) return;
+    if (!commit(node, () => node.setValue(k.added(value)), () => node.setValue(container), `Added an item to ${pathText(node)}`)) return;
   } else {
     const before = snapshot(container);
-    if (!commit(node, () => k.insert(value), () => restore(container, before))) return;
+    if (!commit(node, () => k.insert(value), () => restore(container, before), `Added an item to ${pathText(node)}`)) return;
   }
   node.expanded = true;
   const count = node.kids().count;
@@ -1101,6 +1273,10 @@ function download(bytes, name, type = "application/octet-stream") {
 
 $("save-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
+  if (S.readOnly) {
+    $("save-status").textContent = `Not saved: ${S.name} is read-only, as ${S.readOnly}.`;
+    return;
+  }
   const c = $("save-container").value;
   const o = { dialect: $("save-dialect").value, precision: S.precision, fullObjects: true, raw: S.found.framing === "raw" };
   try {
@@ -1115,6 +1291,7 @@ $("save-form").addEventListener("submit", (ev) => {
     download(bytes, name);
     $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
     document.body.dataset.saved = String(Number(document.body.dataset.saved ?? 0) + 1);
+    S.savedEdit = currentEdit();
   } catch (e) {
     $("save-status").textContent = `Not saved: ${e.message}`;
   }
@@ -1132,6 +1309,11 @@ $("export-json").addEventListener("click", () => {
 $("import-json").addEventListener("change", async () => {
   const file = $("import-json").files[0];
   if (!file) return;
+  if (!mayDrop(`Importing ${file.name}`)) {
+    $("save-status").textContent = `Not imported: the edits are kept.`;
+    $("import-json").value = "";
+    return;
+  }
   try {
     // An export ({"dialect", "values"}), or an array of values (the command line's to-json of
     // a store_var file).
@@ -1145,7 +1327,12 @@ $("import-json").addEventListener("change", async () => {
     const found = fvc.inspectStoreVarFile(plain, { dialect: S.dialect, precision: S.precision, allowObjects: true, keepFloats: true });
     const keep = { container: S.found.container, compression: S.found.compression, encryption: S.found.encryption };
     load({ ...found, ...keep });
-    for (const r of S.records) r.edited = true;
+    for (const r of S.records) {
+      r.edited = true;
+      r.marks.add("");
+    }
+    // Nothing saved holds the values imported (undo does not go back across an import).
+    S.savedEdit = -1;
     render();
     $("save-status").textContent = `Imported ${values.length} values from ${file.name}; not saved yet.`;
   } catch (e) {
@@ -1174,6 +1361,28 @@ document.addEventListener("drop", (ev) => {
   document.body.classList.remove("dragging");
   const f = ev.dataTransfer?.files?.[0];
   if (f) openFile(f);
+});
+
+// Closing or reloading the tab with edits not saved: the browser asks first.
+window.addEventListener("beforeunload", (ev) => {
+  if (!unsaved()) return;
+  ev.preventDefault();
+  ev.returnValue = "";
+});
+
+// Undo and redo: the buttons, and Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y (Cmd on a Mac) wherever a text
+// field does not take them for its own text.
+$("undo").addEventListener("click", () => undoRedo(true));
+$("redo").addEventListener("click", () => undoRedo(false));
+document.addEventListener("keydown", (ev) => {
+  if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || !S.found) return;
+  const key = ev.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const t = ev.target;
+  const typing = t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && /^(text|search|password|number|)$/.test(t.type));
+  if (typing) return;
+  ev.preventDefault();
+  undoRedo(key === "z" && !ev.shiftKey);
 });
 
 $("version").textContent = fvc.version();

@@ -19,10 +19,17 @@
 //     encrypted container), read by Godot 4.6.3;
 //   * a truncated and a damaged file: the values read before the failing byte, the error and
 //     its offset (the offsets the fixture's sidecar gives);
+//   * not whole saves: an empty file and Godot 3.6.2's ConfigFile named, not opened; its save
+//     cut short read-only, Save refused with the reason; its encrypted save cut short said to be
+//     cut short, not a wrong password;
+//   * edits, a removal and an addition undone and redone (keys and buttons) to the bytes saved
+//     before; only the edited value marked; unsaved edits confirmed before another file opens,
+//     and the tab's beforeunload stopped while they are not saved;
 //   * JSON export then import gives the same file;
 //   * the package alone in Chromium decoding every golden corpus input as the Node tests expect.
 //   * Firefox ESR (Debian's, driven by puppeteer-core over WebDriver BiDi): the Godot 3.6.2
-//     encrypted save round trip again, read back by Godot 3.6.2 (when FIREFOX is set).
+//     encrypted save round trip again (its edit undone and redone with the keys), read back by
+//     Godot 3.6.2 (when FIREFOX is set).
 // Every Chromium page test asserts that the page requested nothing but its own file:// files.
 // Environment (tests/run_web_tests.sh): FVC_ROOT, FVC_WEB_OUT, CHROMIUM, FIREFOX (may be
 // empty), GODOT3, GODOT4, DEADLINE, FVC_GOLDEN_BUNDLE.
@@ -581,6 +588,147 @@ test("a truncated file and a damaged one: the values before the failing byte, th
   await close();
 });
 
+/** Presses Save and waits for the page to say it did not save; returns the message. */
+async function saveRefused(page, downloads) {
+  const before = downloads.length;
+  await page.focus("#save-go");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /^Not saved/.test(document.getElementById("save-status").textContent), null, { timeout: 10_000 });
+  assert.equal(downloads.length, before, "a file was downloaded");
+  return page.textContent("#save-status");
+}
+
+test("files that are not whole saves: named as such, never saved short; a cut encrypted file is not a wrong password", async () => {
+  const { page, close } = await openPage();
+  const downloads = [];
+  page.on("download", (d) => downloads.push(d));
+
+  // An empty file: said so, nothing shown to save.
+  await page.setInputFiles("#file", { name: "empty.sav", mimeType: "application/octet-stream", buffer: Buffer.alloc(0) });
+  await state(page, "empty-file");
+  assert.match(await page.textContent("#failure"), /^empty\.sav: empty file \(0 bytes\)/);
+  assert.ok(await page.locator("#doc").isHidden(), "an empty file shows a document to save");
+
+  // The ConfigFile text Godot 3.6.2 wrote (ConfigFile.save): named, not read as values.
+  await page.setInputFiles("#file", path.join(FIXTURES, "config_plain.cfg"));
+  await state(page, "not-godot");
+  assert.match(await page.textContent("#failure"), /^config_plain\.cfg: not a store_var file: it looks like a ConfigFile text/);
+  assert.ok(await page.locator("#doc").isHidden(), "a ConfigFile shows a document to save");
+
+  // Godot 3.6.2's save cut at 20,000 bytes: shown as far as it reads, read-only; Save refused
+  // with the reason, a removal refused too.
+  const plain = fs.readFileSync(path.join(FIXTURES, "plain.bin"));
+  const records = plainRecords();
+  const whole = records.filter(([, end]) => end <= 20_000).length;
+  await page.setInputFiles("#file", { name: "cut.sav", mimeType: "application/octet-stream", buffer: plain.subarray(0, 20_000) });
+  await state(page, "damaged");
+  assert.equal(await page.locator("#tree > li[role=treeitem]").count(), whole);
+  assert.match(await saveRefused(page, downloads), /^Not saved: cut\.sav is read-only, as only the first \d+ of its 20000 payload bytes were read/);
+  await page.focus("#n-54");
+  await page.keyboard.press("ArrowRight");
+  const cutEntries = await page.locator("#n-54 [role=group] > li").count();
+  await page.focus("#n-54-0");
+  await page.keyboard.press("Delete");
+  assert.match(await page.textContent("#edit-error"), /^Not changed: the file is read-only/);
+  assert.equal(await page.locator("#n-54 [role=group] > li").count(), cutEntries);
+  await shot(page, "cut_read_only");
+
+  // Godot 3.6.2's encrypted save cut short: the password is asked (the header cannot say
+  // which), then the file is said to be cut short, and not asked for again.
+  const enc = fs.readFileSync(path.join(FIXTURES, "encrypted_pass.bin"));
+  await page.setInputFiles("#file", { name: "cut_encrypted.sav", mimeType: "application/octet-stream", buffer: enc.subarray(0, 200_000) });
+  await state(page, "locked");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await state(page, "cut-short");
+  assert.match(await page.textContent("#failure"), /^cut_encrypted\.sav cannot be opened: the file is cut short/);
+  assert.doesNotMatch(await page.textContent("#failure"), /[Ww]rong password/);
+  assert.ok(await page.locator("#unlock").isHidden(), "the password is asked again");
+  await shot(page, "cut_encrypted");
+  assert.equal(downloads.length, 0);
+  await close();
+});
+
+/** Whether the values shown bold (edited) are exactly those of `ids`. */
+async function boldRows(page) {
+  return page.$$eval("#tree .val", (vs) => vs.filter((v) => Number(getComputedStyle(v).fontWeight) >= 600).map((v) => v.closest("[role=treeitem]").id));
+}
+
+test("undo and redo of edits, removals and additions; only edited values marked; unsaved edits confirmed before they are dropped", async () => {
+  const { page, close } = await openPage();
+  const asked = [];
+  let answer = false;
+  page.on("dialog", (d) => {
+    asked.push(d.message());
+    return answer ? d.accept() : d.dismiss();
+  });
+  await page.setInputFiles("#file", path.join(FIXTURES, "plain.bin"));
+  await state(page, "open");
+  const asOpened = fs.readFileSync(await save(page, "undo_as_opened.bin"));
+  const unloadPrevented = () => page.evaluate(() => !window.dispatchEvent(new Event("beforeunload", { cancelable: true })));
+  assert.equal(await unloadPrevented(), false, "nothing edited yet, and leaving is stopped");
+  assert.ok(await page.isDisabled("#undo"));
+
+  // Three edits: a value of the savegame Dictionary (#54), a removal, an item added to #34.
+  await page.focus("#n-54");
+  await page.keyboard.press("ArrowRight");
+  const entries = await page.locator("#n-54 [role=group] > li").count();
+  const secondRow = await page.textContent("#n-54-1");
+  await editText(page, "n-54-0", "4");
+  assert.match(await page.textContent("#n-54-0"), /"version"int4/);
+  assert.deepEqual(await boldRows(page), ["n-54-0"], "only the edited value is marked");
+  await page.focus("#n-54-1");
+  await page.keyboard.press("Delete");
+  assert.equal(await page.locator("#n-54 [role=group] > li").count(), entries - 1);
+  await page.focus("#n-34");
+  await page.selectOption("#adder-type", "int");
+  await page.click("#adder button[type=submit]");
+  assert.match(await page.textContent("#n-34"), /Array1 items?/);
+  await shot(page, "undo_edited");
+  const edited = fs.readFileSync(await save(page, "undo_edited.bin"));
+  assert.equal(await unloadPrevented(), false, "saved, and leaving is stopped");
+
+  // Undone with the keys and the button, back to the file as opened.
+  await page.focus("#n-34");
+  await page.keyboard.press("Control+Z");
+  assert.match(await page.textContent("#n-34"), /Array0 items/);
+  assert.equal(await unloadPrevented(), true, "an undo not saved, and leaving is not stopped");
+  await page.click("#undo");
+  assert.equal(await page.locator("#n-54 [role=group] > li").count(), entries);
+  assert.equal(await page.textContent("#n-54-1"), secondRow);
+  await page.keyboard.press("Control+Z");
+  assert.match(await page.textContent("#n-54-0"), /"version"int3/);
+  assert.deepEqual(await boldRows(page), []);
+  assert.ok(await page.isDisabled("#undo"));
+  assert.ok(asOpened.equals(fs.readFileSync(await save(page, "undo_all.bin"))), "every edit undone: not the file as opened");
+
+  // Redone: Ctrl+Shift+Z, Ctrl+Y, the button; the same file as before the undos.
+  await page.focus("#n-54");
+  await page.keyboard.press("Control+Shift+Z");
+  assert.match(await page.textContent("#n-54-0"), /"version"int4/);
+  await page.keyboard.press("Control+Y");
+  assert.equal(await page.locator("#n-54 [role=group] > li").count(), entries - 1);
+  await page.click("#redo");
+  assert.ok(await page.isDisabled("#redo"));
+  assert.ok(edited.equals(fs.readFileSync(await save(page, "redo_all.bin"))), "every edit redone: not the file saved with them");
+
+  // An edit not saved: opening another file asks; No keeps it, Yes opens the other.
+  await editText(page, "n-3", "7");
+  assert.equal(await unloadPrevented(), true, "an edit not saved, and leaving is not stopped");
+  await page.setInputFiles("#file", path.join(FIXTURES, "compressed_zstd.bin"));
+  await page.waitForFunction(() => /not opened/.test(document.getElementById("status").textContent));
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /^Opening compressed_zstd\.bin drops the edits to plain\.bin not saved yet/);
+  assert.match(await page.textContent("#n-3"), /int7@/);
+  answer = true;
+  await page.setInputFiles("#file", path.join(FIXTURES, "compressed_zstd.bin"));
+  await page.waitForFunction(() => document.getElementById("found").textContent.startsWith("compressed_zstd.bin:"));
+  assert.equal(asked.length, 2);
+  assert.match(await page.textContent("#n-3"), /int42@/);
+  assert.equal(await unloadPrevented(), false);
+  await close();
+});
+
 test("JSON export then import gives the same file", async () => {
   const { page, close } = await openPage();
   await page.setInputFiles("#file", path.join(FIXTURES, "compressed_zstd.bin"));
@@ -636,6 +784,15 @@ if (process.env.FIREFOX) {
       await page.keyboard.up("Control");
       await page.keyboard.type("4242");
       await page.keyboard.press("Enter");
+      assert.match(await page.$eval("#n-3", (e) => e.textContent), /int4242/);
+      // Undone and redone with the keys, on the row.
+      await page.keyboard.down("Control");
+      await page.keyboard.press("z");
+      assert.match(await page.$eval("#n-3", (e) => e.textContent), /int42@/);
+      await page.keyboard.down("Shift");
+      await page.keyboard.press("z");
+      await page.keyboard.up("Shift");
+      await page.keyboard.up("Control");
       assert.match(await page.$eval("#n-3", (e) => e.textContent), /int4242/);
       await page.screenshot({ path: path.join(SCREENS, "firefox.png") });
       await page.focus("#save-go");

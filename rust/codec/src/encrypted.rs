@@ -252,6 +252,21 @@ impl FileError {
             _ => crate::error::ErrorCode::FileCorrupt,
         }
     }
+
+    /// Whether the file ends before its own header says it does: an encrypted file cut inside
+    /// its header or its blocks, a compressed file cut inside its header, block table or
+    /// blocks, a `store_var` record cut short. No password or key opens such a file, though
+    /// Godot reports the encrypted one as it reports a wrong key (`ERR_FILE_CORRUPT`, its
+    /// [`code`](Self::code)): this tells the two apart.
+    pub fn is_cut_short(&self) -> bool {
+        matches!(
+            self,
+            FileError::HeaderTruncated(_)
+                | FileError::DataTruncated { .. }
+                | FileError::CompressedCut { .. }
+                | FileError::RecordCut { .. }
+        )
+    }
 }
 
 /// An `std::io::Error` holding the error, so that `?` works in a function that returns
@@ -560,5 +575,41 @@ mod tests {
             FileKey::from_slice(&[0; 31]).unwrap_err(),
             FileError::KeyLength(31)
         );
+    }
+
+    #[test]
+    fn an_encrypted_file_shorter_than_its_header_says_is_cut_short_not_a_wrong_key() {
+        let key = FileKey::from_password("pw");
+        let wrong = FileKey::from_password("not pw");
+        let plain: Vec<u8> = (0..100u8).collect();
+        let files = [
+            (encrypt_godot3(&plain, &key), 32),
+            (encrypt_godot4(&plain, &key, [5; 16]), 44),
+        ];
+        for (file, header) in files {
+            let decrypt = |f: &[u8], k: &FileKey| {
+                if header == 32 {
+                    decrypt_godot3(f, k)
+                } else {
+                    decrypt_godot4(f, k)
+                }
+            };
+            for cut in 0..file.len() {
+                // With the right key or a wrong one: the file cannot hold what it announces.
+                for k in [&key, &wrong] {
+                    let e = decrypt(&file[..cut], k).unwrap_err();
+                    assert!(e.is_cut_short(), "cut at {cut} of {}: {e:?}", file.len());
+                    if cut >= header {
+                        assert!(matches!(e, FileError::DataTruncated { .. }), "{e:?}");
+                    }
+                }
+            }
+            // Whole: a wrong key is not a cut file.
+            let e = decrypt(&file, &wrong).unwrap_err();
+            assert_eq!(e, FileError::WrongKeyOrDamaged);
+            assert!(!e.is_cut_short());
+        }
+        assert!(!FileError::NotEncrypted.is_cut_short());
+        assert!(!FileError::KeyNeeded.is_cut_short());
     }
 }

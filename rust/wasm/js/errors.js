@@ -34,12 +34,17 @@ export class EncodeError extends FastVarCodecError {
   }
 }
 
-/** A file's container: a wrong password or key, a damaged or cut file, a payload above the limit. */
+/**
+ * A file's container: a wrong password or key, a damaged or cut file, a payload above the limit.
+ * `cutShort`: the file ends before its own header says (no password opens it), though Godot
+ * gives a cut encrypted file a wrong password's ERR_FILE_CORRUPT.
+ */
 export class SaveFileError extends FastVarCodecError {
-  constructor(godotError, message, offset) {
+  constructor(godotError, message, offset, cutShort = false) {
     super(godotError, `${message} (${godotError})`);
     this.name = "SaveFileError";
     this.reason = message;
+    this.cutShort = cutShort;
     if (offset !== undefined) this.offset = offset;
   }
 }
@@ -73,7 +78,7 @@ export function translate(e) {
       return new JSONError(at, message, line, column);
     }
     case "file":
-      return new SaveFileError(godot, message, at === "" ? undefined : Number(at));
+      return new SaveFileError(godot, message, at === "" ? undefined : Number(at), place === "cut");
     default:
       return new TypeError(message);
   }

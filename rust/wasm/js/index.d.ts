@@ -301,6 +301,12 @@ export class SaveFileError extends FastVarCodecError {
   readonly reason: string;
   /** A record cut short: where its length is in the payload. */
   readonly offset?: number;
+  /**
+   * The file ends before its own header says it does (an encrypted or compressed file cut
+   * short, a record cut short): no password opens it, though Godot gives a cut encrypted file
+   * a wrong password's `ERR_FILE_CORRUPT`.
+   */
+  readonly cutShort: boolean;
 }
 
 // --- Godot's types -------------------------------------------------------------------------------

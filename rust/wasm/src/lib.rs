@@ -77,7 +77,18 @@ fn ambiguous_dialects(reason: &DecodeReason) -> String {
 }
 
 fn file_error(e: &FileError) -> JsValue {
-    error("file", e.code().godot_name(), "", &e.to_string())
+    JsValue::from_str(&file_error_text(e, ""))
+}
+
+/// A file error's text, then `cut` for a file that ends before its own header says it does
+/// (the core's `is_cut_short`: Godot gives a cut encrypted file a wrong key's code).
+fn file_error_text(e: &FileError, at: &str) -> String {
+    let text = error_text("file", e.code().godot_name(), at, &e.to_string());
+    if e.is_cut_short() {
+        format!("{text}\u{1f}cut")
+    } else {
+        text
+    }
 }
 
 fn record_error(e: &RecordError) -> JsValue {
@@ -105,7 +116,7 @@ fn record_error_text(e: &RecordError) -> String {
                 FileError::RecordCut { offset, .. } => offset.to_string(),
                 _ => String::new(),
             };
-            error_text("file", e.code().godot_name(), &at, &e.to_string())
+            file_error_text(e, &at)
         }
         other => error_text("file", other.code().godot_name(), "", &other.to_string()),
     }
