@@ -105,6 +105,7 @@ function hexBytes(text) {
 /** Reads S.file with the current options; shows the values, or asks for a password. */
 function inspect() {
   $("failure").hidden = true;
+  $("ambiguous").hidden = true;
   if (S.file.length === 0) {
     notOpened(`${S.name}: empty file (0 bytes): no value to show.`, "empty-file");
     return;
@@ -136,9 +137,37 @@ function inspect() {
     notOpened(`${S.name}: not a store_var file: ${other}. (${found.error.message})`, "not-godot");
     return;
   }
+  if (S.dialectChoice === "auto" && found.error instanceof fvc.DecodeError && found.error.dialects.length > 1) {
+    askDialect(found.error);
+    return;
+  }
   load(found);
   status(`Opened ${S.name} in ${Math.round(ms)} ms${S.readOnly ? ", read-only: " + S.readOnly : ""}.`);
   document.body.dataset.state = found.error ? "damaged" : "open";
+}
+
+/**
+ * Bytes that engines of different families read as different values (a Godot 3 Color is a
+ * Godot 4 Plane): the core guesses nothing, so the page shows each reading and asks.
+ */
+function askDialect(e) {
+  notOpened(`${S.name}: which engine wrote it cannot be told from its bytes: ${e.reason}`, "ambiguous");
+  $("ambiguous-choices").replaceChildren(
+    ...e.dialects.map((dialect) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `Read as ${dialect}`;
+      b.dataset.dialect = dialect;
+      b.addEventListener("click", () => {
+        S.dialectChoice = dialect;
+        $("dialect").value = dialect;
+        inspect();
+      });
+      return b;
+    }),
+  );
+  $("ambiguous").hidden = false;
+  $("ambiguous-choices").querySelector("button")?.focus();
 }
 
 /** Nothing to show: the message, no document. */

@@ -609,6 +609,23 @@ test("files that are not whole saves: named as such, never saved short; a cut en
   assert.match(await page.textContent("#failure"), /^empty\.sav: empty file \(0 bytes\)/);
   assert.ok(await page.locator("#doc").isHidden(), "an empty file shows a document to save");
 
+  // A store_var record of the Color Godot 3.6.2 wrote (tests/golden): Godot 4 reads the same
+  // bytes whole as a Plane. Nothing is guessed: both readings shown, the user chooses.
+  const color = desc.load("godot3_6_2.json").cases.find((c) => c.name === "color/distinct");
+  const colorBytes = Buffer.from(color.bytes, "hex");
+  const prefix = Buffer.alloc(4);
+  prefix.writeUInt32LE(colorBytes.length);
+  await page.setInputFiles("#file", { name: "color.sav", mimeType: "application/octet-stream", buffer: Buffer.concat([prefix, colorBytes]) });
+  await state(page, "ambiguous");
+  const why = await page.textContent("#failure");
+  assert.match(why, /Color\(.* as godot3/);
+  assert.match(why, /Plane\(.* as godot4/);
+  assert.ok(await page.locator("#doc").isHidden(), "an undecided file shows a document");
+  await page.click('#ambiguous-choices button[data-dialect="godot3"]');
+  await state(page, "open");
+  assert.match(await page.textContent("#tree"), /Color/);
+  assert.doesNotMatch(await page.textContent("#tree"), /Plane/);
+
   // The ConfigFile text Godot 3.6.2 wrote (ConfigFile.save): named, not read as values.
   await page.setInputFiles("#file", path.join(FIXTURES, "config_plain.cfg"));
   await state(page, "not-godot");
