@@ -272,10 +272,11 @@ done
 R=$R WHEEL=$wheel PY39=$FVC_PY39_WHEELS/x86_64 PINS=$FVC_PY39_TEST_PINS BINDS="${binds[*]}" \
     GODOT4=$GODOT4 GODOT3=$GODOT3 FVC_ROOT=$fvc_root OUT=$out \
     "$DEADLINE" 900 unshare --mount --propagation private bash -ec '
-    for d in $BINDS; do mkdir -p "$R$d"; mount --bind "$d" "$R$d"; done
     mount -t proc proc "$R/proc"
     mount --rbind /dev "$R/dev"
+    # The root'"'"'s own /tmp first: the binds go over it, so a clone under /tmp stays seen.
     mount -t tmpfs tmpfs "$R/tmp"
+    for d in $BINDS; do mkdir -p "$R$d"; mount --bind "$d" "$R$d"; done
     mkdir -p "$R/tmp/wheels"
     cp "$WHEEL" "$PY39"/*.whl "$R/tmp/wheels/"
     exec chroot "$R" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
