@@ -72,7 +72,10 @@ impl CodecState {
         };
         if let Some(message) = refused {
             drop(guard);
-            crate::call_state::log_error(&format!("set_{what}"), &format!("FastVarCodec: {message}"));
+            crate::call_state::log_error(
+                &format!("set_{what}"),
+                &format!("FastVarCodec: {message}"),
+            );
             return self.calls.fail_with(Error::ERR_INVALID_PARAMETER, message);
         }
         *guard = next;
@@ -124,9 +127,9 @@ impl CodecState {
             return;
         }
         if let Some(list) = guard.opts.allowed_objects.clone() {
-            let list = bases
-                .iter()
-                .fold((*list).clone(), |l, (path, base)| l.with_script(path, base.as_deref()));
+            let list = bases.iter().fold((*list).clone(), |l, (path, base)| {
+                l.with_script(path, base.as_deref())
+            });
             guard.opts_mut().allowed_objects = Some(Arc::new(list));
         }
         guard.unloaded_scripts.clear();

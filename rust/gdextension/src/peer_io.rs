@@ -171,11 +171,17 @@ impl CodecState {
         let Ok(head) = <[u8; PREFIX_LEN]>::try_from(head.as_slice()) else {
             self.calls.fail_with(
                 Error::ERR_FILE_EOF,
-                format!("end of the stream: got {} of the {PREFIX_LEN} bytes of a value's length", head.len()),
+                format!(
+                    "end of the stream: got {} of the {PREFIX_LEN} bytes of a value's length",
+                    head.len()
+                ),
             );
             return Variant::nil();
         };
-        let len = prefix_len(head, ByteOrder::from_big_endian(peer.is_big_endian_enabled()));
+        let len = prefix_len(
+            head,
+            ByteOrder::from_big_endian(peer.is_big_endian_enabled()),
+        );
         if let Err(e) = check_message_len(len, self.settings().max_message, 0) {
             self.calls.fail(&e);
             return Variant::nil();

@@ -9,8 +9,8 @@ use godot::register::property::PhantomVar;
 
 use crate::codec::FastVarCodec;
 use crate::engine_methods::Peer;
-use crate::peer_io::no_peer;
 use crate::from_wire::{untyped_array_of, VariantBuilder};
+use crate::peer_io::no_peer;
 use crate::stream_state::StreamShared;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
