@@ -4,6 +4,7 @@
 # unzipped into a project's root as it is:
 #   fast_var_codec.gdextension          the repository's, without its "; repo:" comment
 #   LICENSE, README.md, icon.svg        the repository's addons/fast_var_codec/ files
+#   tools/migrate_godot3_save.gd        the Godot 3 save migration (docs/godot3.md)
 #   bin/libfast_var_codec.so            Linux x86_64                     (tests/build_addon.sh)
 #   bin/libfast_var_codec.double.so     Linux x86_64, precision=double engines
 #                                       (tests/build_addon.sh --double)
@@ -92,6 +93,8 @@ x86_64-w64-mingw32-strip -o "$out/bin/fast_var_codec.dll" "$bin/fast_var_codec.d
 aarch64-linux-gnu-strip -o "$out/bin/libfast_var_codec.arm64.so" "$bin/libfast_var_codec.arm64.so"
 cp "$bin/libfast_var_codec.macos.dylib" "$out/bin/libfast_var_codec.macos.dylib"
 cp "$src/LICENSE" "$src/README.md" "$src/icon.svg" "$out/"
+mkdir -p "$out/tools"
+cp "$src/tools/migrate_godot3_save.gd" "$out/tools/"
 sed -e '/^; repo:/d' "$src/fast_var_codec.gdextension" >"$out/fast_var_codec.gdextension"
 # --- checks ------------------------------------------------------------------------------------
 # The shipped .gdextension names exactly the libraries in bin/.
@@ -118,6 +121,7 @@ files=(
     addons/fast_var_codec/LICENSE
     addons/fast_var_codec/README.md
     addons/fast_var_codec/icon.svg
+    addons/fast_var_codec/tools/migrate_godot3_save.gd
     addons/fast_var_codec/bin/libfast_var_codec.so
     addons/fast_var_codec/bin/libfast_var_codec.double.so
     addons/fast_var_codec/bin/fast_var_codec.dll

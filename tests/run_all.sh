@@ -44,7 +44,7 @@ declare -A ABOUT=(
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
     [asan]="the extension built with AddressSanitizer, every scene in Godot 4.6.3 (and in the double-precision build with FVC_ASAN_DOUBLE=1)"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
-    [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the migration demo"
+    [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the addon's migration script"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict"
     [wheels]="the Python wheel a release ships for Linux x86_64 (manylinux2014): auditwheel, glibc symbol versions, stripped, METADATA, size; installed by pip in Debian bullseye (glibc 2.31, CPython 3.9) and pytest run there against the engines"
     [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle, the type declarations under tsc --strict; the README's server snippets as written and the example servers (--dialect auto too) against clients that send too much, send garbage or reset mid-message; its example servers against Godot 4.6.3 (WebSocketPeer) and Godot 3.6.2 (StreamPeerTCP); store_var files and Godot 3 saves it writes read by the engines, Godot 4.6.3's files read by it"

@@ -14,7 +14,7 @@
 #    does (File.open, open_compressed, open_encrypted_with_pass, open_encrypted, ConfigFile.
 #    load_encrypted_pass / load_encrypted) and compare every value with what the same engine reads
 #    from its own fixture.
-# 3. The migration demo (godot_project/demo/migrate_godot3_save.gd) turns each store_var fixture of
+# 3. The migration demo (addons/fast_var_codec/tools/migrate_godot3_save.gd) turns each store_var fixture of
 #    both engines into a Godot 4 save (tests/out/run_save_tests/migrated/), which Godot 4's own FileAccess.get_var
 #    must read back as the fixture's values (godot_project/saves_tools/check_migrated.gd); and it
 #    must refuse, writing nothing, a wrong password and a full object of a class not allowed.
@@ -90,7 +90,7 @@ for pair in "$GODOT3:godot3_6_2" "$GODOT32:godot3_2_3"; do
 done
 
 echo
-echo "=== 3. demo/migrate_godot3_save.gd: Godot 3 saves -> Godot 4 saves, read by Godot $v4's own get_var"
+echo "=== 3. the addon's tools/migrate_godot3_save.gd: Godot 3 saves -> Godot 4 saves, read by Godot $v4's own get_var"
 for fixture in godot3_6_2 godot3_2_3; do
     v=${fixture#godot}
     v=${v//_/.}
@@ -103,7 +103,7 @@ for fixture in godot3_6_2 godot3_2_3; do
             encrypted_key) extra=(--key-hex="$KEY_HEX") ;;
         esac
         log="$out/save_migrate_${fixture}_$kind"
-        "${g4[@]}" -s res://demo/migrate_godot3_save.gd -- "$repo/tests/saves/$fixture/$kind.bin" \
+        "${g4[@]}" -s res://addons/fast_var_codec/tools/migrate_godot3_save.gd -- "$repo/tests/saves/$fixture/$kind.bin" \
             "$migrated/$fixture/$kind.save" "${extra[@]}" --allow-classes=Curve >"$log.stdout" 2>"$log.log"
         rc=$?
         if [ $rc -eq 0 ] && grep -q '^migrated 59 values' "$log.stdout" && engine_logs_clean "$log.log" >/dev/null; then
@@ -120,7 +120,7 @@ refuse() { # name expected-message-part ARGS...
     local name=$1 want=$2; shift 2
     local target="$migrated/refused.save"
     rm -f "$target"
-    "${g4[@]}" -s res://demo/migrate_godot3_save.gd -- "$@" >"$out/save_migrate_refused.stdout" 2>"$out/save_migrate_refused.log"
+    "${g4[@]}" -s res://addons/fast_var_codec/tools/migrate_godot3_save.gd -- "$@" >"$out/save_migrate_refused.stdout" 2>"$out/save_migrate_refused.log"
     local rc=$?
     if [ $rc -eq 1 ] && [ ! -e "$target" ] && grep -q "$want" "$out/save_migrate_refused.log"; then
         tally 0
@@ -128,6 +128,7 @@ refuse() { # name expected-message-part ARGS...
         tally 1 "migrate refuses $name: exit code $rc, $( [ -e "$target" ] && echo "OUT written" || echo "OUT not written"), $(grep migrate_godot3_save "$out/save_migrate_refused.log" | head -n 1 | cut -c1-200)"
     fi
 }
+refuse "an encrypted save without a password" "the file is encrypted: pass --password or --key-hex" "$repo/tests/saves/godot3_6_2/encrypted_pass.bin" "$migrated/refused.save"
 refuse "a wrong password" "MD5" "$repo/tests/saves/godot3_6_2/encrypted_pass.bin" "$migrated/refused.save" --password=wrong
 refuse "a full Curve without --allow-classes" "ERR_UNAUTHORIZED" "$repo/tests/saves/godot3_6_2/plain.bin" "$migrated/refused.save"
 tally_run "check_migrated" "$out/save_check_migrated" \

@@ -36,6 +36,7 @@ const MAX_EXAMPLES := 20
 func _init(seed_value: int) -> void:
 	values = Values.new(seed_value)
 	rng = values.rng
+	codec.allow_trailing_bytes = true  # as the engine's bytes_to_var
 
 
 # ------------------------------------------------------------------ inputs
@@ -270,6 +271,7 @@ func compare_godot3(inputs: Array[PackedByteArray], results: Array[PackedByteArr
 	codec.dialect = FastVarCodec.DIALECT_GODOT_3
 	var reader := FastVarCodec.new()
 	reader.dialect = FastVarCodec.DIALECT_GODOT_3
+	reader.allow_trailing_bytes = true  # as the engine's bytes_to_var
 	stats.keys = 0
 	if results.size() != inputs.size():
 		disagree("the Godot 3 side answered %d of %d inputs" % [results.size(), inputs.size()], PackedByteArray())

@@ -1,5 +1,5 @@
 extends SceneTree
-## Checks the Godot 4 saves that demo/migrate_godot3_save.gd made from the Godot 3 fixtures
+## Checks the Godot 4 saves that the addon's tools/migrate_godot3_save.gd made from the Godot 3 fixtures
 ## (tests/run_save_tests.sh runs both):
 ##   godot --headless --path godot_project -s res://saves_tools/check_migrated.gd -- --dir=DIR
 ## DIR/<engine>/<kind>.save (engine: godot3_6_2, godot3_2_3; kind: the fixture kinds, migrated

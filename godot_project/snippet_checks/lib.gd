@@ -34,6 +34,15 @@ func check(cond: bool, what: String, detail := "") -> bool:
 	return cond
 
 
+## The engine errors and warnings reported so far, forgotten (for a check that expects them).
+func take_logged() -> PackedStringArray:
+	logger.mutex.lock()
+	var lines := logger.lines
+	logger.lines = PackedStringArray()
+	logger.mutex.unlock()
+	return lines
+
+
 ## Checks that nothing was reported, prints the tally and returns the exit code.
 func finish(name: String) -> int:
 	logger.mutex.lock()

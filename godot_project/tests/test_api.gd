@@ -246,6 +246,7 @@ func encode_inside_encode() -> void:
 
 func offsets() -> void:
 	var codec := FastVarCodec.new()
+	codec.allow_trailing_bytes = true  # values one after another, read as bytes_to_var reads them
 	var b := PackedByteArray([9, 9, 9])
 	b.append_array(var_to_bytes("abc"))
 	b.append_array(var_to_bytes(77))

@@ -26,6 +26,8 @@ func run(ctx: Ctx) -> void:
 	codec = FastVarCodec.new()
 	# Engine parity: admits every class, as bytes_to_var_with_objects does (trusted test data).
 	codec.allowed_classes = PackedStringArray(["*"])
+	# and reads a value followed by other bytes, as bytes_to_var does.
+	codec.allow_trailing_bytes = true
 	mutations()
 	var mutated := [stats.inputs, stats.accepted, stats.rejected]
 	# The corpus of the engine running this: its double-precision build has its own.

@@ -36,6 +36,8 @@ func run(ctx: Ctx) -> void:
 	codec = FastVarCodec.new()
 	# Engine parity: admits every class, as bytes_to_var_with_objects does (trusted test data).
 	codec.allowed_classes = PackedStringArray(["*"])
+	# and reads a value followed by other bytes, as bytes_to_var does.
+	codec.allow_trailing_bytes = true
 	var o := GoldenValues.add_all(add, t.tree, ITEM, HOLDER, keep)
 	more_scalars()
 	more_math()

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use fast_var_codec_core::options::is_script_path;
 use fast_var_codec_core::options::AllowList;
 use godot::builtin::{GString, StringName};
-use godot::classes::{ClassDb, ProjectSettings, ResourceLoader, Script};
+use godot::classes::{ClassDb, FileAccess, ProjectSettings, ResourceLoader, Script};
 use godot::obj::Singleton;
 
 /// A project's named script classes: name → (path, base class name).
@@ -51,12 +51,8 @@ impl GlobalClasses {
     }
 }
 
-/// The native class objects carrying the script at `path` have: from the global class list
-/// when the script has a class name, else by loading the listed script (the project's own).
-fn script_base(globals: &GlobalClasses, path: &str) -> Option<String> {
-    if let Some(name) = globals.by_path(path) {
-        return globals.native_base(name);
-    }
+/// The native class objects carrying the script at `path` have, by loading it.
+fn loaded_script_base(path: &str) -> Option<String> {
     let script = ResourceLoader::singleton()
         .load_ex(&GString::from(path))
         .type_hint("Script")
@@ -66,25 +62,65 @@ fn script_base(globals: &GlobalClasses, path: &str) -> Option<String> {
     Some(script.get_instance_base_type().to_string())
 }
 
-/// The allow-list for `entries`: `res://` paths are scripts, names of the project's global
-/// classes are their scripts, and the rest is the core's rule for a user's names
-/// ([`AllowList::with_name`]: `"*"` admits every class and script, other names native classes).
-pub fn resolve(entries: &[String]) -> AllowList {
+/// The first of `entries` that names nothing this project has: neither a class (native, or a
+/// script's class name) nor the path of an existing script. Looked up without loading
+/// anything, so that a typo is refused when the list is set instead of admitting nothing.
+/// `any` (the entry admitting everything) is not looked up.
+pub fn unknown_entry<'a>(entries: &'a [String], any: &str) -> Option<&'a String> {
+    let globals = GlobalClasses::of_project();
+    entries.iter().find(|entry| {
+        let entry = entry.as_str();
+        if entry == any {
+            return false;
+        }
+        if is_script_path(entry) {
+            let path = GString::from(entry);
+            return !(ResourceLoader::singleton().exists(&path) || FileAccess::file_exists(&path));
+        }
+        !(globals.0.contains_key(entry)
+            || ClassDb::singleton().class_exists(&StringName::from(entry)))
+    })
+}
+
+/// The allow-list for `entries`, made without loading anything: `res://` paths are scripts,
+/// names of the project's global classes are their scripts, and the rest is the core's rule for
+/// a user's names ([`AllowList::with_name`]: `"*"` admits every class and script, other names
+/// native classes).
+/// The native class of a listed script with no class name is learnt only by loading it, which
+/// runs its static initializer: such scripts are returned apart, their base class still
+/// unknown in the list, for [`script_bases`] to learn when a decode needs them.
+pub fn resolve(entries: &[String]) -> (AllowList, Vec<String>) {
     // A list that admits everything needs no script looked up (nor loaded).
     let core_list = AllowList::from_names(entries);
     if core_list.admits_any() {
-        return core_list;
+        return (core_list, Vec::new());
     }
     let globals = GlobalClasses::of_project();
     let mut list = AllowList::new();
+    let mut unloaded = Vec::new();
     for entry in entries {
         if is_script_path(entry) {
-            list = list.with_script(entry, script_base(&globals, entry).as_deref());
+            let base = globals
+                .by_path(entry)
+                .and_then(|name| globals.native_base(name));
+            if globals.by_path(entry).is_none() {
+                unloaded.push(entry.clone());
+            }
+            list = list.with_script(entry, base.as_deref());
         } else if let Some((path, _)) = globals.0.get(entry.as_str()) {
             list = list.with_script(path, globals.native_base(entry).as_deref());
         } else {
             list = list.with_name(entry);
         }
     }
-    list
+    (list, unloaded)
+}
+
+/// The native class each script at `paths` extends, learnt by loading it (the project's own
+/// scripts, listed by the game).
+pub fn script_bases(paths: &[String]) -> Vec<(String, Option<String>)> {
+    paths
+        .iter()
+        .map(|path| (path.clone(), loaded_script_base(path)))
+        .collect()
 }

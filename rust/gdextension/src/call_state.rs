@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
 use fast_var_codec_core::CodecError;
 use godot::builtin::GString;
-use godot::global::Error;
+use godot::global::{print_custom, Error, PrintLevel, PrintRecord, PrintSource};
 use godot::obj::EngineEnum;
 
 /// Objects one thread remembers call states for; the least recently used is forgotten first.
@@ -53,6 +53,32 @@ pub(crate) fn error_from_ord(ord: i64) -> Error {
         .ok()
         .and_then(Error::try_from_ord)
         .unwrap_or(Error::FAILED)
+}
+
+/// Writes an error (or with `warning`, a warning) to the engine's log as coming from the
+/// extension, without gdext's default source location: a game developer reading the log sees
+/// what went wrong and which method said so, never a path into this crate's sources.
+pub(crate) fn log_error(method: &str, message: &str) {
+    log(PrintLevel::Error, method, message);
+}
+
+/// As [`log_error`], a warning.
+pub(crate) fn log_warning(method: &str, message: &str) {
+    log(PrintLevel::Warn, method, message);
+}
+
+fn log(level: PrintLevel, method: &str, message: &str) {
+    print_custom(PrintRecord {
+        level,
+        message,
+        rationale: None,
+        source: Some(PrintSource {
+            function: method,
+            file: "fast_var_codec",
+            line: 0,
+        }),
+        editor_notify: false,
+    });
 }
 
 /// One object's handle on its per-thread call states.

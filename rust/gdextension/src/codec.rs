@@ -58,6 +58,14 @@ pub struct FastVarCodec {
     /// an RID's id …) to their closest Godot 3 value instead of failing.
     #[var(get = get_allow_lossy, set = set_allow_lossy)]
     allow_lossy: PhantomVar<bool>,
+    /// Let [method decode] return a value followed by other bytes, as
+    /// [method @GlobalScope.bytes_to_var] does ([method get_decoded_size] then tells where the
+    /// next one starts). Off (default), [method decode] takes the bytes from its offset on as one
+    /// value, whole: bytes left after it mean a value of another dialect (a Godot 3 Dictionary
+    /// read as Godot 4 comes out as something else entirely), and the decode fails with
+    /// [constant ERR_INVALID_DATA], the message naming the dialect that reads the bytes whole.
+    #[var(get = get_allow_trailing_bytes, set = set_allow_trailing_bytes)]
+    allow_trailing_bytes: PhantomVar<bool>,
     /// Deepest nesting accepted when encoding or decoding (default and maximum 1024, as the engine).
     #[var(get = get_max_depth, set = set_max_depth)]
     max_depth: PhantomVar<i64>,
@@ -112,6 +120,7 @@ impl IRefCounted for FastVarCodec {
             full_objects: PhantomVar::default(),
             allow_objects: PhantomVar::default(),
             allow_lossy: PhantomVar::default(),
+            allow_trailing_bytes: PhantomVar::default(),
             max_depth: PhantomVar::default(),
             max_elements: PhantomVar::default(),
             max_bytes: PhantomVar::default(),
@@ -178,6 +187,16 @@ impl FastVarCodec {
     #[func]
     fn set_allow_lossy(&self, on: bool) {
         self.state.set_allow_lossy(on);
+    }
+    /// Returns [member allow_trailing_bytes].
+    #[func]
+    fn get_allow_trailing_bytes(&self) -> bool {
+        self.state.allow_trailing_bytes()
+    }
+    /// Sets [member allow_trailing_bytes].
+    #[func]
+    fn set_allow_trailing_bytes(&self, on: bool) {
+        self.state.set_allow_trailing_bytes(on);
     }
     /// Returns [member max_depth].
     #[func]
@@ -283,9 +302,14 @@ impl FastVarCodec {
     /// precision: with [constant DIALECT_GODOT_3], a file Godot 3's [code]File.get_var[/code] reads.
     /// Open the file with [method FileAccess.open_compressed] for Godot 3's compressed files (every
     /// mode is compatible), or write to bytes and use [method encrypt_godot3] for its encrypted ones.
+    /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
+    /// [FileAccess] is refused with [constant ERR_INVALID_PARAMETER].
     #[func]
-    fn store_var(&self, file: Gd<FileAccess>, value: Variant) -> Error {
-        self.state.store_var(file, &value)
+    fn store_var(&self, file: Variant, value: Variant) -> Error {
+        match file_arg(&file) {
+            Some(file) => self.state.store_var(file, &value),
+            None => no_file(&self.state.calls),
+        }
     }
 
     /// Reads the value written by [method store_var] (or [code]store_var[/code] of the dialect's
@@ -306,9 +330,17 @@ impl FastVarCodec {
     ///         push_error(codec.get_error_message())
     ///         break
     /// ```
+    /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
+    /// [FileAccess] gives [code]null[/code] with [constant ERR_INVALID_PARAMETER].
     #[func]
-    fn read_var(&self, file: Gd<FileAccess>) -> Variant {
-        self.state.read_var(file)
+    fn read_var(&self, file: Variant) -> Variant {
+        match file_arg(&file) {
+            Some(file) => self.state.read_var(file),
+            None => {
+                no_file(&self.state.calls);
+                Variant::nil()
+            }
+        }
     }
 
     /// Reads every value of a save file written by Godot 3's [code]File.store_var[/code], in
@@ -401,6 +433,21 @@ impl FastVarCodec {
         self.state
             .encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
     }
+}
+
+/// A file argument: taken as a Variant, so that `null` (what a failed `FileAccess.open`
+/// returns) and objects of other classes reach the method, which refuses them through
+/// `get_error()` instead of gdext failing the call and aborting the calling function.
+fn file_arg(file: &Variant) -> Option<Gd<FileAccess>> {
+    file.try_to::<Gd<FileAccess>>().ok()
+}
+
+/// The failure of a call whose file argument is null or not a `FileAccess`.
+fn no_file(calls: &crate::call_state::CallState) -> Error {
+    calls.fail_with(
+        Error::ERR_INVALID_PARAMETER,
+        "the file is null (did FileAccess.open fail? see FileAccess.get_open_error()) or not a FileAccess".into(),
+    )
 }
 
 impl FastVarCodec {

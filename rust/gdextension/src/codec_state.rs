@@ -3,11 +3,12 @@
 //! getters and setters, and the per-thread reports of its calls. The calls themselves are in
 //! `value_calls` (encode, decode), `peer_io` (peers) and `files`.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
+use fast_var_codec_core::objects::ANY_CLASS;
 use fast_var_codec_core::Options;
-use godot::global::{godot_error, Error};
+use godot::global::Error;
 use godot::prelude::*;
 
 use crate::allow_list;
@@ -23,6 +24,12 @@ pub(crate) struct CodecState {
     pub(crate) registered: OnceLock<usize>,
     /// Counts settings changes, so a thread's cached copy of the options knows it is stale.
     pub(crate) version: AtomicU64,
+    /// `allow_trailing_bytes`: `decode` accepts bytes after the value (read per decode, outside
+    /// the settings' lock; it is no option of the core's).
+    allow_trailing_bytes: AtomicBool,
+    /// Whether `settings.unloaded_scripts` may be non-empty (checked on every call, without
+    /// the lock).
+    scripts_unloaded: AtomicBool,
 }
 
 impl CodecState {
@@ -32,6 +39,8 @@ impl CodecState {
             calls: CallState::default(),
             registered: OnceLock::new(),
             version: AtomicU64::new(0),
+            allow_trailing_bytes: AtomicBool::new(false),
+            scripts_unloaded: AtomicBool::new(false),
         }
     }
 
@@ -64,7 +73,10 @@ impl CodecState {
         };
         if let Some(message) = refused {
             drop(guard);
-            godot_error!("FastVarCodec: {message}");
+            crate::call_state::log_error(
+                &format!("set_{what}"),
+                &format!("FastVarCodec: {message}"),
+            );
             return self.calls.fail_with(Error::ERR_INVALID_PARAMETER, message);
         }
         *guard = next;
@@ -75,13 +87,55 @@ impl CodecState {
 
     /// A snapshot of the options for one call (settings changed meanwhile apply to the next).
     pub(crate) fn options(&self) -> Arc<Options> {
+        self.load_listed_scripts();
         self.settings().opts.clone()
     }
 
     /// The options, and the settings version they belong to (read together).
     pub(crate) fn options_and_version(&self) -> (Arc<Options>, u64) {
+        self.load_listed_scripts();
         let settings = self.settings();
         (settings.opts.clone(), self.version.load(Ordering::Acquire))
+    }
+
+    /// Whether listed scripts wait to be loaded ([`Self::load_listed_scripts`]).
+    pub(crate) fn has_unloaded_scripts(&self) -> bool {
+        self.scripts_unloaded.load(Ordering::Acquire)
+    }
+
+    /// Learns the native class of the listed scripts that have no class name, by loading them,
+    /// once objects are allowed and a call is about to use the options: listing a script runs
+    /// none of its code, a decode that may meet its objects does. Called without any lock of
+    /// this codec or a stream held (a script's static initializer may call them).
+    pub(crate) fn load_listed_scripts(&self) {
+        if !self.has_unloaded_scripts() {
+            return;
+        }
+        let paths = {
+            let settings = self.settings();
+            if !settings.opts.allow_objects {
+                return;
+            }
+            settings.unloaded_scripts.clone()
+        };
+        let bases = allow_list::script_bases(&paths);
+        let mut guard = self
+            .settings
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        // A list set meanwhile has its own scripts to load.
+        if guard.unloaded_scripts != paths {
+            return;
+        }
+        if let Some(list) = guard.opts.allowed_objects.clone() {
+            let list = bases.iter().fold((*list).clone(), |l, (path, base)| {
+                l.with_script(path, base.as_deref())
+            });
+            guard.opts_mut().allowed_objects = Some(Arc::new(list));
+        }
+        guard.unloaded_scripts.clear();
+        self.scripts_unloaded.store(false, Ordering::Release);
+        self.version.fetch_add(1, Ordering::Release);
     }
 
     pub(crate) fn get_dialect(&self) -> i64 {
@@ -121,6 +175,13 @@ impl CodecState {
             s.opts_mut().allow_objects = on;
             Ok(())
         })
+    }
+    pub(crate) fn allow_trailing_bytes(&self) -> bool {
+        self.allow_trailing_bytes.load(Ordering::Relaxed)
+    }
+    pub(crate) fn set_allow_trailing_bytes(&self, on: bool) -> Error {
+        self.allow_trailing_bytes.store(on, Ordering::Relaxed);
+        self.calls.ok()
     }
     pub(crate) fn get_allow_lossy(&self) -> bool {
         self.settings().opts.allow_lossy
@@ -190,12 +251,26 @@ impl CodecState {
     /// only the core's `ANY_CLASS` (`"*"`) admits every class and script (trusted input only).
     pub(crate) fn set_allowed_classes(&self, classes: PackedStringArray) -> Error {
         let entries: Vec<String> = classes.as_slice().iter().map(|c| c.to_string()).collect();
-        let list = Some(Arc::new(allow_list::resolve(&entries)));
-        self.change("allowed_classes", |s| {
+        if let Some(unknown) = allow_list::unknown_entry(&entries, ANY_CLASS) {
+            let why = format!(
+                "allowed_classes: {unknown:?} is neither a class (ClassDB, or a script's class_name) \
+                 nor the path of an existing script"
+            );
+            return self.change("allowed_classes", |_| Err(why));
+        }
+        let (list, unloaded) = allow_list::resolve(&entries);
+        let list = Some(Arc::new(list));
+        let waiting = !unloaded.is_empty();
+        let result = self.change("allowed_classes", |s| {
             s.opts_mut().allowed_objects = list;
             s.allowed_classes = entries;
+            s.unloaded_scripts = unloaded;
             Ok(())
-        })
+        });
+        if result == Error::OK {
+            self.scripts_unloaded.store(waiting, Ordering::Release);
+        }
+        result
     }
     pub(crate) fn get_decoded_size(&self) -> i64 {
         self.calls.decoded_size()

@@ -16,7 +16,7 @@ use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use godot::classes::{Object, PacketPeer, PacketPeerUdp, RefCounted, StreamPeer, StreamPeerTcp};
-use godot::global::{godot_warn, Error};
+use godot::global::Error;
 use godot::obj::{EngineEnum, GodotClass, Inherits, InstanceId};
 use godot::prelude::*;
 use godot::sys::{self, interface_fn, GodotFfi};
@@ -226,11 +226,13 @@ impl EngineMethod {
                 )
             };
             if bind.is_null() {
-                godot_warn!(
-                    "FastVarCodec: the engine has no {}.{} of the expected signature; it is \
-                     called through gdext",
-                    self.class,
-                    self.name
+                crate::call_state::log_warning(
+                    "FastVarCodec",
+                    &format!(
+                        "FastVarCodec: the engine has no {}.{} of the expected signature; it \
+                         is called through gdext",
+                        self.class, self.name
+                    ),
                 );
             }
             bind as usize

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use fast_var_codec_core::stream::check_message_len;
+use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::Options;
 use godot::classes::{PacketPeer, PacketPeerUdp, StreamPeer};
 use godot::global::Error;
@@ -158,21 +158,74 @@ impl CodecState {
         Variant::nil()
     }
     pub(crate) fn get_var(&self, mut peer: Gd<StreamPeer>) -> Variant {
-        let len = peer.get_u32() as usize;
+        let head = match read_exact(&mut peer, PREFIX_LEN) {
+            Ok(head) => head,
+            Err(got) => {
+                self.calls.fail_with(
+                    Error::ERR_FILE_EOF,
+                    format!("end of the stream: got {got} of the {PREFIX_LEN} bytes of a value's length"),
+                );
+                return Variant::nil();
+            }
+        };
+        let Ok(head) = <[u8; PREFIX_LEN]>::try_from(head.as_slice()) else {
+            self.calls.fail_with(
+                Error::ERR_FILE_EOF,
+                format!(
+                    "end of the stream: got {} of the {PREFIX_LEN} bytes of a value's length",
+                    head.len()
+                ),
+            );
+            return Variant::nil();
+        };
+        let len = prefix_len(
+            head,
+            ByteOrder::from_big_endian(peer.is_big_endian_enabled()),
+        );
         if let Err(e) = check_message_len(len, self.settings().max_message, 0) {
             self.calls.fail(&e);
             return Variant::nil();
         }
-        // Blocking peers (TCP) wait until every byte is there, as the engine's get_var does.
-        let (err, data) = engine_methods::data_reply(&peer.get_data(len as i32));
-        if err != Error::OK || data.len() != len {
-            self.calls.fail_with(
-                Error::ERR_FILE_EOF,
-                format!("got {} of the {len} bytes of the value", data.len()),
-            );
-            return Variant::nil();
-        }
+        let data = match read_exact(&mut peer, len) {
+            Ok(data) => data,
+            Err(got) => {
+                self.calls.fail_with(
+                    Error::ERR_FILE_EOF,
+                    format!("end of the stream: got {got} of the {len} bytes of the value"),
+                );
+                return Variant::nil();
+            }
+        };
         let source = Some(ByteSource::Array(&data));
         self.decode_record(&self.options(), data.as_slice(), source)
     }
+}
+
+/// Exactly `len` bytes from `peer`, waiting for them as `StreamPeer.get_data` does; on failure
+/// (the stream ended or broke first) the count of bytes that really arrived. The engine's
+/// `get_data` answers a failure with an array of the full size whatever arrived, so the bytes
+/// are taken with `get_partial_data` (which reports its count), and the wait is `get_data` of
+/// one byte at a time: it returns as soon as any byte arrives, or fails when none will.
+fn read_exact(peer: &mut Gd<StreamPeer>, len: usize) -> Result<PackedByteArray, usize> {
+    let mut got = PackedByteArray::new();
+    while got.len() < len {
+        let want = i32::try_from(len - got.len()).unwrap_or(i32::MAX);
+        let (err, part) = engine_methods::data_reply(&peer.get_partial_data(want));
+        if err != Error::OK {
+            return Err(got.len());
+        }
+        if got.is_empty() && part.len() == len {
+            return Ok(part);
+        }
+        got.extend_array(&part);
+        if got.len() >= len {
+            break;
+        }
+        let (err, byte) = engine_methods::data_reply(&peer.get_data(1));
+        if err != Error::OK || byte.len() != 1 {
+            return Err(got.len());
+        }
+        got.extend_array(&byte);
+    }
+    Ok(got)
 }

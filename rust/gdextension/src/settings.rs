@@ -118,6 +118,9 @@ pub struct Settings {
     /// own `real_t` in the Godot 4 dialects, single in those that have no double layout.
     precision_chosen: bool,
     pub allowed_classes: Vec<String>,
+    /// Listed scripts whose native class is not known yet (they have no class name): loaded
+    /// to learn it by the first call that decodes with objects allowed, not when listed.
+    pub unloaded_scripts: Vec<String>,
     /// Longest message `get_var` reads and `put_packet_var` sends.
     pub max_message: usize,
     /// Largest payload a compressed or encrypted file may announce (`read_godot3_save`).
@@ -136,6 +139,7 @@ impl Settings {
             ),
             precision_chosen: false,
             allowed_classes: Vec::new(),
+            unloaded_scripts: Vec::new(),
             max_message: DEFAULT_MAX_MESSAGE,
             max_payload: DEFAULT_MAX_PAYLOAD,
         }

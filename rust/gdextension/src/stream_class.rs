@@ -10,6 +10,7 @@ use godot::register::property::PhantomVar;
 use crate::codec::FastVarCodec;
 use crate::engine_methods::Peer;
 use crate::from_wire::{untyped_array_of, VariantBuilder};
+use crate::peer_io::no_peer;
 use crate::stream_state::StreamShared;
 
 /// Reads values sent with [method StreamPeer.put_var] (or [method FastVarCodec.put_var]) from a
@@ -96,7 +97,7 @@ impl FastVarStream {
             }
             None => {
                 let message = "codec cannot be null; the stream keeps its codec";
-                godot_error!("FastVarStream: {message}");
+                crate::call_state::log_error("set_codec", &format!("FastVarStream: {message}"));
                 self.shared
                     .calls
                     .fail_with(Error::ERR_INVALID_PARAMETER, message.into());
@@ -129,7 +130,10 @@ impl FastVarStream {
     }
 
     /// Every complete value received, in order, at most [param max_count] of them (all when
-    /// negative); an empty array when none is complete yet, with [constant OK].
+    /// negative); an empty array when none is complete yet, with [constant OK] unless the last
+    /// [method poll] failed: that failure (a closed connection, with the size of any value left
+    /// incomplete) is reported again after the values, until the next [method poll],
+    /// [method feed] or [method reset].
     ///
     /// It stops at a malformed value: the values before it are returned, the malformed one is
     /// skipped and reported by [method get_error] and [method get_error_message] (as [method
@@ -162,13 +166,17 @@ impl FastVarStream {
                 }
             }
         }
+        let poll_failure = state.poll_failure.clone();
         drop(state);
-        match failure {
-            Some(e) => {
+        match (failure, poll_failure) {
+            (Some(e), _) => {
                 builder.discard();
                 self.shared.calls.fail(&e);
             }
-            None => {
+            (None, Some((error, message))) => {
+                self.shared.calls.fail_with(error, message);
+            }
+            (None, None) => {
                 self.shared.calls.ok();
             }
         }
@@ -180,8 +188,14 @@ impl FastVarStream {
     /// [member max_message_size]), in one write to [param peer]: one packet for a whole network tick instead of one per
     /// value. When a value cannot be encoded nothing is written, and [method
     /// get_error_message] names its index.
+    /// A [param peer] that is [code]null[/code] or not a [StreamPeer] is refused with
+    /// [constant ERR_INVALID_PARAMETER], as [method put_var] refuses it.
     #[func]
-    fn put_vars(&self, peer: Gd<StreamPeer>, values: VarArray) -> Error {
+    fn put_vars(&self, peer: Variant, values: VarArray) -> Error {
+        // A Variant, so that null and other classes reach this check instead of failing the call.
+        let Ok(peer) = peer.try_to::<Gd<StreamPeer>>() else {
+            return no_peer(&self.shared.calls, "StreamPeer");
+        };
         let (codec, writing) = self.shared.writing();
         codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, &writing)
     }
@@ -202,7 +216,10 @@ impl FastVarStream {
     /// Forgets buffered bytes and the broken state.
     #[func]
     fn reset(&self) {
-        self.shared.state().reader.reset();
+        let mut state = self.shared.state();
+        state.reader.reset();
+        state.poll_failure = None;
+        drop(state);
         self.shared.calls.ok();
     }
 }

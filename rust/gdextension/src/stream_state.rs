@@ -40,11 +40,16 @@ pub(crate) struct StreamState {
     /// not on every value.
     opts: Arc<Options>,
     seen_version: u64,
+    /// The failure of the last `poll` (a closed or failed connection, a read that failed), kept
+    /// until the next `poll`, `feed` or `reset`: `pop_vars` reports it after the values it
+    /// hands out, so a loop that checks `get_error()` after `pop_vars()` sees it.
+    pub(crate) poll_failure: Option<(Error, String)>,
 }
 
 impl StreamState {
     fn new(codec_state: Arc<CodecState>) -> Self {
         let mut state = StreamState {
+            poll_failure: None,
             reader: StreamReader::new(ByteOrder::Little, 0),
             opts: codec_state.options(),
             seen_version: 0,
@@ -113,6 +118,7 @@ impl StreamShared {
 
     /// `feed`: adds received bytes (little-endian prefixes); fails only when the stream is broken.
     pub(crate) fn feed(&self, bytes: &[u8]) -> Error {
+        self.state().poll_failure = None;
         self.take(bytes, false)
     }
 
@@ -133,6 +139,13 @@ impl StreamShared {
     /// StreamPeerTCP still connecting has nothing yet ([constant OK], nothing taken); one closed
     /// or failed is an error that names its status.
     pub(crate) fn poll(&self, peer: Peer<'_, StreamPeer>) -> Error {
+        let err = self.poll_peer(peer);
+        let failure = (err != Error::OK).then(|| (err, self.calls.message().to_string()));
+        self.state().poll_failure = failure;
+        err
+    }
+
+    fn poll_peer(&self, peer: Peer<'_, StreamPeer>) -> Error {
         if let Some(tcp) = peer.as_a::<StreamPeerTcp>() {
             let status = engine_methods::tcp_status(&tcp);
             if status == STATUS_CONNECTING {
@@ -227,6 +240,13 @@ impl StreamShared {
     /// following the codec's current settings (its reader bound by `max_message_size`).
     pub(crate) fn state(&self) -> MutexGuard<'_, StreamState> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.codec_state.has_unloaded_scripts() {
+            // Loaded outside the stream's lock: a script's initializer may call the stream.
+            let codec = state.codec_state.clone();
+            drop(state);
+            codec.load_listed_scripts();
+            state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        }
         state.follow_settings();
         state
     }

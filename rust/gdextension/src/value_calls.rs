@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use bytes::BytesMut;
-use fast_var_codec_core::error::EncodeReason;
+use fast_var_codec_core::error::{DecodeReason, EncodeReason};
 use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::stream::{
     check_message_len, frame_with, prefix_len, ByteOrder, PREFIX_LEN,
@@ -280,13 +280,50 @@ impl CodecState {
             );
             return Variant::nil();
         };
-        match decode_variant_from(bytes, source, offset, opts) {
-            Ok((v, used)) => {
-                self.calls.ok_with_size(used as i64);
+        if self.allow_trailing_bytes() {
+            return match decode_variant_from(bytes, source, offset, opts) {
+                Ok((v, used)) => {
+                    self.calls.ok_with_size(used as i64);
+                    v
+                }
+                Err(e) => {
+                    self.calls.fail(&e);
+                    Variant::nil()
+                }
+            };
+        }
+        // The bytes from `offset` on are the value's, whole (the core's record rule: bytes left
+        // after it mean another dialect's value, and the error names the dialect that reads
+        // them whole).
+        let Some(record) = bytes.get(offset..).filter(|r| !r.is_empty()) else {
+            // An offset at or past the end: the decode's own error says so.
+            if let Err(e) = decode_variant_from(bytes, None, offset, opts) {
+                self.calls.fail(&e);
+            }
+            return Variant::nil();
+        };
+        match decode_record_variant(record, source, opts) {
+            Ok(v) => {
+                self.calls.ok_with_size(record.len() as i64);
                 v
             }
             Err(e) => {
-                self.calls.fail(&e);
+                let not_whole = matches!(
+                    e,
+                    CodecError::Decode {
+                        reason: DecodeReason::RecordNotWhole { .. },
+                        ..
+                    }
+                );
+                let e = e.shifted(offset);
+                if not_whole {
+                    self.calls.fail_with(
+                        godot_error(e.code()),
+                        format!("{e}; allow_trailing_bytes reads a value followed by other bytes"),
+                    );
+                } else {
+                    self.calls.fail(&e);
+                }
                 Variant::nil()
             }
         }

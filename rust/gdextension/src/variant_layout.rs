@@ -22,7 +22,6 @@ use godot::builtin::{
     Color, GString, Plane, Quaternion, Rect2, Rect2i, VarArray, VarDictionary, Variant, Vector2,
     Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use godot::global::godot_warn;
 use godot::meta::ToGodot;
 use godot::sys::{self, interface_fn, GodotFfi};
 
@@ -50,14 +49,18 @@ fn in_place() -> bool {
 #[cold]
 fn decide_in_place() -> bool {
     if std::env::var(ENV).is_ok_and(|v| v == "engine") {
-        godot_warn!("FastVarCodec: {ENV}=engine: every Variant is built by the engine");
+        crate::call_state::log_warning(
+            "FastVarCodec",
+            &format!("FastVarCodec: {ENV}=engine: every Variant is built by the engine"),
+        );
         return false;
     }
     let holds = layout_holds();
     if !holds {
-        godot_warn!(
+        crate::call_state::log_warning(
+            "FastVarCodec",
             "FastVarCodec: this engine lays out Variants otherwise than expected; every \
-             Variant is built by the engine (slower, and correct)"
+             Variant is built by the engine (slower, and correct)",
         );
     }
     holds

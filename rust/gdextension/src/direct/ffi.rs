@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use godot::builtin::{GString, PackedByteArray, Variant, VariantType};
-use godot::global::{godot_error, Error};
+use godot::global::Error;
 use godot::meta::ToGodot;
 use godot::obj::EngineEnum;
 use godot::obj::{Gd, GodotClass};
@@ -240,8 +240,9 @@ impl Out {
             Slot::Typed(declared) => declared == kind,
         };
         if !ok {
-            godot_error!(
-                "FastVarCodec: a method returned a result of another kind than registered"
+            crate::call_state::log_error(
+                "FastVarCodec",
+                "FastVarCodec: a method returned a result of another kind than registered",
             );
         }
         ok
@@ -388,11 +389,17 @@ unsafe fn run<B: Body>(
         Ok(Some(r)) => Some(r),
         Ok(None) => {
             // `varcall` checked the arguments: not expected.
-            godot_error!("{}.{}: an argument is missing", B::CLASS, method.name);
+            crate::call_state::log_error(
+                method.name,
+                &format!("{}.{}: an argument is missing", B::CLASS, method.name),
+            );
             None
         }
         Err(_) => {
-            godot_error!("{}.{}: internal error (panic)", B::CLASS, method.name);
+            crate::call_state::log_error(
+                method.name,
+                &format!("{}.{}: internal error (panic)", B::CLASS, method.name),
+            );
             None
         }
     }

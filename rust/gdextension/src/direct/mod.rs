@@ -139,8 +139,11 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
             },
         ],
         ret: ReturnKind::Variant,
-        doc: "Decodes one value from [param bytes], starting at [param offset]. Trailing bytes are \
-              ignored; [method get_decoded_size] tells how many were used. Returns [code]null[/code] \
+        doc: "Decodes one value from [param bytes], starting at [param offset]: the value must \
+              take the bytes from [param offset] on whole, unless [member allow_trailing_bytes] is \
+              on; bytes left after it are [constant ERR_INVALID_DATA], the message naming the \
+              dialect that reads them whole (a value of another dialect). \
+              [method get_decoded_size] tells how many bytes were used. Returns [code]null[/code] \
               on failure; a failed decode leaves no object behind.",
         run: |s, o, a, out| {
             let mut converted = None;

@@ -2,13 +2,15 @@ extends SceneTree
 ## Migrates a Godot 3 save file (values written with File.store_var) to a Godot 4 save file
 ## (the same values written with FileAccess.store_var), keeping its compression or encryption:
 ##
-##   godot --headless --path godot_project -s res://demo/migrate_godot3_save.gd -- IN OUT
+##   godot --headless --path PROJECT -s res://addons/fast_var_codec/tools/migrate_godot3_save.gd -- IN OUT
 ##         [--password=PW | --key-hex=64_HEX_DIGITS] [--compressed=zstd|gzip|deflate|fastlz]
 ##         [--allow-classes=Curve,MyResource]
 ##
-## IN is read as the Godot 3 game wrote it: File.open, File.open_compressed (--compressed),
-## File.open_encrypted_with_pass (--password) or File.open_encrypted (--key-hex). OUT is written
-## with Godot 4's own FileAccess in the same way, so the Godot 4 game reads it with get_var.
+## IN is read as the Godot 3 game wrote it: File.open, File.open_compressed (its mode is read
+## from the file), File.open_encrypted_with_pass (--password) or File.open_encrypted (--key-hex);
+## an encrypted IN without them is refused, naming the missing password. OUT is written with
+## Godot 4's own FileAccess in the same way (--compressed: with that compression), so the
+## Godot 4 game reads it with get_var.
 ## --allow-classes: the save holds full objects (Godot 3's store_var(value, true)) of these classes.
 ## Paths: absolute, res:// or user:// (a relative path is taken from the project directory).
 ## Exits 0 when every value was migrated; on any error OUT is not written.
@@ -30,7 +32,7 @@ func migrate(args: PackedStringArray) -> int:
 		else:
 			paths.append(a)
 	if paths.size() != 2 or (opt.has("--compressed") and not MODES.has(opt["--compressed"])):
-		printerr("usage: -s res://demo/migrate_godot3_save.gd -- IN OUT [--password=PW | --key-hex=HEX] [--compressed=zstd|gzip|deflate|fastlz] [--allow-classes=A,B]")
+		printerr("usage: -s res://addons/fast_var_codec/tools/migrate_godot3_save.gd -- IN OUT [--password=PW | --key-hex=HEX] [--compressed=zstd|gzip|deflate|fastlz] [--allow-classes=A,B]")
 		return 2
 	var key: PackedByteArray = String(opt.get("--key-hex", "")).hex_decode()
 	var mode: int = MODES.get(opt.get("--compressed", ""), -1)
@@ -42,36 +44,15 @@ func migrate(args: PackedStringArray) -> int:
 		codec.allow_objects = true
 		codec.allowed_classes = String(opt["--allow-classes"]).split(",")
 
-	var values := []
-	if opt.has("--password") or not key.is_empty():
-		# Godot 4 cannot open Godot 3's encrypted files: decrypt them, then read the values.
-		var data := FileAccess.get_file_as_bytes(paths[0])
-		if FileAccess.get_open_error() != OK:
-			return fail("%s: %s" % [paths[0], error_string(FileAccess.get_open_error())])
-		var plain := codec.decrypt_godot3(data, opt["--password"]) if opt.has("--password") \
-				else codec.decrypt_godot3_with_key(data, key)
-		if codec.get_error() != OK:
-			return fail("%s: %s" % [paths[0], codec.get_error_message()])
-		var stream := FastVarStream.new()
-		stream.codec = codec
-		stream.max_message_size = plain.size()  # our own file: values may exceed the 8 MiB default
-		stream.feed(plain)
-		while stream.has_var():
-			values.append(stream.pop_var())
-			if stream.get_error() != OK:
-				return fail("%s: value %d: %s" % [paths[0], values.size() - 1, stream.get_error_message()])
-		if stream.get_buffered_bytes() > 0:
-			return fail("%s: the last value is cut short" % paths[0])
-	else:
-		# Plain or compressed (Godot 4's open_compressed reads Godot 3's compressed files).
-		var f := FileAccess.open_compressed(paths[0], FileAccess.READ, mode) if mode >= 0 \
-				else FileAccess.open(paths[0], FileAccess.READ)
-		if f == null:
-			return fail("%s: %s" % [paths[0], error_string(FileAccess.get_open_error())])
-		while f.get_position() < f.get_length():
-			values.append(codec.read_var(f))
-			if codec.get_error() != OK:
-				return fail("%s: value %d: %s" % [paths[0], values.size() - 1, codec.get_error_message()])
+	# Godot 4 cannot open Godot 3's encrypted files, and its get_var misreads Godot 3's values:
+	# read_godot3_save finds the container (plain, compressed, encrypted) and reads every value.
+	var password: String = opt.get("--password", "")
+	if password.is_empty() and key.is_empty() and is_encrypted(paths[0]):
+		return fail("%s: the file is encrypted: pass --password or --key-hex" % paths[0])
+	codec.max_message_size = 4294967295  # the save's own values: each is bounded by the file
+	var values := codec.read_godot3_save(paths[0], password, key)
+	if codec.get_error() != OK:
+		return fail(codec.get_error_message())
 
 	# Write the Godot 4 save: the same container, Godot 4's own store_var.
 	var out: FileAccess
@@ -93,6 +74,12 @@ func migrate(args: PackedStringArray) -> int:
 	out.close()
 	print("migrated %d values: %s -> %s" % [values.size(), paths[0], paths[1]])
 	return 0
+
+
+## Whether the file at `path` is Godot 3's encrypted container (its "GDEC" magic).
+func is_encrypted(path: String) -> bool:
+	var f := FileAccess.open(path, FileAccess.READ)
+	return f != null and f.get_length() >= 4 and f.get_buffer(4).get_string_from_ascii() == "GDEC"
 
 
 func fail(message: String) -> int:
