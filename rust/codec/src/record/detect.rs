@@ -69,7 +69,9 @@ pub fn judge<T: PartialEq>(readings: impl IntoIterator<Item = (Dialect, T)>) -> 
             families.push((dialect, reading));
         }
     }
-    let agree = families.windows(2).all(|pair| pair[0].1 == pair[1].1);
+    let agree = families
+        .first()
+        .is_none_or(|(_, first)| families.iter().all(|(_, r)| r == first));
     match families.len() {
         0 => Verdict::Unread,
         _ if agree => {
@@ -271,8 +273,8 @@ impl DialectDetector {
             .retain(|d| whole.iter().any(|(w, _)| w == d));
         if self.is_settled() {
             self.release_all();
-            let first = self.candidates[0];
-            if let Some((_, value)) = whole.into_iter().find(|(d, _)| *d == first) {
+            let first = self.dialect();
+            if let Some((_, value)) = whole.into_iter().find(|(d, _)| Some(*d) == first) {
                 self.ready.push_back(Ok(value));
             }
             return;

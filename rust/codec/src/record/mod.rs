@@ -293,21 +293,11 @@ fn first_difference(
     values: &[Value],
 ) -> std::result::Result<Option<(usize, Value)>, RecordError> {
     let mut difference = None;
-    let mut builder = ValueBuilder::default();
-    for (index, record) in crate::save::records(payload).enumerate() {
-        let record = record.map_err(RecordError::Cut)?;
-        let start = record.offset + crate::stream::PREFIX_LEN;
-        let value = decode_record_with(record.bytes, opts, &mut builder).map_err(|e| {
-            RecordError::Value {
-                index,
-                offset: record.offset,
-                error: e.shifted(start),
-            }
-        })?;
+    for_each_value(payload, opts, |index, value| {
         if difference.is_none() && values.get(index) != Some(&value) {
             difference = Some((index, value));
         }
-    }
+    })?;
     Ok(difference)
 }
 
@@ -366,6 +356,18 @@ pub enum DetectError {
 #[cfg(feature = "files")]
 fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>, RecordError> {
     let mut values = Vec::new();
+    for_each_value(payload, opts, |_, value| values.push(value))?;
+    Ok(values)
+}
+
+/// Gives `each` the index and value of every record of `payload` in `opts.dialect`, in order;
+/// the first record that is cut short or does not read whole is the error.
+#[cfg(feature = "files")]
+fn for_each_value(
+    payload: &[u8],
+    opts: &Options,
+    mut each: impl FnMut(usize, Value),
+) -> std::result::Result<(), RecordError> {
     let mut builder = ValueBuilder::default();
     for (index, record) in crate::save::records(payload).enumerate() {
         let record = record.map_err(RecordError::Cut)?;
@@ -377,9 +379,9 @@ fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>,
                 error: e.shifted(start),
             }
         })?;
-        values.push(value);
+        each(index, value);
     }
-    Ok(values)
+    Ok(())
 }
 
 /// Why the records of a payload could not be read.
