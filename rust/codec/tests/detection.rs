@@ -119,7 +119,7 @@ fn a_one_record_file_reads_as_its_engine_read_it_or_names_the_readings() {
                 match decode_records(&record(&case.bytes), None, &auto) {
                     Ok((_, values)) => assert_eq!(
                         values,
-                        [case.value.clone()],
+                        std::slice::from_ref(&case.value),
                         "{corpus} {}: read as something else",
                         case.name
                     ),
@@ -167,7 +167,7 @@ fn a_godot3_color_file_is_refused_naming_both_readings_and_read_with_its_dialect
             "{text}"
         );
         let (_, values) = decode_records(&file, Some(Dialect::Godot3), &opts).unwrap();
-        assert_eq!(values, [color.value.clone()]);
+        assert_eq!(values, std::slice::from_ref(&color.value));
         // Beside records that only Godot 3 reads whole together (Pandemonium's id 5 is a
         // Rect2, not a Vector2; Godot 4's id 6 a Vector2i, not a Rect2), the file tells.
         let vector = cases
