@@ -276,7 +276,7 @@ if (cd "$repo" && cargo build $FVC_CORE_BUILD --example tokio_server) \
     g3pid=$!
     tokio_run "$name" \
         "$tokio_server" --port $port --dialect auto --allow-objects --connections 3 --timeout 50 --trickle 65536:2 -- \
-        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=godot4 --port=$port --timeout=50
+        "${g4[@]}" -s res://peers/echo_client.gd -- --dialect=godot4 --port=$port --timeout=50 --greet=1
     wait "$g3pid"
     g3rc=$?
     p0=$passed f0=$failed

@@ -3,7 +3,7 @@ extends SceneTree
 ## --connections 2 and the same --dialect):
 ##
 ##   godot --headless --path godot_project -s res://peers/echo_client.gd -- \
-##       --dialect=godot3|godot4 --port=47400 [--timeout=60]
+##       --dialect=godot3|godot4 --port=47400 [--timeout=60] [--greet=1]
 ##
 ## Connection 1: sends, in FastVarCodec's chosen dialect, every golden value of that dialect's
 ## corpus (godot4_6_3.json or godot3_6_2.json, rebuilt with tests/lib/desc.gd; the same skips as
@@ -50,6 +50,15 @@ func _initialize() -> void:
 		for e in Expected3.values():
 			if e[0] not in ["object_as_id", "full_object"]:
 				values.append(["godot3 peer value/" + e[0], e[1]])
+	# With --greet, a value only this dialect reads whole goes first: a server that detects the
+	# dialect (tokio_server --dialect auto) then knows it before the values that several dialects
+	# read whole as different things (an empty StringName is also a Godot 3 empty PoolIntArray),
+	# which it holds until told, while this client waits for each echo.
+	if p.arg("greet", "") != "":
+		var greeting: Variant = Vector2i(1, 2)
+		if dialect == FastVarCodec.DIALECT_GODOT_3:
+			greeting = {"hp": 10, "mp": 5} # 48 bytes: no Godot 4 or Pandemonium Transform
+		values.insert(0, ["greeting", greeting])
 	var finished := echo_all(values) and bad_input()
 	p.check(finished, "the exchange did not reach its end (a script error aborted it? see the log)")
 	quit(p.finish())

@@ -74,8 +74,8 @@ func run_exchange():
 # engine's dialect reads whole, both echoes must come back as sent, in order. False when no echo
 # came.
 func exchange_color_first(peer):
-	# (56 bytes: not a Godot 4 Transform of 52, nor a Pandemonium Transform2D of 28.)
-	var sent = [Color(0.1, 0.2, 0.3, 0.4), {"hp": 10, "name": "Ann"}]
+	# (48 bytes: not a Godot 4 Transform of 52, nor a Pandemonium Transform2D of 28.)
+	var sent = [Color(0.1, 0.2, 0.3, 0.4), {"hp": 10, "mp": 5}]
 	for v in sent:
 		peer.put_var(v)
 	for v in sent:

@@ -260,11 +260,11 @@ for (const [script, kind] of [
     try {
       const g3 = await new Client(port, "godot3").open();
       const g4 = await new Client(port, "godot4").open();
-      // Each connection settles on its own: only Godot 3 reads its Dictionary (id 18, 56 bytes)
+      // Each connection settles on its own: only Godot 3 reads its Dictionary (id 18, 48 bytes)
       // whole (a Transform of 52 in Godot 4, a Transform2D of 28 in Pandemonium), only Godot 4
       // its Vector2i.
       for (const [client, own] of [
-        [g3, { hp: 10, name: "Ann" }],
+        [g3, { hp: 10, mp: 5 }],
         [g4, new fvc.Vector2i(5, 6)], // Godot 3 has no Vector2i
       ]) {
         client.send(own);
