@@ -322,10 +322,24 @@ test("Dictionary keys of other types than String, a duplicate key refused: Godot
   await close();
 });
 
-/** Opens a file the test saved, and waits for the page to show it. */
-async function reopen(page, file) {
+/**
+ * Opens a file the test saved in `dialect`, and waits for the page to show it. Where another
+ * engine family reads the file whole as other values (a Godot 4 PackedColorArray alone is a
+ * Pandemonium 5 PackedVector4Array, a Godot 4 Object a Godot 3 PoolVector2Array), the page
+ * asks which engine wrote it: the test answers as a user would.
+ */
+async function reopen(page, file, dialect = "godot4") {
   await page.setInputFiles("#file", file);
-  await page.waitForFunction((name) => document.getElementById("found").textContent.startsWith(name + ":"), path.basename(file));
+  const name = path.basename(file);
+  await page.waitForFunction(
+    (name) => document.getElementById("found").textContent.startsWith(name + ":") || document.body.dataset.state === "ambiguous",
+    name,
+  );
+  if ((await page.evaluate(() => document.body.dataset.state)) === "ambiguous") {
+    assert.match(await page.textContent("#failure"), new RegExp(` as ${dialect}\\b`));
+    await page.click(`#ambiguous-choices button[data-dialect="${dialect}"]`);
+    await page.waitForFunction((name) => document.getElementById("found").textContent.startsWith(name + ":"), name);
+  }
 }
 
 /** Sets component `j` of the selected row's value with the keyboard: Enter, Tab j times, the text, Enter. */

@@ -83,7 +83,8 @@ pub fn judge<T: PartialEq>(readings: impl IntoIterator<Item = (Dialect, T)>) -> 
 }
 
 /// The [`DecodeReason::Ambiguous`] of records that families read as different values: the
-/// index of the first record where they differ, and each family's reading of it.
+/// index of the first record where they differ, and each family's reading of it (the first
+/// reading given of each family, so that the readings of every dialect may be passed).
 ///
 /// # Examples
 /// ```
@@ -91,13 +92,17 @@ pub fn judge<T: PartialEq>(readings: impl IntoIterator<Item = (Dialect, T)>) -> 
 /// use fast_var_codec_core::error::DecodeReason;
 /// use fast_var_codec_core::{Dialect, Value};
 ///
+/// let plane = Value::Plane(Box::new([0.0, 1.0, 0.0, 2.0]));
 /// let readings = [
-///     (Dialect::Godot4, vec![Value::Int(1), Value::Plane(Box::new([0.0, 1.0, 0.0, 2.0]))]),
+///     (Dialect::Godot4, vec![Value::Int(1), plane.clone()]),
+///     (Dialect::Godot4_3, vec![Value::Int(1), plane]),
 ///     (Dialect::Godot3, vec![Value::Int(1), Value::Color([0.0, 1.0, 0.0, 2.0])]),
 /// ];
 /// let (index, reason) = ambiguous_record(&readings).unwrap();
 /// assert_eq!(index, 1);
-/// assert!(reason.to_string().contains("Color(0, 1, 0, 2) as godot3"), "{reason}");
+/// let text = reason.to_string();
+/// assert!(text.contains("Color(0, 1, 0, 2) as godot3"), "{text}");
+/// assert!(!text.contains("godot4_3"), "one reading a family: {text}");
 /// ```
 pub fn ambiguous_record(readings: &[(Dialect, Vec<Value>)]) -> Option<(usize, DecodeReason)> {
     let first = &readings.first()?.1;
@@ -106,16 +111,19 @@ pub fn ambiguous_record(readings: &[(Dialect, Vec<Value>)]) -> Option<(usize, De
             .iter()
             .any(|(_, values)| values.get(i) != first.get(i))
     })?;
-    let readings = readings
-        .iter()
-        .filter_map(|(dialect, values)| {
-            values.get(index).map(|value| Reading {
+    let mut shown: Vec<Reading> = Vec::new();
+    for (dialect, values) in readings {
+        if shown.iter().any(|r| r.dialect.family() == dialect.family()) {
+            continue;
+        }
+        if let Some(value) = values.get(index) {
+            shown.push(Reading {
                 dialect: *dialect,
                 value: value.clone(),
-            })
-        })
-        .collect();
-    Some((index, DecodeReason::Ambiguous { readings }))
+            });
+        }
+    }
+    Some((index, DecodeReason::Ambiguous { readings: shown }))
 }
 
 /// What every candidate dialect that reads `record` whole reads, in their order.
