@@ -52,6 +52,7 @@ expected="addons/fast_var_codec/fast_var_codec.gdextension
 addons/fast_var_codec/LICENSE
 addons/fast_var_codec/README.md
 addons/fast_var_codec/icon.svg
+addons/fast_var_codec/tools/migrate_godot3_save.gd
 addons/fast_var_codec/bin/libfast_var_codec.so
 addons/fast_var_codec/bin/libfast_var_codec.double.so
 addons/fast_var_codec/bin/fast_var_codec.dll
