@@ -12,9 +12,14 @@
 # (tests/double_api/trim_api.gd); rust/gdextension/Cargo.toml says why that is sound. The result
 # is committed (tests/double_api/double_api.json): building needs only Rust.
 # It builds in target/double/, beside the standard build, so neither rebuilds the other.
+# With FVC_TEST_BUILD=1 (the test command) both build a quicker profile: tests/lib.sh's
+# fvc_release_profile.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=tests/lib.sh
+source tests/lib.sh
+fvc_release_profile
 if [ "${1:-}" != "--double" ]; then
     cargo build --release -p fast_var_codec_gdextension >&2
     install -m 0755 target/release/libfast_var_codec.so addons/fast_var_codec/bin/libfast_var_codec.so
@@ -26,8 +31,6 @@ fi
 # checks that the committed file is what they give).
 api="$root/tests/double_api/double_api.json"
 if [ "${2:-}" = "--refresh-api" ] || [ ! -s "$api" ]; then
-    # shellcheck source=tests/lib.sh
-    source tests/lib.sh
     need_engines GODOT4 GODOT4_DOUBLE || {
         echo "build_addon.sh: making the API description needs Godot 4 and the double-precision engine (GODOT4_DOUBLE; ../shared/engines)" >&2
         exit 2
@@ -47,7 +50,10 @@ if [ "${2:-}" = "--refresh-api" ] || [ ! -s "$api" ]; then
     mv "$work/double_api.json.tmp" "$api"
     grep '^trim_api.gd:' "$work/trim.log" >&2
 fi
-api_dir="$root/target/double/api"
+# target/ may be a link to the build cache (tests/lib.sh: fvc_use_build_cache): its real path, the
+# same for every clone sharing the cache, so that another clone's build finds the bindings current.
+mkdir -p "$root/target"
+api_dir="$(cd "$root/target" && pwd -P)/double/api"
 mkdir -p "$api_dir"
 # gdext regenerates its bindings when this variable changes, not when the file does: name the file
 # by its content.

@@ -7,8 +7,9 @@ fvc_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # --- where output goes ---------------------------------------------------------------------------
 # One naming rule for every file under tests/out/, so that no two writers ever share one:
-#   tests/out/steps/STEP.log  tests/run_all.sh's record of one step (everything the step printed);
-#                             only the runner writes there (fvc_step_log).
+#   tests/out/steps/STEP.log  tests/run_all.sh's record of one step's command (everything it
+#                             printed), and STEP.out what the runner showed of the step; only the
+#                             runner writes there (fvc_step_log, fvc_step_out).
 #   tests/out/NAME/           everything one script writes itself (its engines' logs, builds,
 #                             results), NAME being the script's path under tests/ without ".sh",
 #                             slashes made underscores: build_windows, engine_probes_run
@@ -31,6 +32,13 @@ fvc_out_dir() {
     fi
     mkdir -p "$fvc_root/tests/out/$rel"
     echo "$fvc_root/tests/out/$rel"
+}
+
+# fvc_step_out STEP: what the runner showed of STEP (tests/out/steps/STEP.out: steps run at the same
+# time, each one's output is shown whole when it ends).
+fvc_step_out() {
+    mkdir -p "$fvc_root/tests/out/steps"
+    echo "$fvc_root/tests/out/steps/$1.out"
 }
 
 # fvc_step_log STEP: the runner's log of STEP (its directory created).
@@ -64,19 +72,54 @@ fvc_setup_locked() {
 
 # --- cross builds --------------------------------------------------------------------------------
 
-# fvc_cross_release_profile: the release profile of a cross build (tests/build_windows.sh,
-# tests/run_arm64.sh, tests/build_macos.sh). The library ships stripped (tests/package.sh), so the
-# profile's debug info, kept for profiling the Linux library, would only lengthen the build (by
-# about 15%). With FVC_CROSS_NO_LTO=1 (the test command sets it) the build also skips LTO and
-# splits its code generation: its tests check what the library does, not its speed, and the
-# single-threaded fat-LTO link is most of each build. The release workflow leaves it unset and
-# ships the release profile as Cargo.toml has it.
+# fvc_release_profile: the release profile of a build of the extension's library
+# (tests/build_addon.sh, tests/build_windows.sh, tests/run_arm64.sh, tests/build_macos.sh). The
+# library ships stripped (tests/package.sh), so the profile's debug info, kept for profiling the
+# Linux library, is left out. With FVC_TEST_BUILD=1 (the test command sets it) the build also skips
+# LTO and splits its code generation into 16 units: the tests check what the library does, not its
+# speed, and fat LTO with one codegen unit doubles each build (one godot graph: 180 s against 380 s
+# on a 2-core machine). The release workflow and the benchmarks leave it unset and build the
+# release profile as Cargo.toml has it; a Linux build without FVC_TEST_BUILD keeps its debug info.
+fvc_release_profile() {
+    if [ "${FVC_TEST_BUILD:-0}" = 1 ]; then
+        export CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+        echo "release profile without debug info or LTO, 16 codegen units (FVC_TEST_BUILD=1)" >&2
+    fi
+}
+
+# fvc_cross_release_profile: fvc_release_profile for a cross build, which never keeps debug info.
 fvc_cross_release_profile() {
     export CARGO_PROFILE_RELEASE_DEBUG=0
-    if [ "${FVC_CROSS_NO_LTO:-0}" = 1 ]; then
-        export CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
-        echo "release profile without LTO, 16 codegen units (FVC_CROSS_NO_LTO=1)"
+    fvc_release_profile
+}
+
+# --- the build cache -----------------------------------------------------------------------------
+
+# fvc_use_build_cache: a clone without a target/ folder of its own builds into a cache outside it,
+# which every clone on the machine shares, as the engines' cache is shared: $FVC_BUILD_CACHE
+# (default $FVC_ENGINE_CACHE/build: /var/cache/fast_var_codec/build), one folder per Cargo.lock,
+# fuzz lockfile and Rust toolchain together (a change of any starts a new one; the two used last
+# are kept, older ones removed, so the disk stays bounded: about 15 GB each). target/ and
+# rust/fuzz/target become links into it, and the msrv checks build there (FVC_MSRV_TARGET_DIR).
+# A clone that has its own target/ folder keeps it; FVC_BUILD_CACHE=off never links one.
+# One run at a time per cache folder: two clones building at once would share its files.
+fvc_use_build_cache() {
+    local base=${FVC_BUILD_CACHE:-${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}/build} key dir old
+    [ "$base" = off ] && return 0
+    if [ -e "$fvc_root/target" ] && [ ! -L "$fvc_root/target" ]; then return 0; fi
+    key=$({ cat "$fvc_root/Cargo.lock" "$fvc_root/rust/fuzz/Cargo.lock"; rustc -vV; } | sha256sum | cut -c1-16)
+    dir=$base/$key
+    mkdir -p "$dir/target" "$dir/fuzz" "$dir/msrv" || return 1
+    touch "$dir"
+    ln -sfn "$dir/target" "$fvc_root/target"
+    if [ ! -e "$fvc_root/rust/fuzz/target" ] || [ -L "$fvc_root/rust/fuzz/target" ]; then
+        ln -sfn "$dir/fuzz" "$fvc_root/rust/fuzz/target"
     fi
+    export FVC_MSRV_TARGET_DIR=${FVC_MSRV_TARGET_DIR:-$dir/msrv}
+    while IFS= read -r old; do
+        rm -rf "$old"
+    done < <(find "$base" -mindepth 1 -maxdepth 1 -type d -printf '%T@ %p\n' | sort -rn | tail -n +3 | cut -d' ' -f2-)
+    echo "build cache: $dir (target/ links there)"
 }
 
 # --- engines -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@
 # Ends with one line "N passed, N failed" and exits non-zero on any failure: a failing check, a
 # step that exits non-zero (a cargo test binary that aborts, say) or reports no result, and
 # "ObjectDB instances leaked" or "SCRIPT ERROR" in an engine's output (checked by the Godot
-# runners). FVC_FUZZ_SECONDS sets each fuzz target's time (default 15).
+# runners). FVC_FUZZ_SECONDS sets each fuzz target's time (default 30).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
@@ -53,7 +53,7 @@ declare -A ABOUT=(
     [arm64]="Linux arm64 cross-build; the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64 (the core's tests there too with FVC_ARM64_CORE_TESTS=1)"
     [macos]="macOS universal library (x86_64 + arm64) with zig; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
     [package]="the release zip, unzipped into a fresh Godot project and run with its Linux libraries"
-    [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 15) seconds"
+    [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 30) seconds, two at a time"
 )
 declare -A SETS=(
     [quick]="core fmt clippy godot"
@@ -235,7 +235,7 @@ step_snippets() {
 }
 
 step_double() {
-    need_engines_and_addon "the double-precision scenes" || return
+    need_all_engines || { not_run "the double-precision scenes need the engines"; return; }
     if [ -z "${GODOT4_DOUBLE:-}" ]; then
         not_run "no double-precision Godot 4.6.3 (../shared/engines/godot-4.6.3-double): its scenes were not run."
         return
@@ -243,12 +243,16 @@ step_double() {
     # The committed API description must be what the engines give (--refresh-api remakes it).
     must addon_double bash tests/build_addon.sh --double --refresh-api || return
     must double_api_is_current git diff --exit-code --stat tests/double_api/double_api.json || return
-    counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_GODOT_LOG=godot_tests_double \
+    # The library these engines load (the project's setup checks that one is there).
+    local lib=$root/addons/fast_var_codec/bin/libfast_var_codec.double.so
+    counted double 14 env GODOT4="$GODOT4_DOUBLE" FVC_ADDON_LIBRARY="$lib" \
+        FVC_GODOT_LOG=godot_tests_double bash tests/run_godot_tests.sh
+    counted double_engine_variants 4 env GODOT4="$GODOT4_DOUBLE" FVC_ADDON_LIBRARY="$lib" \
+        FAST_VAR_CODEC_VARIANT_LAYOUT=engine FVC_GODOT_LOG=godot_tests_double_engine_variants \
         bash tests/run_godot_tests.sh
-    counted double_engine_variants 4 env GODOT4="$GODOT4_DOUBLE" FAST_VAR_CODEC_VARIANT_LAYOUT=engine \
-        FVC_GODOT_LOG=godot_tests_double_engine_variants bash tests/run_godot_tests.sh
-    counted double_small_stack 4 env GODOT4="$GODOT4_DOUBLE" FVC_STACK_KB=512 \
-        FVC_GODOT_LOG=godot_tests_double_small_stack bash tests/run_godot_tests.sh test_deep.gd
+    counted double_small_stack 4 env GODOT4="$GODOT4_DOUBLE" FVC_ADDON_LIBRARY="$lib" \
+        FVC_STACK_KB=512 FVC_GODOT_LOG=godot_tests_double_small_stack \
+        bash tests/run_godot_tests.sh test_deep.gd
 }
 
 step_differential() {
@@ -293,9 +297,7 @@ step_web() {
     counted web 14 bash tests/run_web_tests.sh
 }
 
-# The cross builds: each STEP runs one script, whose last LINES lines are shown. When more than
-# one of them is wanted they run at the same time (run_cross_steps): much of each build is
-# single-threaded, so together they take less than one after another on two cores.
+# The cross builds: each STEP runs one script, whose last LINES lines are shown.
 declare -A CROSS_COMMAND=(
     [windows]="bash tests/build_windows.sh"
     [arm64]="bash tests/run_arm64.sh"
@@ -303,62 +305,16 @@ declare -A CROSS_COMMAND=(
 )
 declare -A CROSS_LINES=([windows]=12 [arm64]=30 [macos]=40)
 
-step_windows() { cross_step_done windows "$(counted_cross windows)"; }
-step_arm64() { cross_step_done arm64 "$(counted_cross arm64)"; }
-step_macos() { cross_step_done macos "$(counted_cross macos)"; }
+step_windows() { counted_cross windows; }
+step_arm64() { counted_cross arm64; }
+step_macos() { counted_cross macos; }
 
-# counted_cross STEP: runs STEP's script alone, as counted does.
-counted_cross() {
-    local log
-    log=$(fvc_step_log "$1")
-    # shellcheck disable=SC2086  # the command is words
-    ${CROSS_COMMAND[$1]} >"$log" 2>&1
-    echo "$?"
-}
+# shellcheck disable=SC2086  # the command is words
+counted_cross() { counted "$1" "${CROSS_LINES[$1]}" ${CROSS_COMMAND[$1]}; }
 
 # The arm64 and macOS libraries as built and checked by their steps are what the package ships
-# (the package step then builds neither again).
-arm64_state= macos_state=
-# cross_step_done STEP STATUS: shows the end of STEP's log and counts it.
-cross_step_done() {
-    local log
-    log=$(fvc_step_log "$1")
-    tail -n "${CROSS_LINES[$1]}" "$log"
-    tally_result "$1" "$log" "$2"
-    if [ "$(last_result "$log" | awk '{print $2}')" = 0 ]; then
-        case $1 in arm64) arm64_state=ok ;; macos) macos_state=ok ;; esac
-    fi
-}
-
-# run_cross_steps STEP...: the cross-build steps at the same time (their installs take turns:
-# tests/lib.sh's fvc_setup_locked), then each one's output and count, in order.
-run_cross_steps() {
-    local name log status took pids=() start=$SECONDS
-    echo
-    echo "=== $*, at the same time (each one's output: tests/out/steps/STEP.log)"
-    for name in "$@"; do
-        log=$(fvc_step_log "$name")
-        (
-            begun=$SECONDS
-            # shellcheck disable=SC2086  # the command is words
-            ${CROSS_COMMAND[$name]} >"$log" 2>&1
-            echo "$? $((SECONDS - begun))" >"$log.status"
-        ) &
-        pids+=("$!")
-    done
-    wait "${pids[@]}"
-    for name in "$@"; do
-        log=$(fvc_step_log "$name")
-        read -r status took <"$log.status" || { status=1; took='?'; }
-        rm -f "$log.status"
-        echo
-        echo "=== $name: ${ABOUT[$name]}"
-        cross_step_done "$name" "$status"
-        report_hangs "$name"
-        echo "--- $name: $took s"
-    done
-    echo "--- $*: $((SECONDS - start)) s together"
-}
+# (the package step then builds neither again): set when those steps pass.
+arm64_state='' macos_state=''
 
 step_package() {
     need_all_engines || { not_run "the package test needs the engines"; return; }
@@ -367,15 +323,16 @@ step_package() {
         bash tests/package.sh || return
     grep -E '^(dist/|  )' "$(fvc_step_log package)"
     counted package_test 16 bash tests/run_package_test.sh
-    # In the whole run, the cross builds' folders (about 5 GB) are not needed again: the libraries
-    # are in addons/fast_var_codec/bin/ and the zip.
-    if [ "$whole_run" = 1 ]; then
+    # In the whole run of a clone with its own target/ folder, the cross builds' folders (about
+    # 5 GB) are not needed again: the libraries are in addons/fast_var_codec/bin/ and the zip. In
+    # the build cache (target/ a link) they are what the next run reuses.
+    if [ "$whole_run" = 1 ] && [ ! -L target ]; then
         rm -rf target/windows target/windows-build-std target/aarch64-unknown-linux-gnu \
             target/universal2-apple-darwin target/aarch64-apple-darwin target/x86_64-apple-darwin
     fi
 }
 
-step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-15}"; }
+step_fuzz() { counted fuzz 12 bash tests/fuzz.sh "${FVC_FUZZ_SECONDS:-30}"; }
 
 # --- main ----------------------------------------------------------------------------------------
 declare -A wanted=()
@@ -420,35 +377,175 @@ report_hangs() {
     done
 }
 
-# The whole run (the README's test command, CI) builds everything once from scratch: cargo's
-# incremental caches would only take disk (about 2 GB) and time.
+# The whole run (the README's test command, CI) builds everything once: cargo's incremental caches
+# would only take disk (about 2 GB) and time.
 if [ "$whole_run" = 1 ] || [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}; fi
-# The cross builds (windows, arm64, macos, and package's Windows build) without LTO: their tests
-# check behaviour, and fat LTO is most of their time (tests/lib.sh: fvc_cross_release_profile).
-# The release workflow builds the shipped profile.
-export FVC_CROSS_NO_LTO=${FVC_CROSS_NO_LTO:-1}
+# The extension's release builds (the addon, double, the cross builds, package's) in the quicker
+# profile of tests/lib.sh's fvc_release_profile: no LTO, 16 codegen units. The release workflow
+# builds the shipped profile.
+export FVC_TEST_BUILD=${FVC_TEST_BUILD:-1}
+# Dev builds (the core's tests, the sanitizer's library, the examples the peers run) with line
+# tables only: backtraces keep their files and lines, the builds lose most of their debug info.
+export CARGO_PROFILE_DEV_DEBUG=${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}
+# The opt-in checks, on in every run: the core's tests on arm64 under qemu, the double-precision
+# library under AddressSanitizer.
+export FVC_ARM64_CORE_TESTS=${FVC_ARM64_CORE_TESTS:-1} FVC_ASAN_DOUBLE=${FVC_ASAN_DOUBLE:-1}
+
+# --- how the steps run at the same time ----------------------------------------------------------
+# Each step is of one kind:
+#   build   compiles (cargo takes both cores): two at most at once
+#   engine  runs engines, servers or quick checks: one at a time (they share godot_project/ and
+#           the loopback ports), beside the builds
+#   alone   nothing beside it: the exit check loads every core itself, and package replaces the
+#           libraries the engines load
+# A step starts, in the order of STEPS, as soon as the steps it comes AFTER have ended and its kind
+# has room; an alone step that could start holds every step after it until the others end.
+# Each step's output is shown whole when it ends (tests/out/steps/STEP.out keeps it).
+declare -A KIND=(
+    [engines]=alone [core]=build [probes]=engine [fmt]=engine [clippy]=build [crate]=build
+    [msrv]=build [compat]=engine [version]=engine [workflows]=engine [addon]=build [godot]=engine
+    [exit]=alone [docs]=engine [snippets]=engine [double]=build [differential]=engine [asan]=build
+    [peers]=engine [load]=engine [saves]=engine [python]=build [wheels]=build [npm]=build
+    [web]=build [windows]=build [arm64]=build [macos]=build [package]=alone [fuzz]=build
+)
+# What a step needs ended first: what it uses (the addon's library; the core step's dev builds,
+# which peers, load, saves and docs run; the npm package the page is built from; the wheel), or
+# whose cargo build folder it shares (clippy, crate: cargo would only wait for its lock). Only
+# the steps of the run count; the addon joins any run that has a step after it.
+declare -A AFTER=(
+    [clippy]=core [crate]=core [godot]=addon [exit]=addon [docs]="core addon"
+    [snippets]=addon [differential]=addon [peers]="core addon" [load]=core [saves]="core addon"
+    [wheels]=python [web]=npm
+    [package]="addon double windows arm64 macos godot exit docs snippets differential peers saves"
+)
+# The order in which steps are taken when they may start: the longest chains first (the arm64
+# step's build and its runs under qemu, the core step before what reuses it), the quick checks
+# beside the first builds, the engine steps as soon as the addon is there; exit when everything
+# before it has ended, then package, then fuzz.
+ORDER=(engines core addon fmt version compat workflows probes arm64 double asan godot docs snippets
+    differential peers load saves npm msrv windows macos python web wheels clippy crate exit
+    package fuzz)
+
+declare -A job_pid=() job_began=() done_step=()
+running_build=0 running_engine=0 running_all=0
+
+# job_start NAME: step NAME in the background, its output in tests/out/steps/NAME.out, its
+# counts as the last line there.
+job_start() {
+    local name=$1 out
+    out=$(fvc_step_out "$name")
+    (
+        tally_init
+        "step_$name"
+        tally_end
+    ) >"$out" 2>&1 </dev/null &
+    job_pid[$name]=$!
+    job_began[$name]=$SECONDS
+    running_all=$((running_all + 1))
+    case ${KIND[$name]} in
+        build) running_build=$((running_build + 1)) ;;
+        engine) running_engine=$((running_engine + 1)) ;;
+    esac
+    echo "[$(date -u +%H:%M:%S)] start $name"
+}
+
+# job_end NAME STATUS: shows NAME's output and counts it; the states later steps read.
+job_end() {
+    local name=$1 status=$2 out p f
+    out=$(fvc_step_out "$name")
+    running_all=$((running_all - 1))
+    case ${KIND[$name]} in
+        build) running_build=$((running_build - 1)) ;;
+        engine) running_engine=$((running_engine - 1)) ;;
+    esac
+    done_step[$name]=1
+    echo
+    echo "=== $name: ${ABOUT[$name]}"
+    # The step's own count (its last line) is added to the run's, not shown.
+    sed '$d' "$out"
+    tally_result "$name" "$out" "$status"
+    read -r p f < <(last_result "$out") || f=1
+    if [ "$status" -eq 0 ] && [ "${f:-1}" -eq 0 ]; then
+        case $name in addon) addon_state=ok ;; arm64) arm64_state=ok ;; macos) macos_state=ok ;; esac
+    else
+        case $name in addon) addon_state=failed ;; esac
+    fi
+    report_hangs "$name"
+    echo "--- $name: $((SECONDS - job_began[$name])) s"
+}
+
+# may_start NAME: every step NAME comes after has ended, and its kind has room.
+may_start() {
+    local name=$1 before
+    for before in ${AFTER[$name]:-}; do
+        if [ -n "${wanted[$before]:-}" ] && [ -z "${done_step[$before]:-}" ]; then return 1; fi
+    done
+    case ${KIND[$name]} in
+        alone) [ "$running_all" -eq 0 ] ;;
+        build) [ "$running_build" -lt 2 ] ;;
+        engine) [ "$running_engine" -lt 1 ] ;;
+    esac
+}
+
+# A step with the addon among what it comes after brings the addon into the run.
+for name in "${!wanted[@]}"; do
+    if [[ " ${AFTER[$name]:-} " == *" addon "* ]]; then wanted[addon]=1; fi
+done
+# Every step but these runs engines (or the steps it comes after do): the engines come first.
+for name in "${!wanted[@]}"; do
+    case $name in core|fmt|clippy|crate|msrv|compat|version|workflows|windows|macos|fuzz) ;;
+        *) wanted[engines]=1 ;;
+    esac
+done
 
 tally_init
 rm -rf tests/out/hangs
 declare -A reported_hangs=()
 started=$SECONDS
-cross_wanted=()
-for name in "${STEPS[@]}"; do
-    if [ -n "${wanted[$name]:-}" ] && [ -n "${CROSS_COMMAND[$name]:-}" ]; then cross_wanted+=("$name"); fi
-done
-for name in "${STEPS[@]}"; do
-    [ -n "${wanted[$name]:-}" ] || continue
-    if [ "${#cross_wanted[@]}" -gt 1 ] && [ -n "${CROSS_COMMAND[$name]:-}" ]; then
-        if [ "$name" = "${cross_wanted[0]}" ]; then run_cross_steps "${cross_wanted[@]}"; fi
-        continue
-    fi
+fvc_use_build_cache
+if [ -n "${wanted[engines]:-}" ]; then
     echo
-    echo "=== $name: ${ABOUT[$name]}"
-    step_start=$SECONDS
-    "step_$name"
-    report_hangs "$name"
-    echo "--- $name: $((SECONDS - step_start)) s"
+    echo "=== engines: ${ABOUT[engines]}"
+    need_all_engines
+    done_step[engines]=1
+fi
+pending=()
+for name in "${ORDER[@]}"; do
+    if [ -n "${wanted[$name]:-}" ] && [ -z "${done_step[$name]:-}" ]; then pending+=("$name"); fi
 done
+while [ ${#pending[@]} -gt 0 ] || [ "$running_all" -gt 0 ]; do
+    left=()
+    held=0
+    for name in "${pending[@]}"; do
+        if [ "$held" = 0 ] && may_start "$name"; then
+            job_start "$name"
+        else
+            left+=("$name")
+            # An alone step that only waits for room holds the steps after it.
+            if [ "${KIND[$name]}" = alone ] && [ "$running_all" -gt 0 ]; then
+                ready=1
+                for before in ${AFTER[$name]:-}; do
+                    if [ -n "${wanted[$before]:-}" ] && [ -z "${done_step[$before]:-}" ]; then ready=0; fi
+                done
+                if [ "$ready" = 1 ]; then held=1; fi
+            fi
+        fi
+    done
+    pending=("${left[@]}")
+    [ "$running_all" -gt 0 ] || break
+    ended=
+    wait -n -p ended "${job_pid[@]}"
+    status=$?
+    for name in "${!job_pid[@]}"; do
+        if [ "${job_pid[$name]}" = "$ended" ]; then
+            unset "job_pid[$name]"
+            job_end "$name" "$status"
+        fi
+    done
+done
+if [ ${#pending[@]} -gt 0 ]; then
+    tally 1 "steps that never started: ${pending[*]}"
+fi
 echo
 echo "($((SECONDS - started)) s; every step's output: tests/out/steps/)"
 tally_end

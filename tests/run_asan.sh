@@ -28,7 +28,10 @@ source tests/lib.sh
 need_engines GODOT4 --optional GODOT4_DOUBLE || exit 2
 out=$(fvc_out_dir) || exit 2
 target=x86_64-unknown-linux-gnu
-work=$root/target/asan
+# target/ may be a link to the build cache (tests/lib.sh: fvc_use_build_cache): its real path,
+# which every clone sharing the cache names alike, keeps the bindings' input path the same.
+mkdir -p "$root/target"
+work=$(cd "$root/target" && pwd -P)/asan
 tally_init
 started=$SECONDS
 die() { echo "run_asan.sh: $*" >&2; tally 1 "$*"; tally_end; exit 1; }

@@ -3,7 +3,7 @@
 # worker threads and the engine's own reproduction of its hang at quit (tests/engine_exit/), each
 # many times with a short deadline, and counts the runs that hang.
 #   tests/run_exit_guard.sh [--runs N] [CASE...]
-# CASEs (default: scenes repro-high repro-drain repro-none):
+# CASEs (default: scenes repro-high repro-drain):
 #   scenes             godot_project/tests/test_threads.gd, as tests/run_godot_tests.sh runs it
 #   repro-high         the reproduction with its group posted high priority (the way around the
 #                      test scenes use)
@@ -12,6 +12,7 @@
 #   repro-one-task     the reproduction with its group as one low-priority task (no task of the
 #                      group is left queued when it completes)
 #   repro-none         the reproduction as it is: the engine's own case, reported, not counted
+#                      (run when named: it checks nothing of the project)
 #   repro-none-process the same, quitting from _process on the second frame (reported)
 # N: FVC_EXIT_GUARD_RUNS, default 30; each run's deadline: FVC_EXIT_GUARD_LIMIT, default 30 s.
 # Every run of a counted case is one check: passed when the engine exited by itself with its
@@ -34,7 +35,7 @@ if [ "${1:-}" = --runs ]; then
     shift 2
 fi
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(scenes repro-high repro-drain repro-none)
+[ ${#cases[@]} -gt 0 ] || cases=(scenes repro-high repro-drain)
 # Seconds an engine may take, the work included (a scene takes a few seconds under this load).
 limit=${FVC_EXIT_GUARD_LIMIT:-30}
 # Seconds an engine that missed its deadline is watched for, to exit by itself or be found hung.

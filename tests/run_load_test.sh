@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Load test of the tokio echo server (rust/codec/examples/tokio_server.rs: Framed<TcpStream,
-# VarCodec>, a task per connection), after the tokio codec's own tests:
+# VarCodec>, a task per connection). The tokio codec's own tests (its unit tests,
+# tests/tokio_codec.rs, the doctests) run in the core step, whose features include tokio.
 #
 #   tests/run_load_test.sh     (FVC_LOAD_PORT: port, default 47700, or the next free one;
 #                               FVC_LOAD_CONNECTIONS: default 1000; FVC_LOAD_MESSAGES: default 100)
 #
-# 1. cargo test of the codec with the tokio feature (its unit tests, tests/tokio_codec.rs, the
-#    doctests): each test counts as a check.
-# 2. The server, then the load client (rust/codec/examples/load_client.rs): 1,000 connections open
+# The server, then the load client (rust/codec/examples/load_client.rs): 1,000 connections open
 #    at once, each sending 100 small Dictionaries (different per connection and message) one at a
 #    time and checking every echo, while 3 connections of each hostile kind send a 2 GiB length
 #    prefix, a message cut short by closing the connection, and random bytes: the server must
@@ -55,31 +54,7 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt "$want_fds" ]; then
     exit 2
 fi
 
-# --- 1. the codec's tests --------------------------------------------------------------------------
-# Adds up the "test result:" lines of a cargo test log; a run without any (it did not build), or
-# that exits non-zero with no failure counted, is one failure.
-count_tests() { # NAME LOG STATUS
-    local name=$1 log=$2 status=$3 p f results='test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed'
-    p=$(grep -Eo "$results" "$log" | awk '{s+=$4} END {print s+0}')
-    f=$(grep -Eo "$results" "$log" | awk '{s+=$6} END {print s+0}')
-    tally_add "$p" "$f"
-    echo "  $name: $p passed, $f failed"
-    if { [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; } || ! grep -qE "$results" "$log"; then
-        tally 1 "$name: cargo test exited with $status (${log#"$repo/"})"
-        grep -E '^error' "$log" | head -n 5
-    fi
-    grep -E '^test .* FAILED$|panicked' "$log" | head -n 10
-}
-echo "=== the tokio codec's tests (cargo test -p fast_var_codec_core with the core step's features)"
-for target in "--lib tokio_codec" "--test tokio_codec" "--doc tokio_codec"; do
-    log="$out/cargo_test_${target%% *}.log"
-    log=${log/--/}
-    # shellcheck disable=SC2086 # the target's words
-    "$DEADLINE" -k 5 600 cargo test -p fast_var_codec_core --features serde,tokio,json,compression $target >"$log" 2>&1
-    count_tests "cargo test $target" "$log" $?
-done
-
-# --- 2. the load test ------------------------------------------------------------------------------
+# --- the load test ------------------------------------------------------------------------------
 echo
 echo "=== building the tokio server and the load client (the core step's dev build)"
 # shellcheck disable=SC2086 # the selection's words

@@ -27,8 +27,13 @@ die() { echo "setup_godot_project.sh: $*" >&2; exit 2; }
 [ -d "$repo/tests/saves" ] || die "the save-file fixtures are missing: $repo/tests/saves"
 
 # Symlinks (relative, so that the checkout can move), replacing stale links.
+# Test steps run at the same time (tests/run_all.sh), each setting the project up before its
+# engines start: what is already right is left untouched, so that an engine starting meanwhile
+# never sees a link or file half made.
 link() { # target linkname
-    if [ -L "$2" ] || [ ! -e "$2" ]; then
+    if [ -L "$2" ] && [ "$(readlink "$2")" = "$1" ]; then
+        return 0
+    elif [ -L "$2" ] || [ ! -e "$2" ]; then
         ln -sfn "$1" "$2"
     elif [ "$(readlink -f "$2")" != "$(readlink -f "$(dirname "$2")/$1")" ]; then
         die "$2 exists and is not a symlink to $1; remove it"
@@ -38,7 +43,11 @@ mkdir -p "$project/addons" "$project/.godot" "$repo/tests/out"
 link ../../addons/fast_var_codec "$project/addons/fast_var_codec"
 link ../tests/golden "$project/golden"
 link ../tests/saves "$project/saves"
-echo "res://addons/fast_var_codec/fast_var_codec.gdextension" > "$project/.godot/extension_list.cfg"
+extensions="res://addons/fast_var_codec/fast_var_codec.gdextension"
+if [ "$(cat "$project/.godot/extension_list.cfg" 2>/dev/null)" != "$extensions" ]; then
+    echo "$extensions" >"$project/.godot/extension_list.cfg.$$"
+    mv -f "$project/.godot/extension_list.cfg.$$" "$project/.godot/extension_list.cfg"
+fi
 # The two scripts the golden corpus names by res:// path (its full objects and script-typed
 # containers), at those paths, so that decoding them finds the scripts the generator's engine had.
 # The corpus's values themselves (golden_values.gd) are reached through the golden link.
