@@ -21,7 +21,7 @@ cd "$root"
 source tests/lib.sh
 fvc_release_profile
 if [ "${1:-}" != "--double" ]; then
-    cargo build --release -p fast_var_codec_gdextension >&2
+    cargo build --release --timings -p fast_var_codec_gdextension >&2
     install -m 0755 target/release/libfast_var_codec.so addons/fast_var_codec/bin/libfast_var_codec.so
     echo "addons/fast_var_codec/bin/libfast_var_codec.so" >&2
     exit 0
@@ -59,7 +59,7 @@ mkdir -p "$api_dir"
 # by its content.
 api_json="$api_dir/double_api-$(sha256sum "$api" | cut -c1-16).json"
 cp "$api" "$api_json"
-GDRUST_GODOT_API_JSON="$api_json" cargo build --release -p fast_var_codec_gdextension \
+GDRUST_GODOT_API_JSON="$api_json" cargo build --release --timings -p fast_var_codec_gdextension \
     --no-default-features --features double-precision --target-dir target/double >&2
 install -m 0755 target/double/release/libfast_var_codec.so addons/fast_var_codec/bin/libfast_var_codec.double.so
 echo "addons/fast_var_codec/bin/libfast_var_codec.double.so" >&2

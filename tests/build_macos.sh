@@ -64,7 +64,7 @@ export MACOSX_DEPLOYMENT_TARGET=11.0
 # The release library ships without debug map or local symbols (rust/gdextension/build.rs).
 fvc_cross_release_profile
 for profile in "${profiles[@]}"; do
-    args=(zigbuild -p fast_var_codec_gdextension --target "$target")
+    args=(zigbuild --timings -p fast_var_codec_gdextension --target "$target")
     [ "$profile" = release ] && args+=(--release)
     build_log=$logs/cargo_$profile.log
     start=$(date +%s)

@@ -80,7 +80,7 @@ wine=$(find_wine) || { log "installing wine64 (apt)"; apt_install wine64 || true
 rustc_version=$(rustc -vV | sed -n 's/^release: //p')
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
 fvc_cross_release_profile
-cargo_args=(build --release -p fast_var_codec_gdextension --target "$target")
+cargo_args=(build --release --timings -p fast_var_codec_gdextension --target "$target")
 has_prebuilt_std() { compgen -G "$(rustc --print target-libdir --target "$target" 2>/dev/null)/libstd-*.rlib" >/dev/null; }
 if [ "$build_std" = 0 ] && ! has_prebuilt_std; then
     log "rustup target add $target"

@@ -142,7 +142,7 @@ step_core() {
     log=$(fvc_step_log core)
     # --no-fail-fast: every test binary runs, whichever fails first.
     # shellcheck disable=SC2086 # the selection's words (tests/lib.sh)
-    "$DEADLINE" 3600 cargo test --no-fail-fast $FVC_CORE_BUILD 2>&1 | tee "$log" \
+    "$DEADLINE" 3600 cargo test --no-fail-fast --timings $FVC_CORE_BUILD 2>&1 | tee "$log" \
         | grep -E "^test result|FAILED|panicked|differ|json:|didn't exit successfully"
     status=${PIPESTATUS[0]}
     count_cargo_test "$log" "$status"
@@ -426,7 +426,7 @@ ORDER=(engines core addon fmt version compat workflows probes arm64 double asan 
     differential peers load saves npm msrv windows macos python web wheels clippy crate exit
     package fuzz)
 
-declare -A job_pid=() job_began=() done_step=()
+declare -A job_pid=() job_began=() done_step=() step_row=()
 running_build=0 running_engine=0 running_all=0
 
 # job_start NAME: step NAME in the background, its output in tests/out/steps/NAME.out, its
@@ -472,6 +472,8 @@ job_end() {
     fi
     report_hangs "$name"
     echo "--- $name: $((SECONDS - job_began[$name])) s"
+    step_row[$name]=$(printf '%-13s %6s %6s %9s %7s' "$name" "$((job_began[$name] - started))" \
+        "$((SECONDS - job_began[$name]))" "${p:-?}" "${f:-?}")
 }
 
 # may_start NAME: every step NAME comes after has ended, and its kind has room.
@@ -499,7 +501,9 @@ for name in "${!wanted[@]}"; do
 done
 
 tally_init
-rm -rf tests/out/hangs
+rm -rf tests/out/hangs tests/out/timings
+mkdir -p tests/out/timings
+touch tests/out/timings/.started
 declare -A reported_hangs=()
 started=$SECONDS
 fvc_use_build_cache
@@ -546,6 +550,20 @@ done
 if [ ${#pending[@]} -gt 0 ]; then
     tally 1 "steps that never started: ${pending[*]}"
 fi
+# What each build spent its time on: cargo's --timings reports written during the run, kept in
+# tests/out/timings/ and summed up (tests/timings.py).
+mapfile -t reports < <(find -L target -maxdepth 4 -path '*/cargo-timings/cargo-timing-*.html' \
+    -newer tests/out/timings/.started 2>/dev/null | sort)
+if [ ${#reports[@]} -gt 0 ]; then
+    cp "${reports[@]}" tests/out/timings/
+    echo
+    echo "=== the builds' times (cargo --timings; tests/out/timings/)"
+    python3 tests/timings.py tests/out/timings/cargo-timing-*.html
+fi
+echo
+echo "=== the steps (seconds from the start of the run; checks the step counted)"
+printf '%-13s %6s %6s %9s %7s\n' step start took passed failed
+for name in "${!step_row[@]}"; do echo "${step_row[$name]}"; done | sort -k2,2n
 echo
 echo "($((SECONDS - started)) s; every step's output: tests/out/steps/)"
 tally_end

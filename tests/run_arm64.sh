@@ -64,7 +64,7 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
 
 # --- 2. the library ----------------------------------------------------------------------------
 start=$(date +%s)
-if locked nice -n 10 cargo build --release -p fast_var_codec_gdextension --target "$target" >"$logs/cargo_release.log" 2>&1; then
+if locked nice -n 10 cargo build --release --timings -p fast_var_codec_gdextension --target "$target" >"$logs/cargo_release.log" 2>&1; then
     pass "cargo build --release for $target ($(($(date +%s) - start)) s)"
 else
     tail -n 30 "$logs/cargo_release.log"
@@ -91,7 +91,7 @@ echo "$out: $(stat -c %s "$out") bytes; needs $(echo $needed); newest glibc symb
 if [ "${FVC_ARM64_CORE_TESTS:-0}" = 1 ]; then
     start=$(date +%s)
     FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
+        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
     status=$?
     before=$passed
     count_cargo_test "$logs/cargo_test.log" "$status"

@@ -56,7 +56,7 @@ build() {
         args=(--no-default-features --features double-precision)
     fi
     echo "run_asan.sh: building the $flavour-precision library with AddressSanitizer (log: tests/out/run_asan/cargo_$flavour.log)" >&2
-    RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zsanitizer=address" cargo build -p fast_var_codec_gdextension \
+    RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zsanitizer=address" cargo build --timings -p fast_var_codec_gdextension \
         --target "$target" --target-dir "$dir" "${args[@]}" >"$out/cargo_$flavour.log" 2>&1 || return 1
     unset GDRUST_GODOT_API_JSON
     echo "$dir/$target/debug/libfast_var_codec.so"
