@@ -35,7 +35,8 @@
 # cargo-zigbuild and lief).
 # FVC_PACKAGE_ARM64_BUILT=1 skips running tests/run_arm64.sh when the test command has just run it
 # (its library is in bin/, its tools installed), FVC_PACKAGE_MACOS_BUILT=1 the same for
-# tests/build_macos.sh. FVC_BUILD_LOCK=FILE runs each build under `flock FILE`. Output of the
+# tests/build_macos.sh, FVC_PACKAGE_WINDOWS_BUILT=1 for tests/build_windows.sh (its wine check
+# included). FVC_BUILD_LOCK=FILE runs each build under `flock FILE`. Output of the
 # builds: tests/out/package/*.log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,7 +68,9 @@ run_logged build_linux locked bash tests/build_addon.sh
 run_logged build_linux_double locked bash tests/build_addon.sh --double
 # Installs the cross toolchain and the target's std if missing, builds, strips and checks the
 # DLL (takes FVC_BUILD_LOCK itself).
-run_logged build_windows bash tests/build_windows.sh
+if [ "${FVC_PACKAGE_WINDOWS_BUILT:-0}" != 1 ] || [ ! -f "$bin/fast_var_codec.dll" ]; then
+    run_logged build_windows bash tests/build_windows.sh
+fi
 # Linux arm64: built, checked and run by tests/run_arm64.sh (its scenes included).
 if [ "${FVC_PACKAGE_ARM64_BUILT:-0}" != 1 ] || [ ! -f "$bin/libfast_var_codec.arm64.so" ]; then
     run_logged build_arm64 bash tests/run_arm64.sh

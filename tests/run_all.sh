@@ -312,13 +312,14 @@ step_macos() { counted_cross macos; }
 # shellcheck disable=SC2086  # the command is words
 counted_cross() { counted "$1" "${CROSS_LINES[$1]}" ${CROSS_COMMAND[$1]}; }
 
-# The arm64 and macOS libraries as built and checked by their steps are what the package ships
-# (the package step then builds neither again): set when those steps pass.
-arm64_state='' macos_state=''
+# The Windows, arm64 and macOS libraries as built and checked by their steps are what the package
+# ships (the package step then builds none of them again): set when those steps pass.
+arm64_state='' macos_state='' windows_state=''
 
 step_package() {
     need_all_engines || { not_run "the package test needs the engines"; return; }
     must package env FVC_PACKAGE_ARM64_BUILT="$([ "$arm64_state" = ok ] && echo 1 || echo 0)" \
+        FVC_PACKAGE_WINDOWS_BUILT="$([ "$windows_state" = ok ] && echo 1 || echo 0)" \
         FVC_PACKAGE_MACOS_BUILT="$([ "$macos_state" = ok ] && echo 1 || echo 0)" \
         bash tests/package.sh || return
     grep -E '^(dist/|  )' "$(fvc_step_log package)"
@@ -466,7 +467,7 @@ job_end() {
     tally_result "$name" "$out" "$status"
     read -r p f < <(last_result "$out") || f=1
     if [ "$status" -eq 0 ] && [ "${f:-1}" -eq 0 ]; then
-        case $name in addon) addon_state=ok ;; arm64) arm64_state=ok ;; macos) macos_state=ok ;; esac
+        case $name in addon) addon_state=ok ;; arm64) arm64_state=ok ;; macos) macos_state=ok ;; windows) windows_state=ok ;; esac
     else
         case $name in addon) addon_state=failed ;; esac
     fi
