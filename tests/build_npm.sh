@@ -43,8 +43,10 @@ if [ "$("$bindgen" --version 2>/dev/null | awk '{print $2}')" != "$bindgen_versi
     echo "=== cargo install wasm-bindgen-cli $bindgen_version into $bindgen_dir (log: ${out#"$root/"}/install.log)"
     rm -rf "$bindgen_dir"   # one that does not run
     tmp=$(mktemp -d "$bindgen_dir.tmp.XXXXXX")
-    # A tool built once per machine: its own release profile without LTO, in 16 codegen units
-    # and without debug info: a shorter build, and what it generates is the same.
+    trap 'rm -rf "$tmp"' EXIT   # what a failed or interrupted build left
+    # A tool built once per machine, and what it generates does not hang on how it was
+    # compiled: a release profile without LTO, in 16 codegen units and without debug info (the
+    # crate's own defaults), whatever CARGO_PROFILE_RELEASE_* the environment sets.
     install_bindgen() {
         CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
             CARGO_TARGET_DIR=$tmp/target nice -n 10 cargo install --root "$tmp" wasm-bindgen-cli \
@@ -54,11 +56,14 @@ if [ "$("$bindgen" --version 2>/dev/null | awk '{print $2}')" != "$bindgen_versi
     # yanked release), and then cargo resolves afresh.
     if ! install_bindgen --locked >"$out/install.log" 2>&1; then
         echo "    --locked did not resolve ($(grep -m1 '^error' "$out/install.log" | cut -c1-160)); without it"
-        install_bindgen >>"$out/install.log" 2>&1 || { tail -n 20 "$out/install.log"; rm -rf "$tmp"; exit 1; }
+        install_bindgen >>"$out/install.log" 2>&1 || { tail -n 20 "$out/install.log"; exit 1; }
     fi
     rm -rf "$tmp/target"
     # Renamed when complete; when another install made it meanwhile, that one stays.
-    mv -T "$tmp" "$bindgen_dir" 2>/dev/null || rm -rf "$tmp"
+    chmod 755 "$tmp"   # mktemp -d made it private
+    mv -T "$tmp" "$bindgen_dir" 2>/dev/null || true
+    trap - EXIT
+    rm -rf "$tmp"
     "$bindgen" --version >/dev/null || { echo "build_npm: no working $bindgen" >&2; exit 1; }
 fi
 

@@ -26,6 +26,7 @@ if [ ! -x "$dir/$binary" ]; then
     # Into a temporary folder renamed when complete: a folder that exists is a checked build.
     rm -rf "$dir"
     tmp=$(mktemp -d "$dir.tmp.XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT   # what a failed or interrupted download left
     log "downloading $archive"
     curl -fsSL --retry 3 -o "$tmp/$archive" "$base/$archive"
     curl -fsSL --retry 3 -o "$tmp/SHA512-SUMS.txt" "$base/SHA512-SUMS.txt"
@@ -34,13 +35,13 @@ if [ ! -x "$dir/$binary" ]; then
         || python -c 'import hashlib, sys; print(hashlib.sha512(open(sys.argv[1], "rb").read()).hexdigest())' "$tmp/$archive")
     if [ -z "$expected" ] || [ "$expected" != "$actual" ]; then
         log "$archive: SHA-512 ${actual:-?} is not the release's (${expected:-not listed})"
-        rm -rf "$tmp"
         exit 1
     fi
     unzip -q -o "$tmp/$archive" -d "$tmp"
     rm -f "$tmp/$archive"
     chmod +x "$tmp/$binary"
-    mv "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
+    chmod 755 "$tmp"   # mktemp -d made it private
+    mv "$tmp" "$dir" 2>/dev/null || true   # or another install made it meanwhile
 fi
 "$dir/$binary" --headless --version >&2 || { log "$dir/$binary does not run"; exit 1; }
 echo "GODOT4=$dir/$binary"
