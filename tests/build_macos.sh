@@ -9,7 +9,7 @@
 #
 # No Apple SDK: zig is the C toolchain and linker (cargo-zigbuild, target universal2-apple-darwin,
 # which builds aarch64-apple-darwin and x86_64-apple-darwin and joins them). zig, cargo-zigbuild and
-# lief come from PyPI into the project's .tools/ (tests/install_tools.sh); Rust's std for both
+# lief come from PyPI into the tool cache (tests/install_tools.sh); Rust's std for both
 # targets from rustup (`rustup target add`, done here when missing). The minimum macOS is 11.0
 # (MACOSX_DEPLOYMENT_TARGET; 11 is the first macOS on arm64, and one value serves both slices).
 #
@@ -46,7 +46,7 @@ locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; e
 # --- tools -------------------------------------------------------------------------------------
 if ! tools=$(bash tests/install_tools.sh 2>"$logs/install_tools.log"); then
     tail -n 20 "$logs/install_tools.log"
-    tally 1 "installing zig, cargo-zigbuild and lief into .tools/ (tests/install_tools.sh)"
+    tally 1 "installing zig, cargo-zigbuild and lief into the tool cache (tests/install_tools.sh)"
     finish
 fi
 eval "$tools"

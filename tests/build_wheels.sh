@@ -20,7 +20,7 @@
 # an address others can reach (https://, ssh://, git@host:path), any user or token left out;
 # else none, rather than a guessed one. When there is one, rust/python/pyproject.toml holds them
 # for the build's duration and is restored afterwards.
-# Tools: maturin, zig (ziglang) from tests/install_tools.sh into .tools/; Rust targets from rustup
+# Tools: maturin, zig (ziglang) from tests/install_tools.sh into the tool cache; Rust targets from rustup
 # (added when missing); for windows Debian's gcc-mingw-w64-x86-64 (apt, when missing). Logs:
 # tests/out/build_wheels/maturin_PLATFORM.log. Builds use the default target dir ($CARGO_TARGET_DIR
 # when set), release profile without debug info.

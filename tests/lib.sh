@@ -363,3 +363,19 @@ engine_logs_clean() {
     done
     return $clean
 }
+
+# --- tools ---------------------------------------------------------------------------------------
+
+# fvc_tool_cache: creates and prints the machine-wide folder of the tools the scripts install
+# (tests/install_tools.sh, tests/build_npm.sh, tests/install_official_godot.sh), beside the
+# engines: $FVC_TOOL_CACHE, by default tools/ in $FVC_ENGINE_CACHE (/var/cache/fast_var_codec).
+# Every tool's folder there is named by its pinned versions, so clones with other pins share it and
+# a second clone installs nothing. Where that default cannot be written (a CI runner without root),
+# the clone's own .tools/ instead.
+fvc_tool_cache() {
+    local dir=${FVC_TOOL_CACHE:-${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}/tools}
+    if [ -z "${FVC_TOOL_CACHE:-}" ] && ! { mkdir -p "$dir" && [ -w "$dir" ]; } 2>/dev/null; then
+        dir=$fvc_root/.tools
+    fi
+    mkdir -p "$dir" && echo "$dir"
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package (rust/python): builds the wheel a release ships for Linux x86_64
-# (tests/build_wheels.sh x86_64: manylinux2014, with maturin and zig from .tools/; the `wheels`
+# (tests/build_wheels.sh x86_64: manylinux2014, with maturin and zig from the tool cache; the `wheels`
 # step tests the same file in an old-glibc root), installs it into a fresh venv under
 # tests/out/run_python_tests/ with pytest, mypy and numpy (pinned there; the package needs none of them), and runs
 #   * pytest over rust/python/tests: every engine's golden corpus (tests/golden/, the files the

@@ -30,7 +30,7 @@ case "$(uname -s)" in
         # Windows' C runtime ends the engine's lines with CR LF; the runners read lines ending in
         # LF ("N passed, N failed" at the end of a line). A wrapper takes the CRs out of both
         # streams and keeps the engine's exit code.
-        wrapper=$root/.tools/godot/godot_lf.sh
+        wrapper=$root/tests/out/run_release_scenes/godot_lf.sh
         mkdir -p "${wrapper%/*}"
         printf '%s\n' '#!/usr/bin/env bash' 'set -o pipefail' \
             "\"$GODOT4\" \"\$@\" 2> >(tr -d '\\r' >&2) | tr -d '\\r'" >"$wrapper"

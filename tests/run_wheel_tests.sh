@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Linux x86_64 wheel a release ships (tests/build_wheels.sh x86_64), checked as a file and run
 # where the oldest systems it admits are:
-#   * auditwheel (pinned, .tools/wheels/) finds it consistent with manylinux_2_17_x86_64; the
+#   * auditwheel (pinned, in the tool cache) finds it consistent with manylinux_2_17_x86_64; the
 #     newest glibc symbol version its extension needs is 2.17 or older (objdump -T); the extension
 #     carries no debug sections and no symbol table (readelf -S); its METADATA has the name and
 #     the project's version, License-Expression MIT with its License-File and no License
@@ -262,7 +262,10 @@ echo "=== in Debian bullseye (${FVC_OLDGLIBC_ROOT}): bullseye's pip installs the
 R=$FVC_OLDGLIBC_ROOT
 cache=${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}
 # Bound at their own paths inside: the repository (the tests, the golden files), the engine
-# cache (the sid root the engines' wrappers run through) and each engine's own folder.
+# cache (the sid root the engines' wrappers run through) and each engine's own folder. The wheel
+# and the 3.9 test set (in the tool cache, wherever FVC_TOOL_CACHE puts it) are copied into the
+# root's /tmp before chroot, while the host's paths are still seen: nothing inside reads the
+# tool cache.
 binds=("$fvc_root" "$cache")
 for engine in "$GODOT4" "$GODOT3"; do
     d=$(dirname "$(realpath "$engine")")

@@ -11,7 +11,7 @@ leaves that out: a Python extension is opened by its path, its install name unus
 LC_BUILD_VERSION names the platform macOS with the given minimum; the arm64 slice has an
 LC_CODE_SIGNATURE whose blob lief can read, and which holds a CodeDirectory. Prints one line per
 check ("PASS ..." / "FAIL ...") and then "N passed, N failed"; exits 1 when a check failed.
-Needs lief (tests/install_tools.sh puts it in .tools/python).
+Needs lief (tests/install_tools.sh puts it in the tool cache: FVC_TOOLS_PYTHONPATH).
 """
 
 import argparse
