@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python wheels npm web windows arm64 macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python wheels npm web windows arm64 arm64_core macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -42,7 +42,7 @@ declare -A ABOUT=(
     [snippets]="the GDScript snippets of README.md and docs/, run as written (one against a real Godot 3.6.2 server)"
     [double]="the double-precision library and the same scenes in a precision=double Godot 4.6.3"
     [differential]="differential fuzzing: 1,000,000 inputs against Godot 4.6.3, 300,000 against Godot 3.6.2"
-    [asan]="the extension built with AddressSanitizer, every scene in Godot 4.6.3 (and in the double-precision build with FVC_ASAN_DOUBLE=1)"
+    [asan]="the extension built with AddressSanitizer, every scene in Godot 4.6.3, and its double-precision build in the precision=double Godot 4.6.3"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the addon's migration script"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict"
@@ -50,7 +50,8 @@ declare -A ABOUT=(
     [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle, the type declarations under tsc --strict; the README's server snippets as written and the example servers (--dialect auto too) against clients that send too much, send garbage or reset mid-message; its example servers against Godot 4.6.3 (WebSocketPeer) and Godot 3.6.2 (StreamPeerTCP); store_var files and Godot 3 saves it writes read by the engines, Godot 4.6.3's files read by it"
     [web]="the web page (web/): built from the npm package, in headless Chromium: Godot 3.6.2's encrypted save and a Godot 4.6.3 compressed file edited and read back by those engines, a Godot 3 save converted to Godot 4, damaged files, JSON round trip, no request leaving the page, the Godot 3 round trip in Firefox ESR; the package in Chromium against every golden corpus"
     [windows]="Windows x86_64 cross-build: exports, imports, loaded under wine (about 3 minutes)"
-    [arm64]="Linux arm64 cross-build; the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64 (the core's tests there too with FVC_ARM64_CORE_TESTS=1)"
+    [arm64]="Linux arm64 cross-build; the parity and API scenes in an arm64 Godot 4.6.3 under qemu-aarch64"
+    [arm64_core]="the core's tests built for Linux arm64 and run under qemu-aarch64 (every 16th input of each golden corpus)"
     [macos]="macOS universal library (x86_64 + arm64) with zig; Mach-O checks (slices, exports, loads, minimum macOS, signature)"
     [package]="the release zip, unzipped into a fresh Godot project and run with its Linux libraries"
     [fuzz]="every cargo-fuzz target of the core for FVC_FUZZ_SECONDS (default 30) seconds, two at a time"
@@ -308,6 +309,7 @@ declare -A CROSS_LINES=([windows]=12 [arm64]=30 [macos]=40)
 step_windows() { counted_cross windows; }
 step_arm64() { counted_cross arm64; }
 step_macos() { counted_cross macos; }
+step_arm64_core() { counted arm64_core 24 bash tests/run_arm64.sh --core-tests; }
 
 # shellcheck disable=SC2086  # the command is words
 counted_cross() { counted "$1" "${CROSS_LINES[$1]}" ${CROSS_COMMAND[$1]}; }
@@ -388,13 +390,12 @@ export FVC_TEST_BUILD=${FVC_TEST_BUILD:-1}
 # Dev builds (the core's tests, the sanitizer's library, the examples the peers run) with line
 # tables only: backtraces keep their files and lines, the builds lose most of their debug info.
 export CARGO_PROFILE_DEV_DEBUG=${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}
-# The opt-in checks, on in every run: the core's tests on arm64 under qemu, the double-precision
-# library under AddressSanitizer.
-export FVC_ARM64_CORE_TESTS=${FVC_ARM64_CORE_TESTS:-1} FVC_ASAN_DOUBLE=${FVC_ASAN_DOUBLE:-1}
+# The double-precision library under AddressSanitizer too, in every run.
+export FVC_ASAN_DOUBLE=${FVC_ASAN_DOUBLE:-1}
 
 # --- how the steps run at the same time ----------------------------------------------------------
 # Each step is of one kind:
-#   build   compiles (cargo takes both cores): two at most at once
+#   build   compiles (cargo takes both cores), and may run what it built: two at most at once
 #   engine  runs engines, servers or quick checks: one at a time (they share godot_project/ and
 #           the loopback ports), beside the builds
 #   alone   nothing beside it: the exit check loads every core itself, and package replaces the
@@ -407,7 +408,7 @@ declare -A KIND=(
     [msrv]=build [compat]=engine [version]=engine [workflows]=engine [addon]=build [godot]=engine
     [exit]=alone [docs]=engine [snippets]=engine [double]=build [differential]=engine [asan]=build
     [peers]=engine [load]=engine [saves]=engine [python]=build [wheels]=build [npm]=build
-    [web]=build [windows]=build [arm64]=build [macos]=build [package]=alone [fuzz]=build
+    [web]=build [windows]=build [arm64]=build [arm64_core]=build [macos]=build [package]=alone [fuzz]=build
 )
 # What a step needs ended first: what it uses (the addon's library; the core step's dev builds,
 # which peers, load, saves and docs run; the npm package the page is built from; the wheel), or
@@ -423,9 +424,9 @@ declare -A AFTER=(
 # step's build and its runs under qemu, the core step before what reuses it), the quick checks
 # beside the first builds, the engine steps as soon as the addon is there; exit when everything
 # before it has ended, then package, then fuzz.
-ORDER=(engines core addon fmt version compat workflows probes arm64 double asan godot docs snippets
-    differential peers load saves npm msrv windows macos python web wheels clippy crate exit
-    package fuzz)
+ORDER=(engines core addon fmt version compat workflows probes arm64 macos arm64_core double asan
+    godot docs snippets differential peers load saves npm msrv windows python web wheels clippy
+    crate exit package fuzz)
 
 declare -A job_pid=() job_began=() done_step=() step_row=()
 running_build=0 running_engine=0 running_all=0
@@ -496,7 +497,7 @@ for name in "${!wanted[@]}"; do
 done
 # Every step but these runs engines (or the steps it comes after do): the engines come first.
 for name in "${!wanted[@]}"; do
-    case $name in core|fmt|clippy|crate|msrv|compat|version|workflows|windows|macos|fuzz) ;;
+    case $name in core|fmt|clippy|crate|msrv|compat|version|workflows|windows|macos|arm64_core|fuzz) ;;
         *) wanted[engines]=1 ;;
     esac
 done

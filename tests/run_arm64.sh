@@ -4,6 +4,8 @@
 #   bash tests/run_arm64.sh                  the test command's set: the parity and API scenes
 #   bash tests/run_arm64.sh --all            every scene of godot_project/tests/
 #   bash tests/run_arm64.sh test_deep.gd ... those scenes
+#   bash tests/run_arm64.sh --core-tests     the core's tests instead (step 3 alone; the test
+#                                            command's arm64_core step, beside the arm64 step)
 # What it does, each counted:
 #  1. installs what it needs (tests/install_arm64.sh: qemu-user, gcc-aarch64-linux-gnu, Rust's
 #     std for aarch64-unknown-linux-gnu, a Debian sid arm64 root with Godot 4.6.3);
@@ -11,8 +13,10 @@
 #     addons/fast_var_codec/bin/libfast_var_codec.arm64.so (the linux.*.arm64 entries of the
 #     .gdextension); checks it with binutils: an AArch64 ELF shared object that exports
 #     gdext_rust_init and needs only glibc's and libgcc's libraries;
-#  3. runs the core's tests (cargo test -p fast_var_codec_core --features serde,tokio, as the
-#     test command's core step) built for aarch64, each test binary
+#  3. (--core-tests) runs the core's tests (cargo test -p fast_var_codec_core --features
+#     serde,tokio,json, as the test command's core step) built for aarch64 at opt-level 2 with
+#     debug assertions and overflow checks kept (the dev profile's, optimized: emulated
+#     unoptimized code is many times slower), each test binary
 #     under qemu-aarch64 with the arm64 root's libraries (cargo's target runner); transcode.rs
 #     checks every 16th input of each golden corpus against every target (FVC_CORPUS_STRIDE,
 #     1 for all: 5 minutes more; the core step checks all of them natively);
@@ -35,12 +39,14 @@ target=aarch64-unknown-linux-gnu
 out=addons/fast_var_codec/bin/libfast_var_codec.arm64.so
 scenes=(test_parity.gd test_api.gd)
 all=0
+core_tests=0
 picked=()
 for arg in "$@"; do
     case $arg in
         --all) all=1 ;;
+        --core-tests) core_tests=1 ;;
         test_*.gd) picked+=("$arg") ;;
-        *) echo "usage: $0 [--all | test_NAME.gd ...]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--all | --core-tests | test_NAME.gd ...]" >&2; exit 2 ;;
     esac
 done
 if [ "$all" = 1 ]; then scenes=(); elif [ ${#picked[@]} -gt 0 ]; then scenes=("${picked[@]}"); fi
@@ -51,7 +57,8 @@ finish() { echo; tally_end; exit; }
 locked() { if [ -n "${FVC_BUILD_LOCK:-}" ]; then flock "$FVC_BUILD_LOCK" "$@"; else "$@"; fi; }
 
 # --- 1. tools and engine -----------------------------------------------------------------------
-if ! vars=$(bash tests/install_arm64.sh 2>"$logs/install.log"); then
+# One install at a time: the arm64 and arm64_core steps run at the same time (tests/run_all.sh).
+if ! vars=$(flock "$root/tests/out/.arm64_install.lock" bash tests/install_arm64.sh 2>"$logs/install.log"); then
     tail -n 20 "$logs/install.log"
     tally 1 "installing the arm64 tools and engine (tests/install_arm64.sh; ${logs#"$root/"}/install.log)"
     finish
@@ -61,6 +68,19 @@ pass "arm64 tools and engine: $(qemu-aarch64 --version | head -n 1), Godot $("$G
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 fvc_cross_release_profile
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
+
+# --- 3. the core's tests under emulation (--core-tests) ---------------------------------------
+if [ "$core_tests" = 1 ]; then
+    start=$(date +%s)
+    CARGO_PROFILE_DEV_OPT_LEVEL=2 CARGO_PROFILE_TEST_OPT_LEVEL=2 FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
+        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
+    status=$?
+    before=$passed
+    count_cargo_test "$logs/cargo_test.log" "$status"
+    grep -E '^test result|FAILED|panicked' "$logs/cargo_test.log" | grep -v ' 0 passed; 0 failed' | cut -c1-200 | tail -n 20
+    echo "core tests under qemu-aarch64: $((passed - before)) passed ($(($(date +%s) - start)) s with the build; ${logs#"$root/"}/cargo_test.log)"
+    finish
+fi
 
 # --- 2. the library ----------------------------------------------------------------------------
 start=$(date +%s)
@@ -83,23 +103,6 @@ others=$(grep -vxE 'libc\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libdl\.so\.2|libpthr
 tally_check "$out needs libraries beyond glibc and libgcc: $others" test -n "$needed" -a -z "$others"
 glibc=$(aarch64-linux-gnu-objdump -T "$out" | grep -oE 'GLIBC_[0-9.]+' | sort -uV | tail -n 1)
 echo "$out: $(stat -c %s "$out") bytes; needs $(echo $needed); newest glibc symbol version $glibc"
-
-# --- 3. the core's tests under emulation (FVC_ARM64_CORE_TESTS=1) --------------------------------
-# Off in the test command's default run (about 10 minutes on a slow 2-core machine, where the whole
-# run must fit CI's time): the core step runs the same tests natively, and step 4 runs the core
-# inside the arm64 library.
-if [ "${FVC_ARM64_CORE_TESTS:-0}" = 1 ]; then
-    start=$(date +%s)
-    FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
-    status=$?
-    before=$passed
-    count_cargo_test "$logs/cargo_test.log" "$status"
-    grep -E '^test result|FAILED|panicked' "$logs/cargo_test.log" | grep -v ' 0 passed; 0 failed' | cut -c1-200 | tail -n 20
-    echo "core tests under qemu-aarch64: $((passed - before)) passed ($(($(date +%s) - start)) s with the build; ${logs#"$root/"}/cargo_test.log)"
-else
-    echo "core tests under qemu-aarch64: not run (FVC_ARM64_CORE_TESTS=1 runs them)"
-fi
 
 # --- 4. the scenes in the arm64 Godot ------------------------------------------------------------
 start=$(date +%s)

@@ -122,8 +122,7 @@ instrumented "$lib"
 project "$lib" || die "preparing target/asan/project"
 run asan_single "$GODOT4" "$@"
 
-# The double-precision library under the sanitizer: FVC_ASAN_DOUBLE=1 (off in the test command's
-# default run, to fit CI's time on a slow machine; the double step runs its scenes uninstrumented).
+# The double-precision library under the sanitizer: FVC_ASAN_DOUBLE=1 (the test command sets it).
 if [ "${FVC_ASAN_DOUBLE:-0}" != 1 ]; then
     echo "the double-precision library under the sanitizer: not run (FVC_ASAN_DOUBLE=1 runs it)"
 elif [ -n "${GODOT4_DOUBLE:-}" ]; then
