@@ -423,10 +423,10 @@ declare -A AFTER=(
 # The order in which steps are taken when they may start: the longest chains first (the arm64
 # step's build and its runs under qemu, the core step before what reuses it), the quick checks
 # beside the first builds, the engine steps as soon as the addon is there; exit when everything
-# before it has ended, then package, then fuzz.
+# before it has ended, then package.
 ORDER=(engines core addon fmt version compat workflows probes arm64 macos arm64_core double asan
     godot docs snippets differential peers load saves npm msrv windows python web wheels clippy
-    crate exit package fuzz)
+    crate fuzz exit package)
 
 declare -A job_pid=() job_began=() done_step=() step_row=()
 running_build=0 running_engine=0 running_all=0
