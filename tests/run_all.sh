@@ -429,7 +429,7 @@ ORDER=(engines core addon fmt version compat workflows probes arm64 macos arm64_
     crate fuzz exit package)
 
 declare -A job_pid=() job_began=() done_step=() step_row=()
-running_build=0 running_engine=0 running_all=0
+running_build=0 running_engine=0 running_alone=0 running_all=0
 
 # job_start NAME: step NAME in the background, its output in tests/out/steps/NAME.out, its
 # counts as the last line there.
@@ -447,6 +447,7 @@ job_start() {
     case ${KIND[$name]} in
         build) running_build=$((running_build + 1)) ;;
         engine) running_engine=$((running_engine + 1)) ;;
+        alone) running_alone=$((running_alone + 1)) ;;
     esac
     echo "[$(date -u +%H:%M:%S)] start $name"
 }
@@ -459,6 +460,7 @@ job_end() {
     case ${KIND[$name]} in
         build) running_build=$((running_build - 1)) ;;
         engine) running_engine=$((running_engine - 1)) ;;
+        alone) running_alone=$((running_alone - 1)) ;;
     esac
     done_step[$name]=1
     echo
@@ -478,9 +480,10 @@ job_end() {
         "$((SECONDS - job_began[$name]))" "${p:-?}" "${f:-?}")
 }
 
-# may_start NAME: every step NAME comes after has ended, and its kind has room.
+# may_start NAME: every step NAME comes after has ended, no alone step runs, and its kind has room.
 may_start() {
     local name=$1 before
+    [ "$running_alone" -eq 0 ] || return 1
     for before in ${AFTER[$name]:-}; do
         if [ -n "${wanted[$before]:-}" ] && [ -z "${done_step[$before]:-}" ]; then return 1; fi
     done
