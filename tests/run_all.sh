@@ -410,21 +410,22 @@ declare -A KIND=(
     [peers]=engine [load]=engine [saves]=engine [python]=build [wheels]=build [npm]=build
     [web]=build [windows]=build [arm64]=build [arm64_core]=build [macos]=build [package]=alone [fuzz]=build
 )
-# What a step needs ended first: what it uses (the addon's library; the core step's dev builds,
-# which peers, load, saves and docs run; the npm package the page is built from; the wheel), or
+# What a step needs ended first: what it uses (the addon's libraries: peers runs a
+# double-precision server too; the core step's dev builds, which peers, load, saves and docs run; the npm package the page is built from; the wheel), or
 # whose cargo build folder it shares (clippy, crate: cargo would only wait for its lock). Only
 # the steps of the run count; the addon joins any run that has a step after it.
 declare -A AFTER=(
     [clippy]=core [crate]=core [godot]=addon [exit]=addon [docs]="core addon"
-    [snippets]=addon [differential]=addon [peers]="core addon" [load]=core [saves]="core addon"
+    [snippets]=addon [differential]=addon [peers]="core addon double" [load]=core [saves]="core addon"
     [wheels]=python [web]=npm
     [package]="addon double windows arm64 macos godot exit docs snippets differential peers saves"
 )
-# The order in which steps are taken when they may start: the longest chains first (the arm64
-# step's build and its runs under qemu, the core step before what reuses it), the quick checks
+# The order in which steps are taken when they may start: the addon first (the engine steps wait
+# for it), the longest chains next (the core's tests under qemu; the core step, which others
+# reuse; the double library, which peers loads), the quick checks
 # beside the first builds, the engine steps as soon as the addon is there; exit when everything
 # before it has ended, then package.
-ORDER=(engines core addon fmt version compat workflows probes arm64 macos arm64_core double asan
+ORDER=(engines addon arm64_core core double fmt version compat workflows probes arm64 macos asan
     godot docs snippets differential peers load saves npm msrv windows python web wheels clippy
     crate fuzz exit package)
 
