@@ -400,7 +400,7 @@ export FVC_ASAN_DOUBLE=${FVC_ASAN_DOUBLE:-1}
 #           the loopback ports), beside the builds
 #   alone   nothing beside it: the exit check loads every core itself, and package replaces the
 #           libraries the engines load
-# A step starts, in the order of STEPS, as soon as the steps it comes AFTER have ended and its kind
+# A step starts, in the order of ORDER, as soon as the steps it comes AFTER have ended and its kind
 # has room; an alone step that could start holds every step after it until the others end.
 # Each step's output is shown whole when it ends (tests/out/steps/STEP.out keeps it).
 declare -A KIND=(
@@ -411,8 +411,8 @@ declare -A KIND=(
     [web]=build [windows]=build [arm64]=build [arm64_core]=build [macos]=build [package]=alone [fuzz]=build
 )
 # What a step needs ended first: what it uses (the addon's libraries: peers runs a
-# double-precision server too; the core step's dev builds, which peers, load, saves and docs run; the npm package the page is built from; the wheel), or
-# whose cargo build folder it shares (clippy, crate: cargo would only wait for its lock). Only
+# double-precision server too; the core step's dev builds, which peers, load, saves and docs run;
+# the npm package the page is built from; the wheel), or whose cargo build folder it shares (clippy, crate: cargo would only wait for its lock). Only
 # the steps of the run count; the addon joins any run that has a step after it.
 declare -A AFTER=(
     [clippy]=core [crate]=core [godot]=addon [exit]=addon [docs]="core addon"
@@ -430,7 +430,11 @@ ORDER=(engines addon arm64_core core double fmt version compat workflows probes 
     crate fuzz exit package)
 
 declare -A job_pid=() job_began=() done_step=() step_row=()
-running_build=0 running_engine=0 running_alone=0 running_all=0
+# How many steps of each kind run, and in all.
+declare -A running=([build]=0 [engine]=0 [alone]=0)
+running_all=0
+# A row of the table the run ends with.
+row_format='%-13s %6s %6s %9s %7s'
 
 # job_start NAME: step NAME in the background, its output in tests/out/steps/NAME.out, its
 # counts as the last line there.
@@ -444,12 +448,8 @@ job_start() {
     ) >"$out" 2>&1 </dev/null &
     job_pid[$name]=$!
     job_began[$name]=$SECONDS
+    running[${KIND[$name]}]=$((running[${KIND[$name]}] + 1))
     running_all=$((running_all + 1))
-    case ${KIND[$name]} in
-        build) running_build=$((running_build + 1)) ;;
-        engine) running_engine=$((running_engine + 1)) ;;
-        alone) running_alone=$((running_alone + 1)) ;;
-    esac
     echo "[$(date -u +%H:%M:%S)] start $name"
 }
 
@@ -457,12 +457,8 @@ job_start() {
 job_end() {
     local name=$1 status=$2 out p f
     out=$(fvc_step_out "$name")
+    running[${KIND[$name]}]=$((running[${KIND[$name]}] - 1))
     running_all=$((running_all - 1))
-    case ${KIND[$name]} in
-        build) running_build=$((running_build - 1)) ;;
-        engine) running_engine=$((running_engine - 1)) ;;
-        alone) running_alone=$((running_alone - 1)) ;;
-    esac
     done_step[$name]=1
     echo
     echo "=== $name: ${ABOUT[$name]}"
@@ -477,21 +473,26 @@ job_end() {
     fi
     report_hangs "$name"
     echo "--- $name: $((SECONDS - job_began[$name])) s"
-    step_row[$name]=$(printf '%-13s %6s %6s %9s %7s' "$name" "$((job_began[$name] - started))" \
+    # shellcheck disable=SC2059 # the format is the table's
+    step_row[$name]=$(printf "$row_format" "$name" "$((job_began[$name] - started))" \
         "$((SECONDS - job_began[$name]))" "${p:-?}" "${f:-?}")
 }
 
-# may_start NAME: every step NAME comes after has ended, no alone step runs, and its kind has room.
-may_start() {
-    local name=$1 before
-    [ "$running_alone" -eq 0 ] || return 1
-    for before in ${AFTER[$name]:-}; do
+# after_done NAME: every step of the run that NAME comes after has ended.
+after_done() {
+    local before
+    for before in ${AFTER[$1]:-}; do
         if [ -n "${wanted[$before]:-}" ] && [ -z "${done_step[$before]:-}" ]; then return 1; fi
     done
-    case ${KIND[$name]} in
+}
+
+# may_start NAME: NAME's AFTER steps have ended, no alone step runs, and its kind has room.
+may_start() {
+    [ "${running[alone]}" -eq 0 ] && after_done "$1" || return 1
+    case ${KIND[$1]} in
         alone) [ "$running_all" -eq 0 ] ;;
-        build) [ "$running_build" -lt 2 ] ;;
-        engine) [ "$running_engine" -lt 1 ] ;;
+        build) [ "${running[build]}" -lt 2 ] ;;
+        engine) [ "${running[engine]}" -lt 1 ] ;;
     esac
 }
 
@@ -532,12 +533,8 @@ while [ ${#pending[@]} -gt 0 ] || [ "$running_all" -gt 0 ]; do
         else
             left+=("$name")
             # An alone step that only waits for room holds the steps after it.
-            if [ "${KIND[$name]}" = alone ] && [ "$running_all" -gt 0 ]; then
-                ready=1
-                for before in ${AFTER[$name]:-}; do
-                    if [ -n "${wanted[$before]:-}" ] && [ -z "${done_step[$before]:-}" ]; then ready=0; fi
-                done
-                if [ "$ready" = 1 ]; then held=1; fi
+            if [ "${KIND[$name]}" = alone ] && [ "$running_all" -gt 0 ] && after_done "$name"; then
+                held=1
             fi
         fi
     done
@@ -568,7 +565,8 @@ if [ ${#reports[@]} -gt 0 ]; then
 fi
 echo
 echo "=== the steps (seconds from the start of the run; checks the step counted)"
-printf '%-13s %6s %6s %9s %7s\n' step start took passed failed
+# shellcheck disable=SC2059 # the format is the table's
+printf "$row_format\n" step start took passed failed
 for name in "${!step_row[@]}"; do echo "${step_row[$name]}"; done | sort -k2,2n
 echo
 echo "($((SECONDS - started)) s; every step's output: tests/out/steps/)"

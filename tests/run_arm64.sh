@@ -66,7 +66,6 @@ fi
 eval "$vars"
 pass "arm64 tools and engine: $(qemu-aarch64 --version | head -n 1), Godot $("$GODOT4_ARM64" --version 2>/dev/null | tail -n 1)"
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-fvc_cross_release_profile
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
 
 # --- 3. the core's tests under emulation (--core-tests) ---------------------------------------
@@ -83,6 +82,7 @@ if [ "$core_tests" = 1 ]; then
 fi
 
 # --- 2. the library ----------------------------------------------------------------------------
+fvc_cross_release_profile
 start=$(date +%s)
 if locked nice -n 10 cargo build --release --timings -p fast_var_codec_gdextension --target "$target" >"$logs/cargo_release.log" 2>&1; then
     pass "cargo build --release for $target ($(($(date +%s) - start)) s)"
