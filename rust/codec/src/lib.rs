@@ -191,12 +191,13 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
     Ok(w.into_sink().0)
 }
 
-/// Decodes one value from the start of `bytes`; returns it with the bytes consumed. As in the
-/// engine, that size counts the padding of a final PackedByteArray even when the input ends
-/// without it, so it can exceed `bytes.len()` by up to 3: take what follows the value with
-/// `bytes.get(used..)`, never `&bytes[used..]`, which panics then.
+/// Decodes one value from the start of `bytes`; returns it with the bytes consumed, never more
+/// than `bytes.len()`, so `&bytes[used..]` is what follows the value.
 ///
-/// Bytes after the value are ignored, as `bytes_to_var` ignores them.
+/// Bytes after the value are ignored, as `bytes_to_var` ignores them;
+/// [`record::decode_record`] refuses them. A final PackedByteArray may end the input without its padding (the engine accepts it
+/// too); the size then ends with the input, where the engine's `decode_var_size` counts the
+/// missing padding.
 ///
 /// # Errors
 /// A [`CodecError::Decode`] with the byte offset, the reason and the Godot `Error` the engine
@@ -208,14 +209,16 @@ pub fn encoded_size(value: &Value, opts: &Options) -> Result<usize> {
 /// use fast_var_codec_core::{decode, encode, Options, Value};
 ///
 /// let opts = Options::default();
+/// let mut bytes = encode(&Value::Int(7), &opts)?.to_vec();
+/// bytes.extend_from_slice(b"rest");
+/// let (value, used) = decode(&bytes, &opts)?;
+/// assert_eq!(value, Value::Int(7));
+/// assert_eq!(&bytes[used..], b"rest");
+///
 /// let full = encode(&Value::PackedByteArray(vec![7]), &opts)?;
 /// assert_eq!(full.len(), 12); // header, count, 1 byte, 3 bytes of padding
 /// let cut = &full[..9]; // a sender that left the final padding out: still one value
-/// let (value, used) = decode(cut, &opts)?;
-/// assert_eq!(value, Value::PackedByteArray(vec![7]));
-/// assert_eq!(used, 12); // more than cut.len(): `&cut[used..]` would panic
-/// let rest = cut.get(used..).unwrap_or_default();
-/// assert!(rest.is_empty());
+/// assert_eq!(decode(cut, &opts)?, (Value::PackedByteArray(vec![7]), 9));
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
@@ -223,7 +226,7 @@ pub fn decode(bytes: &[u8], opts: &Options) -> Result<(Value, usize)> {
 }
 
 /// Decodes one value starting at `offset`; the size returned is counted from `offset` and, as
-/// [`decode`]'s, may reach up to 3 bytes past the end of `bytes`.
+/// [`decode`]'s, ends at the end of `bytes` at the latest.
 ///
 /// # Errors
 /// As [`decode`]'s, with offsets counted from the start of `bytes`; an `offset` past the end

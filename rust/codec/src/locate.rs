@@ -279,7 +279,7 @@ pub fn locate_records(payload: &[u8], dialect: Option<Dialect>, opts: &Options) 
                             framing: Framing::Raw,
                             records: vec![LocatedRecord {
                                 offset: 0,
-                                len: used.min(payload.len()),
+                                len: used,
                                 value,
                                 spans,
                             }],

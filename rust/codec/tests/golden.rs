@@ -482,8 +482,10 @@ fn check_malformed(file: &'static str) {
             checked += 1;
             match (decode_with(&bytes, 0, &opts, &mut builder.clone()), ok) {
                 (Ok((v, used)), true) => {
+                    // The engine's size counts a final PackedByteArray's missing padding;
+                    // ours ends with the input.
                     if let Some(size) = m["size"].as_i64() {
-                        if size != used as i64 {
+                        if size.min(bytes.len() as i64) != used as i64 {
                             failures.push(format!("{name}: size {used}, engine {size}"));
                         }
                     }

@@ -91,8 +91,8 @@ fn hex(bytes: &[u8]) -> String {
 /// the result of the decode at offset 0.
 ///
 /// * the heap held at once stays within [`within_heap_bound`] (the harness' bound);
-/// * the size consumed is at least a header and at most 3 bytes past the end (a final
-///   PackedByteArray's padding may be missing and still counts as consumed, as in the engine);
+/// * the size consumed is at least a header and never past the end (a final PackedByteArray's
+///   padding may be missing: the size then ends with the input);
 /// * an error's offset lies inside that range too, and the error renders;
 /// * `decode_with(data, k)` agrees with decoding `&data[k..]`: same value and size, or the same
 ///   error `k` bytes further on.
@@ -114,7 +114,7 @@ pub fn check_decode(
         Ok((_, used)) => {
             assert!(*used >= 4, "decoded {used} bytes, less than a header");
             assert!(
-                *used <= data.len() + 3,
+                *used <= data.len(),
                 "decoded {used} bytes out of {}",
                 data.len()
             );

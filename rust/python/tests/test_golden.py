@@ -171,7 +171,9 @@ def test_malformed(file: str) -> None:
         if not m["ok"]:
             failures.append(f"{name}: we accept {got!r:.80} where the engine refuses ({m['error']})")
             continue
-        if m.get("size") is not None and m["size"] != used:
+        # The engine's size counts a final PackedByteArray's missing padding; ours ends with
+        # the input.
+        if m.get("size") is not None and min(m["size"], len(data)) != used:
             failures.append(f"{name}: size {used}, engine {m['size']}")
         try:
             expected = desc.value_of(m["decoded"])

@@ -239,8 +239,8 @@ export class Codec {
   }
 
   /**
-   * The value and `size`, the bytes it took from `offset` (as the engine counts them: the
-   * padding of a final PackedByteArray is counted even when the input ends without it).
+   * The value and `size`, the bytes it took from `offset`: never past the end of `bytes` (a
+   * final PackedByteArray may end the input without its padding).
    */
   decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
     const data = bytesOf(bytes);

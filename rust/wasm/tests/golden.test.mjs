@@ -168,7 +168,8 @@ for (const file of CORPORA) {
         failures.push(`${name}: we accept ${short(got)} where the engine refuses (${m.error})`);
         continue;
       }
-      if (m.size !== null && m.size !== undefined && m.size !== size) failures.push(`${name}: size ${size}, engine ${m.size}`);
+      // The engine's size counts a final PackedByteArray's missing padding; ours ends with the input.
+      if (m.size !== null && m.size !== undefined && Math.min(m.size, data.length) !== size) failures.push(`${name}: size ${size}, engine ${m.size}`);
       let expected;
       try {
         expected = desc.valueOf(m.decoded);

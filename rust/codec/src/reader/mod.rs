@@ -69,12 +69,9 @@ fn decode_err(at: usize, reason: DecodeReason) -> Failure {
 }
 
 /// Decodes one value from `bytes[offset..]` with `builder`; returns it with the number of bytes
-/// it used (trailing bytes are ignored, as the engine does).
-///
-/// As in the engine, the size counts the padding of a final PackedByteArray even when the input
-/// ends without it, so `offset + used` can exceed `bytes.len()` by up to 3: take what follows
-/// the value with `bytes.get(offset + used..)`, never `&bytes[offset + used..]`, which panics
-/// then.
+/// it used (trailing bytes are ignored, as the engine does). `offset + used` never exceeds
+/// `bytes.len()`: a final PackedByteArray may end the input without its padding, and the size
+/// then ends with the input ([`Reader::consumed`]).
 ///
 /// # Errors
 /// A [`CodecError::Decode`] with the byte offset (counted from the start of `bytes`), the reason
@@ -94,13 +91,13 @@ fn decode_err(at: usize, reason: DecodeReason) -> Failure {
 /// let mut builder = ValueBuilder::default();
 /// let mut values = Vec::new();
 /// let mut at = 0;
-/// while bytes.get(at..).is_some_and(|rest| !rest.is_empty()) {
+/// while at < bytes.len() {
 ///     let (value, used) = decode_with(&bytes, at, &opts, &mut builder)?;
 ///     values.push(value);
 ///     at += used;
 /// }
 /// assert_eq!(values, [Value::Int(5), Value::PackedByteArray(vec![9])]);
-/// assert_eq!(at, bytes.len() + 3); // the missing padding counts
+/// assert_eq!(at, bytes.len()); // the size ends with the input
 /// # Ok::<(), fast_var_codec_core::CodecError>(())
 /// ```
 pub fn decode_with<B: Build>(
@@ -130,12 +127,13 @@ pub fn decode_with<B: Build>(
             .into());
     }
     let v = r.value(builder, 0).map_err(CodecError::from)?;
-    Ok((v, r.pos - offset))
+    Ok((v, r.consumed() - offset))
 }
 
 pub(crate) struct Reader<'b, 'o> {
     buf: &'b [u8],
-    /// May run past `buf.len()` after a PackedByteArray whose padding is missing.
+    /// May run past `buf.len()` after a PackedByteArray whose padding is missing: read where
+    /// the input ends through [`Reader::consumed`].
     pos: usize,
     spec: &'static DialectSpec,
     opts: &'o Options,
@@ -190,6 +188,15 @@ impl<'b> Reader<'b, '_> {
             return Err(self.fail(DecodeReason::Limit { limit, max }));
         }
         Ok(())
+    }
+
+    /// The offset the value read so far ends at, within the input. The padding rule, stated
+    /// once: a PackedByteArray's padding need not be present when the input ends first, and
+    /// then counts only as far as the input goes. (The engine's `decode_var_size` counts all
+    /// of it, so its size can pass the end of the input by up to 3 bytes.)
+    #[inline]
+    pub(crate) fn consumed(&self) -> usize {
+        self.pos.min(self.buf.len())
     }
 
     #[inline]
@@ -744,7 +751,7 @@ impl<'b> Reader<'b, '_> {
             }
             T::PackedByteArray => {
                 let (raw, count) = self.packed_raw(1, "PackedByteArray")?;
-                // The padding need not be present; it still counts as consumed.
+                // The padding need not be present at the end of the input (`consumed`).
                 self.pos += pad4(count);
                 b.packed_bytes(raw)
             }

@@ -31,10 +31,10 @@ impl<'b, 'o> Reader<'b, 'o> {
         }
     }
 
-    /// The offset of the next byte to read.
+    /// The offset of the next byte to read, within the input ([`Reader::consumed`]).
     #[inline]
     pub(crate) fn position(&self) -> usize {
-        self.pos
+        self.consumed()
     }
 
     /// The whole input.

@@ -44,10 +44,9 @@ pub use detect::{
     ambiguous_record, judge, DialectDetector, Verdict, MAX_HELD_BYTES, MAX_HELD_MESSAGES,
 };
 
-/// Whether a value that took `used` bytes (its final padding counted, present or not) took all
-/// `len` bytes of its record.
+/// Whether a value that took `used` bytes took all `len` bytes of its record.
 fn takes_whole(used: usize, len: usize) -> bool {
-    used >= len
+    used == len
 }
 
 /// Decodes the value of a record of exactly `record.len()` bytes with `builder`.

@@ -38,8 +38,7 @@ use crate::stream::{check_message_len, prefix, prefix_len, ByteOrder, PREFIX_LEN
 use builder::Transcoder;
 
 /// Transcodes the value at the start of `bytes` from `from` to `to`; returns its bytes and the
-/// input consumed (which, as [`crate::decode`]'s, may exceed `bytes.len()` by a final
-/// PackedByteArray's missing padding).
+/// input consumed (as [`crate::decode`]'s, never more than `bytes.len()`).
 ///
 /// # Errors
 /// What [`crate::decode`] with `from` refuses (a [`CodecError::Decode`] with the offset), and a
