@@ -262,12 +262,11 @@ class Checks:
 def fvc_decodes(data: bytes, offset: int = 0) -> Tuple[bool, Any]:
     """fast_var_codec's reading of bytes (as Godot 4 reads them): (True, value) or (False, error)."""
     try:
-        value, used = fvc.decode(data, offset=offset)
+        return True, fvc.decode(data, offset=offset)
+    except fvc.ExtraData as e:
+        return False, f"{len(e.extra)} bytes left over after {short(e.unpacked, 40)}"
     except fvc.FastVarCodecError as e:
         return False, f"{type(e).__name__}: {e}"
-    if offset + used < len(data):
-        return False, f"{len(data) - offset - used} bytes left over after {short(value, 40)}"
-    return True, value
 
 
 def short(value: Any, width: int = 70) -> str:
@@ -302,8 +301,8 @@ def gdtype_differences(gd: Gd) -> List[str]:
             ok, back = fvc_decodes(mine, 4)
             read = (f"which read as Godot 4 does give {short(back, 40)}" if ok
                     else f"which do not read as Godot 4 bytes ({short(back, 60)})")
-            if ok and fvc.decode(mine, offset=4)[1] > len(mine) - 4:
-                read += " (counting padding the input lacks, as Godot does)"
+            if ok and len(fvc.encode(back)) > len(mine) - 4:
+                read += " (without the padding the engine writes, which Godot accepts)"
             wrote = f"{mine[4:].hex()} against {godot[4:].hex()}, {read}"
         try:
             got = gd.from_gd(gd.api.deserialize(godot))
@@ -400,7 +399,7 @@ def build_cases(gd: Optional[Gd], checks: Checks) -> Tuple[List[Case], Dict[str,
     for name, value in payloads.items():
         data = fvc.encode(value)
         sizes[name] = len(data)
-        checks.expect(fvc.decode(data) == (value, len(data)), f"{FVC} round trip of {name}")
+        checks.expect(fvc.decode_with_size(data) == (value, len(data)), f"{FVC} round trip of {name}")
         fvc_by_payload[name] = (data, value)
     for name, value in payloads.items():
         if name.startswith("d'"):
@@ -473,7 +472,7 @@ def packed_cases(checks: Checks) -> List[Case]:
                                     ("PackedInt32Array", ints, "i", "<i4")):
         data = fvc.encode(arr)
         raw = arr.tobytes()
-        checks.expect(data[8:] == raw and fvc.decode(data)[0] == arr,
+        checks.expect(data[8:] == raw and fvc.decode(data) == arr,
                       f"{label}: the payload is the raw bytes behind an 8-byte header")
 
         dec: Dict[str, Callable[[], object]] = {

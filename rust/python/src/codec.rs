@@ -7,7 +7,9 @@ use fast_var_codec_core::Options;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
-use crate::{decode_with_options, encode_framed_with, encode_options, encode_with, DecodeSettings};
+use crate::{
+    decode_with_options, encode_framed_with, encode_options, encode_with, DecodeSettings, Trailing,
+};
 
 /// The encoding and decoding options of a codec, and its stream's byte order.
 #[pyclass(name = "Codec", module = "fast_var_codec", subclass)]
@@ -81,17 +83,31 @@ impl NativeCodec {
     }
 
     /// The value at ``offset`` of ``data`` (any bytes-like object) as ``bytes_to_var`` reads
-    /// it, and the bytes it used. Raises :class:`DecodeError` with the offset from the start
-    /// of ``data`` for bytes that do not decode, a limit passed (``max_depth``,
-    /// ``max_elements``, ``max_bytes``) or an object not allowed; a ``TypeError`` for a
-    /// ``str``.
+    /// it, where it takes the rest of ``data`` whole. Raises :class:`DecodeError` with the
+    /// offset from the start of ``data`` for bytes that do not decode, a limit passed
+    /// (``max_depth``, ``max_elements``, ``max_bytes``) or an object not allowed;
+    /// :class:`ExtraData` when bytes follow the value (:meth:`decode_with_size` reads it); a
+    /// ``TypeError`` for a ``str``.
     #[pyo3(signature = (data, offset=None), text_signature = "(self, data, offset=0)")]
     fn decode<'py>(
         &self,
         py: Python<'py>,
         data: &Bound<'py, PyAny>,
         offset: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        decode_with_options(py, data, offset, &self.decoding)
+    ) -> PyResult<Bound<'py, PyAny>> {
+        decode_with_options(py, data, offset, &self.decoding, Trailing::Refused)
+    }
+
+    /// The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``: bytes
+    /// after the value are ignored, as ``bytes_to_var`` ignores them. Raises as
+    /// :meth:`decode`, but for :class:`ExtraData`.
+    #[pyo3(signature = (data, offset=None), text_signature = "(self, data, offset=0)")]
+    fn decode_with_size<'py>(
+        &self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        offset: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        decode_with_options(py, data, offset, &self.decoding, Trailing::Sized)
     }
 }

@@ -3,10 +3,11 @@
 //! `SaveFileError(godot_error, message)`.
 
 use fast_var_codec_core::encrypted::FileError;
-use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::record::RecordError;
-use fast_var_codec_core::CodecError;
+use fast_var_codec_core::error::{DecodeReason, ErrorCode};
+use fast_var_codec_core::record::{decode_record, RecordError};
+use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::convert::types;
 
@@ -37,6 +38,45 @@ pub fn codec_error(e: CodecError) -> PyErr {
             Err(err) => err,
         }
     })
+}
+
+/// The `ExtraData` of a value at `offset` of `data` that `extra`, the rest of `data`, follows:
+/// the core's reason (a value that does not take its bytes whole, with the dialect that reads
+/// them whole, where one does), the value and the bytes after it.
+pub fn extra_data(
+    data: &[u8],
+    offset: usize,
+    opts: &Options,
+    value: Bound<'_, PyAny>,
+    extra: &[u8],
+) -> PyErr {
+    let py = value.py();
+    let t = match types(py) {
+        Ok(t) => t,
+        Err(err) => return err,
+    };
+    let rest = data.get(offset..).unwrap_or_default();
+    let (at, code, message) = match decode_record(rest, opts) {
+        Err(CodecError::Decode { offset: at, reason }) => {
+            (offset + at, reason.code(), reason.to_string())
+        }
+        // The record rule and the decode disagree on where the value ends: say what is known.
+        _ => (
+            data.len() - extra.len(),
+            ErrorCode::InvalidData,
+            format!("{} bytes follow the value", extra.len()),
+        ),
+    };
+    match t.extra_data.bind(py).call1((
+        at,
+        code.godot_name(),
+        message,
+        value,
+        PyBytes::new(py, extra),
+    )) {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(err) => err,
+    }
 }
 
 /// The dialects an [`DecodeReason::Ambiguous`] names (none for any other reason).

@@ -246,25 +246,46 @@ fn encode_framed_with<'py>(
     Ok(PyBytes::new(value.py(), &out))
 }
 
-/// The value at `offset` of `data` decoded with `opts`, and the bytes it used.
+/// What a decode returns for the bytes after the value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Trailing {
+    /// `decode`: the value alone; bytes after it raise `ExtraData`, as msgpack's `unpackb`.
+    Refused,
+    /// `decode_with_size`: the value and the bytes it used; what follows is the caller's.
+    Sized,
+}
+
+/// The value at `offset` of `data` decoded with `opts`: alone, or with the bytes it used
+/// (`trailing`).
 fn decode_with_options<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
     offset: Option<&Bound<'py, PyAny>>,
     opts: &Options,
-) -> PyResult<Bound<'py, PyTuple>> {
+    trailing: Trailing,
+) -> PyResult<Bound<'py, PyAny>> {
     let offset = limit("offset", offset)?.unwrap_or(0);
-    let (value, used) = with_bytes("data", data, |b| {
-        if let Some(built) = from_wire::decode_at(py, b, offset, opts)? {
-            return Ok(built);
+    with_bytes("data", data, |b| {
+        let (value, used) = match from_wire::decode_at(py, b, offset, opts)? {
+            Some(built) => built,
+            None => {
+                let (value, used) = unlocked(py, b.len(), || {
+                    fast_var_codec_core::decode_at(b, offset, opts)
+                })
+                .map_err(codec_error)?;
+                (from_value(py, &value)?, used)
+            }
+        };
+        match trailing {
+            Trailing::Sized => {
+                Ok(PyTuple::new(py, [value, used.into_pyobject(py)?.into_any()])?.into_any())
+            }
+            Trailing::Refused => match b.get(offset + used..).filter(|rest| !rest.is_empty()) {
+                None => Ok(value),
+                Some(extra) => Err(errors::extra_data(b, offset, opts, value, extra)),
+            },
         }
-        let (value, used) = unlocked(py, b.len(), || {
-            fast_var_codec_core::decode_at(b, offset, opts)
-        })
-        .map_err(codec_error)?;
-        Ok((from_value(py, &value)?, used))
-    })?;
-    PyTuple::new(py, [value, used.into_pyobject(py)?.into_any()])
+    })
 }
 
 /// ``value`` encoded as ``var_to_bytes`` does (``var_to_bytes_with_objects`` with
@@ -320,10 +341,10 @@ fn encode_framed<'py>(
     encode_framed_with(value, &opts, big_endian)
 }
 
-/// The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
-/// and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
-/// ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
-/// build) to binary32 as a standard build does, "double" keeps them.
+/// The value at ``offset`` of ``data`` (its start by default), as ``bytes_to_var`` reads it,
+/// where it takes the rest of ``data`` whole; ``data`` is any bytes-like object (a ``str`` is a
+/// ``TypeError``). ``precision`` is the reading engine's: "single" narrows binary64 reals (from
+/// a double build) to binary32 as a standard build does, "double" keeps them.
 ///
 /// Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
 /// ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
@@ -334,8 +355,10 @@ fn encode_framed<'py>(
 /// typed Array or Dictionary that the engine would drop on decode raises instead.
 ///
 /// Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
-/// that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
-/// same with the options held once.
+/// that do not decode, a limit passed or an object not allowed; :class:`ExtraData` (a
+/// :class:`DecodeError` holding the value) when bytes follow the value, as msgpack's
+/// ``unpackb`` does: :func:`decode_with_size` reads a value that bytes follow.
+/// :meth:`Codec.decode` is the same with the options held once.
 #[pyfunction]
 #[pyo3(
     signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
@@ -354,20 +377,9 @@ fn decode<'py>(
     allow_objects: bool,
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let unset = |v: Option<&Bound<'py, PyAny>>| v.is_none_or(|v| v.is_none());
-    if (dialect, precision, allow_objects, refuse_dropped_elements)
-        == ("godot4", "single", false, false)
-        && unset(max_depth)
-        && unset(max_elements)
-        && unset(max_bytes)
-        && unset(allowed_classes)
-    {
-        if let Some(opts) = defaults().1.as_ref() {
-            return decode_with_options(py, data, offset, opts);
-        }
-    }
-    let settings = DecodeSettings::from_args(
+) -> PyResult<Bound<'py, PyAny>> {
+    let args = DecodeArgs {
+        dialect,
         precision,
         max_depth,
         max_elements,
@@ -375,9 +387,96 @@ fn decode<'py>(
         allow_objects,
         allowed_classes,
         refuse_dropped_elements,
-    )?;
-    let opts = settings.options(dialect)?;
-    decode_with_options(py, data, offset, &opts)
+    };
+    args.decode(py, data, offset, Trailing::Refused)
+}
+
+/// The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``, as
+/// ``bytes_to_var`` and ``decode_var_size`` read them: bytes after the value are ignored
+/// (``data[offset + size:]`` is what follows it; ``size`` never passes the end of ``data``).
+/// The options and errors are :func:`decode`'s, but for :class:`ExtraData`.
+/// :meth:`Codec.decode_with_size` is the same with the options held once.
+#[pyfunction]
+#[pyo3(
+    signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(data, *, offset=0, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn decode_with_size<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    offset: Option<&Bound<'py, PyAny>>,
+    dialect: &str,
+    precision: &str,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let args = DecodeArgs {
+        dialect,
+        precision,
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+        refuse_dropped_elements,
+    };
+    args.decode(py, data, offset, Trailing::Sized)
+}
+
+/// The decoding keywords of the module's `decode` and `decode_with_size`.
+struct DecodeArgs<'a, 'py> {
+    dialect: &'a str,
+    precision: &'a str,
+    max_depth: Option<&'a Bound<'py, PyAny>>,
+    max_elements: Option<&'a Bound<'py, PyAny>>,
+    max_bytes: Option<&'a Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&'a Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+}
+
+impl<'py> DecodeArgs<'_, 'py> {
+    /// Decodes with these options: the defaults' options made once, any others per call.
+    fn decode(
+        &self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        offset: Option<&Bound<'py, PyAny>>,
+        trailing: Trailing,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let unset = |v: Option<&Bound<'py, PyAny>>| v.is_none_or(|v| v.is_none());
+        if (
+            self.dialect,
+            self.precision,
+            self.allow_objects,
+            self.refuse_dropped_elements,
+        ) == ("godot4", "single", false, false)
+            && unset(self.max_depth)
+            && unset(self.max_elements)
+            && unset(self.max_bytes)
+            && unset(self.allowed_classes)
+        {
+            if let Some(opts) = defaults().1.as_ref() {
+                return decode_with_options(py, data, offset, opts, trailing);
+            }
+        }
+        let settings = DecodeSettings::from_args(
+            self.precision,
+            self.max_depth,
+            self.max_elements,
+            self.max_bytes,
+            self.allow_objects,
+            self.allowed_classes,
+            self.refuse_dropped_elements,
+        )?;
+        let opts = settings.options(self.dialect)?;
+        decode_with_options(py, data, offset, &opts, trailing)
+    }
 }
 
 /// The parts of a NodePath's text, as the core parses it: (names, subnames, absolute).
@@ -678,12 +777,16 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(encode_framed, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_with_size, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
     m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;
     m.add_function(wrap_pyfunction!(_write_records, m)?)?;
     m.add_class::<StreamDecoder>()?;
     m.add_class::<codec::NativeCodec>()?;
+    // Every dialect's name, in the core's order: what `dialect=` takes.
+    let dialects: Vec<&str> = Dialect::ALL.iter().map(|d| d.short_name()).collect();
+    m.add("DIALECTS", PyTuple::new(m.py(), dialects)?)?;
     // The defaults the Python layer passes: None is no limit there.
     m.add("DEFAULT_MAX_PAYLOAD", DEFAULT_MAX_PAYLOAD)?;
     m.add("DEFAULT_MAX_MESSAGE", DEFAULT_MAX_MESSAGE)?;

@@ -4,6 +4,7 @@ conversion code."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import struct
@@ -318,3 +319,11 @@ def canon(v: Any) -> Any:
 
 def same(a: Any, b: Any) -> bool:
     return canon(a) == canon(b)
+
+
+def encode_file(values: Any, **options: Any) -> bytes:
+    """The bytes :func:`fast_var_codec.write_file` writes for ``values``, as a user gets them
+    (a binary file object)."""
+    out = io.BytesIO()
+    fvc.write_file(out, values, **options)
+    return out.getvalue()

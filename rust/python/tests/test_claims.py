@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import fast_var_codec as fvc
+from desc import encode_file
 
 # ---------------------------------------------------------------------------------------------
 # full_objects
@@ -27,7 +28,7 @@ def test_an_object_is_written_whole_only_with_full_objects() -> None:
         assert e.value.godot_error == "ERR_INVALID_PARAMETER"
         with pytest.raises(fvc.EncodeError):
             fvc.encode_framed(obj, dialect=dialect)  # type: ignore[arg-type]
-    assert fvc.decode(fvc.encode(obj, full_objects=True), allow_objects=True)[0] == obj
+    assert fvc.decode_with_size(fvc.encode(obj, full_objects=True), allow_objects=True)[0] == obj
     # What var_to_bytes writes without full objects: the id, here as EncodedObjectAsID.
     data = fvc.encode(fvc.EncodedObjectAsID(1234))
     assert data.hex() == "18000100" + (1234).to_bytes(8, "little").hex()
@@ -36,20 +37,20 @@ def test_an_object_is_written_whole_only_with_full_objects() -> None:
 def test_a_save_names_the_value_and_the_class_it_refuses() -> None:
     values = [{"gold": 1}, {"inventory": {"sword": fvc.Object("Resource", {})}}]
     with pytest.raises(fvc.EncodeError) as e:
-        fvc.encode_godot3_save(values)
+        encode_file(values, dialect="godot3")
     assert "value 1" in str(e.value) and "Resource" in str(e.value)
     assert "['inventory']" in str(e.value) or "[\"inventory\"]" in str(e.value)
     assert e.value.path.startswith("[\"inventory\"]")
-    fvc.encode_godot3_save(values, full_objects=True)
+    encode_file(values, dialect="godot3", full_objects=True)
     with pytest.raises(fvc.EncodeError, match="value 2"):
-        fvc.encode_godot3_save([1, 2, "a\x00b"])
+        encode_file([1, 2, "a\x00b"], dialect="godot3")
 
 
 def test_write_store_var_file_refuses_objects_without_full_objects(tmp_path: Any) -> None:
     with pytest.raises(fvc.EncodeError, match="value 0"):
-        fvc.write_store_var_file(tmp_path / "s.dat", [fvc.Object("Node", {})])
-    fvc.write_store_var_file(tmp_path / "s.dat", [fvc.Object("Node", {})], full_objects=True)
-    assert fvc.read_store_var_file(tmp_path / "s.dat", allow_objects=True) == [fvc.Object("Node", {})]
+        fvc.write_file(tmp_path / "s.dat", [fvc.Object("Node", {})])
+    fvc.write_file(tmp_path / "s.dat", [fvc.Object("Node", {})], full_objects=True)
+    assert fvc.read_file(tmp_path / "s.dat", allow_objects=True) == [fvc.Object("Node", {})]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,14 +60,14 @@ def test_write_store_var_file_refuses_objects_without_full_objects(tmp_path: Any
 def test_a_string_name_is_a_string_in_godot3_without_allow_lossy() -> None:
     # Godot 3 has no StringName: the exact form is a String, written without allow_lossy.
     assert fvc.encode(fvc.StringName("hp"), dialect="godot3") == fvc.encode("hp", dialect="godot3")
-    assert fvc.decode(fvc.encode(fvc.StringName("hp"), dialect="godot3"), dialect="godot3")[0] == "hp"
+    assert fvc.decode_with_size(fvc.encode(fvc.StringName("hp"), dialect="godot3"), dialect="godot3")[0] == "hp"
 
 
 def test_allow_lossy_converts_what_godot3_has_no_exact_form_for() -> None:
     with pytest.raises(fvc.EncodeError, match="Vector2i.*allow_lossy") as e:
         fvc.encode([fvc.Vector2i(1, 2)], dialect="godot3")
     assert e.value.path == "[0]"
-    back = fvc.decode(fvc.encode(fvc.Vector2i(1, 2), dialect="godot3", allow_lossy=True),
+    back = fvc.decode_with_size(fvc.encode(fvc.Vector2i(1, 2), dialect="godot3", allow_lossy=True),
                       dialect="godot3")[0]
     assert back == fvc.Vector2(1.0, 2.0)
 
@@ -74,18 +75,18 @@ def test_allow_lossy_converts_what_godot3_has_no_exact_form_for() -> None:
 def test_string_and_string_name_keys_by_dialect() -> None:
     d = fvc.TypedDictionary(None, None, [("hp", 1), (fvc.StringName("hp"), 2)])
     # Godot 4: one key, the first key's place and type, the last value.
-    assert fvc.decode(fvc.encode(d))[0] == {"hp": 2}
+    assert fvc.decode_with_size(fvc.encode(d))[0] == {"hp": 2}
     # Godot 3 has no StringName: both keys are Strings, which Godot 3 reads as one key with
     # the last value (Godot 3.6.2 reads the bytes of {"hp": 1, "hp": 2} as {hp:2}).
-    assert fvc.decode(fvc.encode(d, dialect="godot3"), dialect="godot3")[0] == {"hp": 2}
+    assert fvc.decode_with_size(fvc.encode(d, dialect="godot3"), dialect="godot3")[0] == {"hp": 2}
     # Pandemonium has StringName and keeps the two apart.
     for dialect in ("pandemonium38", "pandemonium5"):
-        back = fvc.decode(fvc.encode(d, dialect=dialect), dialect=dialect)[0]  # type: ignore[arg-type]
+        back = fvc.decode_with_size(fvc.encode(d, dialect=dialect), dialect=dialect)[0]  # type: ignore[arg-type]
         assert back == {"hp": 1, fvc.StringName("hp"): 2}
 
 
 def test_typed_array_items_converted_or_refused() -> None:
-    assert fvc.decode(fvc.encode(fvc.TypedArray("float", [1])))[0].items == [1.0]
+    assert fvc.decode_with_size(fvc.encode(fvc.TypedArray("float", [1])))[0].items == [1.0]
     with pytest.raises(fvc.EncodeError) as e:
         fvc.encode(fvc.TypedArray("int", [1, "x"]))
     assert e.value.path == "[1]"
@@ -125,11 +126,11 @@ def test_a_lone_surrogate_is_an_encode_error_with_its_path() -> None:
 def test_decode_takes_bytes_like_data_and_names_it_otherwise() -> None:
     data = fvc.encode([1, "x"])
     for like in [data, bytearray(data), memoryview(data), array("B", data), memoryview(data).cast("B")]:
-        assert fvc.decode(like)[0] == [1, "x"]
+        assert fvc.decode_with_size(like)[0] == [1, "x"]
     with pytest.raises(TypeError, match="bytes-like object.*not str"):
-        fvc.decode(data.hex())  # type: ignore[arg-type]
+        fvc.decode_with_size(data.hex())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="bytes-like object.*not int"):
-        fvc.decode(8)  # type: ignore[arg-type]
+        fvc.decode_with_size(8)  # type: ignore[arg-type]
     decoder = fvc.StreamDecoder()
     decoder.feed(memoryview(fvc.encode_framed(7)))
     assert list(decoder) == [7]
@@ -148,36 +149,36 @@ def test_every_bytes_like_encodes_as_a_packed_array(tmp_path: Any) -> None:
         assert fvc.encode(m) == expect
     ints = array("i", [1, -2])
     assert fvc.encode(memoryview(ints)) == fvc.encode(ints)
-    assert fvc.decode(fvc.encode(memoryview(array("d", [0.5]))))[0] == array("d", [0.5])
+    assert fvc.decode_with_size(fvc.encode(memoryview(array("d", [0.5]))))[0] == array("d", [0.5])
 
 
 def test_keys_and_saves_take_any_bytes_like(tmp_path: Any) -> None:
     key = bytes(range(32))
-    data = fvc.encode_godot3_save([{"gold": 5}], key=bytearray(key))
+    data = encode_file([{"gold": 5}], dialect="godot3", key=bytearray(key))
     for k in [key, bytearray(key), memoryview(key)]:
-        assert fvc.read_godot3_save(data, key=k) == [{"gold": 5}]
-    assert fvc.read_godot3_save(memoryview(data), key=key) == [{"gold": 5}]
-    assert fvc.read_godot3_save(bytearray(data), key=key) == [{"gold": 5}]
+        assert fvc.read_file(data, dialect="godot3", key=k) == [{"gold": 5}]
+    assert fvc.read_file(memoryview(data), dialect="godot3", key=key) == [{"gold": 5}]
+    assert fvc.read_file(bytearray(data), dialect="godot3", key=key) == [{"gold": 5}]
     path = tmp_path / "s.save"
-    fvc.write_store_var_file(path, [1], key=memoryview(key))
-    assert fvc.read_store_var_file(path, key=bytearray(key)) == [1]
+    fvc.write_file(path, [1], key=memoryview(key))
+    assert fvc.read_file(path, key=bytearray(key)) == [1]
 
 
 def test_limits_none_is_no_limit_negative_is_a_value_error() -> None:
     data = fvc.encode([[1, 2], "abc"])
-    assert fvc.decode(data, max_elements=None, max_bytes=None, max_depth=None)[0] == [[1, 2], "abc"]
-    assert fvc.decode(data, max_elements=2**80, max_bytes=2**70)[0] == [[1, 2], "abc"]
+    assert fvc.decode_with_size(data, max_elements=None, max_bytes=None, max_depth=None)[0] == [[1, 2], "abc"]
+    assert fvc.decode_with_size(data, max_elements=2**80, max_bytes=2**70)[0] == [[1, 2], "abc"]
     for name in ["max_elements", "max_bytes", "max_depth", "offset"]:
         with pytest.raises(ValueError, match=f"{name} must be None \\(no limit\\) or a number >= 0, not -1"):
-            fvc.decode(data, **{name: -1})
+            fvc.decode_with_size(data, **{name: -1})
     with pytest.raises(TypeError, match="max_elements must be an int or None"):
-        fvc.decode(data, max_elements=1.5)  # type: ignore[arg-type]
+        fvc.decode_with_size(data, max_elements=1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_message"):
         fvc.StreamDecoder(max_message=-1)
     with pytest.raises(ValueError, match="max_payload"):
-        fvc.read_godot3_save(b"", max_payload=-1)
+        fvc.read_file(b"", dialect="godot3", max_payload=-1)
     with pytest.raises(fvc.DecodeError, match="ERR_OUT_OF_MEMORY|element"):
-        fvc.decode(data, max_elements=1)
+        fvc.decode_with_size(data, max_elements=1)
 
 
 class _Index:
@@ -204,7 +205,7 @@ def test_numpy_scalars_encode_as_their_python_values() -> None:
                           (np.uint64(2**63 - 1), 2**63 - 1), (np.bool_(True), True),
                           (np.bool_(False), False), (np.float64(0.5), 0.5), (np.float32(1.5), 1.5)]:
         assert fvc.encode(scalar) == fvc.encode(plain), scalar
-        assert type(fvc.decode(fvc.encode(scalar))[0]) is type(plain)
+        assert type(fvc.decode_with_size(fvc.encode(scalar))[0]) is type(plain)
     with pytest.raises(fvc.EncodeError, match="64-bit"):
         fvc.encode(np.uint64(2**64 - 1))
     # Arrays are unchanged: one dimension, a packed array.
@@ -222,7 +223,7 @@ def test_the_option_names_are_exported_as_types() -> None:
     assert typing.get_args(fvc.Precision) == ("single", "double")
     assert set(typing.get_args(fvc.Compression)) == {"fastlz", "deflate", "zstd", "gzip"}
     for c in typing.get_args(fvc.Compression):
-        fvc.encode_godot3_save([1], compression=c)
+        encode_file([1], dialect="godot3", compression=c)
     with pytest.raises(ValueError, match="unknown precision"):
         fvc.encode(1, precision="dobule")  # type: ignore[arg-type]
 
@@ -230,18 +231,18 @@ def test_the_option_names_are_exported_as_types() -> None:
 def test_exact_forms_need_no_allow_lossy_in_godot3() -> None:
     # docs/godot3.md's table: exact forms are written as they are, the rest needs allow_lossy.
     q = fvc.Quaternion(0.0, 0.0, 0.0, 1.0)
-    assert fvc.decode(fvc.encode(q, dialect="godot3"), dialect="godot3")[0] == q
-    assert fvc.decode(fvc.encode(fvc.TypedArray("int", [1]), dialect="godot3"), dialect="godot3")[0] == [1]
+    assert fvc.decode_with_size(fvc.encode(q, dialect="godot3"), dialect="godot3")[0] == q
+    assert fvc.decode_with_size(fvc.encode(fvc.TypedArray("int", [1]), dialect="godot3"), dialect="godot3")[0] == [1]
     with pytest.raises(fvc.EncodeError, match="Vector4"):
         fvc.encode(fvc.Vector4(1, 2, 3, 4), dialect="godot3")
-    back = fvc.decode(fvc.encode(fvc.Vector4(1, 2, 3, 4), dialect="godot3", allow_lossy=True),
+    back = fvc.decode_with_size(fvc.encode(fvc.Vector4(1, 2, 3, 4), dialect="godot3", allow_lossy=True),
                       dialect="godot3")[0]
     assert back == fvc.Quaternion(1.0, 2.0, 3.0, 4.0)
 
 
 def test_keys_python_would_merge_come_as_pairs() -> None:
     d = fvc.TypedDictionary(None, None, [(1, "int"), (1.0, "float"), (True, "bool")])
-    back = fvc.decode(fvc.encode(d))[0]
+    back = fvc.decode_with_size(fvc.encode(d))[0]
     assert isinstance(back, fvc.TypedDictionary)
     assert back.pairs() == [(1, "int"), (1.0, "float"), (True, "bool")]
     assert fvc.encode(back) == fvc.encode(d)

@@ -26,7 +26,7 @@ def test_a_typed_dictionary_is_a_mutable_mapping() -> None:
     with pytest.raises(KeyError):
         d["hp"]
     d.update({"a": 1})
-    assert d == {"a": 1} and fvc.decode(fvc.encode(d))[0] == d
+    assert d == {"a": 1} and fvc.decode_with_size(fvc.encode(d))[0] == d
 
 
 def test_a_typed_dictionary_keeps_godot_keys_apart() -> None:
@@ -35,7 +35,7 @@ def test_a_typed_dictionary_keeps_godot_keys_apart() -> None:
     assert d[1] == "int" and d[1.0] == "float" and d[True] == "bool" and d[[1]] == "list"
     d[1.0] = "FLOAT"
     assert d.pairs() == [(1, "int"), (1.0, "FLOAT"), (True, "bool"), ([1], "list")]
-    assert fvc.decode(fvc.encode(d))[0].pairs() == d.pairs()
+    assert fvc.decode_with_size(fvc.encode(d))[0].pairs() == d.pairs()
 
 
 def test_typed_containers_check_what_is_added() -> None:
@@ -70,7 +70,7 @@ def test_a_typed_array_is_a_mutable_sequence_equal_to_its_list() -> None:
     assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a
     with pytest.raises(TypeError):
         hash(a)  # mutable, as a list
-    assert fvc.decode(fvc.encode(a))[0] == a
+    assert fvc.decode_with_size(fvc.encode(a))[0] == a
 
 
 def test_math_types_replace_fields() -> None:

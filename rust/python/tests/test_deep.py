@@ -56,7 +56,7 @@ def test_deep_lists_around_a_typed_array_on_a_small_stack() -> None:
     header = fvc.encode([None])[:8]
     data = on_small_stack(lambda: fvc.encode(nested(inner)))
     assert data == header * DEPTH + fvc.encode(inner)
-    back, used = on_small_stack(lambda: fvc.decode(data))
+    back, used = on_small_stack(lambda: fvc.decode_with_size(data))
     assert used == len(data)
     assert innermost(back) == inner
 
@@ -64,13 +64,13 @@ def test_deep_lists_around_a_typed_array_on_a_small_stack() -> None:
 def test_deep_lists_around_an_object_on_a_small_stack() -> None:
     inner = fvc.Object("Resource", {"name": "deep", "items": [1, 2]})
     data = on_small_stack(lambda: fvc.encode(nested(inner), full_objects=True))
-    back, _ = on_small_stack(lambda: fvc.decode(data, allow_objects=True, allowed_classes=["Resource"]))
+    back, _ = on_small_stack(lambda: fvc.decode_with_size(data, allow_objects=True, allowed_classes=["Resource"]))
     assert innermost(back) == inner
 
 
 def test_deep_plain_lists_on_a_small_stack() -> None:
     data = on_small_stack(lambda: fvc.encode(nested(7)))
-    back, _ = on_small_stack(lambda: fvc.decode(data))
+    back, _ = on_small_stack(lambda: fvc.decode_with_size(data))
     assert innermost(back) == 7
 
 

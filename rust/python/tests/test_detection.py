@@ -28,7 +28,7 @@ def godot3_cases() -> List[Tuple[str, bytes, Any]]:
         if not data or case.get("full_objects"):
             continue
         try:
-            value, used = fvc.decode(data, dialect="godot3")
+            value, used = fvc.decode_with_size(data, dialect="godot3")
         except fvc.DecodeError:
             continue
         if used == len(data):
@@ -47,7 +47,7 @@ def test_a_one_record_file_reads_as_godot3_or_names_the_readings(tmp_path: Path)
         path = tmp_path / f"{i}.dat"
         path.write_bytes(record(data))
         try:
-            got = fvc.read_store_var_file(str(path))
+            got = fvc.read_file(str(path))
         except fvc.DecodeError as e:
             assert "godot3" in e.dialects and len(e.dialects) >= 2, f"{name}: {e}"
             assert "as godot3" in str(e), f"{name}: {e}"
@@ -61,7 +61,7 @@ def test_a_one_record_file_reads_as_godot3_or_names_the_readings(tmp_path: Path)
     data, value = {n: (d, v) for n, d, v in godot3_cases()}["color/distinct"]
     color = tmp_path / "color.dat"
     color.write_bytes(record(data))
-    got = fvc.read_store_var_file(str(color), dialect="godot3")
+    got = fvc.read_file(str(color), dialect="godot3")
     assert isinstance(got[0], fvc.Color) and desc.same(got[0], value)
 
 

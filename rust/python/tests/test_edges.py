@@ -29,7 +29,7 @@ def test_a_typed_array_item_of_another_type_is_refused_with_its_path() -> None:
     # An int in Array[float] is written as the float, as the engine writes it.
     assert fvc.encode(fvc.TypedArray("float", [1])) == fvc.encode(fvc.TypedArray("float", [1.0]))
     # Godot 3 has no typed Arrays: written untyped, nothing to drop.
-    assert fvc.decode(fvc.encode(fvc.TypedArray("int", [1, "x"]), dialect="godot3"), dialect="godot3")[0] == [1, "x"]
+    assert fvc.decode_with_size(fvc.encode(fvc.TypedArray("int", [1, "x"]), dialect="godot3"), dialect="godot3")[0] == [1, "x"]
 
 
 @pytest.mark.parametrize(
@@ -59,15 +59,15 @@ def test_a_typed_dictionary_key_of_another_type_is_refused() -> None:
     assert "Dictionary[String, int]" in str(e.value)
     # A value of another type is kept, as the engine keeps it on decode.
     d = fvc.TypedDictionary("String", "int", {"a": "x"})
-    assert fvc.decode(fvc.encode(d))[0] == d
+    assert fvc.decode_with_size(fvc.encode(d))[0] == d
 
 
 def test_dropped_items_are_the_engines_result_or_an_error_when_asked() -> None:
     # An Array[int] holding 1 and "x", as no engine writes it: header, type, count, items.
     data = bytes.fromhex("1c000100 02000000 02000000" "02000000 01000000" "04000000 01000000 78000000")
-    assert fvc.decode(data)[0] == fvc.TypedArray("int", [1])
+    assert fvc.decode_with_size(data)[0] == fvc.TypedArray("int", [1])
     with pytest.raises(fvc.DecodeError) as e:
-        fvc.decode(data, refuse_dropped_elements=True)
+        fvc.decode_with_size(data, refuse_dropped_elements=True)
     assert "would be dropped" in str(e.value)
 
 
@@ -79,13 +79,13 @@ def same_bytes(v: object) -> bytes:
 @pytest.mark.parametrize("kind", CONTAINERS)
 def test_a_godot3_file_read_without_its_dialect_is_read_as_godot3(engine: str, kind: str) -> None:
     path = desc.SAVES / engine / f"{kind}.bin"
-    expected = fvc.read_godot3_save(path, allow_objects=True)
+    expected = fvc.read_file(path, dialect="godot3", allow_objects=True)
     assert len(expected) == 59
-    got = fvc.read_store_var_file(path, allow_objects=True)
+    got = fvc.read_file(path, allow_objects=True)
     # Compared as the bytes they encode to (NaN values are among them).
     assert [same_bytes(v) for v in got] == [same_bytes(v) for v in expected]
     with pytest.raises(fvc.DecodeError) as e:
-        fvc.read_store_var_file(path, dialect="godot4", allow_objects=True)
+        fvc.read_file(path, dialect="godot4", allow_objects=True)
     assert 'reads whole as Godot 3 (dialect "godot3")' in str(e.value)
 
 
@@ -125,7 +125,7 @@ import resource, sys
 import fast_var_codec as fvc
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:
-    fvc.read_store_var_file(sys.argv[1], **eval(sys.argv[2]))
+    fvc.read_file(sys.argv[1], **eval(sys.argv[2]))
     outcome = "read"
 except fvc.SaveFileError as e:
     outcome = e.godot_error
@@ -157,7 +157,7 @@ def test_a_small_file_announcing_1_gib_is_refused_before_it_is_inflated(tmp_path
     small = tmp_path / "small.sav"
     deflate_bomb(small, 8 << 20)
     with pytest.raises(fvc.SaveFileError) as e:
-        fvc.read_store_var_file(small, max_payload=4 << 20)
+        fvc.read_file(small, max_payload=4 << 20)
     assert e.value.godot_error == "ERR_OUT_OF_MEMORY"
     with pytest.raises(fvc.DecodeError):
-        fvc.read_store_var_file(small)  # within the default: inflated, then not a value
+        fvc.read_file(small)  # within the default: inflated, then not a value

@@ -106,7 +106,7 @@ def test_arithmetic_and_equality_match_godot_4(tmp_path: Path) -> None:
     with open(tmp_path / "engine.log", "w") as err:
         subprocess.run([str(DEADLINE), "-k", "5", "120", godot4, "--headless", "--script",
                         str(script), "--", str(out)], stdout=err, stderr=err, check=True)
-    [results] = fvc.read_store_var_file(out)
+    [results] = fvc.read_file(out)
     assert len(results) == len(CASES)
     differ = [f"{expr}: ours {f()!r}, Godot {got!r}"
               for (expr, f), got in zip(CASES, results) if not close(f(), got)]

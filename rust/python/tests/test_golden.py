@@ -104,8 +104,8 @@ def test_cases(file: str) -> None:
                     # The engine writes uninitialised padding after NodePath names: compare
                     # what both decode to instead of the bytes.
                     same = desc.same(
-                        fvc.decode(ours, dialect=dialect, precision=precision, allow_objects=full),
-                        fvc.decode(engine, dialect=dialect, precision=precision, allow_objects=full),
+                        fvc.decode_with_size(ours, dialect=dialect, precision=precision, allow_objects=full),
+                        fvc.decode_with_size(engine, dialect=dialect, precision=precision, allow_objects=full),
                     )
                 else:
                     same = ours == engine
@@ -115,7 +115,7 @@ def test_cases(file: str) -> None:
             code = case.get("decode_error")
             if code is not None and engine:
                 try:
-                    got = fvc.decode(engine, dialect=dialect, precision=precision, allow_objects=full)
+                    got = fvc.decode_with_size(engine, dialect=dialect, precision=precision, allow_objects=full)
                     failures.append(f"{name}: we decode {got!r:.80} where the engine fails ({code})")
                 except fvc.DecodeError as e:
                     if e.godot_error != desc.ERROR_NAMES.get(code):
@@ -128,7 +128,7 @@ def test_cases(file: str) -> None:
         except desc.NotText:
             continue  # no Python str holds the engine's text
         try:
-            got, used = fvc.decode(engine, dialect=dialect, precision=precision, allow_objects=full)
+            got, used = fvc.decode_with_size(engine, dialect=dialect, precision=precision, allow_objects=full)
         except fvc.DecodeError as e:
             failures.append(f"{name}: decode failed: {e}")
             continue
@@ -159,7 +159,7 @@ def test_malformed(file: str) -> None:
         data = bytes.fromhex(m["bytes"])
         checked += 1
         try:
-            got, used = fvc.decode(data, dialect=dialect, precision=precision, allow_objects=allow)
+            got, used = fvc.decode_with_size(data, dialect=dialect, precision=precision, allow_objects=allow)
         except fvc.DecodeError as e:
             if m["ok"]:
                 failures.append(f"{name}: we refuse ({e}) where the engine accepts")
@@ -204,7 +204,7 @@ def test_stream_dialect_auto(file: str) -> None:
         if not engine or case.get("full_objects") or case.get("decoded") is None:
             continue
         try:
-            value, used = fvc.decode(engine, dialect=dialect, precision=precision)
+            value, used = fvc.decode_with_size(engine, dialect=dialect, precision=precision)
         except fvc.DecodeError:
             continue
         if used != len(engine):

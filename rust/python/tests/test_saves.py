@@ -47,7 +47,7 @@ def secrets(side: Dict[str, Any]) -> Dict[str, Any]:
 def test_reads_every_container(engine: str, kind: str) -> None:
     side = sidecar(engine, kind)
     path = desc.SAVES / engine / side["file"]
-    values = fvc.read_godot3_save(path, allow_objects=True, **secrets(side))
+    values = fvc.read_file(path, dialect="godot3", allow_objects=True, **secrets(side))
     assert len(values) == len(side["values"])
     for got, entry in zip(values, side["values"]):
         if "sha256" in entry["value"]:
@@ -65,8 +65,8 @@ def test_reads_every_container(engine: str, kind: str) -> None:
             got, expected = desc.classes_only(got), desc.classes_only(expected)
         assert desc.same(got, expected), entry["name"]
     # The same from the file's bytes.
-    again = fvc.read_godot3_save(path.read_bytes(), allow_objects=True, **secrets(side))
-    assert desc.same(again, fvc.read_godot3_save(path, allow_objects=True, **secrets(side)))
+    again = fvc.read_file(path.read_bytes(), dialect="godot3", allow_objects=True, **secrets(side))
+    assert desc.same(again, fvc.read_file(path, dialect="godot3", allow_objects=True, **secrets(side)))
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -74,12 +74,12 @@ def test_reads_every_container(engine: str, kind: str) -> None:
 def test_writes_what_reads_back_the_same(engine: str, kind: str, tmp_path: Path) -> None:
     side = sidecar(engine, kind)
     path = desc.SAVES / engine / side["file"]
-    values = fvc.read_godot3_save(path, allow_objects=True, **secrets(side))
+    values = fvc.read_file(path, dialect="godot3", allow_objects=True, **secrets(side))
     # The engine stored the two full objects with full_objects=True, the rest without; the
     # others encode the same either way.
     full = any(e["full_objects"] for e in side["values"])
     target = tmp_path / side["file"]
-    fvc.write_godot3_save(target, values, full_objects=full, **secrets(side))
+    fvc.write_file(target, values, dialect="godot3", full_objects=full, **secrets(side))
     ours = target.read_bytes()
     engine_file = path.read_bytes()
     # The same container and size (Godot 3 leaves NodePath padding uninitialised, so the bytes
@@ -87,7 +87,7 @@ def test_writes_what_reads_back_the_same(engine: str, kind: str, tmp_path: Path)
     # byte for byte on the engine's own plaintext).
     assert ours[:4] == engine_file[:4]
     assert len(ours) == len(engine_file)
-    again = fvc.read_godot3_save(target, allow_objects=True, **secrets(side))
+    again = fvc.read_file(target, dialect="godot3", allow_objects=True, **secrets(side))
     assert desc.same(again, values)
 
 
@@ -96,18 +96,18 @@ def test_a_wrong_password_is_err_file_corrupt(engine: str) -> None:
     side = sidecar(engine, "encrypted_pass")
     path = desc.SAVES / engine / side["file"]
     with pytest.raises(fvc.SaveFileError) as e:
-        fvc.read_godot3_save(path, password=side["password"] + "x")
+        fvc.read_file(path, dialect="godot3", password=side["password"] + "x")
     assert e.value.godot_error == "ERR_FILE_CORRUPT"
     with pytest.raises(fvc.SaveFileError) as e:
-        fvc.read_godot3_save(path)
+        fvc.read_file(path, dialect="godot3")
     assert e.value.godot_error == "ERR_UNAUTHORIZED"
 
 
 def test_store_var_files_round_trip(tmp_path: Path) -> None:
     values: List[Optional[Any]] = [1, "two", fvc.Vector3(1, 2, 3), None, {"k": [1.5]}]
     target = tmp_path / "save.dat"
-    fvc.write_store_var_file(target, values)
-    assert fvc.read_store_var_file(target) == values
+    fvc.write_file(target, values)
+    assert fvc.read_file(target) == values
     # Each record: a u32 length, then the encoding.
     data = target.read_bytes()
     first = fvc.encode(1)

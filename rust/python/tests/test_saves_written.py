@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 import desc
+from desc import encode_file
 from engines import DEADLINE, engine
 import fast_var_codec as fvc
 
@@ -49,8 +50,8 @@ def summary(out: str) -> List[int]:
 def test_godot3_reads_every_save_container(var: str, fixture: str, tmp_path: Path) -> None:
     godot3 = engine(var)
     side = json.loads((desc.SAVES / fixture / "plain.json").read_text())
-    values = fvc.read_godot3_save(
-        desc.SAVES / fixture / "plain.bin", allow_objects=True, allowed_classes=["Curve"]
+    values = fvc.read_file(
+        desc.SAVES / fixture / "plain.bin", dialect="godot3", allow_objects=True, allowed_classes=["Curve"]
     )
     entries = [
         {
@@ -65,7 +66,7 @@ def test_godot3_reads_every_save_container(var: str, fixture: str, tmp_path: Pat
     files: List[Dict[str, Any]] = []
 
     def write(kind: str, mode: int, **how: Any) -> None:
-        fvc.write_godot3_save(tmp_path / f"{kind}.bin", kept, full_objects=True, **how)
+        fvc.write_file(tmp_path / f"{kind}.bin", kept, dialect="godot3", full_objects=True, **how)
         files.append({"file": f"{kind}.bin", "kind": kind, "mode": mode})
 
     write("plain", -1)
@@ -86,8 +87,8 @@ def test_godot3_reads_every_save_container(var: str, fixture: str, tmp_path: Pat
     # Each container holds the same payload: what the plain file is.
     plain = (tmp_path / "plain.bin").read_bytes()
     for f in files:
-        back = fvc.read_godot3_save(
-            tmp_path / f["file"], password=PASSWORD if "pass" in f["kind"] else None,
+        back = fvc.read_file(
+            tmp_path / f["file"], dialect="godot3", password=PASSWORD if "pass" in f["kind"] else None,
             key=KEY if f["kind"] == "encrypted_key" else None,
             allow_objects=True,
         )
@@ -122,19 +123,19 @@ def test_godot4_reads_and_writes_store_var_files(tmp_path: Path) -> None:
     ]
     files = tmp_path / "files"
     files.mkdir()
-    fvc.write_store_var_file(files / "plain.bin", values)
+    fvc.write_file(files / "plain.bin", values)
     kinds: Dict[str, Dict[str, Any]] = {
         **{f"compressed_{name}": {"compression": name} for name in MODES},
         "encrypted_pass": {"password": PASSWORD},
         "encrypted_key": {"key": KEY},
     }
     for kind, how in kinds.items():
-        fvc.write_store_var_file(files / f"{kind}.bin", values, **how)
+        fvc.write_file(files / f"{kind}.bin", values, **how)
         secret = {k: v for k, v in how.items() if k != "compression"}
-        assert fvc.read_store_var_file(files / f"{kind}.bin", **secret) == values, kind
+        assert fvc.read_file(files / f"{kind}.bin", **secret) == values, kind
     # A random IV for each file: the same values and password never give the same bytes.
     again = tmp_path / "again.bin"
-    fvc.write_store_var_file(again, values, password=PASSWORD)
+    fvc.write_file(again, values, password=PASSWORD)
     assert again.read_bytes() != (files / "encrypted_pass.bin").read_bytes()
     project = tmp_path / "project"
     shutil.copytree(Path(__file__).parent / "godot4_files", project)
@@ -156,21 +157,21 @@ def test_godot4_reads_and_writes_store_var_files(tmp_path: Path) -> None:
     ]
     for kind, secret in engine_files:
         path = files / f"engine_{kind}.bin"
-        assert fvc.read_store_var_file(path, **secret) == values, kind
+        assert fvc.read_file(path, **secret) == values, kind
         with pytest.raises(fvc.SaveFileError) as wrong:
-            fvc.read_store_var_file(path, password="not it")
+            fvc.read_file(path, password="not it")
         assert wrong.value.godot_error == "ERR_FILE_CORRUPT"
 
 
 def test_a_file_is_compressed_or_encrypted_not_both(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not both"):
-        fvc.encode_godot3_save([1], password="pw", compression="zstd")
+        encode_file([1], dialect="godot3", password="pw", compression="zstd")
     with pytest.raises(ValueError, match="unknown compression 'brotli'"):
-        fvc.encode_godot3_save([1], compression="brotli")
+        encode_file([1], dialect="godot3", compression="brotli")
     # Pandemonium's encrypted container was never checked against its engine: none is written.
     with pytest.raises(fvc.SaveFileError) as unchecked:
-        fvc.write_store_var_file(tmp_path / "p.bin", [1], dialect="pandemonium5", password="pw")
+        fvc.write_file(tmp_path / "p.bin", [1], dialect="pandemonium5", password="pw")
     assert unchecked.value.godot_error == "ERR_UNAVAILABLE"
     assert not (tmp_path / "p.bin").exists()
     # A name in any case, as the engines spell it.
-    assert fvc.encode_godot3_save([1], compression="FastLZ")[:4] == b"GCPF"
+    assert encode_file([1], dialect="godot3", compression="FastLZ")[:4] == b"GCPF"

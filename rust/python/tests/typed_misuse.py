@@ -8,13 +8,13 @@ import fast_var_codec as fvc
 
 fvc.encode(1, dialect="dobule")  # mypy: error
 fvc.encode(1, precision="dobule")  # mypy: error
-fvc.decode(b"", dialect="Godot4")  # mypy: error
-fvc.encode_godot3_save([1], compression="lz4")  # mypy: error
-fvc.read_store_var_file("save.dat", dialect="godot5")  # mypy: error
+fvc.decode_with_size(b"", dialect="Godot4")  # mypy: error
+fvc.write_file("save.dat", [1], compression="lz4")  # mypy: error
+fvc.read_file("save.dat", dialect="godot5")  # mypy: error
 fvc.StreamDecoder(dialect="godot")  # mypy: error
-fvc.decode("not bytes")  # mypy: error
-fvc.encode_godot3_save([1], key="a password is not a key")  # mypy: error
+fvc.decode_with_size("not bytes")  # mypy: error
+fvc.write_file("save.dat", [1], key="a password is not a key")  # mypy: error
 
 # Accepted: the names as they are, "auto" for files, bytes-like keys and data.
-fvc.read_store_var_file("save.dat", dialect="auto", precision="double", key=bytearray(32))
-fvc.decode(memoryview(b""), dialect="pandemonium5")
+fvc.read_file("save.dat", dialect="auto", precision="double", key=bytearray(32))
+fvc.decode_with_size(memoryview(b""), dialect="pandemonium5")

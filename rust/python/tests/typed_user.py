@@ -4,6 +4,7 @@ type hints (py.typed, _native.pyi, the annotated classes) are enough for strict 
 from __future__ import annotations
 
 import asyncio
+import io
 from array import array
 from typing import Any, List
 
@@ -15,23 +16,22 @@ def message(player: str, x: float, y: float) -> bytes:
 
 
 def position(data: bytes) -> fvc.Vector2:
-    value, used = fvc.decode(data, max_depth=8, max_elements=100)
-    assert used == len(data)
+    value = fvc.decode(data, max_depth=8, max_elements=100)
     pos = value["pos"]
     assert isinstance(pos, fvc.Vector2)
     return pos
 
 
 def samples() -> array[float]:
-    back, _ = fvc.decode(fvc.encode(array("f", [0.5, 1.5])))
+    back, _ = fvc.decode_with_size(fvc.encode(array("f", [0.5, 1.5])))
     assert isinstance(back, array)
     return back
 
 
 def edit_save(path: str, password: str) -> int:
-    values: List[Any] = fvc.read_godot3_save(path, password=password)
+    values: List[Any] = fvc.read_file(path, dialect="godot3", password=password)
     values[0]["gold"] += 1
-    fvc.write_godot3_save(path, values, password=password)
+    fvc.write_file(path, values, dialect="godot3", password=password)
     gold: int = values[0]["gold"]
     return gold
 
@@ -41,12 +41,18 @@ def godot3_bytes(value: Any, dialect: fvc.Dialect = "godot3") -> bytes:
 
 
 def encrypted(values: List[Any], key: bytearray) -> bytes:
-    # A bytes-like key: bytearray, memoryview, bytes.
-    return fvc.encode_godot3_save(values, key=key) + fvc.encode_godot3_save(values, key=memoryview(bytes(key)))
+    # A bytes-like key: bytearray, memoryview, bytes; a binary file object.
+    out = io.BytesIO()
+    fvc.write_file(out, values, dialect="godot3", key=key)
+    fvc.write_file(out, values, dialect="godot3", key=memoryview(bytes(key)))
+    return out.getvalue()
 
 
-def packed(values: List[Any], compression: fvc.Compression = "zstd") -> bytes:
-    return fvc.encode_godot3_save(values, compression=compression)
+def packed(values: List[Any], compression: fvc.Compression = "zstd") -> List[Any]:
+    with open("save.dat", "wb") as f:
+        fvc.write_file(f, values, dialect="godot3", compression=compression)
+    with open("save.dat", "rb") as f:
+        return fvc.read_file(f)
 
 
 CODEC = fvc.Codec(dialect="godot3", max_depth=16, max_elements=10_000, max_message=None)
@@ -55,11 +61,12 @@ CODEC = fvc.Codec(dialect="godot3", max_depth=16, max_elements=10_000, max_messa
 def with_codec(values: List[Any]) -> List[Any]:
     # Options held once; every method typed.
     data: bytes = CODEC.encode(values)
-    back, used = CODEC.decode(data)
+    back, used = CODEC.decode_with_size(data)
     decoder: fvc.StreamDecoder = CODEC.stream_decoder()
     decoder.feed(CODEC.encode_framed(back))
-    file: bytes = CODEC.encode_store_var_file(values, compression="zstd")
-    return CODEC.read_store_var_file(file) + [used, decoder.next_value()]
+    out = io.BytesIO()
+    CODEC.write_file(out, values, compression="zstd")
+    return CODEC.read_file(out.getvalue()) + [used, decoder.next_value()]
 
 
 def arithmetic(a: fvc.Vector2, b: fvc.Vector2) -> float:

@@ -6,7 +6,7 @@ Pandemonium), with limits for untrusted input.
 >>> from fast_var_codec import encode, decode, Vector2
 >>> data = encode({"pos": Vector2(1.5, 2.0), "hp": 3})
 >>> decode(data)
-({'pos': Vector2(1.5, 2.0), 'hp': 3}, 52)
+{'pos': Vector2(1.5, 2.0), 'hp': 3}
 
 The type mapping, the options and the file functions: docs/python.md.
 """
@@ -20,12 +20,12 @@ from ._codec import (
     DEFAULT_MAX_MESSAGE,
     DEFAULT_MAX_PAYLOAD,
     Codec,
-    PathLike,
+    FileLike,
     StreamDecoder,
     _read_file,
 )
 from ._containers import ElementType
-from ._native import __version__, decode, encode, encode_framed
+from ._native import DIALECTS, __version__, decode, decode_with_size, encode, encode_framed
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
     AABB,
@@ -36,6 +36,7 @@ from ._types import (
     DecodeError,
     EncodedObjectAsID,
     EncodeError,
+    ExtraData,
     FastVarCodecError,
     NodePath,
     OutOfData,
@@ -66,16 +67,16 @@ from ._types import (
 )
 
 __all__ = [
-    "__version__", "Codec", "encode", "decode", "encode_framed", "StreamDecoder",
-    "read_store_var_file", "write_store_var_file", "read_godot3_save", "write_godot3_save",
-    "encode_godot3_save", "DIALECTS",
+    "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
+    "StreamDecoder", "read_file", "write_file", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
     "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
-    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
-    "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "ElementType", "Dialect", "Precision", "Compression", "BytesLike",
+    "FastVarCodecError", "DecodeError", "ExtraData", "EncodeError", "SaveFileError", "OutOfData",
+    "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "ElementType", "Dialect", "Precision",
+    "Compression", "BytesLike", "FileLike",
 ]
 
 for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, StreamDecoder]:
@@ -83,53 +84,50 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
     _cls.__module__ = __name__
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
-for _function in (encode, encode_framed, decode):
+for _function in (encode, encode_framed, decode, decode_with_size):
     _function.__module__ = __name__
 del _function
 
-DIALECTS = ("godot4", "godot4_3", "godot4_0_to_4_2", "godot3", "pandemonium38", "pandemonium5")
-"""Every dialect's name, as ``dialect=`` takes it: Godot 4.4-4.6 (the default), what 4.3 and
-4.0-4.2 read and write, Godot 3.1-3.6, Pandemonium v3.8-v4.9 and v5+."""
 
-
-def read_store_var_file(
-    path: PathLike,
+def read_file(
+    file: FileLike,
     *,
     dialect: Union[Dialect, Literal["auto"]] = "auto",
     precision: Precision = "single",
+    password: Optional[str] = None,
+    key: Optional[BytesLike] = None,
+    max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
     max_depth: Optional[int] = None,
     max_elements: Optional[int] = None,
     max_bytes: Optional[int] = None,
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
-    password: Optional[str] = None,
-    key: Optional[BytesLike] = None,
-    max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
     refuse_dropped_elements: bool = False,
 ) -> List[Any]:
-    """The values of a file written by ``FileAccess.store_var`` (one after the other, as
-    ``get_var`` reads them): plain, compressed (``open_compressed``, any mode) or encrypted
+    """The values of a file written by ``FileAccess.store_var`` (Godot 3's ``File.store_var``
+    too), one per record, as ``get_var`` reads them: ``file`` is a path, the file's bytes or a
+    binary file object. Plain, compressed (``open_compressed``, any mode) or encrypted
     (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
-    ``key``; Godot 4's container for the Godot 4 dialects, Godot 3's otherwise, either with
-    ``"auto"``).
+    ``key``), in Godot 4's container or Godot 3's.
 
     With ``dialect="auto"`` (the default) the values are read in the dialect the records tell,
-    so a Godot 3 file is read as Godot 3; where engines read them as different values (a file
+    so a Godot 3 save is read as Godot 3; where engines read them as different values (a file
     of one Godot 3 Color, which is also a Godot 4 Plane), :class:`DecodeError` names each
-    reading and its ``dialects``: pass one. A
-    record whose value leaves bytes of it unread raises :class:`DecodeError` naming the dialect
-    that reads it whole. A compressed or encrypted file announcing more than ``max_payload``
-    bytes (None: no limit) raises :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything
-    is inflated; a wrong password or key :class:`SaveFileError` (``ERR_FILE_CORRUPT``)."""
-    return _read_file(path, dialect, max_payload, password, key, {
+    reading and its ``dialects``: pass one. A record whose value leaves bytes of it unread
+    raises :class:`DecodeError` naming the dialect that reads it whole. A compressed or
+    encrypted file announcing more than ``max_payload`` bytes (None: no limit) raises
+    :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``) before anything is inflated; a wrong
+    password or key :class:`SaveFileError` (``ERR_FILE_CORRUPT``). The other options are
+    :func:`decode`'s."""
+    return _read_file(file, dialect, max_payload, password, key, {
         "precision": precision, "max_depth": max_depth, "max_elements": max_elements,
         "max_bytes": max_bytes, "allow_objects": allow_objects,
         "allowed_classes": allowed_classes, "refuse_dropped_elements": refuse_dropped_elements,
     })
 
 
-def write_store_var_file(
-    path: PathLike,
+def write_file(
+    file: FileLike,
     values: Iterable[Any],
     *,
     dialect: Dialect = "godot4",
@@ -140,81 +138,19 @@ def write_store_var_file(
     password: Optional[str] = None,
     key: Optional[BytesLike] = None,
 ) -> None:
-    """Writes ``values`` as ``store_var`` does, one record each: a plain file, which
+    """Writes ``values`` as ``store_var`` does, one record each, to ``file``: a path, or a
+    binary file object (``io.BytesIO`` for the bytes). A plain file, which
     ``FileAccess.open(path, READ)`` and ``get_var`` read back; with ``compression``
     (``"fastlz"``, ``"deflate"``, ``"zstd"``, ``"gzip"``) the file
     ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too); with a
     ``password`` or 32-byte ``key`` the file ``open_encrypted_with_pass`` / ``open_encrypted``
     writes (Godot 4's container, with a random IV, for the Godot 4 dialects; Godot 3's for
-    ``"godot3"``). Compressed or encrypted, not both (``ValueError``). Raises
-    :class:`EncodeError` naming the value's index and its path."""
+    ``"godot3"``). Compressed or encrypted, not both (``ValueError``).
+
+    Every value is encoded before anything is written, and a path is written whole or not at
+    all (a file beside it, then renamed over it): a value that cannot be written raises
+    :class:`EncodeError`, naming its index and path, and leaves an existing file as it was.
+    The other options are :func:`encode`'s."""
     Codec(dialect=dialect, precision=precision, full_objects=full_objects,
-          allow_lossy=allow_lossy).write_store_var_file(
-        path, values, compression=compression, password=password, key=key)
-
-
-def read_godot3_save(
-    path_or_bytes: Union[PathLike, BytesLike],
-    password: Optional[str] = None,
-    key: Optional[BytesLike] = None,
-    *,
-    max_depth: Optional[int] = None,
-    max_elements: Optional[int] = None,
-    max_bytes: Optional[int] = None,
-    allow_objects: bool = False,
-    allowed_classes: Optional[Iterable[str]] = None,
-    max_payload: Optional[int] = DEFAULT_MAX_PAYLOAD,
-) -> List[Any]:
-    """The values of a Godot 3 save file of any container, in order: plain (``File.open``),
-    compressed (``open_compressed``: FastLZ, Deflate, Zstd or gzip) or encrypted
-    (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
-    ``key``). A wrong password or key raises :class:`SaveFileError` (``ERR_FILE_CORRUPT``); a
-    record that is not Godot 3's (it leaves bytes unread) a :class:`DecodeError` naming the
-    dialect that reads it whole; a file announcing more than ``max_payload`` bytes a
-    :class:`SaveFileError` (``ERR_OUT_OF_MEMORY``)."""
-    return _read_file(path_or_bytes, "godot3", max_payload, password, key, {
-        "max_depth": max_depth, "max_elements": max_elements, "max_bytes": max_bytes,
-        "allow_objects": allow_objects, "allowed_classes": allowed_classes,
-    })
-
-
-def encode_godot3_save(
-    values: Iterable[Any],
-    password: Optional[str] = None,
-    key: Optional[BytesLike] = None,
-    *,
-    full_objects: bool = False,
-    allow_lossy: bool = False,
-    compression: Optional[Compression] = None,
-) -> bytes:
-    """The bytes of a Godot 3 save file holding ``values``: encrypted as
-    ``open_encrypted_with_pass`` / ``open_encrypted`` writes it when a password or key is
-    given; compressed as ``open_compressed`` writes it with ``compression`` (``"fastlz"``,
-    ``"deflate"``, ``"zstd"``, ``"gzip"``: ``File.COMPRESSION_*``); plain otherwise. A file is
-    encrypted or compressed, not both (``ValueError``)."""
-    return Codec(dialect="godot3", full_objects=full_objects,
-                 allow_lossy=allow_lossy).encode_store_var_file(
-        values, compression=compression, password=password, key=key)
-
-
-def write_godot3_save(
-    path: PathLike,
-    values: Iterable[Any],
-    password: Optional[str] = None,
-    key: Optional[BytesLike] = None,
-    *,
-    full_objects: bool = False,
-    allow_lossy: bool = False,
-    compression: Optional[Compression] = None,
-) -> None:
-    """Writes :func:`encode_godot3_save`'s bytes to ``path``."""
-    data = encode_godot3_save(
-        values,
-        password,
-        key,
-        full_objects=full_objects,
-        allow_lossy=allow_lossy,
-        compression=compression,
-    )
-    with open(path, "wb") as f:
-        f.write(data)
+          allow_lossy=allow_lossy).write_file(
+        file, values, compression=compression, password=password, key=key)

@@ -4,13 +4,17 @@ functions; the format's rules are the core's."""
 
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import Any, Iterable, List, Literal, Optional, Tuple, Union
+import tempfile
+from typing import IO, Any, Iterable, List, Literal, Optional, Tuple, Union
 
 from . import _native
 from ._options import BytesLike, Compression, Dialect, Precision
 
 PathLike = Union[str, "os.PathLike[str]"]
+FileLike = Union[PathLike, BytesLike, IO[bytes]]
+"""What the file functions take: a path, the file's bytes (to read), or a binary file object."""
 
 DEFAULT_MAX_PAYLOAD: int = _native.DEFAULT_MAX_PAYLOAD
 """The largest payload a compressed or encrypted file may announce (256 MiB) unless
@@ -73,14 +77,14 @@ class StreamDecoder(_native.StreamDecoder):
 class Codec(_native.Codec):
     """A dialect, precision, limits and object policy held once (as ``msgpack.Packer`` and
     ``Unpacker`` hold theirs), used by every method: :meth:`encode`, :meth:`decode`,
-    :meth:`encode_framed`, :meth:`stream_decoder`, :meth:`read_store_var_file`,
-    :meth:`write_store_var_file`. The package's functions are these methods with the options
-    given per call.
+    :meth:`decode_with_size`, :meth:`encode_framed`, :meth:`stream_decoder`,
+    :meth:`read_file`, :meth:`write_file`. The package's functions are these methods with the
+    options given per call.
 
     >>> import fast_var_codec as fvc
     >>> codec = fvc.Codec(dialect="godot3", max_depth=8, max_elements=10_000)
     >>> codec.decode(codec.encode({"hp": 3}))
-    ({'hp': 3}, 28)
+    {'hp': 3}
 
     Options (each checked here: a bad name or a negative limit is a ``ValueError``):
 
@@ -191,54 +195,47 @@ class Codec(_native.Codec):
         return StreamDecoder(max_message=self.max_message, big_endian=self.big_endian,
                              **self._decoding())
 
-    def read_store_var_file(
+    def read_file(
         self,
-        path_or_bytes: Union[PathLike, BytesLike],
+        file: FileLike,
         *,
         password: Optional[str] = None,
         key: Optional[BytesLike] = None,
     ) -> List[Any]:
-        """The values of a file written by ``FileAccess.store_var`` (a path, or the file's
-        bytes), one per record: plain, compressed (``open_compressed``, any mode) or encrypted
-        (``open_encrypted_with_pass`` with ``password``, ``open_encrypted`` with the 32-byte
-        ``key``, any bytes-like object). Raises :class:`SaveFileError` for a wrong password or
-        key (``ERR_FILE_CORRUPT``), a missing one (``ERR_UNAUTHORIZED``), a record cut short
-        (``ERR_FILE_EOF``) or a payload above ``max_payload`` (``ERR_OUT_OF_MEMORY``);
-        :class:`DecodeError` for a record that does not decode or leaves bytes unread."""
-        return _read_file(path_or_bytes, self.dialect, self.max_payload, password, key,
+        """The values of a file written by ``FileAccess.store_var`` (a path, the file's bytes,
+        or a binary file object to read), one per record: plain, compressed
+        (``open_compressed``, any mode) or encrypted (``open_encrypted_with_pass`` with
+        ``password``, ``open_encrypted`` with the 32-byte ``key``, any bytes-like object).
+        Raises :class:`SaveFileError` for a wrong password or key (``ERR_FILE_CORRUPT``), a
+        missing one (``ERR_UNAUTHORIZED``), a record cut short (``ERR_FILE_EOF``) or a payload
+        above ``max_payload`` (``ERR_OUT_OF_MEMORY``); :class:`DecodeError` for a record that
+        does not decode or leaves bytes unread."""
+        return _read_file(file, self.dialect, self.max_payload, password, key,
                           self._decoding())
 
-    def encode_store_var_file(
+    def write_file(
         self,
-        values: Iterable[Any],
-        *,
-        compression: Optional[Compression] = None,
-        password: Optional[str] = None,
-        key: Optional[BytesLike] = None,
-    ) -> bytes:
-        """The bytes of a file of ``values`` as ``store_var`` writes them, one record each:
-        plain; compressed as ``open_compressed`` writes with ``compression``; encrypted as
-        ``open_encrypted_with_pass`` / ``open_encrypted`` write with a ``password`` or 32-byte
-        ``key`` (Godot 4's container with a random IV for the Godot 4 dialects, Godot 3's
-        otherwise). Compressed or encrypted, not both (``ValueError``). Raises
-        :class:`EncodeError` naming the value's index and path."""
-        return _native._write_records(values, compression=compression, password=password,
-                                      key=key, **self._encoding())
-
-    def write_store_var_file(
-        self,
-        path: PathLike,
+        file: FileLike,
         values: Iterable[Any],
         *,
         compression: Optional[Compression] = None,
         password: Optional[str] = None,
         key: Optional[BytesLike] = None,
     ) -> None:
-        """Writes :meth:`encode_store_var_file`'s bytes to ``path``."""
-        data = self.encode_store_var_file(values, compression=compression, password=password,
-                                          key=key)
-        with open(path, "wb") as f:
-            f.write(data)
+        """Writes ``values`` as ``store_var`` does, one record each, to ``file``: a path, or a
+        binary file object (``io.BytesIO`` for the bytes). A plain file; compressed as
+        ``open_compressed`` writes with ``compression``; encrypted as
+        ``open_encrypted_with_pass`` / ``open_encrypted`` write with a ``password`` or 32-byte
+        ``key`` (Godot 4's container with a random IV for the Godot 4 dialects, Godot 3's
+        otherwise). Compressed or encrypted, not both (``ValueError``).
+
+        Every value is encoded before anything is written, and a path is written whole or not
+        at all (a file beside it, then renamed over it): a value that cannot be written raises
+        :class:`EncodeError`, naming its index and path, and leaves an existing file as it
+        was."""
+        data = _native._write_records(values, compression=compression, password=password,
+                                      key=key, **self._encoding())
+        _write_whole(file, data)
 
 
 def _names(names: Iterable[str]) -> Tuple[str, ...]:
@@ -249,21 +246,47 @@ def _names(names: Iterable[str]) -> Tuple[str, ...]:
 
 
 def _read_file(
-    path_or_bytes: Union[PathLike, BytesLike],
+    file: FileLike,
     dialect: Union[Dialect, Literal["auto"]],
     max_payload: Optional[int],
     password: Optional[str],
     key: Optional[BytesLike],
     decoding: Any,
 ) -> List[Any]:
-    """The values of a file of records, from its path or its bytes."""
-    if isinstance(path_or_bytes, (str, os.PathLike)):
-        with open(path_or_bytes, "rb") as f:
+    """The values of a file of records, from its path, its bytes or a binary file object."""
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as f:
             data: Any = f.read()
+    elif hasattr(file, "read"):
+        data = file.read()
     else:
-        data = path_or_bytes
+        data = file
     options = dict(decoding, dialect=dialect)
     if options.get("allowed_classes") is not None:
         options["allowed_classes"] = list(options["allowed_classes"])
     return _native._read_records(data, max_payload=max_payload, password=password, key=key,
                                  **options)[1]
+
+
+def _write_whole(file: FileLike, data: bytes) -> None:
+    """``data`` to a binary file object, or to a path whole: written beside it, flushed to the
+    disk, then renamed over it, so a failure midway leaves the path as it was."""
+    if not isinstance(file, (str, os.PathLike)):
+        if not hasattr(file, "write"):
+            raise TypeError("file is a path or a binary file object to write, not "
+                            f"{type(file).__name__}")
+        file.write(data)
+        return
+    path = os.fspath(file)
+    fd, temp = tempfile.mkstemp(prefix=".", suffix=".tmp",
+                                dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temp)
+        raise

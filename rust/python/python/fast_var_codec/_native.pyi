@@ -1,6 +1,7 @@
 """Type hints of the extension module, the package's private layer (the public classes derive
-from its own; ``encode``, ``encode_framed`` and ``decode`` are the package's functions). The docstrings here are the runtime ones (test_help.py checks
-they agree)."""
+from its own; ``encode``, ``encode_framed``, ``decode``, ``decode_with_size`` and ``DIALECTS``
+are the package's). The docstrings here are the runtime ones (test_help.py checks they
+agree)."""
 
 from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
@@ -10,6 +11,9 @@ from ._options import BytesLike as _Bytes
 from ._options import Compression, Dialect, Precision
 
 __version__: str
+DIALECTS: Tuple[Dialect, ...]
+"""Every dialect's name, as ``dialect=`` takes it, in the core's order: Godot 4.4-4.6 (the
+default), what 4.3 and 4.0-4.2 read and write, Godot 3.1-3.6, Pandemonium v3.8-v4.9 and v5+."""
 DEFAULT_MAX_PAYLOAD: int
 DEFAULT_MAX_MESSAGE: int
 
@@ -57,11 +61,11 @@ def decode(
     allow_objects: bool = False,
     allowed_classes: Optional[Iterable[str]] = None,
     refuse_dropped_elements: bool = False,
-) -> Tuple[Any, int]:
-    """The value at ``offset`` of ``data`` (its start by default) as ``bytes_to_var`` reads it,
-    and the bytes it used; ``data`` is any bytes-like object (a ``str`` is a ``TypeError``).
-    ``precision`` is the reading engine's: "single" narrows binary64 reals (from a double
-    build) to binary32 as a standard build does, "double" keeps them.
+) -> Any:
+    """The value at ``offset`` of ``data`` (its start by default), as ``bytes_to_var`` reads it,
+    where it takes the rest of ``data`` whole; ``data`` is any bytes-like object (a ``str`` is a
+    ``TypeError``). ``precision`` is the reading engine's: "single" narrows binary64 reals (from
+    a double build) to binary32 as a standard build does, "double" keeps them.
 
     Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
     ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
@@ -72,8 +76,28 @@ def decode(
     typed Array or Dictionary that the engine would drop on decode raises instead.
 
     Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
-    that do not decode, a limit passed or an object not allowed. :meth:`Codec.decode` is the
-    same with the options held once."""
+    that do not decode, a limit passed or an object not allowed; :class:`ExtraData` (a
+    :class:`DecodeError` holding the value) when bytes follow the value, as msgpack's
+    ``unpackb`` does: :func:`decode_with_size` reads a value that bytes follow.
+    :meth:`Codec.decode` is the same with the options held once."""
+def decode_with_size(
+    data: _Bytes,
+    *,
+    offset: int = 0,
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> Tuple[Any, int]:
+    """The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``, as
+    ``bytes_to_var`` and ``decode_var_size`` read them: bytes after the value are ignored
+    (``data[offset + size:]`` is what follows it; ``size`` never passes the end of ``data``).
+    The options and errors are :func:`decode`'s, but for :class:`ExtraData`.
+    :meth:`Codec.decode_with_size` is the same with the options held once."""
 def _parse_node_path(text: str) -> Tuple[List[str], List[str], bool]: ...
 def _check_type_name(name: str) -> None: ...
 def _read_records(
@@ -177,9 +201,14 @@ class Codec:
         """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
         ``big_endian``), then :meth:`encode`'s bytes. Raises :class:`EncodeError` as
         :meth:`encode`."""
-    def decode(self, data: _Bytes, offset: int = 0) -> Tuple[Any, int]:
+    def decode(self, data: _Bytes, offset: int = 0) -> Any:
         """The value at ``offset`` of ``data`` (any bytes-like object) as ``bytes_to_var`` reads
-        it, and the bytes it used. Raises :class:`DecodeError` with the offset from the start
-        of ``data`` for bytes that do not decode, a limit passed (``max_depth``,
-        ``max_elements``, ``max_bytes``) or an object not allowed; a ``TypeError`` for a
-        ``str``."""
+        it, where it takes the rest of ``data`` whole. Raises :class:`DecodeError` with the
+        offset from the start of ``data`` for bytes that do not decode, a limit passed
+        (``max_depth``, ``max_elements``, ``max_bytes``) or an object not allowed;
+        :class:`ExtraData` when bytes follow the value (:meth:`decode_with_size` reads it); a
+        ``TypeError`` for a ``str``."""
+    def decode_with_size(self, data: _Bytes, offset: int = 0) -> Tuple[Any, int]:
+        """The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``: bytes
+        after the value are ignored, as ``bytes_to_var`` ignores them. Raises as
+        :meth:`decode`, but for :class:`ExtraData`."""

@@ -20,7 +20,7 @@ __all__ = [
     "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
     "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
-    "FastVarCodecError", "DecodeError", "EncodeError", "SaveFileError", "OutOfData",
+    "FastVarCodecError", "DecodeError", "ExtraData", "EncodeError", "SaveFileError", "OutOfData",
 ]
 
 
@@ -543,6 +543,24 @@ class DecodeError(FastVarCodecError):
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.offset, self.godot_error, self.message, self.dialects))
+
+
+class ExtraData(DecodeError):
+    """From :func:`decode`: bytes follow the value, as from msgpack's ``unpackb``. ``unpacked``
+    is the value, ``extra`` the bytes after it, and ``offset`` where they start; the message
+    says whether the bytes read whole as one value of another dialect. :func:`decode_with_size`
+    returns a value and its size, for input that holds more after it."""
+
+    def __init__(
+        self, offset: int, godot_error: str, message: str, unpacked: Any, extra: bytes
+    ) -> None:
+        super().__init__(offset, godot_error, message)
+        self.unpacked = unpacked
+        self.extra = extra
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self),
+                (self.offset, self.godot_error, self.message, self.unpacked, self.extra))
 
 
 class EncodeError(FastVarCodecError):
