@@ -22,8 +22,10 @@ mod tree;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 use bytes::BytesMut;
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fast_var_codec_core::options::{Limits, Precision};
 use fast_var_codec_core::stream::ByteOrder;
@@ -171,7 +173,7 @@ impl InputArgs {
 struct DumpArgs {
     /// The dialect; auto: try each, prefer one that decodes the whole input (a guess, said
     /// so on stderr).
-    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    #[arg(long, value_enum, default_value_t = DialectArg::AUTO)]
     dialect: DialectArg,
     /// real_t of the engine that wrote the bytes (the 64-bit flag of each value decides how
     /// it is read; this decides how Godot converts typed-container elements).
@@ -194,7 +196,7 @@ struct DumpArgs {
 struct ConvertArgs {
     /// The dialect IN is in; auto (the default): detected by the core, the guess said on
     /// stderr.
-    #[arg(long, visible_alias = "dialect", value_enum, default_value_t = DialectArg::Auto)]
+    #[arg(long, visible_alias = "dialect", value_enum, default_value_t = DialectArg::AUTO)]
     from: DialectArg,
     /// The dialect to write.
     #[arg(long, value_enum)]
@@ -227,7 +229,7 @@ struct ConvertArgs {
 #[derive(Args, Debug)]
 struct CheckArgs {
     /// The dialect; auto: valid if any dialect decodes it (the guess is said on stderr).
-    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    #[arg(long, value_enum, default_value_t = DialectArg::AUTO)]
     dialect: DialectArg,
     /// real_t of the engine that is to read the bytes.
     #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
@@ -251,7 +253,7 @@ struct CheckArgs {
 #[derive(Args, Debug)]
 struct ToJsonArgs {
     /// The dialect IN is in (auto: guessed, said so on stderr).
-    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    #[arg(long, value_enum, default_value_t = DialectArg::AUTO)]
     dialect: DialectArg,
     /// real_t of the engine that wrote the bytes.
     #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
@@ -297,71 +299,62 @@ struct FromJsonArgs {
     output_file: String,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum DialectArg {
-    /// Godot 4.4 – 4.6.
-    #[value(name = "godot4")]
-    Godot4,
-    /// Godot 4.3.
-    #[value(name = "godot4_3")]
-    Godot4_3,
-    /// Godot 4.0 – 4.2.
-    #[value(name = "godot4_0_to_4_2")]
-    Godot4_0To4_2,
-    /// Godot 3.1 – 3.6.
-    #[value(name = "godot3")]
-    Godot3,
-    /// Pandemonium v3.8.0 – v4.9.0.
-    #[value(name = "pandemonium38")]
-    Pandemonium38,
-    /// Pandemonium v5.0.0 and later.
-    #[value(name = "pandemonium5")]
-    Pandemonium5,
-    /// Guess.
-    #[value(name = "auto")]
-    Auto,
-}
+/// A dialect to read: one of the core's ([`Dialect::ALL`], by [`Dialect::short_name`]), or
+/// `auto` (`None`): the dialect the input's records tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DialectArg(Option<Dialect>);
 
 impl DialectArg {
-    /// The dialect this names (the core's short names, `Dialect::from_str`); `None` for auto.
+    const AUTO: DialectArg = DialectArg(None);
+
+    /// The dialect this names; `None` for auto.
     fn dialect(self) -> Option<Dialect> {
-        self.to_possible_value()?.get_name().parse().ok()
+        self.0
     }
 }
 
-/// A dialect to write: [`DialectArg`] without auto (nothing to detect in an output).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum OutDialectArg {
-    /// Godot 4.4 – 4.6.
-    #[value(name = "godot4")]
-    Godot4,
-    /// Godot 4.3.
-    #[value(name = "godot4_3")]
-    Godot4_3,
-    /// Godot 4.0 – 4.2.
-    #[value(name = "godot4_0_to_4_2")]
-    Godot4_0To4_2,
-    /// Godot 3.1 – 3.6.
-    #[value(name = "godot3")]
-    Godot3,
-    /// Pandemonium v3.8.0 – v4.9.0.
-    #[value(name = "pandemonium38")]
-    Pandemonium38,
-    /// Pandemonium v5.0.0 and later.
-    #[value(name = "pandemonium5")]
-    Pandemonium5,
+impl ValueEnum for DialectArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static CHOICES: OnceLock<Vec<DialectArg>> = OnceLock::new();
+        CHOICES.get_or_init(|| {
+            let named = Dialect::ALL.into_iter().map(|d| DialectArg(Some(d)));
+            named.chain([DialectArg::AUTO]).collect()
+        })
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self.0 {
+            Some(d) => dialect_choice(d),
+            None => PossibleValue::new("auto").help("Detected from the input"),
+        })
+    }
 }
+
+/// A dialect to write: one of the core's (nothing to detect in an output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OutDialectArg(Dialect);
 
 impl OutDialectArg {
-    /// The dialect this names (the core's short names, `Dialect::from_str`).
-    fn dialect(self) -> Result<Dialect, Fail> {
-        let name = self
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default();
-        name.parse()
-            .map_err(|_| Fail::Usage(format!("{name} is not a dialect of the core")))
+    /// The dialect this names.
+    fn dialect(self) -> Dialect {
+        self.0
     }
+}
+
+impl ValueEnum for OutDialectArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static CHOICES: OnceLock<Vec<OutDialectArg>> = OnceLock::new();
+        CHOICES.get_or_init(|| Dialect::ALL.into_iter().map(OutDialectArg).collect())
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(dialect_choice(self.0))
+    }
+}
+
+/// A dialect as a command-line choice: its short name, and the engines that speak it.
+fn dialect_choice(d: Dialect) -> PossibleValue {
+    PossibleValue::new(d.short_name()).help(d.engines())
 }
 
 /// The command-line name of a dialect.
@@ -536,7 +529,7 @@ fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
 }
 
 fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    let to = args.to.dialect()?;
+    let to = args.to.dialect();
     let in_key = args.input.secret.key()?;
     let container = if let Some(c) = args.compress {
         Container::Compressed(c)
@@ -639,7 +632,7 @@ fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
 }
 
 fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    let to = args.to.dialect()?;
+    let to = args.to.dialect();
     let opts = Options::new(to)
         .with_precision(args.precision.precision())
         .with_allow_lossy(args.allow_lossy)
@@ -757,14 +750,20 @@ mod tests {
     fn dialect_choices_are_the_core_dialects() {
         let named: Vec<Dialect> = DialectArg::value_variants()
             .iter()
-            .filter(|a| **a != DialectArg::Auto)
-            .map(|a| a.dialect().expect("a core dialect's short name"))
+            .filter_map(|a| a.dialect())
             .collect();
         assert_eq!(named, Dialect::ALL);
-        assert_eq!(DialectArg::Auto.dialect(), None);
+        let names: Vec<String> = DialectArg::value_variants()
+            .iter()
+            .filter_map(|a| a.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        let mut expected: Vec<String> = Dialect::ALL.map(|d| d.short_name().to_string()).into();
+        expected.push("auto".into());
+        assert_eq!(names, expected);
         let written: Vec<Dialect> = OutDialectArg::value_variants()
             .iter()
-            .map(|a| a.dialect().expect("a core dialect's short name"))
+            .map(|a| a.dialect())
             .collect();
         assert_eq!(written, Dialect::ALL);
     }

@@ -49,6 +49,28 @@ impl Dialect {
         self.spec().name
     }
 
+    /// The engine releases that read and write this dialect, for choices shown to people (a
+    /// command line's help, a menu): `"Godot 4.4 – 4.6"`, `"Godot 3.1 – 3.6"`, ….
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Dialect;
+    /// for d in Dialect::ALL {
+    ///     println!("{:16} {}", d.short_name(), d.engines());
+    /// }
+    /// assert_eq!(Dialect::Godot4_0To4_2.engines(), "Godot 4.0 – 4.2");
+    /// ```
+    pub fn engines(self) -> &'static str {
+        match self {
+            Dialect::Godot4 => "Godot 4.4 – 4.6",
+            Dialect::Godot4_3 => "Godot 4.3",
+            Dialect::Godot4_0To4_2 => "Godot 4.0 – 4.2",
+            Dialect::Godot3 => "Godot 3.1 – 3.6",
+            Dialect::Pandemonium38 => "Pandemonium v3.8.0 – v4.9.0",
+            Dialect::Pandemonium5 => "Pandemonium v5.0.0 and later",
+        }
+    }
+
     /// The engine family: dialects of one family differ only in what later releases added, so
     /// the newest (the first in [`Dialect::ALL`]) reads what the others write as they do.
     /// Pandemonium's two numberings of the type ids read the same bytes differently: two
