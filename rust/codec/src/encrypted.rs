@@ -46,13 +46,6 @@ const BLOCK: usize = 16;
 #[derive(Clone, PartialEq, Eq)]
 pub struct FileKey([u8; 32]);
 
-/// The former name of [`FileKey`], which is Godot 4's key too.
-#[deprecated(
-    since = "0.2.0",
-    note = "renamed `FileKey`: the key of both engines' encrypted files"
-)]
-pub type Godot3Key = FileKey;
-
 impl FileKey {
     /// The key `open_encrypted_with_pass` derives from a password: the 32 ASCII characters of
     /// the lowercase hex MD5 of the password's UTF-8 bytes.

@@ -50,7 +50,6 @@ pub mod writer;
 pub mod build;
 #[doc(hidden)]
 pub mod dialect;
-mod former;
 mod header;
 #[doc(hidden)]
 pub mod limits;
@@ -82,11 +81,15 @@ pub use error::{CodecError, Result};
 pub use options::{Dialect, Options};
 pub use value::Value;
 
-// The names the root had before they moved to their modules, deprecated (traits cannot be:
-// they are only hidden).
+// Traits the sibling crates name at the root (hidden: their modules are the documented path).
 #[doc(hidden)]
-#[allow(deprecated)]
-pub use former::*;
+pub use build::Build;
+#[doc(hidden)]
+pub use real::Real;
+#[doc(hidden)]
+pub use sink::{LeWord, Sink};
+#[doc(hidden)]
+pub use text::Text;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
 /// it was. Returns the number of bytes written.

@@ -154,8 +154,5 @@ fn one_key_for_both_engines_and_a_random_iv() {
     assert_eq!(&file[28..44], &a);
     assert_eq!(decrypt_godot4(&file, &key), Ok(plain.clone()));
     assert_ne!(encrypt_godot4(&plain, &key, b), file);
-    #[allow(deprecated)]
-    let old: fast_var_codec_core::encrypted::Godot3Key = key.clone();
-    assert_eq!(old, key);
     assert_eq!(format!("{key:?}"), "FileKey(..)");
 }

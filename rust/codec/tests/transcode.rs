@@ -456,14 +456,4 @@ fn framed_input_to_the_bare_reader_is_named() {
             .expect("a bare value");
     assert_eq!(used, len);
     assert_eq!(&out[4..], &framed[..4 + len]);
-
-    #[allow(deprecated)]
-    let old = fast_var_codec_core::transcode::transcode_framed_into(
-        record.bytes,
-        &godot3,
-        &godot3,
-        ByteOrder::Little,
-        &mut BytesMut::new(),
-    );
-    assert_eq!(old, Ok(len));
 }

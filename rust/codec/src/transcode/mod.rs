@@ -125,40 +125,6 @@ pub fn transcode_bare_into_frame(
     framed_with(&mut t, bytes, from, order, out).map_err(|e| framed_input(e, bytes, from, order))
 }
 
-/// The former name of [`transcode_bare_into_frame`], which reads one bare value (not a framed
-/// one) and writes it framed.
-///
-/// # Errors
-/// As [`transcode_bare_into_frame`].
-///
-/// # Examples
-/// ```
-/// # #![allow(deprecated)]
-/// use bytes::BytesMut;
-/// use fast_var_codec_core::stream::ByteOrder;
-/// use fast_var_codec_core::transcode::transcode_framed_into;
-/// use fast_var_codec_core::{encode, Options, Value};
-///
-/// let bare = encode(&Value::Bool(true), &Options::default())?;
-/// let mut out = BytesMut::new();
-/// transcode_framed_into(&bare, &Options::default(), &Options::default(), ByteOrder::Little, &mut out)?;
-/// assert_eq!(&out[..4], &[8, 0, 0, 0]);
-/// # Ok::<(), fast_var_codec_core::CodecError>(())
-/// ```
-#[deprecated(
-    since = "0.2.0",
-    note = "renamed `transcode_bare_into_frame`: it reads one bare value; framed input is `transcode_frames`'s"
-)]
-pub fn transcode_framed_into(
-    bytes: &[u8],
-    from: &Options,
-    to: &Options,
-    order: ByteOrder,
-    out: &mut BytesMut,
-) -> Result<usize> {
-    transcode_bare_into_frame(bytes, from, to, order, out)
-}
-
 /// A decode error turned into [`DecodeReason::FramedInput`] when the input starts with a framed
 /// value: its first 4 bytes, read as a frame's length in `order`, announce bytes that follow
 /// (all of them, or the first of several records), and those bytes are one whole value in

@@ -28,11 +28,6 @@ pub use crate::types::{
     UnknownTypeName, VariantType,
 };
 
-/// The old name of [`GodotString`], the text of a `Value::String`: code that named
-/// `CompactString` compiles on. compact_str's type is no longer part of the API.
-#[deprecated(note = "use GodotString, or build the text with `\"text\".into()`")]
-pub type CompactString = GodotString;
-
 use std::fmt;
 
 /// A Godot value. Math types hold `real_t` components as f64 in wire order (so both
