@@ -8,7 +8,8 @@
 # script file. This extracts each into godot_project/snippets/NAME.gd (not committed) and runs
 # its check, godot_project/snippet_checks/NAME.gd, headless in Godot 4.6.3; a snippet without a
 # check, or a check without a snippet, fails. The godot3_client snippet talks to a real Godot 3.6.2
-# server (tests/peers/godot3_server.gd) on 127.0.0.1. Ends with "N passed, N failed".
+# server (tests/peers/godot3_server.gd) on 127.0.0.1. Also checks that README.md stays under 300
+# lines. Ends with "N passed, N failed".
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -76,4 +77,12 @@ for check in "$project"/snippet_checks/*.gd; do
         *) tally 1 "godot_project/snippet_checks/$name.gd checks a snippet that no document has" ;;
     esac
 done
+# The README is the front page a newcomer reads whole: under 300 lines, the rest in docs/.
+readme_lines=$(wc -l <README.md)
+if [ "$readme_lines" -lt 300 ]; then
+    echo "README.md: $readme_lines lines, under 300"
+    tally 0
+else
+    tally 1 "README.md has $readme_lines lines, 300 or more: move detail into docs/"
+fi
 tally_end
