@@ -3,7 +3,7 @@
 //! The writer and reader consult a [`DialectSpec`] and never match on [`Dialect`] themselves,
 //! so a new dialect is a new table, not a fork of the codec.
 
-use crate::error::ErrorCode;
+use crate::godot_error::ErrorCode;
 use crate::types::{IntVectorType, VariantType};
 
 /// Which engine family's byte layout to speak.

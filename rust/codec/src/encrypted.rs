@@ -328,12 +328,22 @@ pub fn decrypt_godot3(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> 
     checked(plain, length, md5)
 }
 
+/// Which encrypted container an engine writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncryptedFormat {
+    /// Godot 3's: AES-256 block by block, no IV ([`crate::encrypted::encrypt_godot3`]).
+    Godot3,
+    /// Godot 4's: AES-256-CFB with a random IV ([`crate::encrypted::encrypt_godot4`]).
+    Godot4,
+}
+
 /// The plaintext length an encrypted file's header announces, in either engine's container
 /// (`None` when the header is cut short or not one): read before anything is decrypted.
-pub(crate) fn announced_len(file: &[u8], format: crate::save::EncryptedFormat) -> Option<u64> {
+pub(crate) fn announced_len(file: &[u8], format: EncryptedFormat) -> Option<u64> {
     let at = match format {
-        crate::save::EncryptedFormat::Godot3 => 24,
-        crate::save::EncryptedFormat::Godot4 => 20,
+        EncryptedFormat::Godot3 => 24,
+        EncryptedFormat::Godot4 => 20,
     };
     let field = file.get(at..at + 8)?;
     Some(u64::from_le_bytes(field.try_into().ok()?))

@@ -50,6 +50,7 @@ pub mod writer;
 pub mod build;
 #[doc(hidden)]
 pub mod dialect;
+mod godot_error;
 mod header;
 #[doc(hidden)]
 pub mod limits;
@@ -97,11 +98,11 @@ pub use text::Text;
 /// # Errors
 /// A [`CodecError::Encode`] with the path to the value that failed (`[3].items["k"]`) and the
 /// reason: a type the dialect lacks without `opts.allow_lossy`
-/// ([`EncodeReason::NotInDialect`]), nesting deeper than `opts.limits.max_depth` or a container
-/// that contains itself ([`EncodeReason::TooDeep`]), a string or container too long for the
-/// format ([`EncodeReason::TooLarge`]), a malformed value such as a script property that is
-/// not a `res://` path ([`EncodeReason::Invalid`]), or options that cannot encode
-/// ([`EncodeReason::DoubleInGodot3`], see [`Options::check`]).
+/// ([`EncodeReason::NotInDialect`](error::EncodeReason::NotInDialect)), nesting deeper than `opts.limits.max_depth` or a container
+/// that contains itself ([`EncodeReason::TooDeep`](error::EncodeReason::TooDeep)), a string or container too long for the
+/// format ([`EncodeReason::TooLarge`](error::EncodeReason::TooLarge)), a malformed value such as a script property that is
+/// not a `res://` path ([`EncodeReason::Invalid`](error::EncodeReason::Invalid)), or options that cannot encode
+/// ([`EncodeReason::DoubleInGodot3`](error::EncodeReason::DoubleInGodot3), see [`Options::check`]).
 ///
 /// # Examples
 /// ```
@@ -140,11 +141,11 @@ pub fn encode_into(value: &Value, opts: &Options, out: &mut BytesMut) -> Result<
 /// # Errors
 /// A [`CodecError::Encode`] with the path to the value that failed (`[3].items["k"]`) and the
 /// reason: a type the dialect lacks without `opts.allow_lossy`
-/// ([`EncodeReason::NotInDialect`]), nesting deeper than `opts.limits.max_depth` or a container
-/// that contains itself ([`EncodeReason::TooDeep`]), a string or container too long for the
-/// format ([`EncodeReason::TooLarge`]), a malformed value such as a script property that is
-/// not a `res://` path ([`EncodeReason::Invalid`]), or options that cannot encode
-/// ([`EncodeReason::DoubleInGodot3`], see [`Options::check`]).
+/// ([`EncodeReason::NotInDialect`](error::EncodeReason::NotInDialect)), nesting deeper than `opts.limits.max_depth` or a container
+/// that contains itself ([`EncodeReason::TooDeep`](error::EncodeReason::TooDeep)), a string or container too long for the
+/// format ([`EncodeReason::TooLarge`](error::EncodeReason::TooLarge)), a malformed value such as a script property that is
+/// not a `res://` path ([`EncodeReason::Invalid`](error::EncodeReason::Invalid)), or options that cannot encode
+/// ([`EncodeReason::DoubleInGodot3`](error::EncodeReason::DoubleInGodot3), see [`Options::check`]).
 ///
 /// # Examples
 /// ```

@@ -17,7 +17,7 @@ pub const MAX_DEPTH_CEILING: usize = 1024;
 /// thread's own stack, and this many levels fit the 2 MB a spawned thread gets by default even
 /// unoptimized (where a level of decoding, encoding, transcoding or serde costs up to about
 /// 20 KB; a tenth of that optimized). A deeper value is refused with
-/// [`crate::DecodeReason::TooDeep`] or [`crate::EncodeReason::TooDeep`], never a stack overflow.
+/// [`crate::error::DecodeReason::TooDeep`] or [`crate::error::EncodeReason::TooDeep`], never a stack overflow.
 #[cfg(not(feature = "grow-stack"))]
 pub const MAX_DEPTH_CEILING: usize = 64;
 

@@ -4,7 +4,7 @@
 //! damaged file: the values before the failing record and the error with its offset.
 //!
 //! The ranges come from the reader itself ([`Build::located`]), wrapped around any builder by
-//! [`Locating`]; [`locate`] and [`locate_records`] build [`Value`]s with them.
+//! [`Locating`]; [`locate`] and `locate_records` (the `files` feature) build [`Value`]s with them.
 //!
 //! # Examples
 //! ```
@@ -30,7 +30,9 @@ use crate::dialect::Dialect;
 use crate::error::{CodecError, DecodeReason, Result};
 use crate::limits::Options;
 #[cfg(feature = "files")]
-use crate::record::{decode_record_with, detect_records, judge, DetectError, RecordError, Verdict};
+use crate::record::{decode_record_with, judge, Verdict};
+#[cfg(feature = "files")]
+use crate::save::{detect_records, DetectError, RecordError};
 use crate::types::ContainerType;
 use crate::value::{Value, ValueBuilder};
 
@@ -213,7 +215,7 @@ pub struct LocatedRecords {
 }
 
 /// The values of a payload with where each lies, read as far as they go: `store_var` records as
-/// [`crate::record::decode_records`] reads them (with `dialect` `None`, in the dialect the
+/// [`crate::save::decode_records`] reads them (with `dialect` `None`, in the dialect the
 /// records tell), or, when no dialect does and the payload is one value that a dialect reads
 /// whole (`var_to_bytes`' bytes stored as they are), that value ([`Framing::Raw`]). Where engine
 /// families read the records (or the one value) as different values, the records before the

@@ -10,22 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::DecodeReason;
+pub use crate::types::is_script_path;
 use crate::types::{ContainerType, ENCODED_OBJECT_AS_ID};
-
-/// Whether `path` is a script path the format may carry: a `res://` path, as the engine writes
-/// a full object's `script` property and a script-typed container's type. Every reader and
-/// writer of the project, and the allow-list, judge script paths by this one rule.
-///
-/// # Examples
-/// ```
-/// use fast_var_codec_core::options::is_script_path;
-///
-/// assert!(is_script_path("res://save_data.gd"));
-/// assert!(!is_script_path("user://mod.gd"));
-/// ```
-pub fn is_script_path(path: &str) -> bool {
-    path.starts_with("res://")
-}
 
 /// The entry of a list of names ([`AllowList::from_names`], [`AllowList::with_name`]) that
 /// admits every class and script: for trusted input only. No class or script is named `*`.

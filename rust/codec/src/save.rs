@@ -14,7 +14,7 @@
 //! [`open`] tells the containers apart by their magic ([`detect`]) and, for an encrypted file
 //! without a dialect, tries Godot 3's container, then Godot 4's. The records of a payload are
 //! the same in both engines: each value's length (u32, little-endian), then the value, in the
-//! engine's dialect ([`records`], [`crate::record::decode_records`]). Godot 4's Brotli mode (4)
+//! engine's dialect ([`records`], [`crate::save::decode_records`]). Godot 4's Brotli mode (4)
 //! is read-only in the engine, which writes no such file; it is refused here as
 //! [`FileError::UnknownCompression`]. Pandemonium's files are read as Godot 3's; its encrypted
 //! ones are not written ([`encrypt`]).
@@ -66,9 +66,12 @@
 mod blocks;
 #[cfg(feature = "compression")]
 pub use blocks::{compress_block, decompress_block};
+mod values;
+pub use values::{decode_records, detect_records, DetectError, RecordError};
 
 use std::borrow::Cow;
 
+pub use crate::encrypted::EncryptedFormat;
 use crate::encrypted::{
     decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, FileKey,
     MAGIC as ENCRYPTED_MAGIC,
@@ -649,16 +652,6 @@ pub fn encrypt(
         EncryptedFormat::Godot3 => encrypt_godot3(plaintext, key),
         EncryptedFormat::Godot4 => encrypt_godot4(plaintext, key, iv),
     })
-}
-
-/// Which encrypted container an engine writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EncryptedFormat {
-    /// Godot 3's: AES-256 block by block, no IV ([`crate::encrypted::encrypt_godot3`]).
-    Godot3,
-    /// Godot 4's: AES-256-CFB with a random IV ([`crate::encrypted::encrypt_godot4`]).
-    Godot4,
 }
 
 /// The encrypted container of the engine of `dialect`: Godot 4's for the Godot 4 dialects

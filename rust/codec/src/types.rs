@@ -5,6 +5,21 @@
 
 use std::fmt;
 
+/// Whether `path` is a script path the format may carry: a `res://` path, as the engine writes
+/// a full object's `script` property and a script-typed container's type. Every reader and
+/// writer of the project, and the allow-list, judge script paths by this one rule.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::options::is_script_path;
+///
+/// assert!(is_script_path("res://save_data.gd"));
+/// assert!(!is_script_path("user://mod.gd"));
+/// ```
+pub fn is_script_path(path: &str) -> bool {
+    path.starts_with("res://")
+}
+
 macro_rules! variant_types {
     ($($name:ident = $id:literal, $text:literal;)*) => {
         /// A Godot 4 Variant type. The discriminant is the Godot 4 type id (`TYPE_*` in GDScript).
@@ -331,7 +346,7 @@ impl ContainerType {
         if name.is_empty() {
             return Ok(ContainerType::Builtin(VariantType::Object));
         }
-        if crate::objects::is_script_path(name) {
+        if is_script_path(name) {
             return Ok(ContainerType::Script(name.to_owned()));
         }
         let builtin = VariantType::ALL

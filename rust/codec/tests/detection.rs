@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::record::{decode_record, decode_records, DialectDetector, RecordError};
+use fast_var_codec_core::record::{decode_record, DialectDetector};
+use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use serde_json::Value as Json;

@@ -291,7 +291,7 @@ fn errors_convert_into_io_errors() {
     assert_eq!(key().unwrap_err().kind(), io::ErrorKind::InvalidInput);
     let records = || -> io::Result<usize> {
         let (_, values) =
-            fast_var_codec_core::record::decode_records(&[8, 0, 0, 0], None, &Options::default())?;
+            fast_var_codec_core::save::decode_records(&[8, 0, 0, 0], None, &Options::default())?;
         Ok(values.len())
     };
     assert_eq!(records().unwrap_err().kind(), io::ErrorKind::InvalidData);

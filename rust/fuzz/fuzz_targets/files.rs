@@ -1,6 +1,6 @@
 //! Save files and `store_var` files of every container (plain, compressed in the four modes,
 //! encrypted in either engine's container) opened with `save::open` and their records read with
-//! `record::decode_records`, as the command-line tool, the Python package and the GDScript
+//! `save::decode_records`, as the command-line tool, the Python package and the GDScript
 //! `read_godot3_save` read them.
 //!
 //! Input: `flags`, then the file. Flags bit 0: a Godot 3 dialect named (else found: `None`);
@@ -15,7 +15,7 @@
 //! every record whole in the dialect returned.
 #![no_main]
 use fast_var_codec_core::encrypted::{FileError, FileKey};
-use fast_var_codec_core::record::decode_records;
+use fast_var_codec_core::save::decode_records;
 use fast_var_codec_core::save::{compressed_file, decompress_block, open, records, OpenOptions};
 use fast_var_codec_core::{Dialect, Options};
 use fast_var_codec_fuzz::{measure, within_heap_bound, Usage};

@@ -4,7 +4,8 @@
 
 use fast_var_codec_core::encrypted::FileError;
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
-use fast_var_codec_core::record::{decode_record, RecordError};
+use fast_var_codec_core::record::decode_record;
+use fast_var_codec_core::save::RecordError;
 use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;

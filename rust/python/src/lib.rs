@@ -4,7 +4,8 @@
 
 use fast_var_codec_core::encrypted::{random_iv, FileKey};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::{decode_records, DialectDetector};
+use fast_var_codec_core::record::DialectDetector;
+use fast_var_codec_core::save::decode_records;
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,

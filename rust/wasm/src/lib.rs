@@ -13,11 +13,12 @@ use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::{decode_records, DialectDetector, RecordError};
+use fast_var_codec_core::record::DialectDetector;
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
 };
+use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};

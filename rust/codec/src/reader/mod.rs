@@ -71,7 +71,7 @@ fn decode_err(at: usize, reason: DecodeReason) -> Failure {
 /// Decodes one value from `bytes[offset..]` with `builder`; returns it with the number of bytes
 /// it used (trailing bytes are ignored, as the engine does). `offset + used` never exceeds
 /// `bytes.len()`: a final PackedByteArray may end the input without its padding, and the size
-/// then ends with the input ([`Reader::consumed`]).
+/// then ends with the input.
 ///
 /// # Errors
 /// A [`CodecError::Decode`] with the byte offset (counted from the start of `bytes`), the reason
