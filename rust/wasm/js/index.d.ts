@@ -103,7 +103,12 @@ export type Encodable = GodotValue | undefined | readonly Encodable[] | { [key: 
 
 export function encode(value: Encodable, options?: CodecOptions): Uint8Array;
 export function encodeFramed(value: Encodable, options?: CodecOptions & { bigEndian?: boolean }): Uint8Array;
+/**
+ * The value of `bytes` (from `offset`), which must take them whole: bytes left after it throw a
+ * DecodeError at the first of them (decodeWithSize leaves them to the caller).
+ */
 export function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: CodecOptions & { offset?: number }): GodotValue;
+/** The value at the start of `bytes` (or at `offset`) and the bytes it took, as bytes_to_var reads it. */
 export function decodeWithSize(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: CodecOptions & { offset?: number },

@@ -199,6 +199,16 @@ function encoded(n) {
   return memory().slice(ptr, ptr + n);
 }
 
+function checkOffset(offset) {
+  if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
+}
+
+/** A DecodeError of a decode of the input from `by` on, its offset counted from the input's start. */
+function shifted(e, by) {
+  if (!(e instanceof DecodeError)) return e;
+  return new DecodeError(e.offset + by, e.godotError, e.reason, e.dialects);
+}
+
 /** Copies `data` into the WebAssembly's input buffer. */
 function input(data) {
   const ptr = writer.reserve(data.length);
@@ -233,18 +243,39 @@ export class Codec {
     return encoded(call(() => wasm.encode(this._settings, len, true, Boolean(bigEndian))));
   }
 
-  /** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it: bytes after it are ignored. */
+  /**
+   * The value of `bytes` (from `offset`), which must take them whole, as `@msgpack/msgpack`'s
+   * decode: bytes left after the value throw a DecodeError at the first of them (the core's
+   * rule for records, naming the dialect that reads the bytes whole where one does).
+   */
   decode(bytes, { offset = 0 } = NO_OPTIONS) {
-    return this.decodeWithSize(bytes, { offset }).value;
+    const data = bytesOf(bytes);
+    checkOffset(offset);
+    let len;
+    if (offset === 0 || offset >= data.length) {
+      input(data);
+      len = call(() => wasm.decode_whole(this._settings, data.length, offset));
+    } else {
+      // Only the bytes from offset: the error offsets counted from the input's start again.
+      const rest = data.subarray(offset);
+      input(rest);
+      try {
+        len = call(() => wasm.decode_whole(this._settings, rest.length, 0));
+      } catch (e) {
+        throw shifted(e, offset);
+      }
+    }
+    return this._readTape(len).value;
   }
 
   /**
-   * The value and `size`, the bytes it took from `offset`: never past the end of `bytes` (a
-   * final PackedByteArray may end the input without its padding).
+   * The value at the start of `bytes` (or at `offset`) and `size`, the bytes it took, as
+   * `bytes_to_var` reads it: bytes after it are the caller's. `size` is never past the end of
+   * `bytes` (a final PackedByteArray may end the input without its padding).
    */
   decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
     const data = bytesOf(bytes);
-    if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
+    checkOffset(offset);
     let len;
     if (offset === 0 || offset >= data.length) {
       // From the start, the whole input: one copy, as large as the call's input.
@@ -253,6 +284,11 @@ export class Codec {
     } else {
       len = this._decodeFrom(data, offset);
     }
+    return this._readTape(len);
+  }
+
+  /** `{value, size}` of the last decode's tape, `len` bytes at `tape_ptr`. */
+  _readTape(len) {
     // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
     // WebAssembly until it is read (a call could move it), and every value is copied out of it.
     const ptr = raw.tape_ptr() >>> 0;
@@ -283,7 +319,7 @@ export class Codec {
           window = Math.min(rest, 2 * window);
           continue;
         }
-        throw new DecodeError(e.offset + offset, e.godotError, e.reason);
+        throw shifted(e, offset);
       }
     }
   }
@@ -359,12 +395,12 @@ export function encodeFramed(value, options) {
   return withCodec(options, (c) => c.encodeFramed(value, options ?? NO_OPTIONS));
 }
 
-/** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it. */
+/** The value of `bytes` (from `offset`), which must take them whole: bytes left after it throw a DecodeError. */
 export function decode(bytes, options) {
   return withCodec(options, (c) => c.decode(bytes, options ?? NO_OPTIONS));
 }
 
-/** `{value, size}`: the value and the bytes it took. */
+/** `{value, size}`: the value at the start of `bytes` (or at `offset`) and the bytes it took; bytes after it are the caller's. */
 export function decodeWithSize(bytes, options) {
   return withCodec(options, (c) => c.decodeWithSize(bytes, options ?? NO_OPTIONS));
 }

@@ -163,13 +163,44 @@ test("decode errors: offset and Godot error; limits", () => {
   const big = fvc.encode(new Array(100).fill(1));
   assert.throws(() => fvc.decode(big, { maxElements: 10 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
   assert.throws(() => fvc.decode(fvc.encode([[[[1]]]]), { maxDepth: 2 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
-  // Bytes after the value are ignored, as bytes_to_var ignores them; offset reads further in.
+  // offset reads further in.
   const two = new Uint8Array([...fvc.encode(1), ...fvc.encode("x")]);
-  assert.equal(fvc.decode(two), 1);
   assert.equal(fvc.decode(two, { offset: 8 }), "x");
   const codec = new fvc.Codec({ dialect: "godot3", keepFloats: true });
   same(codec.decode(codec.encode(new fvc.Float(3))), new fvc.Float(3));
   assert.equal(codec.options.dialect, "godot3");
+});
+
+test("decode takes its bytes whole: bytes after the value are a DecodeError; decodeWithSize leaves them to the caller", () => {
+  const two = new Uint8Array([...fvc.encode(1), ...fvc.encode("x")]);
+  const notWhole = (offset) => (e) =>
+    e instanceof fvc.DecodeError && e.godotError === "ERR_INVALID_DATA" && e.offset === offset &&
+    /takes 8 of its record's 20 bytes/.test(e.reason);
+  assert.throws(() => fvc.decode(two), notWhole(8));
+  assert.throws(() => new fvc.Codec().decode(two), notWhole(8));
+  assert.throws(() => new fvc.Codec({ keepFloats: true }).decode(two.buffer), notWhole(8));
+  // From an offset: whole means to the end, and the error's offset is the input's byte.
+  const three = new Uint8Array([...fvc.encode(true), ...two]);
+  assert.throws(() => fvc.decode(three, { offset: 8 }), notWhole(16));
+  assert.equal(fvc.decode(three, { offset: 16 }), "x");
+  // A value in another dialect: the error names the dialect that reads the bytes whole.
+  const godot3 = fvc.encode(new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)), { dialect: "godot3" });
+  assert.throws(
+    () => fvc.decode(godot3),
+    (e) => e instanceof fvc.DecodeError && e.offset === 20 && e.reason.includes('reads whole as Godot 3 (dialect "godot3")'),
+  );
+  assert.throws(
+    () => fvc.decode(new Uint8Array([0xee, 0xee, ...godot3]), { offset: 2 }),
+    (e) => e instanceof fvc.DecodeError && e.offset === 22 && e.reason.includes('(dialect "godot3")'),
+  );
+  same(fvc.decode(godot3, { dialect: "godot3" }), new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)));
+  // decodeWithSize and decodeMulti are unchanged: the size, and the values one after another.
+  assert.deepEqual(fvc.decodeWithSize(two), { value: 1, size: 8 });
+  assert.deepEqual(new fvc.Codec().decodeWithSize(three, { offset: 8 }), { value: 1, size: 8 });
+  assert.deepEqual([...fvc.decodeMulti(two)], [1, "x"]);
+  // Bytes that do not decode at all keep their own error; an offset at the end is an error too.
+  assert.throws(() => fvc.decode(two.subarray(0, 6)), (e) => e instanceof fvc.DecodeError && !/record/.test(e.reason));
+  assert.throws(() => fvc.decode(two, { offset: two.length }), fvc.DecodeError);
 });
 
 test("the stream Decoder, fed byte by byte", () => {
