@@ -11,7 +11,7 @@ export type Dialect =
 
 /** The dialects, newest first within each engine family. */
 export const DIALECTS: readonly Dialect[];
-/** A Decoder's default maxMessage: 8 MiB. */
+/** A StreamDecoder's default maxMessage: 8 MiB. */
 export const DEFAULT_MAX_MESSAGE: number;
 /** The default maxPayload of a compressed or encrypted file: 256 MiB. */
 export const DEFAULT_MAX_PAYLOAD: number;
@@ -137,11 +137,12 @@ export class Codec {
     bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
     options?: { offset?: number },
   ): Generator<GodotValue, void, undefined>;
-  decoder(options?: { maxMessage?: number; bigEndian?: boolean }): Decoder;
+  /** A StreamDecoder with these options. */
+  streamDecoder(options?: { maxMessage?: number; bigEndian?: boolean }): StreamDecoder;
   free(): void;
 }
 
-export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
+export interface StreamDecoderOptions extends Omit<CodecOptions, "dialect"> {
   /** "auto": the dialect the peer's messages tell; a message engines read differently waits for one that tells. */
   dialect?: Dialect | "auto";
   /** The largest message accepted (8 MiB by default); a larger length prefix breaks the stream. */
@@ -151,8 +152,8 @@ export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
 }
 
 /** Values from a byte stream of put_var frames, fed as they arrive; iterate for every complete value. */
-export class Decoder implements IterableIterator<GodotValue> {
-  constructor(options?: DecoderOptions);
+export class StreamDecoder implements IterableIterator<GodotValue> {
+  constructor(options?: StreamDecoderOptions);
   feed(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): this;
   next(): IteratorResult<GodotValue, undefined>;
   [Symbol.iterator](): this;
@@ -280,7 +281,7 @@ export class FastVarCodecError extends Error {
   readonly godotError: string;
 }
 export class DecodeError extends FastVarCodecError {
-  /** The input's byte (the stream's, for a Decoder; the payload's, for a file). */
+  /** The input's byte (the stream's, for a StreamDecoder; the payload's, for a file). */
   readonly offset: number;
   readonly reason: string;
   /** Bytes read without a dialect that engines of different families read as different values

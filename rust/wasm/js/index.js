@@ -54,7 +54,7 @@ export const DIALECTS = Object.freeze([
   "pandemonium5",
 ]);
 
-/** The largest message a Decoder accepts by default (8 MiB). */
+/** The largest message a StreamDecoder accepts by default (8 MiB). */
 export const DEFAULT_MAX_MESSAGE = 8 << 20;
 
 /** The largest payload a compressed or encrypted file may announce by default (256 MiB). */
@@ -340,9 +340,9 @@ export class Codec {
     }
   }
 
-  /** A stream Decoder with these options. */
-  decoder({ maxMessage = DEFAULT_MAX_MESSAGE, bigEndian = false } = NO_OPTIONS) {
-    return new Decoder({ ...this.options, maxMessage, bigEndian });
+  /** A StreamDecoder with these options. */
+  streamDecoder({ maxMessage = DEFAULT_MAX_MESSAGE, bigEndian = false } = NO_OPTIONS) {
+    return new StreamDecoder({ ...this.options, maxMessage, bigEndian });
   }
 
   /** Frees the WebAssembly's copy of the settings now (the garbage collector does it otherwise). */
@@ -423,7 +423,7 @@ export function* decodeMulti(bytes, options) {
  * With `dialect: "auto"` the dialect is the one the peer's messages tell (`dialect`,
  * `dialectSettled`): one server port for Godot 3 and Godot 4 peers.
  */
-export class Decoder {
+export class StreamDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
@@ -442,7 +442,7 @@ export class Decoder {
     }
   }
 
-  /** Adds received bytes; returns the Decoder. Throws a DecodeError once the stream is broken. */
+  /** Adds received bytes; returns the StreamDecoder. Throws a DecodeError once the stream is broken. */
   feed(bytes) {
     const data = bytesOf(bytes);
     call(() => this._inner.feed(data));
@@ -502,7 +502,7 @@ export class Decoder {
  * message, no length prefix): `feed` each message, then take its value with `next()` (or
  * iterate). A malformed message throws a DecodeError (its offset the message's byte) and is
  * skipped. With `dialect: "auto"` the dialect is the one the connection's messages tell
- * (`dialect`, `dialectSettled`), by the same rule as a Decoder's: one port for Godot 3 and
+ * (`dialect`, `dialectSettled`), by the same rule as a StreamDecoder's: one port for Godot 3 and
  * Godot 4 peers. One per connection.
  */
 export class MessageDecoder {

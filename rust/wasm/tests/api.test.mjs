@@ -1,5 +1,5 @@
 // The JavaScript API: the type mapping both ways, options, errors, the edges of typed containers
-// and files, and the stream Decoder.
+// and files, and the StreamDecoder.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -203,10 +203,10 @@ test("decode takes its bytes whole: bytes after the value are a DecodeError; dec
   assert.throws(() => fvc.decode(two, { offset: two.length }), fvc.DecodeError);
 });
 
-test("the stream Decoder, fed byte by byte", () => {
+test("the StreamDecoder, fed byte by byte", () => {
   const values = [{ a: 1 }, "two", null, new fvc.Vector2(1, 2), Float32Array.from([1, 2, 3])];
   const stream = new Uint8Array(values.flatMap((v) => [...fvc.encodeFramed(v)]));
-  const decoder = new fvc.Decoder();
+  const decoder = new fvc.StreamDecoder();
   const got = [];
   for (const byte of stream) {
     decoder.feed(Uint8Array.of(byte));
@@ -215,13 +215,27 @@ test("the stream Decoder, fed byte by byte", () => {
   same(got, values);
   assert.equal(decoder.buffered, 0);
   // Big-endian prefixes.
-  const be = new fvc.Decoder({ bigEndian: true });
+  const be = new fvc.StreamDecoder({ bigEndian: true });
   be.feed(fvc.encodeFramed(7, { bigEndian: true }));
   assert.deepEqual([...be], [7]);
 });
 
-test("the stream Decoder: a bad message is skipped, an oversized prefix breaks it", () => {
-  const d = new fvc.Decoder({ maxMessage: 1024 });
+test("StreamDecoder reads put_var streams, Codec.streamDecoder() makes one; the 0.x names Decoder and Codec.decoder are gone", () => {
+  assert.equal(typeof fvc.StreamDecoder, "function");
+  assert.equal("Decoder" in fvc, false);
+  assert.equal(typeof fvc.Codec.prototype.decoder, "undefined");
+  const codec = new fvc.Codec({ dialect: "godot3", keepFloats: true });
+  const stream = codec.streamDecoder({ maxMessage: 4096, bigEndian: true });
+  assert.ok(stream instanceof fvc.StreamDecoder);
+  assert.equal(stream.maxMessage, 4096);
+  assert.equal(stream.dialect, "godot3");
+  stream.feed(codec.encodeFramed(new fvc.Float(2), { bigEndian: true }));
+  same([...stream], [new fvc.Float(2)]);
+  assert.equal(codec.streamDecoder().maxMessage, fvc.DEFAULT_MAX_MESSAGE);
+});
+
+test("the StreamDecoder: a bad message is skipped, an oversized prefix breaks it", () => {
+  const d = new fvc.StreamDecoder({ maxMessage: 1024 });
   assert.equal(d.maxMessage, 1024);
   d.feed(fvc.encodeFramed(new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4)), { dialect: "godot3" }));
   d.feed(fvc.encodeFramed(null));
@@ -237,7 +251,7 @@ test("the stream Decoder: a bad message is skipped, an oversized prefix breaks i
   d.feed(fvc.encodeFramed(1));
   assert.deepEqual([...d], [1]);
   // The default limit is 8 MiB.
-  assert.equal(new fvc.Decoder().maxMessage, 8 << 20);
+  assert.equal(new fvc.StreamDecoder().maxMessage, 8 << 20);
 });
 
 const SAVES = ["godot3_6_2", "godot3_2_3"];

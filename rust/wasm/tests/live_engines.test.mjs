@@ -204,7 +204,7 @@ test("Godot 3.6.2 checks the values tcp_server.mjs makes in JavaScript", async (
 test("tcp_server.mjs answers a length above --max-message with its error, then closes", async () => {
   await withServer("tcp_oversize", "tcp_server.mjs", ["--max-message", "1024"], async (server) => {
     const socket = net.connect(server.port, "127.0.0.1");
-    const decoder = new fvc.Decoder();
+    const decoder = new fvc.StreamDecoder();
     const got = [];
     socket.on("data", (chunk) => got.push(...decoder.feed(chunk)));
     await new Promise((resolve) => socket.on("connect", resolve));

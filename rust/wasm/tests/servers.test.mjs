@@ -95,7 +95,7 @@ class TcpClient {
   constructor(port, dialect) {
     this.dialect = dialect;
     this.socket = net.connect(port, "127.0.0.1");
-    this.decoder = new fvc.Decoder({ dialect, keepFloats: true, allowObjects: true }); // the samples hold objects
+    this.decoder = new fvc.StreamDecoder({ dialect, keepFloats: true, allowObjects: true }); // the samples hold objects
     this.values = [];
     this.waiting = [];
     this.closed = new Promise((resolve) => this.socket.on("close", resolve));

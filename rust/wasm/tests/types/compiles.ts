@@ -2,7 +2,7 @@
 import {
   Codec,
   Callable,
-  Decoder,
+  StreamDecoder,
   Float,
   MessageDecoder,
   NodePath,
@@ -43,7 +43,9 @@ new Codec({ allowObjects: true, allowedClasses: new Set(["Resource"]) });
 const codec = new Codec({ allowObjects: true, allowedClasses: ["*"] });
 for (const v of codec.decodeMulti(bytes)) void v;
 
-const stream = new Decoder({ dialect: "auto", maxMessage: 1 << 20 });
+const stream: StreamDecoder = new StreamDecoder({ dialect: "auto", maxMessage: 1 << 20 });
+const fromCodec: StreamDecoder = codec.streamDecoder({ maxMessage: 1 << 20, bigEndian: true });
+void fromCodec;
 stream.feed(bytes);
 for (const v of stream) void v;
 const messages = new MessageDecoder({ dialect: "auto", keepFloats: true });

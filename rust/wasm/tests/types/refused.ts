@@ -18,6 +18,10 @@ new Codec({ allowObjects: true, allowedClasses: "Node" });
 // @ts-expect-error nor in a call's options
 decode(new Uint8Array(4), { allowObjects: true, allowedClasses: "Resource" });
 
+// The 0.x names of the stream reader are gone (StreamDecoder, Codec.streamDecoder).
+// @ts-expect-error no Codec.decoder
+new Codec().decoder();
+
 // The classes are not structural: another object of the same shape is not one of them.
 // @ts-expect-error a Date is no Callable
 const c: Callable = new Date();
