@@ -139,6 +139,10 @@ export class Codec {
   ): Generator<GodotValue, void, undefined>;
   /** A StreamDecoder with these options. */
   streamDecoder(options?: { maxMessage?: number; bigEndian?: boolean }): StreamDecoder;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 
@@ -165,6 +169,10 @@ export class StreamDecoder implements IterableIterator<GodotValue> {
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   readonly dialectSettled: boolean;
   reset(): void;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 
@@ -184,6 +192,10 @@ export class MessageDecoder implements IterableIterator<GodotValue> {
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   readonly dialectSettled: boolean;
   reset(): void;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 

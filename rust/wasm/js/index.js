@@ -98,6 +98,11 @@ setTypeNameCheck((name) => {
   call(() => wasm.check_type_name(name));
 });
 
+/** The error of a call on a Codec, StreamDecoder or MessageDecoder after its free(). */
+function freed(what) {
+  return new TypeError(`this ${what} was freed (free()): make a new one`);
+}
+
 /** Runs a call into the WebAssembly, its errors as the package's. */
 function call(f) {
   try {
@@ -234,13 +239,13 @@ export class Codec {
   /** `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects` with fullObjects) does. */
   encode(value) {
     const len = tapeOf(value);
-    return encoded(call(() => wasm.encode(this._settings, len, false, false)));
+    return encoded(call(() => wasm.encode(this._live(), len, false, false)));
   }
 
   /** `value` as `StreamPeer.put_var` sends it: a u32 length (little-endian unless bigEndian), then the encoding. */
   encodeFramed(value, { bigEndian = false } = NO_OPTIONS) {
     const len = tapeOf(value);
-    return encoded(call(() => wasm.encode(this._settings, len, true, Boolean(bigEndian))));
+    return encoded(call(() => wasm.encode(this._live(), len, true, Boolean(bigEndian))));
   }
 
   /**
@@ -254,13 +259,13 @@ export class Codec {
     let len;
     if (offset === 0 || offset >= data.length) {
       input(data);
-      len = call(() => wasm.decode_whole(this._settings, data.length, offset));
+      len = call(() => wasm.decode_whole(this._live(), data.length, offset));
     } else {
       // Only the bytes from offset: the error offsets counted from the input's start again.
       const rest = data.subarray(offset);
       input(rest);
       try {
-        len = call(() => wasm.decode_whole(this._settings, rest.length, 0));
+        len = call(() => wasm.decode_whole(this._live(), rest.length, 0));
       } catch (e) {
         throw shifted(e, offset);
       }
@@ -280,7 +285,7 @@ export class Codec {
     if (offset === 0 || offset >= data.length) {
       // From the start, the whole input: one copy, as large as the call's input.
       input(data);
-      len = call(() => wasm.decode(this._settings, data.length, offset));
+      len = call(() => wasm.decode(this._live(), data.length, offset));
     } else {
       len = this._decodeFrom(data, offset);
     }
@@ -312,7 +317,7 @@ export class Codec {
     for (;;) {
       input(data.subarray(offset, offset + window));
       try {
-        return call(() => wasm.decode(this._settings, window, 0));
+        return call(() => wasm.decode(this._live(), window, 0));
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         if (window < rest) {
@@ -345,7 +350,17 @@ export class Codec {
     return new StreamDecoder({ ...this.options, maxMessage, bigEndian });
   }
 
-  /** Frees the WebAssembly's copy of the settings now (the garbage collector does it otherwise). */
+  /** The WebAssembly's settings; a TypeError once freed. */
+  _live() {
+    if (this._settings === null) throw freed("Codec");
+    return this._settings;
+  }
+
+  /**
+   * Frees the WebAssembly's copy of the settings now, rather than when the Codec is garbage
+   * collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second call does
+   * nothing; the Codec cannot be used after it.
+   */
   free() {
     this._settings?.free();
     this._settings = null;
@@ -445,13 +460,13 @@ export class StreamDecoder {
   /** Adds received bytes; returns the StreamDecoder. Throws a DecodeError once the stream is broken. */
   feed(bytes) {
     const data = bytesOf(bytes);
-    call(() => this._inner.feed(data));
+    call(() => this._live().feed(data));
     return this;
   }
 
   /** The iterator protocol: `{done: false, value}` for each complete value, `{done: true}` when none is left. */
   next() {
-    const tape = call(() => this._inner.next_value());
+    const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
     return { done: false, value: new TapeReader(tape, this.options).value() };
   }
@@ -462,35 +477,45 @@ export class StreamDecoder {
 
   /** Bytes received but not yet taken as values. */
   get buffered() {
-    return this._inner.buffered();
+    return this._live().buffered();
   }
 
   /** The largest message accepted, in bytes. */
   get maxMessage() {
-    return this._inner.max_message();
+    return this._live().max_message();
   }
 
   /** True once a message above maxMessage was announced: the stream cannot go on. */
   get broken() {
-    return this._inner.broken();
+    return this._live().broken();
   }
 
   /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
   get dialect() {
-    return this._inner.dialect();
+    return this._live().dialect();
   }
 
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family (Godot 4, Godot 3 or Pandemonium). */
   get dialectSettled() {
-    return this._inner.dialect_settled();
+    return this._live().dialect_settled();
   }
 
   /** Forgets buffered bytes and a broken state (after reconnecting); with "auto", the dialect detected too. */
   reset() {
-    this._inner.reset();
+    this._live().reset();
   }
 
-  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  /** The WebAssembly's state; a TypeError once freed. */
+  _live() {
+    if (this._inner === null) throw freed("StreamDecoder");
+    return this._inner;
+  }
+
+  /**
+   * Frees the WebAssembly's state now (buffered bytes, unread messages), rather than when this
+   * is garbage collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second
+   * call does nothing; it cannot be used after it.
+   */
   free() {
     this._inner?.free();
     this._inner = null;
@@ -526,13 +551,13 @@ export class MessageDecoder {
   /** Adds one whole message; returns the MessageDecoder. */
   feed(message) {
     const data = bytesOf(message);
-    call(() => this._inner.feed(data));
+    call(() => this._live().feed(data));
     return this;
   }
 
   /** The iterator protocol: `{done: false, value}` for each message's value, `{done: true}` when none is left. */
   next() {
-    const tape = call(() => this._inner.next_value());
+    const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
     return { done: false, value: new TapeReader(tape, this.options).value() };
   }
@@ -543,20 +568,30 @@ export class MessageDecoder {
 
   /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
   get dialect() {
-    return this._inner.dialect();
+    return this._live().dialect();
   }
 
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   get dialectSettled() {
-    return this._inner.dialect_settled();
+    return this._live().dialect_settled();
   }
 
   /** Forgets unread messages; with "auto", the dialect detected too. */
   reset() {
-    this._inner.reset();
+    this._live().reset();
   }
 
-  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  /** The WebAssembly's state; a TypeError once freed. */
+  _live() {
+    if (this._inner === null) throw freed("MessageDecoder");
+    return this._inner;
+  }
+
+  /**
+   * Frees the WebAssembly's state now (buffered bytes, unread messages), rather than when this
+   * is garbage collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second
+   * call does nothing; it cannot be used after it.
+   */
   free() {
     this._inner?.free();
     this._inner = null;
@@ -745,7 +780,7 @@ export function toJSON(source, options = NO_OPTIONS) {
     const data = bytesOf(source);
     return withCodec(options, (c) => {
       input(data);
-      return call(() => wasm.bytes_to_json(c._settings, data.length, options.offset ?? 0, pretty));
+      return call(() => wasm.bytes_to_json(c._live(), data.length, options.offset ?? 0, pretty));
     });
   }
   init();
@@ -766,7 +801,7 @@ export function fromJSON(text, options = NO_OPTIONS) {
   if (output === "bytes" || output === "framed") {
     const framed = output === "framed";
     return withCodec(options, (c) =>
-      encoded(call(() => wasm.json_to_bytes(c._settings, text, framed, Boolean(options.bigEndian)))),
+      encoded(call(() => wasm.json_to_bytes(c._live(), text, framed, Boolean(options.bigEndian)))),
     );
   }
   if (output !== "value") throw new TypeError(`output is "value", "bytes" or "framed", not ${JSON.stringify(output)}`);
