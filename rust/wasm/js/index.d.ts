@@ -263,11 +263,6 @@ export function valueSpans(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: CodecOptions & { offset?: number },
 ): Uint32Array;
-export function readGodot3Save(
-  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
-  options?: Omit<ReadFileOptions, "dialect">,
-): GodotValue[];
-export function writeGodot3Save(values: Iterable<Encodable>, options?: Omit<WriteFileOptions, "dialect">): Uint8Array;
 
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a

@@ -814,12 +814,3 @@ export function fromJSON(text, options = NO_OPTIONS) {
   return r.value();
 }
 
-/** The values of a Godot 3 save file of any container (plain, compressed, encrypted), in order. */
-export function readGodot3Save(bytes, options = NO_OPTIONS) {
-  return readStoreVarFile(bytes, { ...options, dialect: "godot3" }).values;
-}
-
-/** The bytes of a Godot 3 save file holding `values` (encrypted with `password`/`key`, or compressed with `compression`). */
-export function writeGodot3Save(values, options = NO_OPTIONS) {
-  return writeStoreVarFile(values, { ...options, dialect: "godot3" });
-}
