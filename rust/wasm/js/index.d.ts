@@ -47,8 +47,14 @@ export interface CodecOptions {
   allowLossy?: boolean;
   /** Decode: integral floats as Float (so that encoding them again keeps them floats). */
   keepFloats?: boolean;
-  /** Decode: every untyped Dictionary as a Map. */
-  useMap?: boolean;
+  /** Decode: every int as a BigInt (by default a number when a safe integer, a BigInt beyond ±2^53). */
+  useBigInt64?: boolean;
+  /**
+   * Decode: "map" (the default), every Dictionary a Map, the one shape that holds every key
+   * Godot allows in its order; "object", 0.x's plain object where every key is a String an
+   * object keeps in order (not "0", "1" ..., nor "__proto__"), a Map otherwise.
+   */
+  dictionaryAs?: "map" | "object";
 }
 
 /** A Godot value as JavaScript holds it (the README's type table). */

@@ -170,6 +170,27 @@ function makeSettings(o) {
   );
 }
 
+/** The shapes of every Dictionary a decode returns (`dictionaryAs`). */
+const DICTIONARY_SHAPES = ["map", "object"];
+
+/**
+ * How decoded values come back: `keepFloats` (an integral float as a Float), `useBigInt64`
+ * (every int as a BigInt, as `@msgpack/msgpack`'s option of that name), `dictionaryAs` ("map",
+ * the default: every Dictionary a Map; "object": 0.x's plain objects where they hold the keys).
+ */
+function valueOptions(options) {
+  if (options.useMap !== undefined) {
+    throw new TypeError(
+      'useMap is gone: every Dictionary decodes as a Map unless dictionaryAs: "object" asks for plain objects',
+    );
+  }
+  const dictionaryAs = options.dictionaryAs ?? "map";
+  if (!DICTIONARY_SHAPES.includes(dictionaryAs)) {
+    throw new TypeError(`dictionaryAs is "map" or "object", not ${JSON.stringify(dictionaryAs)}`);
+  }
+  return { keepFloats: Boolean(options.keepFloats), useBigInt64: Boolean(options.useBigInt64), dictionaryAs };
+}
+
 const SETTING_KEYS = [
   "dialect",
   "precision",
@@ -224,15 +245,14 @@ function input(data) {
  * Encoding and decoding with one set of options, made once: the dialect (`"godot4"` by default;
  * see DIALECTS), the precision of `real_t` (`"single"` or `"double"`), the limits of a decode
  * (`maxDepth`, `maxElements`, `maxBytes`), the object policy (`allowObjects`, `allowedClasses`),
- * `fullObjects` and `allowLossy` for encoding, and how values come back (`keepFloats`, `useMap`).
+ * `fullObjects` and `allowLossy` for encoding, and how values come back (`keepFloats`,
+ * `useBigInt64`, `dictionaryAs`).
  */
 export class Codec {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    o.keepFloats = Boolean(options.keepFloats);
-    o.useMap = Boolean(options.useMap);
-    this.options = Object.freeze(o);
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     this._settings = makeSettings(o);
   }
 
@@ -382,9 +402,10 @@ function codecFor(options) {
   }
   if (settingsGiven) return [new Codec(options), true];
   if (defaultCodec === null) defaultCodec = new Codec();
-  if (options && (options.keepFloats || options.useMap)) {
+  const shapes = valueOptions(options ?? NO_OPTIONS);
+  if (shapes.keepFloats || shapes.useBigInt64 || shapes.dictionaryAs !== "map") {
     const c = Object.create(Codec.prototype);
-    c.options = Object.freeze({ keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+    c.options = Object.freeze(shapes);
     c._settings = defaultCodec._settings;
     return [c, false];
   }
@@ -442,11 +463,7 @@ export class StreamDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({
-      ...o,
-      keepFloats: Boolean(options.keepFloats),
-      useMap: Boolean(options.useMap),
-    });
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
@@ -534,11 +551,7 @@ export class MessageDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({
-      ...o,
-      keepFloats: Boolean(options.keepFloats),
-      useMap: Boolean(options.useMap),
-    });
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
     try {
@@ -625,7 +638,7 @@ export function readStoreVarFile(bytes, options = NO_OPTIONS) {
         limit(options.maxPayload, "maxPayload"),
       ),
     );
-    const r = new TapeReader(tape, options);
+    const r = new TapeReader(tape, valueOptions(options));
     const dialect = r.value();
     const values = [];
     while (!r.atEnd()) values.push(r.value());
@@ -714,7 +727,7 @@ export function inspectStoreVarFile(bytes, options = NO_OPTIONS) {
   try {
     const table = found.records();
     const spans = found.spans();
-    const r = new TapeReader(found.tape(), options);
+    const r = new TapeReader(found.tape(), valueOptions(options));
     const records = [];
     let at = 0;
     for (let i = 0; i < table.length; i += 3) {
@@ -791,7 +804,7 @@ export function toJSON(source, options = NO_OPTIONS) {
 /**
  * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
  * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
- * would not stay; `useMap`). `output: "bytes"` encodes it instead (Codec options), `"framed"`
+ * would not stay; `useBigInt64`, `dictionaryAs`). `output: "bytes"` encodes it instead (Codec options), `"framed"`
  * as put_var sends it (`bigEndian`). A JSON text that is not the projection of a value throws
  * a JSONError naming the place (`path`, and `line` and `column` of a syntax error).
  */
@@ -809,7 +822,7 @@ export function fromJSON(text, options = NO_OPTIONS) {
   const len = call(() => wasm.json_to_tape(text));
   const ptr = raw.tape_ptr() >>> 0;
   const tape = memory().subarray(ptr, ptr + len);
-  const r = new TapeReader(tape, { keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+  const r = new TapeReader(tape, valueOptions(options));
   r.size();
   return r.value();
 }

@@ -15,7 +15,7 @@ const same = (a, b) => assert.equal(desc.canon(a), desc.canon(b));
 test("the README's first example", () => {
   const bytes = fvc.encode({ hp: 10, pos: new fvc.Vector3(1, 2, 3) }, { dialect: "godot3" });
   const value = fvc.decode(bytes, { dialect: "godot3" });
-  same(value, { hp: 10, pos: new fvc.Vector3(1, 2, 3) });
+  same(value, new Map([["hp", 10], ["pos", new fvc.Vector3(1, 2, 3)]]));
   assert.equal(fvc.decodeWithSize(bytes, { dialect: "godot3" }).size, bytes.length);
 });
 
@@ -36,29 +36,71 @@ test("numbers: ints, floats, Float, BigInt", () => {
   assert.ok(Number.isNaN(fvc.decode(fvc.encode(NaN))));
 });
 
-test("Dictionaries: plain objects, Maps, keys an object cannot hold in order", () => {
+test("useBigInt64: every int a BigInt, small or large, wherever it stands; floats stay numbers", () => {
+  const ints = [0, 7, -1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53) + 1, 2n ** 53n + 1n, -(2n ** 63n), 2n ** 63n - 1n];
+  const bytes = fvc.encode(ints);
+  // By default a number when a safe integer, a BigInt beyond.
+  assert.deepEqual(fvc.decode(bytes), [0, 7, -1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53) + 1, 2n ** 53n + 1n, -(2n ** 63n), 2n ** 63n - 1n]);
+  const big = ints.map((i) => BigInt(i));
+  assert.deepEqual(fvc.decode(bytes, { useBigInt64: true }), big);
+  assert.deepEqual(new fvc.Codec({ useBigInt64: true }).decode(bytes), big);
+  assert.deepEqual(new fvc.Codec({ dialect: "godot3", useBigInt64: true }).decode(fvc.encode(5, { dialect: "godot3" })), 5n);
+  // Inside Dictionaries (keys too), typed Arrays and objects; floats and packed arrays unchanged.
+  const mixed = fvc.decode(
+    fvc.encode(new Map([[1, new fvc.TypedArray("int", [2, 3])], ["f", 1.5], ["p", Int32Array.of(4)]])),
+    { useBigInt64: true },
+  );
+  assert.deepEqual([...mixed.keys()], [1n, "f", "p"]);
+  assert.deepEqual(mixed.get(1n).items, [2n, 3n]);
+  assert.equal(mixed.get("f"), 1.5);
+  assert.deepEqual(mixed.get("p"), Int32Array.of(4));
+  // The stream readers and the file reader take it too; a BigInt encodes back to the same bytes.
+  const stream = new fvc.StreamDecoder({ useBigInt64: true }).feed(fvc.encodeFramed(9));
+  assert.deepEqual([...stream], [9n]);
+  const messages = new fvc.MessageDecoder({ useBigInt64: true }).feed(fvc.encode(9));
+  assert.deepEqual([...messages], [9n]);
+  assert.deepEqual(fvc.readStoreVarFile(fvc.writeStoreVarFile([1, 2]), { useBigInt64: true }).values, [1n, 2n]);
+  assert.equal(hex(fvc.encode(fvc.decode(bytes, { useBigInt64: true }))), hex(bytes));
+});
+
+test("Dictionaries: a Map by default, every key in its order; dictionaryAs \"object\" for 0.x's plain objects", () => {
   const d = { b: 1, a: [true, null] };
-  same(fvc.decode(fvc.encode(d)), d);
-  const m = fvc.decode(fvc.encode(d), { useMap: true });
-  assert.ok(m instanceof Map);
-  assert.deepEqual([...m.keys()], ["b", "a"]);
-  // Index-like keys come first in an object: such a Dictionary comes as a Map, in its order.
-  const indexLike = new Map([["b", 1], ["1", 2]]);
-  const back = fvc.decode(fvc.encode(indexLike));
-  assert.ok(back instanceof Map);
-  assert.deepEqual([...back.keys()], ["b", "1"]);
-  // Keys of other types: a Map.
+  // One shape: a Map, whatever the keys (String keys, index-like keys, others).
+  for (const value of [d, { name: "b" }, new Map([["1", "a"], ["name", "b"]]), new Map([[1, "int"]]), {}]) {
+    const back = fvc.decode(fvc.encode(value));
+    assert.ok(back instanceof Map, desc.canon(back));
+    assert.deepEqual([...back.keys()], value instanceof Map ? [...value.keys()] : Object.keys(value));
+  }
+  same(fvc.decode(fvc.encode(d)), new Map([["b", 1], ["a", [true, null]]]));
+  same(new fvc.Codec().decode(fvc.encode({ n: { m: {} } })), new Map([["n", new Map([["m", new Map()]])]]));
+  // The readers of streams, messages, files and JSON return the same shape.
+  assert.ok([...new fvc.StreamDecoder().feed(fvc.encodeFramed(d))][0] instanceof Map);
+  assert.ok([...new fvc.MessageDecoder().feed(fvc.encode(d))][0] instanceof Map);
+  assert.ok(fvc.readStoreVarFile(fvc.writeStoreVarFile([d]), { dialect: "godot4" }).values[0] instanceof Map);
+  assert.ok(fvc.fromJSON('{"a": 1}') instanceof Map);
+  // dictionaryAs "object": plain objects where every key is a String an object keeps in order.
+  same(fvc.decode(fvc.encode(d), { dictionaryAs: "object" }), d);
+  same(new fvc.Codec({ dictionaryAs: "object" }).decode(fvc.encode({ n: { m: {} } })), { n: { m: {} } });
+  same(fvc.fromJSON('{"a": {"b": 1}}', { dictionaryAs: "object" }), { a: { b: 1 } });
+  // ... and a Map where one would not: index-like keys (objects list them first), other types.
+  const indexLike = fvc.decode(fvc.encode(new Map([["name", "b"], ["1", "a"]])), { dictionaryAs: "object" });
+  assert.ok(indexLike instanceof Map);
+  assert.deepEqual([...indexLike.keys()], ["name", "1"]);
+  assert.ok(fvc.decode(fvc.encode(new Map([[1, "int"]])), { dictionaryAs: "object" }) instanceof Map);
+  // 0.x's useMap is refused with what to write instead; so is an unknown shape.
+  assert.throws(() => fvc.decode(fvc.encode(d), { useMap: true }), (e) => e instanceof TypeError && /dictionaryAs/.test(e.message));
+  assert.throws(() => new fvc.Codec({ dictionaryAs: "json" }), TypeError);
+  // Keys of other types: the int 1 and the float 1.0 are two keys, the float a Float.
   const mixed = new Map([[1, "int"], [new fvc.Float(1), "float"], [new fvc.Vector2(1, 2), "v"]]);
   const mixedBack = fvc.decode(fvc.encode(mixed));
   assert.ok(mixedBack instanceof Map);
   assert.equal(mixedBack.size, 3);
-  // The int 1 and the float 1.0 are two keys: the float comes as a Float even without keepFloats.
   const [k0, k1] = [...mixedBack.keys()];
   assert.equal(k0, 1);
   assert.ok(k1 instanceof fvc.Float);
   // Godot 4 merges a String and a StringName of the same text (the core's rule).
   const merged = fvc.decode(fvc.encode(new Map([["hp", 1], [new fvc.StringName("hp"), 2]])));
-  same(merged, { hp: 2 });
+  same(merged, new Map([["hp", 2]]));
 });
 
 test("math types, packed arrays and the other classes round-trip", () => {
@@ -212,7 +254,7 @@ test("the StreamDecoder, fed byte by byte", () => {
     decoder.feed(Uint8Array.of(byte));
     for (const v of decoder) got.push(v);
   }
-  same(got, values);
+  same(got, desc.asDecoded(values));
   assert.equal(decoder.buffered, 0);
   // Big-endian prefixes.
   const be = new fvc.StreamDecoder({ bigEndian: true });
@@ -345,10 +387,10 @@ test("decodeMulti: values stored back to back, one at a time; offsets; trailing 
   }
   const multi = fvc.decodeMulti(bytes, { dialect: "godot3" });
   assert.equal(typeof multi.next, "function");
-  same([...multi], values);
-  same([...new fvc.Codec({ dialect: "godot3" }).decodeMulti(bytes)], values);
+  same([...multi], desc.asDecoded(values));
+  same([...new fvc.Codec({ dialect: "godot3" }).decodeMulti(bytes)], desc.asDecoded(values));
   // From an offset; and decodeWithSize in a loop finds the same offsets.
-  same([...fvc.decodeMulti(bytes, { dialect: "godot3", offset: offsets[2] })], values.slice(2));
+  same([...fvc.decodeMulti(bytes, { dialect: "godot3", offset: offsets[2] })], desc.asDecoded(values.slice(2)));
   const codec = new fvc.Codec({ dialect: "godot3" });
   const found = [];
   for (let o = 0; o < bytes.length; ) {
@@ -369,7 +411,7 @@ test("decodeMulti: values stored back to back, one at a time; offsets; trailing 
     },
     (e) => e instanceof fvc.DecodeError && e.offset === bytes.length && e.godotError === "ERR_INVALID_DATA",
   );
-  same(got, values);
+  same(got, desc.asDecoded(values));
   // A value cut short at the end: the error the whole input gives, at the same byte.
   const cut = bytes.subarray(0, bytes.length - 2);
   const whole = (() => {
@@ -404,8 +446,8 @@ test("decodeWithSize at an offset: large values after small ones, small after la
     got.push(value);
     o += size;
   }
-  same(got, values);
-  same([...fvc.decodeMulti(bytes)], values);
+  same(got, desc.asDecoded(values));
+  same([...fvc.decodeMulti(bytes)], desc.asDecoded(values));
   assert.throws(() => codec.decodeWithSize(bytes, { offset: -1 }), TypeError);
   assert.throws(() => codec.decodeWithSize(bytes, { offset: bytes.length }), fvc.DecodeError);
 });

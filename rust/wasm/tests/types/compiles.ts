@@ -43,6 +43,10 @@ new Codec({ allowObjects: true, allowedClasses: new Set(["Resource"]) });
 const codec = new Codec({ allowObjects: true, allowedClasses: ["*"] });
 for (const v of codec.decodeMulti(bytes)) void v;
 
+// How values come back: every int a BigInt; Dictionaries as Maps (the default) or objects.
+new Codec({ useBigInt64: true, dictionaryAs: "map", keepFloats: true });
+decode(bytes, { dictionaryAs: "object" });
+
 const stream: StreamDecoder = new StreamDecoder({ dialect: "auto", maxMessage: 1 << 20 });
 const fromCodec: StreamDecoder = codec.streamDecoder({ maxMessage: 1 << 20, bigEndian: true });
 void fromCodec;

@@ -18,6 +18,12 @@ new Codec({ allowObjects: true, allowedClasses: "Node" });
 // @ts-expect-error nor in a call's options
 decode(new Uint8Array(4), { allowObjects: true, allowedClasses: "Resource" });
 
+// useMap is gone (every Dictionary is a Map unless dictionaryAs: "object").
+// @ts-expect-error no useMap
+decode(new Uint8Array(4), { useMap: true });
+// @ts-expect-error dictionaryAs is "map" or "object"
+new Codec({ dictionaryAs: "json" });
+
 // The 0.x names of the stream reader are gone (StreamDecoder, Codec.streamDecoder).
 // @ts-expect-error no Codec.decoder
 new Codec().decoder();
