@@ -14,6 +14,9 @@ import {
   decodeWithSize,
   encode,
   encodeFramed,
+  readStoreVarFile,
+  writeStoreVarFile,
+  type Dialect,
   type GodotValue,
 } from "fast-var-codec";
 
@@ -59,3 +62,14 @@ if (!next.done) void next.value;
 const dialect: string = messages.dialect;
 void dialect;
 void value;
+
+// A Godot 3 save: the one file reader and writer with dialect "godot3"; {dialect, values}.
+const save: { dialect: Dialect; values: GodotValue[] } = readStoreVarFile(bytes, { dialect: "godot3", password: "pw" });
+const saved: Uint8Array = writeStoreVarFile(save.values, { dialect: "godot3", password: "pw" });
+void saved;
+
+// free() is optional; twice is allowed.
+codec.free();
+codec.free();
+stream.free();
+messages.free();
