@@ -9,10 +9,13 @@
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
 #      generated bindings, the .wasm inlined as base64 in wasm_inline.js (nothing is fetched at
 #      import), the example servers (rust/wasm/examples/, as examples/: they import the package
-#      by its name), package.json (the workspace's version), README.md and LICENSE;
+#      by its name), package.json (rust/wasm/js/package.json with the workspace's version and
+#      the repository), README.md and LICENSE;
 #   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
 #      (`sha256sum -c` format; tests/publish_release.sh adds it to the release's SHA256SUMS).
-# package.json's repository: FVC_NPM_REPOSITORY when set (set and empty: none); else the git
+# package.json is rust/wasm/js/package.json, which states no version, with the workspace's
+# version after its name and the repository after its license. The repository:
+# FVC_NPM_REPOSITORY when set (set and empty: none); else the git
 # remote "origin" when it is an address others can reach (https://, ssh://, or git@host:path),
 # any user or token in it left out; else no repository field at all, rather than a guessed one.
 # A release built by the workflow has GitHub's checkout as origin: the repository it came from.
@@ -103,9 +106,9 @@ if [ -n "${FVC_NPM_REPOSITORY+set}" ]; then
 else
     repository=$(git remote get-url origin 2>/dev/null || true)
 fi
-node - "$pkg/package.json" "$version" "$repository" <<'EOF'
+node - rust/wasm/js/package.json "$pkg/package.json" "$version" "$repository" <<'EOF'
 const fs = require("node:fs");
-const [file, version, remote] = process.argv.slice(2);
+const [template, file, version, remote] = process.argv.slice(2);
 // An address others can reach, without a user or token; "" for none (a local path, file://).
 function publicAddress(text) {
   const scp = /^[A-Za-z0-9._-]+@([A-Za-z0-9.-]+):(?!\/)(.+)$/.exec(text);
@@ -122,21 +125,18 @@ function publicAddress(text) {
   return url.protocol.startsWith("git+") ? url.href : `git+${url.href}`;
 }
 const repository = publicAddress(remote.trim());
+// The checked-in package.json states no version: the workspace's goes after the name, the
+// repository after the license.
+const { name, description, keywords, license, ...rest } = JSON.parse(fs.readFileSync(template, "utf8"));
+if ("version" in rest) throw new Error(`${template} states a version of its own`);
 const pkg = {
-  name: "fast-var-codec",
+  name,
   version,
-  description:
-    "Godot's binary Variant format (var_to_bytes, StreamPeer.put_var, FileAccess.store_var, Godot 3 saves) for Node and browsers, from a Rust core compiled to WebAssembly",
-  keywords: ["godot", "var_to_bytes", "put_var", "store_var", "variant", "gamedev", "serialization", "wasm"],
-  license: "MIT",
+  description,
+  keywords,
+  license,
   ...(repository ? { repository: { type: "git", url: repository, directory: "rust/wasm" } } : {}),
-  type: "module",
-  main: "./index.js",
-  types: "./index.d.ts",
-  exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./package.json": "./package.json" },
-  sideEffects: false,
-  engines: { node: ">=18" },
-  files: ["*.js", "index.d.ts", "examples/*.mjs", "README.md", "LICENSE"],
+  ...rest,
 };
 fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
 EOF

@@ -10,16 +10,19 @@ tests/version.sh). Checked:
     "FastVarCodec X.Y.Z" there names another version;
   * CHANGELOG.md's first entry is that version;
   * tests/version.sh prints it (the release zip is named by it);
-  * the npm package (rust/wasm) takes it: tests/build_npm.sh writes package.json's version from
-    tests/version.sh and names the tarball by it, and states no version of its own (its
-    WebAssembly's version() is the crate's, which the first check covers).
+  * the npm package (rust/wasm) takes it: its package.json (rust/wasm/js/package.json) states no
+    version, tests/build_npm.sh writes the packed copy's version from tests/version.sh and names
+    the tarball by it, and states no version of its own (its WebAssembly's version() is the
+    crate's, which the first check covers).
 
   python3 tests/check_version.py              the check; ends with "N passed, N failed"
   python3 tests/check_version.py --self-test  the same check against another version must fail
                                               on every statement, and the npm check on a
-                                              build_npm.sh that states a version of its own
+                                              build_npm.sh or a package.json that states a
+                                              version of its own
 """
 
+import json
 import os
 import re
 import subprocess
@@ -36,10 +39,20 @@ def read(path):
         return f.read()
 
 
-def npm_statements(build_npm):
-    """(ok, message) for each way tests/build_npm.sh (its text) must take the version."""
+PACKAGE_JSON = os.path.join("rust", "wasm", "js", "package.json")
+
+
+def npm_statements(build_npm, package_json):
+    """(ok, message) for each way tests/build_npm.sh and the package.json it stamps (their
+    texts) must take the version."""
     takes = re.search(r"^version=\$\(bash tests/version\.sh\)$", build_npm, re.M) is not None
-    passes = re.search(r'^node - "\$pkg/package\.json" "\$version"', build_npm, re.M) is not None
+    passes = re.search(r'^node - rust/wasm/js/package\.json "\$pkg/package\.json" "\$version"', build_npm,
+                       re.M) is not None
+    try:
+        template = json.loads(package_json)
+    except ValueError:
+        template = None
+    template_version = template.get("version") if isinstance(template, dict) else None
     # The package.json writer: its object takes the argument (`version,`), no literal.
     writer = build_npm.split("const pkg = {", 1)[1].split("};", 1)[0] if "const pkg = {" in build_npm else ""
     shorthand = re.search(r"^\s*version,\s*$", writer, re.M) is not None
@@ -51,6 +64,10 @@ def npm_statements(build_npm):
          "tests/build_npm.sh writes package.json's version from it, stating none of its own"
          + (f" (it states {', '.join(literal)})" if literal else "")),
         (named, "tests/build_npm.sh names the tarball fast-var-codec-$version.tgz"),
+        (isinstance(template, dict) and template_version is None,
+         f"{PACKAGE_JSON} states no version (tests/build_npm.sh stamps the packed copy's)"
+         + (f" (it states {template_version})" if template_version is not None else "")
+         + ("" if isinstance(template, dict) else " (it is not a JSON object)")),
     ]
 
 
@@ -94,7 +111,7 @@ def check(version=None, quiet=False):
        f"CHANGELOG.md's first entry is {version}"
        + ("" if first_entry and first_entry.group(1) == version
           else f" (it is {first_entry.group(1) if first_entry else 'missing'})"))
-    for cond, message in npm_statements(read(os.path.join("tests", "build_npm.sh"))):
+    for cond, message in npm_statements(read(os.path.join("tests", "build_npm.sh")), read(PACKAGE_JSON)):
         ok(cond, message)
     return passed, failures
 
@@ -111,13 +128,19 @@ def main():
         print(("PASS" if good else "FAIL")
               + f" the same check against version 9.9.9 fails on every statement ({len(stated)} of 4): "
               + "; ".join(stated))
-        # The npm check: a build_npm.sh whose package.json states a version of its own fails.
-        altered = read(os.path.join("tests", "build_npm.sh")).replace("  version,\n", '  version: "9.9.9",\n', 1)
-        npm_failed = [m for c, m in npm_statements(altered) if not c]
-        npm_good = len(npm_failed) == 1 and "9.9.9" in npm_failed[0]
+        # The npm check: a build_npm.sh whose package.json writer, or a checked-in package.json,
+        # that states a version of its own fails, each on one statement.
+        build_npm = read(os.path.join("tests", "build_npm.sh"))
+        package_json = read(PACKAGE_JSON)
+        altered = build_npm.replace("  version,\n", '  version: "9.9.9",\n', 1)
+        npm_failed = [m for c, m in npm_statements(altered, package_json) if not c]
+        stamped = package_json.replace("{", '{\n  "version": "9.9.9",', 1)
+        json_failed = [m for c, m in npm_statements(build_npm, stamped) if not c]
+        npm_good = (len(npm_failed) == 1 and "9.9.9" in npm_failed[0]
+                    and len(json_failed) == 1 and "9.9.9" in json_failed[0])
         print(("PASS" if npm_good else "FAIL")
-              + " the npm check fails on a build_npm.sh whose package.json states version 9.9.9: "
-              + "; ".join(npm_failed))
+              + " the npm check fails on a build_npm.sh, and on a package.json, that states version 9.9.9: "
+              + "; ".join(npm_failed + json_failed))
         ok = not real_failures and good and npm_good
         n_pass = int(not real_failures) + int(good) + int(npm_good)
         print(f"{n_pass} passed, {3 - n_pass} failed")

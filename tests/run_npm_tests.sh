@@ -7,7 +7,8 @@
 #   * every engine's golden corpus (tests/golden/, the files the Rust and Python tests read);
 #   * the Godot 3 save fixtures (tests/saves/) in every container, and files written back;
 #   * the edges: typed containers' items with their paths, dialect detection of files, a small
-#     compressed file announcing 1 GiB, the stream Decoder fed byte by byte, its limit;
+#     compressed file announcing 1 GiB, the StreamDecoder fed byte by byte, its limit; objects
+#     dropped without free() released by the garbage collector (node --expose-gc);
 #   * an esbuild bundle (platform browser) of a small entry that imports the package, run by node;
 #   * the type declarations under tsc --strict (typescript, pinned below): what must compile, and
 #     what must not (rust/wasm/tests/types/);

@@ -1347,7 +1347,7 @@ $("import-json").addEventListener("change", async () => {
     // An export ({"dialect", "values"}), or an array of values (the command line's to-json of
     // a store_var file).
     const doc = fvc.fromJSON(await file.text(), { keepFloats: true });
-    const values = Array.isArray(doc) ? doc : doc?.values;
+    const values = Array.isArray(doc) ? doc : doc instanceof Map ? doc.get("values") : undefined;
     if (!Array.isArray(values)) throw new TypeError("expected an array of values, or an export's {\"dialect\", \"values\"}");
     // The values laid out as a plain file in the current dialect, then read back: offsets and
     // bytes as a save would have them. The container and secrets stay for saving.

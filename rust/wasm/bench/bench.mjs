@@ -210,10 +210,12 @@ const asBuffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 
 // -------------------------------------------------------------------------------- the cases
 
-const G3 = new fvc.Codec({ dialect: "godot3" });
-const G4 = new fvc.Codec({ dialect: "godot4" });
-const B3 = base && new base.Codec({ dialect: "godot3" });
-const B4 = base && new base.Codec({ dialect: "godot4" });
+// Dictionaries as plain objects, as JSON.parse and @gd-com/utils make them (a build before
+// dictionaryAs made them so by default, and ignores the option).
+const G3 = new fvc.Codec({ dialect: "godot3", dictionaryAs: "object" });
+const G4 = new fvc.Codec({ dialect: "godot4", dictionaryAs: "object" });
+const B3 = base && new base.Codec({ dialect: "godot3", dictionaryAs: "object" });
+const B4 = base && new base.Codec({ dialect: "godot4", dictionaryAs: "object" });
 
 const payloads = [
   { name: "message", what: "game message, 10 fields with a Vector2 and a Vector3", value: makeMessage() },

@@ -1,7 +1,7 @@
 // A Godot value server over TCP (node:net), written with fast-var-codec.
 //
 // Godot clients talk to it with their own StreamPeerTCP.put_var / get_var: each value is a u32
-// length, then its encoding. A Decoder per connection takes the bytes as they arrive, in
+// length, then its encoding. A StreamDecoder per connection takes the bytes as they arrive, in
 // whatever pieces TCP makes of the client's messages, and gives complete values. Every value a
 // client sends is decoded into JavaScript objects and sent back encoded from them, so what comes
 // back is what JavaScript understood. Two requests get other answers:
@@ -10,12 +10,12 @@
 //   * the String "fvc:stats": a Dictionary of what this connection has seen so far
 //     (values, malformed, samples_sent).
 // A message that does not decode is answered with a String "server error: ..." and the
-// connection goes on (the Decoder skips it); a length prefix above --max-message is answered so
+// connection goes on (the StreamDecoder skips it); a length prefix above --max-message is answered so
 // too, then the connection is closed, as the stream cannot be followed any further. A client
 // that resets its connection, even mid-message, ends only its own connection.
 //
 // --dialect auto serves Godot 3 and Godot 4 clients on one port: each connection is read in the
-// dialect its messages tell (the Decoder's "auto"), and answered in it.
+// dialect its messages tell (the StreamDecoder's "auto"), and answered in it.
 //
 //   node tcp_server.mjs --port 47400 [--dialect godot3|auto] [--allow-objects] [--max-message BYTES]
 //
@@ -25,7 +25,7 @@
 
 import net from "node:net";
 import { parseArgs } from "node:util";
-import { Codec, Decoder, DecodeError, EncodeError } from "fast-var-codec";
+import { Codec, StreamDecoder, DecodeError, EncodeError } from "fast-var-codec";
 import { sampleValues } from "./samples.mjs";
 
 const { values: args } = parseArgs({
@@ -56,7 +56,7 @@ const server = net.createServer((socket) => {
   const conn = { values: 0, malformed: 0, samplesSent: 0, ended: "open" };
   const peer = `${socket.remoteAddress}:${socket.remotePort}`;
   // With "auto", decoder.dialect is the dialect this connection's messages tell so far.
-  const decoder = new Decoder({ ...options, dialect: args.dialect, maxMessage: Number(args["max-message"]) });
+  const decoder = new StreamDecoder({ ...options, dialect: args.dialect, maxMessage: Number(args["max-message"]) });
   // What StreamPeer.put_var sends, in the connection's dialect.
   conn.frame = (value) => codecOf(decoder.dialect).encodeFramed(value);
   conn.dialect = () => decoder.dialect;

@@ -11,7 +11,7 @@ export type Dialect =
 
 /** The dialects, newest first within each engine family. */
 export const DIALECTS: readonly Dialect[];
-/** A Decoder's default maxMessage: 8 MiB. */
+/** A StreamDecoder's default maxMessage: 8 MiB. */
 export const DEFAULT_MAX_MESSAGE: number;
 /** The default maxPayload of a compressed or encrypted file: 256 MiB. */
 export const DEFAULT_MAX_PAYLOAD: number;
@@ -47,8 +47,14 @@ export interface CodecOptions {
   allowLossy?: boolean;
   /** Decode: integral floats as Float (so that encoding them again keeps them floats). */
   keepFloats?: boolean;
-  /** Decode: every untyped Dictionary as a Map. */
-  useMap?: boolean;
+  /** Decode: every int as a BigInt (by default a number when a safe integer, a BigInt beyond ±2^53). */
+  useBigInt64?: boolean;
+  /**
+   * Decode: "map" (the default), every Dictionary a Map, the one shape that holds every key
+   * Godot allows in its order; "object", 0.x's plain object where every key is a String an
+   * object keeps in order (not "0", "1" ..., nor "__proto__"), a Map otherwise.
+   */
+  dictionaryAs?: "map" | "object";
 }
 
 /** A Godot value as JavaScript holds it (the README's type table). */
@@ -103,7 +109,12 @@ export type Encodable = GodotValue | undefined | readonly Encodable[] | { [key: 
 
 export function encode(value: Encodable, options?: CodecOptions): Uint8Array;
 export function encodeFramed(value: Encodable, options?: CodecOptions & { bigEndian?: boolean }): Uint8Array;
+/**
+ * The value of `bytes` (from `offset`), which must take them whole: bytes left after it throw a
+ * DecodeError at the first of them (decodeWithSize leaves them to the caller).
+ */
 export function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: CodecOptions & { offset?: number }): GodotValue;
+/** The value at the start of `bytes` (or at `offset`) and the bytes it took, as bytes_to_var reads it. */
 export function decodeWithSize(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: CodecOptions & { offset?: number },
@@ -132,11 +143,16 @@ export class Codec {
     bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
     options?: { offset?: number },
   ): Generator<GodotValue, void, undefined>;
-  decoder(options?: { maxMessage?: number; bigEndian?: boolean }): Decoder;
+  /** A StreamDecoder with these options. */
+  streamDecoder(options?: { maxMessage?: number; bigEndian?: boolean }): StreamDecoder;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 
-export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
+export interface StreamDecoderOptions extends Omit<CodecOptions, "dialect"> {
   /** "auto": the dialect the peer's messages tell; a message engines read differently waits for one that tells. */
   dialect?: Dialect | "auto";
   /** The largest message accepted (8 MiB by default); a larger length prefix breaks the stream. */
@@ -146,8 +162,8 @@ export interface DecoderOptions extends Omit<CodecOptions, "dialect"> {
 }
 
 /** Values from a byte stream of put_var frames, fed as they arrive; iterate for every complete value. */
-export class Decoder implements IterableIterator<GodotValue> {
-  constructor(options?: DecoderOptions);
+export class StreamDecoder implements IterableIterator<GodotValue> {
+  constructor(options?: StreamDecoderOptions);
   feed(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): this;
   next(): IteratorResult<GodotValue, undefined>;
   [Symbol.iterator](): this;
@@ -159,6 +175,10 @@ export class Decoder implements IterableIterator<GodotValue> {
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   readonly dialectSettled: boolean;
   reset(): void;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 
@@ -178,6 +198,10 @@ export class MessageDecoder implements IterableIterator<GodotValue> {
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   readonly dialectSettled: boolean;
   reset(): void;
+  /**
+   * Optional: releases the WebAssembly memory now rather than when this is garbage collected.
+   * A second call does nothing; any other use after it throws a TypeError.
+   */
   free(): void;
 }
 
@@ -245,11 +269,6 @@ export function valueSpans(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options?: CodecOptions & { offset?: number },
 ): Uint32Array;
-export function readGodot3Save(
-  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
-  options?: Omit<ReadFileOptions, "dialect">,
-): GodotValue[];
-export function writeGodot3Save(values: Iterable<Encodable>, options?: Omit<WriteFileOptions, "dialect">): Uint8Array;
 
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
@@ -275,7 +294,7 @@ export class FastVarCodecError extends Error {
   readonly godotError: string;
 }
 export class DecodeError extends FastVarCodecError {
-  /** The input's byte (the stream's, for a Decoder; the payload's, for a file). */
+  /** The input's byte (the stream's, for a StreamDecoder; the payload's, for a file). */
   readonly offset: number;
   readonly reason: string;
   /** Bytes read without a dialect that engines of different families read as different values

@@ -54,7 +54,7 @@ export const DIALECTS = Object.freeze([
   "pandemonium5",
 ]);
 
-/** The largest message a Decoder accepts by default (8 MiB). */
+/** The largest message a StreamDecoder accepts by default (8 MiB). */
 export const DEFAULT_MAX_MESSAGE = 8 << 20;
 
 /** The largest payload a compressed or encrypted file may announce by default (256 MiB). */
@@ -97,6 +97,11 @@ setTypeNameCheck((name) => {
   init();
   call(() => wasm.check_type_name(name));
 });
+
+/** The error of a call on a Codec, StreamDecoder or MessageDecoder after its free(). */
+function freed(what) {
+  return new TypeError(`this ${what} was freed (free()): make a new one`);
+}
 
 /** Runs a call into the WebAssembly, its errors as the package's. */
 function call(f) {
@@ -165,6 +170,27 @@ function makeSettings(o) {
   );
 }
 
+/** The shapes of every Dictionary a decode returns (`dictionaryAs`). */
+const DICTIONARY_SHAPES = ["map", "object"];
+
+/**
+ * How decoded values come back: `keepFloats` (an integral float as a Float), `useBigInt64`
+ * (every int as a BigInt, as `@msgpack/msgpack`'s option of that name), `dictionaryAs` ("map",
+ * the default: every Dictionary a Map; "object": 0.x's plain objects where they hold the keys).
+ */
+function valueOptions(options) {
+  if (options.useMap !== undefined) {
+    throw new TypeError(
+      'useMap is gone: every Dictionary decodes as a Map unless dictionaryAs: "object" asks for plain objects',
+    );
+  }
+  const dictionaryAs = options.dictionaryAs ?? "map";
+  if (!DICTIONARY_SHAPES.includes(dictionaryAs)) {
+    throw new TypeError(`dictionaryAs is "map" or "object", not ${JSON.stringify(dictionaryAs)}`);
+  }
+  return { keepFloats: Boolean(options.keepFloats), useBigInt64: Boolean(options.useBigInt64), dictionaryAs };
+}
+
 const SETTING_KEYS = [
   "dialect",
   "precision",
@@ -199,6 +225,16 @@ function encoded(n) {
   return memory().slice(ptr, ptr + n);
 }
 
+function checkOffset(offset) {
+  if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
+}
+
+/** A DecodeError of a decode of the input from `by` on, its offset counted from the input's start. */
+function shifted(e, by) {
+  if (!(e instanceof DecodeError)) return e;
+  return new DecodeError(e.offset + by, e.godotError, e.reason, e.dialects);
+}
+
 /** Copies `data` into the WebAssembly's input buffer. */
 function input(data) {
   const ptr = writer.reserve(data.length);
@@ -209,50 +245,75 @@ function input(data) {
  * Encoding and decoding with one set of options, made once: the dialect (`"godot4"` by default;
  * see DIALECTS), the precision of `real_t` (`"single"` or `"double"`), the limits of a decode
  * (`maxDepth`, `maxElements`, `maxBytes`), the object policy (`allowObjects`, `allowedClasses`),
- * `fullObjects` and `allowLossy` for encoding, and how values come back (`keepFloats`, `useMap`).
+ * `fullObjects` and `allowLossy` for encoding, and how values come back (`keepFloats`,
+ * `useBigInt64`, `dictionaryAs`).
  */
 export class Codec {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    o.keepFloats = Boolean(options.keepFloats);
-    o.useMap = Boolean(options.useMap);
-    this.options = Object.freeze(o);
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     this._settings = makeSettings(o);
   }
 
   /** `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects` with fullObjects) does. */
   encode(value) {
     const len = tapeOf(value);
-    return encoded(call(() => wasm.encode(this._settings, len, false, false)));
+    return encoded(call(() => wasm.encode(this._live(), len, false, false)));
   }
 
   /** `value` as `StreamPeer.put_var` sends it: a u32 length (little-endian unless bigEndian), then the encoding. */
   encodeFramed(value, { bigEndian = false } = NO_OPTIONS) {
     const len = tapeOf(value);
-    return encoded(call(() => wasm.encode(this._settings, len, true, Boolean(bigEndian))));
-  }
-
-  /** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it: bytes after it are ignored. */
-  decode(bytes, { offset = 0 } = NO_OPTIONS) {
-    return this.decodeWithSize(bytes, { offset }).value;
+    return encoded(call(() => wasm.encode(this._live(), len, true, Boolean(bigEndian))));
   }
 
   /**
-   * The value and `size`, the bytes it took from `offset`: never past the end of `bytes` (a
-   * final PackedByteArray may end the input without its padding).
+   * The value of `bytes` (from `offset`), which must take them whole, as `@msgpack/msgpack`'s
+   * decode: bytes left after the value throw a DecodeError at the first of them (the core's
+   * rule for records, naming the dialect that reads the bytes whole where one does).
+   */
+  decode(bytes, { offset = 0 } = NO_OPTIONS) {
+    const data = bytesOf(bytes);
+    checkOffset(offset);
+    let len;
+    if (offset === 0 || offset >= data.length) {
+      input(data);
+      len = call(() => wasm.decode_whole(this._live(), data.length, offset));
+    } else {
+      // Only the bytes from offset: the error offsets counted from the input's start again.
+      const rest = data.subarray(offset);
+      input(rest);
+      try {
+        len = call(() => wasm.decode_whole(this._live(), rest.length, 0));
+      } catch (e) {
+        throw shifted(e, offset);
+      }
+    }
+    return this._readTape(len).value;
+  }
+
+  /**
+   * The value at the start of `bytes` (or at `offset`) and `size`, the bytes it took, as
+   * `bytes_to_var` reads it: bytes after it are the caller's. `size` is never past the end of
+   * `bytes` (a final PackedByteArray may end the input without its padding).
    */
   decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
     const data = bytesOf(bytes);
-    if (!Number.isInteger(offset) || offset < 0) throw new TypeError("offset must be a non-negative integer");
+    checkOffset(offset);
     let len;
     if (offset === 0 || offset >= data.length) {
       // From the start, the whole input: one copy, as large as the call's input.
       input(data);
-      len = call(() => wasm.decode(this._settings, data.length, offset));
+      len = call(() => wasm.decode(this._live(), data.length, offset));
     } else {
       len = this._decodeFrom(data, offset);
     }
+    return this._readTape(len);
+  }
+
+  /** `{value, size}` of the last decode's tape, `len` bytes at `tape_ptr`. */
+  _readTape(len) {
     // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
     // WebAssembly until it is read (a call could move it), and every value is copied out of it.
     const ptr = raw.tape_ptr() >>> 0;
@@ -276,14 +337,14 @@ export class Codec {
     for (;;) {
       input(data.subarray(offset, offset + window));
       try {
-        return call(() => wasm.decode(this._settings, window, 0));
+        return call(() => wasm.decode(this._live(), window, 0));
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         if (window < rest) {
           window = Math.min(rest, 2 * window);
           continue;
         }
-        throw new DecodeError(e.offset + offset, e.godotError, e.reason);
+        throw shifted(e, offset);
       }
     }
   }
@@ -304,12 +365,22 @@ export class Codec {
     }
   }
 
-  /** A stream Decoder with these options. */
-  decoder({ maxMessage = DEFAULT_MAX_MESSAGE, bigEndian = false } = NO_OPTIONS) {
-    return new Decoder({ ...this.options, maxMessage, bigEndian });
+  /** A StreamDecoder with these options. */
+  streamDecoder({ maxMessage = DEFAULT_MAX_MESSAGE, bigEndian = false } = NO_OPTIONS) {
+    return new StreamDecoder({ ...this.options, maxMessage, bigEndian });
   }
 
-  /** Frees the WebAssembly's copy of the settings now (the garbage collector does it otherwise). */
+  /** The WebAssembly's settings; a TypeError once freed. */
+  _live() {
+    if (this._settings === null) throw freed("Codec");
+    return this._settings;
+  }
+
+  /**
+   * Frees the WebAssembly's copy of the settings now, rather than when the Codec is garbage
+   * collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second call does
+   * nothing; the Codec cannot be used after it.
+   */
   free() {
     this._settings?.free();
     this._settings = null;
@@ -331,9 +402,10 @@ function codecFor(options) {
   }
   if (settingsGiven) return [new Codec(options), true];
   if (defaultCodec === null) defaultCodec = new Codec();
-  if (options && (options.keepFloats || options.useMap)) {
+  const shapes = valueOptions(options ?? NO_OPTIONS);
+  if (shapes.keepFloats || shapes.useBigInt64 || shapes.dictionaryAs !== "map") {
     const c = Object.create(Codec.prototype);
-    c.options = Object.freeze({ keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+    c.options = Object.freeze(shapes);
     c._settings = defaultCodec._settings;
     return [c, false];
   }
@@ -359,12 +431,12 @@ export function encodeFramed(value, options) {
   return withCodec(options, (c) => c.encodeFramed(value, options ?? NO_OPTIONS));
 }
 
-/** The value at the start of `bytes` (or at `offset`), as `bytes_to_var` reads it. */
+/** The value of `bytes` (from `offset`), which must take them whole: bytes left after it throw a DecodeError. */
 export function decode(bytes, options) {
   return withCodec(options, (c) => c.decode(bytes, options ?? NO_OPTIONS));
 }
 
-/** `{value, size}`: the value and the bytes it took. */
+/** `{value, size}`: the value at the start of `bytes` (or at `offset`) and the bytes it took; bytes after it are the caller's. */
 export function decodeWithSize(bytes, options) {
   return withCodec(options, (c) => c.decodeWithSize(bytes, options ?? NO_OPTIONS));
 }
@@ -387,15 +459,11 @@ export function* decodeMulti(bytes, options) {
  * With `dialect: "auto"` the dialect is the one the peer's messages tell (`dialect`,
  * `dialectSettled`): one server port for Godot 3 and Godot 4 peers.
  */
-export class Decoder {
+export class StreamDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({
-      ...o,
-      keepFloats: Boolean(options.keepFloats),
-      useMap: Boolean(options.useMap),
-    });
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
@@ -406,16 +474,16 @@ export class Decoder {
     }
   }
 
-  /** Adds received bytes; returns the Decoder. Throws a DecodeError once the stream is broken. */
+  /** Adds received bytes; returns the StreamDecoder. Throws a DecodeError once the stream is broken. */
   feed(bytes) {
     const data = bytesOf(bytes);
-    call(() => this._inner.feed(data));
+    call(() => this._live().feed(data));
     return this;
   }
 
   /** The iterator protocol: `{done: false, value}` for each complete value, `{done: true}` when none is left. */
   next() {
-    const tape = call(() => this._inner.next_value());
+    const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
     return { done: false, value: new TapeReader(tape, this.options).value() };
   }
@@ -426,35 +494,45 @@ export class Decoder {
 
   /** Bytes received but not yet taken as values. */
   get buffered() {
-    return this._inner.buffered();
+    return this._live().buffered();
   }
 
   /** The largest message accepted, in bytes. */
   get maxMessage() {
-    return this._inner.max_message();
+    return this._live().max_message();
   }
 
   /** True once a message above maxMessage was announced: the stream cannot go on. */
   get broken() {
-    return this._inner.broken();
+    return this._live().broken();
   }
 
   /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
   get dialect() {
-    return this._inner.dialect();
+    return this._live().dialect();
   }
 
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family (Godot 4, Godot 3 or Pandemonium). */
   get dialectSettled() {
-    return this._inner.dialect_settled();
+    return this._live().dialect_settled();
   }
 
   /** Forgets buffered bytes and a broken state (after reconnecting); with "auto", the dialect detected too. */
   reset() {
-    this._inner.reset();
+    this._live().reset();
   }
 
-  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  /** The WebAssembly's state; a TypeError once freed. */
+  _live() {
+    if (this._inner === null) throw freed("StreamDecoder");
+    return this._inner;
+  }
+
+  /**
+   * Frees the WebAssembly's state now (buffered bytes, unread messages), rather than when this
+   * is garbage collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second
+   * call does nothing; it cannot be used after it.
+   */
   free() {
     this._inner?.free();
     this._inner = null;
@@ -466,18 +544,14 @@ export class Decoder {
  * message, no length prefix): `feed` each message, then take its value with `next()` (or
  * iterate). A malformed message throws a DecodeError (its offset the message's byte) and is
  * skipped. With `dialect: "auto"` the dialect is the one the connection's messages tell
- * (`dialect`, `dialectSettled`), by the same rule as a Decoder's: one port for Godot 3 and
+ * (`dialect`, `dialectSettled`), by the same rule as a StreamDecoder's: one port for Godot 3 and
  * Godot 4 peers. One per connection.
  */
 export class MessageDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({
-      ...o,
-      keepFloats: Boolean(options.keepFloats),
-      useMap: Boolean(options.useMap),
-    });
+    this.options = Object.freeze({ ...o, ...valueOptions(options) });
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
     try {
@@ -490,13 +564,13 @@ export class MessageDecoder {
   /** Adds one whole message; returns the MessageDecoder. */
   feed(message) {
     const data = bytesOf(message);
-    call(() => this._inner.feed(data));
+    call(() => this._live().feed(data));
     return this;
   }
 
   /** The iterator protocol: `{done: false, value}` for each message's value, `{done: true}` when none is left. */
   next() {
-    const tape = call(() => this._inner.next_value());
+    const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
     return { done: false, value: new TapeReader(tape, this.options).value() };
   }
@@ -507,20 +581,30 @@ export class MessageDecoder {
 
   /** The dialect values are read in: the one given, or with "auto" the one the messages so far tell ("godot4" until they tell otherwise). */
   get dialect() {
-    return this._inner.dialect();
+    return this._live().dialect();
   }
 
   /** True when the dialect is known: always, but with "auto" only once the messages leave one engine family. */
   get dialectSettled() {
-    return this._inner.dialect_settled();
+    return this._live().dialect_settled();
   }
 
   /** Forgets unread messages; with "auto", the dialect detected too. */
   reset() {
-    this._inner.reset();
+    this._live().reset();
   }
 
-  /** Frees the WebAssembly's state now (the garbage collector does it otherwise). */
+  /** The WebAssembly's state; a TypeError once freed. */
+  _live() {
+    if (this._inner === null) throw freed("MessageDecoder");
+    return this._inner;
+  }
+
+  /**
+   * Frees the WebAssembly's state now (buffered bytes, unread messages), rather than when this
+   * is garbage collected (wasm-bindgen's FinalizationRegistry does it then); optional. A second
+   * call does nothing; it cannot be used after it.
+   */
   free() {
     this._inner?.free();
     this._inner = null;
@@ -554,7 +638,7 @@ export function readStoreVarFile(bytes, options = NO_OPTIONS) {
         limit(options.maxPayload, "maxPayload"),
       ),
     );
-    const r = new TapeReader(tape, options);
+    const r = new TapeReader(tape, valueOptions(options));
     const dialect = r.value();
     const values = [];
     while (!r.atEnd()) values.push(r.value());
@@ -643,7 +727,7 @@ export function inspectStoreVarFile(bytes, options = NO_OPTIONS) {
   try {
     const table = found.records();
     const spans = found.spans();
-    const r = new TapeReader(found.tape(), options);
+    const r = new TapeReader(found.tape(), valueOptions(options));
     const records = [];
     let at = 0;
     for (let i = 0; i < table.length; i += 3) {
@@ -709,7 +793,7 @@ export function toJSON(source, options = NO_OPTIONS) {
     const data = bytesOf(source);
     return withCodec(options, (c) => {
       input(data);
-      return call(() => wasm.bytes_to_json(c._settings, data.length, options.offset ?? 0, pretty));
+      return call(() => wasm.bytes_to_json(c._live(), data.length, options.offset ?? 0, pretty));
     });
   }
   init();
@@ -720,7 +804,7 @@ export function toJSON(source, options = NO_OPTIONS) {
 /**
  * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
  * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
- * would not stay; `useMap`). `output: "bytes"` encodes it instead (Codec options), `"framed"`
+ * would not stay; `useBigInt64`, `dictionaryAs`). `output: "bytes"` encodes it instead (Codec options), `"framed"`
  * as put_var sends it (`bigEndian`). A JSON text that is not the projection of a value throws
  * a JSONError naming the place (`path`, and `line` and `column` of a syntax error).
  */
@@ -730,7 +814,7 @@ export function fromJSON(text, options = NO_OPTIONS) {
   if (output === "bytes" || output === "framed") {
     const framed = output === "framed";
     return withCodec(options, (c) =>
-      encoded(call(() => wasm.json_to_bytes(c._settings, text, framed, Boolean(options.bigEndian)))),
+      encoded(call(() => wasm.json_to_bytes(c._live(), text, framed, Boolean(options.bigEndian)))),
     );
   }
   if (output !== "value") throw new TypeError(`output is "value", "bytes" or "framed", not ${JSON.stringify(output)}`);
@@ -738,17 +822,8 @@ export function fromJSON(text, options = NO_OPTIONS) {
   const len = call(() => wasm.json_to_tape(text));
   const ptr = raw.tape_ptr() >>> 0;
   const tape = memory().subarray(ptr, ptr + len);
-  const r = new TapeReader(tape, { keepFloats: Boolean(options.keepFloats), useMap: Boolean(options.useMap) });
+  const r = new TapeReader(tape, valueOptions(options));
   r.size();
   return r.value();
 }
 
-/** The values of a Godot 3 save file of any container (plain, compressed, encrypted), in order. */
-export function readGodot3Save(bytes, options = NO_OPTIONS) {
-  return readStoreVarFile(bytes, { ...options, dialect: "godot3" }).values;
-}
-
-/** The bytes of a Godot 3 save file holding `values` (encrypted with `password`/`key`, or compressed with `compression`). */
-export function writeGodot3Save(values, options = NO_OPTIONS) {
-  return writeStoreVarFile(values, { ...options, dialect: "godot3" });
-}

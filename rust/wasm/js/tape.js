@@ -518,7 +518,8 @@ export class TapeReader {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = 0;
     this.keepFloats = Boolean(options.keepFloats);
-    this.useMap = Boolean(options.useMap);
+    this.useBigInt64 = Boolean(options.useBigInt64);
+    this.asObjects = options.dictionaryAs === "object";
   }
 
   atEnd() {
@@ -683,8 +684,12 @@ export class TapeReader {
       case T.TRUE:
         return true;
       case T.INT32:
-        return this.i32();
+        return this.useBigInt64 ? BigInt(this.i32()) : this.i32();
       case T.INT64:
+        if (this.useBigInt64) {
+          this.pos += 8;
+          return this.view.getBigInt64(this.pos - 8, true);
+        }
         return this.int64();
       case T.FLOAT: {
         const f = this.f64();
@@ -827,9 +832,10 @@ export class TapeReader {
   }
 
   /**
-   * A plain object when untyped, every key is a String and none is one that an object would
-   * not keep in order ("0", "1", ...: array indices come first) or at all ("__proto__"); a Map
-   * otherwise (always with useMap), in a TypedDictionary when typed.
+   * A Map (its entries in a TypedDictionary when typed). With dictionaryAs "object", an untyped
+   * one is a plain object when every key is a String and none is one that an object would not
+   * keep in order ("0", "1", ...: array indices come first) or at all ("__proto__"); a Map
+   * otherwise.
    */
   dictionary() {
     const keyType = this.elementType();
@@ -837,7 +843,7 @@ export class TapeReader {
     const n = this.u32();
     const start = this.pos;
     const typed = keyType !== null || valueType !== null;
-    if (!typed && !this.useMap) {
+    if (!typed && this.asObjects) {
       const obj = {};
       let i = 0;
       for (; i < n; i++) {

@@ -13,7 +13,7 @@ use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::DialectDetector;
+use fast_var_codec_core::record::{decode_record, DialectDetector};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
@@ -309,6 +309,38 @@ pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, J
         fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
     })?;
     Ok(keep_tape(value, used))
+}
+
+/// The value at `offset` of the input buffer's first `len` bytes, which must take every byte
+/// from `offset` to `len` (the core's `decode_record`: a value that leaves bytes unread is a
+/// `RecordNotWhole` error at the first of them, naming the dialect that reads them whole), as
+/// a tape into the buffer at `tape_ptr` like [`decode`]'s; returns the tape's length. Error
+/// offsets count from the start of the input buffer.
+#[wasm_bindgen]
+pub fn decode_whole(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let (value, used) = with_input(len, |data| {
+        let Some(rest) = data.get(offset..) else {
+            // Past the end: the error a decode there gives.
+            return fast_var_codec_core::decode_at(data, offset, &settings.decode)
+                .map_err(|e| codec_error(&e));
+        };
+        decode_record(rest, &settings.decode)
+            .map(|v| (v, rest.len()))
+            .map_err(|e| codec_error(&shifted(e, offset)))
+    })?;
+    Ok(keep_tape(value, used))
+}
+
+/// `e` with its decode offset counted `by` bytes further (from the start of a larger input).
+fn shifted(e: CodecError, by: usize) -> CodecError {
+    match e {
+        CodecError::Decode { offset, reason } => CodecError::Decode {
+            offset: offset.saturating_add(by),
+            reason,
+        },
+        other => other,
+    }
 }
 
 /// Writes the tape of `value` (the size `used`, then the value) into the buffer at `tape_ptr`

@@ -1,5 +1,5 @@
 // The JavaScript API: the type mapping both ways, options, errors, the edges of typed containers
-// and files, and the stream Decoder.
+// and files, and the StreamDecoder.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ const same = (a, b) => assert.equal(desc.canon(a), desc.canon(b));
 test("the README's first example", () => {
   const bytes = fvc.encode({ hp: 10, pos: new fvc.Vector3(1, 2, 3) }, { dialect: "godot3" });
   const value = fvc.decode(bytes, { dialect: "godot3" });
-  same(value, { hp: 10, pos: new fvc.Vector3(1, 2, 3) });
+  same(value, new Map([["hp", 10], ["pos", new fvc.Vector3(1, 2, 3)]]));
   assert.equal(fvc.decodeWithSize(bytes, { dialect: "godot3" }).size, bytes.length);
 });
 
@@ -36,29 +36,71 @@ test("numbers: ints, floats, Float, BigInt", () => {
   assert.ok(Number.isNaN(fvc.decode(fvc.encode(NaN))));
 });
 
-test("Dictionaries: plain objects, Maps, keys an object cannot hold in order", () => {
+test("useBigInt64: every int a BigInt, small or large, wherever it stands; floats stay numbers", () => {
+  const ints = [0, 7, -1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53) + 1, 2n ** 53n + 1n, -(2n ** 63n), 2n ** 63n - 1n];
+  const bytes = fvc.encode(ints);
+  // By default a number when a safe integer, a BigInt beyond.
+  assert.deepEqual(fvc.decode(bytes), [0, 7, -1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53) + 1, 2n ** 53n + 1n, -(2n ** 63n), 2n ** 63n - 1n]);
+  const big = ints.map((i) => BigInt(i));
+  assert.deepEqual(fvc.decode(bytes, { useBigInt64: true }), big);
+  assert.deepEqual(new fvc.Codec({ useBigInt64: true }).decode(bytes), big);
+  assert.deepEqual(new fvc.Codec({ dialect: "godot3", useBigInt64: true }).decode(fvc.encode(5, { dialect: "godot3" })), 5n);
+  // Inside Dictionaries (keys too), typed Arrays and objects; floats and packed arrays unchanged.
+  const mixed = fvc.decode(
+    fvc.encode(new Map([[1, new fvc.TypedArray("int", [2, 3])], ["f", 1.5], ["p", Int32Array.of(4)]])),
+    { useBigInt64: true },
+  );
+  assert.deepEqual([...mixed.keys()], [1n, "f", "p"]);
+  assert.deepEqual(mixed.get(1n).items, [2n, 3n]);
+  assert.equal(mixed.get("f"), 1.5);
+  assert.deepEqual(mixed.get("p"), Int32Array.of(4));
+  // The stream readers and the file reader take it too; a BigInt encodes back to the same bytes.
+  const stream = new fvc.StreamDecoder({ useBigInt64: true }).feed(fvc.encodeFramed(9));
+  assert.deepEqual([...stream], [9n]);
+  const messages = new fvc.MessageDecoder({ useBigInt64: true }).feed(fvc.encode(9));
+  assert.deepEqual([...messages], [9n]);
+  assert.deepEqual(fvc.readStoreVarFile(fvc.writeStoreVarFile([1, 2]), { useBigInt64: true }).values, [1n, 2n]);
+  assert.equal(hex(fvc.encode(fvc.decode(bytes, { useBigInt64: true }))), hex(bytes));
+});
+
+test("Dictionaries: a Map by default, every key in its order; dictionaryAs \"object\" for 0.x's plain objects", () => {
   const d = { b: 1, a: [true, null] };
-  same(fvc.decode(fvc.encode(d)), d);
-  const m = fvc.decode(fvc.encode(d), { useMap: true });
-  assert.ok(m instanceof Map);
-  assert.deepEqual([...m.keys()], ["b", "a"]);
-  // Index-like keys come first in an object: such a Dictionary comes as a Map, in its order.
-  const indexLike = new Map([["b", 1], ["1", 2]]);
-  const back = fvc.decode(fvc.encode(indexLike));
-  assert.ok(back instanceof Map);
-  assert.deepEqual([...back.keys()], ["b", "1"]);
-  // Keys of other types: a Map.
+  // One shape: a Map, whatever the keys (String keys, index-like keys, others).
+  for (const value of [d, { name: "b" }, new Map([["1", "a"], ["name", "b"]]), new Map([[1, "int"]]), {}]) {
+    const back = fvc.decode(fvc.encode(value));
+    assert.ok(back instanceof Map, desc.canon(back));
+    assert.deepEqual([...back.keys()], value instanceof Map ? [...value.keys()] : Object.keys(value));
+  }
+  same(fvc.decode(fvc.encode(d)), new Map([["b", 1], ["a", [true, null]]]));
+  same(new fvc.Codec().decode(fvc.encode({ n: { m: {} } })), new Map([["n", new Map([["m", new Map()]])]]));
+  // The readers of streams, messages, files and JSON return the same shape.
+  assert.ok([...new fvc.StreamDecoder().feed(fvc.encodeFramed(d))][0] instanceof Map);
+  assert.ok([...new fvc.MessageDecoder().feed(fvc.encode(d))][0] instanceof Map);
+  assert.ok(fvc.readStoreVarFile(fvc.writeStoreVarFile([d]), { dialect: "godot4" }).values[0] instanceof Map);
+  assert.ok(fvc.fromJSON('{"a": 1}') instanceof Map);
+  // dictionaryAs "object": plain objects where every key is a String an object keeps in order.
+  same(fvc.decode(fvc.encode(d), { dictionaryAs: "object" }), d);
+  same(new fvc.Codec({ dictionaryAs: "object" }).decode(fvc.encode({ n: { m: {} } })), { n: { m: {} } });
+  same(fvc.fromJSON('{"a": {"b": 1}}', { dictionaryAs: "object" }), { a: { b: 1 } });
+  // ... and a Map where one would not: index-like keys (objects list them first), other types.
+  const indexLike = fvc.decode(fvc.encode(new Map([["name", "b"], ["1", "a"]])), { dictionaryAs: "object" });
+  assert.ok(indexLike instanceof Map);
+  assert.deepEqual([...indexLike.keys()], ["name", "1"]);
+  assert.ok(fvc.decode(fvc.encode(new Map([[1, "int"]])), { dictionaryAs: "object" }) instanceof Map);
+  // 0.x's useMap is refused with what to write instead; so is an unknown shape.
+  assert.throws(() => fvc.decode(fvc.encode(d), { useMap: true }), (e) => e instanceof TypeError && /dictionaryAs/.test(e.message));
+  assert.throws(() => new fvc.Codec({ dictionaryAs: "json" }), TypeError);
+  // Keys of other types: the int 1 and the float 1.0 are two keys, the float a Float.
   const mixed = new Map([[1, "int"], [new fvc.Float(1), "float"], [new fvc.Vector2(1, 2), "v"]]);
   const mixedBack = fvc.decode(fvc.encode(mixed));
   assert.ok(mixedBack instanceof Map);
   assert.equal(mixedBack.size, 3);
-  // The int 1 and the float 1.0 are two keys: the float comes as a Float even without keepFloats.
   const [k0, k1] = [...mixedBack.keys()];
   assert.equal(k0, 1);
   assert.ok(k1 instanceof fvc.Float);
   // Godot 4 merges a String and a StringName of the same text (the core's rule).
   const merged = fvc.decode(fvc.encode(new Map([["hp", 1], [new fvc.StringName("hp"), 2]])));
-  same(merged, { hp: 2 });
+  same(merged, new Map([["hp", 2]]));
 });
 
 test("math types, packed arrays and the other classes round-trip", () => {
@@ -163,34 +205,79 @@ test("decode errors: offset and Godot error; limits", () => {
   const big = fvc.encode(new Array(100).fill(1));
   assert.throws(() => fvc.decode(big, { maxElements: 10 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
   assert.throws(() => fvc.decode(fvc.encode([[[[1]]]]), { maxDepth: 2 }), (e) => e.godotError === "ERR_OUT_OF_MEMORY");
-  // Bytes after the value are ignored, as bytes_to_var ignores them; offset reads further in.
+  // offset reads further in.
   const two = new Uint8Array([...fvc.encode(1), ...fvc.encode("x")]);
-  assert.equal(fvc.decode(two), 1);
   assert.equal(fvc.decode(two, { offset: 8 }), "x");
   const codec = new fvc.Codec({ dialect: "godot3", keepFloats: true });
   same(codec.decode(codec.encode(new fvc.Float(3))), new fvc.Float(3));
   assert.equal(codec.options.dialect, "godot3");
 });
 
-test("the stream Decoder, fed byte by byte", () => {
+test("decode takes its bytes whole: bytes after the value are a DecodeError; decodeWithSize leaves them to the caller", () => {
+  const two = new Uint8Array([...fvc.encode(1), ...fvc.encode("x")]);
+  const notWhole = (offset) => (e) =>
+    e instanceof fvc.DecodeError && e.godotError === "ERR_INVALID_DATA" && e.offset === offset &&
+    /takes 8 of its record's 20 bytes/.test(e.reason);
+  assert.throws(() => fvc.decode(two), notWhole(8));
+  assert.throws(() => new fvc.Codec().decode(two), notWhole(8));
+  assert.throws(() => new fvc.Codec({ keepFloats: true }).decode(two.buffer), notWhole(8));
+  // From an offset: whole means to the end, and the error's offset is the input's byte.
+  const three = new Uint8Array([...fvc.encode(true), ...two]);
+  assert.throws(() => fvc.decode(three, { offset: 8 }), notWhole(16));
+  assert.equal(fvc.decode(three, { offset: 16 }), "x");
+  // A value in another dialect: the error names the dialect that reads the bytes whole.
+  const godot3 = fvc.encode(new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)), { dialect: "godot3" });
+  assert.throws(
+    () => fvc.decode(godot3),
+    (e) => e instanceof fvc.DecodeError && e.offset === 20 && e.reason.includes('reads whole as Godot 3 (dialect "godot3")'),
+  );
+  assert.throws(
+    () => fvc.decode(new Uint8Array([0xee, 0xee, ...godot3]), { offset: 2 }),
+    (e) => e instanceof fvc.DecodeError && e.offset === 22 && e.reason.includes('(dialect "godot3")'),
+  );
+  same(fvc.decode(godot3, { dialect: "godot3" }), new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)));
+  // decodeWithSize and decodeMulti are unchanged: the size, and the values one after another.
+  assert.deepEqual(fvc.decodeWithSize(two), { value: 1, size: 8 });
+  assert.deepEqual(new fvc.Codec().decodeWithSize(three, { offset: 8 }), { value: 1, size: 8 });
+  assert.deepEqual([...fvc.decodeMulti(two)], [1, "x"]);
+  // Bytes that do not decode at all keep their own error; an offset at the end is an error too.
+  assert.throws(() => fvc.decode(two.subarray(0, 6)), (e) => e instanceof fvc.DecodeError && !/record/.test(e.reason));
+  assert.throws(() => fvc.decode(two, { offset: two.length }), fvc.DecodeError);
+});
+
+test("the StreamDecoder, fed byte by byte", () => {
   const values = [{ a: 1 }, "two", null, new fvc.Vector2(1, 2), Float32Array.from([1, 2, 3])];
   const stream = new Uint8Array(values.flatMap((v) => [...fvc.encodeFramed(v)]));
-  const decoder = new fvc.Decoder();
+  const decoder = new fvc.StreamDecoder();
   const got = [];
   for (const byte of stream) {
     decoder.feed(Uint8Array.of(byte));
     for (const v of decoder) got.push(v);
   }
-  same(got, values);
+  same(got, desc.asDecoded(values));
   assert.equal(decoder.buffered, 0);
   // Big-endian prefixes.
-  const be = new fvc.Decoder({ bigEndian: true });
+  const be = new fvc.StreamDecoder({ bigEndian: true });
   be.feed(fvc.encodeFramed(7, { bigEndian: true }));
   assert.deepEqual([...be], [7]);
 });
 
-test("the stream Decoder: a bad message is skipped, an oversized prefix breaks it", () => {
-  const d = new fvc.Decoder({ maxMessage: 1024 });
+test("StreamDecoder reads put_var streams, Codec.streamDecoder() makes one; the 0.x names Decoder and Codec.decoder are gone", () => {
+  assert.equal(typeof fvc.StreamDecoder, "function");
+  assert.equal("Decoder" in fvc, false);
+  assert.equal(typeof fvc.Codec.prototype.decoder, "undefined");
+  const codec = new fvc.Codec({ dialect: "godot3", keepFloats: true });
+  const stream = codec.streamDecoder({ maxMessage: 4096, bigEndian: true });
+  assert.ok(stream instanceof fvc.StreamDecoder);
+  assert.equal(stream.maxMessage, 4096);
+  assert.equal(stream.dialect, "godot3");
+  stream.feed(codec.encodeFramed(new fvc.Float(2), { bigEndian: true }));
+  same([...stream], [new fvc.Float(2)]);
+  assert.equal(codec.streamDecoder().maxMessage, fvc.DEFAULT_MAX_MESSAGE);
+});
+
+test("the StreamDecoder: a bad message is skipped, an oversized prefix breaks it", () => {
+  const d = new fvc.StreamDecoder({ maxMessage: 1024 });
   assert.equal(d.maxMessage, 1024);
   d.feed(fvc.encodeFramed(new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4)), { dialect: "godot3" }));
   d.feed(fvc.encodeFramed(null));
@@ -206,7 +293,7 @@ test("the stream Decoder: a bad message is skipped, an oversized prefix breaks i
   d.feed(fvc.encodeFramed(1));
   assert.deepEqual([...d], [1]);
   // The default limit is 8 MiB.
-  assert.equal(new fvc.Decoder().maxMessage, 8 << 20);
+  assert.equal(new fvc.StreamDecoder().maxMessage, 8 << 20);
 });
 
 const SAVES = ["godot3_6_2", "godot3_2_3"];
@@ -215,7 +302,7 @@ test("a Godot 3 file read with dialect auto is Godot 3's; as godot4 a DecodeErro
   for (const engine of SAVES) {
     for (const kind of ["plain", "compressed_deflate"]) {
       const data = new Uint8Array(fs.readFileSync(path.join(desc.SAVES, engine, `${kind}.bin`)));
-      const expected = fvc.readGodot3Save(data, { allowObjects: true });
+      const expected = fvc.readStoreVarFile(data, { dialect: "godot3", allowObjects: true }).values;
       assert.equal(expected.length, 59);
       const auto = fvc.readStoreVarFile(data, { allowObjects: true });
       assert.equal(auto.dialect, "godot3");
@@ -300,10 +387,10 @@ test("decodeMulti: values stored back to back, one at a time; offsets; trailing 
   }
   const multi = fvc.decodeMulti(bytes, { dialect: "godot3" });
   assert.equal(typeof multi.next, "function");
-  same([...multi], values);
-  same([...new fvc.Codec({ dialect: "godot3" }).decodeMulti(bytes)], values);
+  same([...multi], desc.asDecoded(values));
+  same([...new fvc.Codec({ dialect: "godot3" }).decodeMulti(bytes)], desc.asDecoded(values));
   // From an offset; and decodeWithSize in a loop finds the same offsets.
-  same([...fvc.decodeMulti(bytes, { dialect: "godot3", offset: offsets[2] })], values.slice(2));
+  same([...fvc.decodeMulti(bytes, { dialect: "godot3", offset: offsets[2] })], desc.asDecoded(values.slice(2)));
   const codec = new fvc.Codec({ dialect: "godot3" });
   const found = [];
   for (let o = 0; o < bytes.length; ) {
@@ -324,7 +411,7 @@ test("decodeMulti: values stored back to back, one at a time; offsets; trailing 
     },
     (e) => e instanceof fvc.DecodeError && e.offset === bytes.length && e.godotError === "ERR_INVALID_DATA",
   );
-  same(got, values);
+  same(got, desc.asDecoded(values));
   // A value cut short at the end: the error the whole input gives, at the same byte.
   const cut = bytes.subarray(0, bytes.length - 2);
   const whole = (() => {
@@ -359,8 +446,8 @@ test("decodeWithSize at an offset: large values after small ones, small after la
     got.push(value);
     o += size;
   }
-  same(got, values);
-  same([...fvc.decodeMulti(bytes)], values);
+  same(got, desc.asDecoded(values));
+  same([...fvc.decodeMulti(bytes)], desc.asDecoded(values));
   assert.throws(() => codec.decodeWithSize(bytes, { offset: -1 }), TypeError);
   assert.throws(() => codec.decodeWithSize(bytes, { offset: bytes.length }), fvc.DecodeError);
 });

@@ -17,7 +17,7 @@ test("an esbuild bundle for the browser runs", () => {
     `import { encode, decode, Vector2 } from "fast-var-codec";
 const bytes = encode({ hello: "bundle", pos: new Vector2(1, 2) });
 const back = decode(bytes);
-console.log(JSON.stringify({ n: bytes.length, hello: back.hello, x: back.pos.x }));
+console.log(JSON.stringify({ n: bytes.length, hello: back.get("hello"), x: back.get("pos").x }));
 `,
   );
   const outfile = path.join(dir, "bundle.mjs");

@@ -99,11 +99,6 @@ function basis(c) {
   );
 }
 
-function plainKey(k) {
-  if (typeof k !== "string" || k === "__proto__") return false;
-  return !(/^(0|[1-9][0-9]*)$/.test(k) && Number(k) < 4294967295);
-}
-
 export function valueOf(j) {
   const t = j.t;
   switch (t) {
@@ -195,11 +190,6 @@ export function valueOf(j) {
       const pairs = j.entries.map(([k, v]) => [valueOf(k), valueOf(v)]);
       const kt = typed(j.key_typed);
       const vt = typed(j.value_typed);
-      if (kt === null && vt === null && pairs.every(([k]) => plainKey(k))) {
-        const o = {};
-        for (const [k, v] of pairs) o[k] = v;
-        return o;
-      }
       let map = new Map(pairs);
       if (map.size !== pairs.length) {
         // Keys a Map merges: every float key a Float of its own (the README's rule).
@@ -353,6 +343,14 @@ export function canon(v) {
   if (isPlain(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(",")}}`;
   const keys = Object.keys(v).sort();
   return `${v.constructor.name}(${keys.map((k) => `${k}=${canon(v[k])}`).join(",")})`;
+}
+
+/** `v` as a decode returns it by default: every plain object a Map of its entries, in order. */
+export function asDecoded(v) {
+  if (Array.isArray(v)) return v.map(asDecoded);
+  if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, asDecoded(x)]));
+  if (isPlain(v)) return new Map(Object.entries(v).map(([k, x]) => [k, asDecoded(x)]));
+  return v;
 }
 
 export function same(a, b) {

@@ -64,7 +64,7 @@ test("a one-record file reads as Godot 3 read it, or throws naming the readings"
 test("a stream with dialect auto holds what engines read differently until told", () => {
   const cases = godot3Cases();
   const sent = [...AMBIGUOUS, "vector2/1_2", "rect2/distinct"];
-  const decoder = new fvc.Decoder({ dialect: "auto", keepFloats: true });
+  const decoder = new fvc.StreamDecoder({ dialect: "auto", keepFloats: true });
   for (const name of sent.slice(0, -1)) decoder.feed(record(cases.get(name).bytes));
   assert.deepEqual([...decoder], [], "a value came before the dialect was told");
   assert.equal(decoder.dialectSettled, false);

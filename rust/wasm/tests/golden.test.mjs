@@ -215,7 +215,7 @@ for (const file of ["godot4_6_3.json", "godot3_6_2.json"]) {
       frames.push(prefix, engine);
       expected.push([kase.name, decoded.value]);
     }
-    const decoder = new fvc.Decoder({ dialect: "auto", precision: opts.precision, keepFloats: true, maxMessage: 1 << 30 });
+    const decoder = new fvc.StreamDecoder({ dialect: "auto", precision: opts.precision, keepFloats: true, maxMessage: 1 << 30 });
     assert.equal(decoder.dialect, "godot4");
     assert.equal(decoder.dialectSettled, false);
     for (const f of frames) decoder.feed(f);
@@ -229,7 +229,7 @@ for (const file of ["godot4_6_3.json", "godot3_6_2.json"]) {
     decoder.reset();
     assert.equal(decoder.dialect, "godot4");
     assert.equal(decoder.dialectSettled, false);
-    const fixed = new fvc.Decoder({ dialect: "godot3" });
+    const fixed = new fvc.StreamDecoder({ dialect: "godot3" });
     assert.equal(fixed.dialect, "godot3");
     assert.equal(fixed.dialectSettled, true);
   });

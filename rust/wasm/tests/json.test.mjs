@@ -37,7 +37,7 @@ for (const file of CORPORA) {
       const bytes = desc.hexBytes(kase.bytes);
       let value;
       try {
-        value = fvc.decode(bytes, { ...o, keepFloats: true, useMap: true });
+        value = fvc.decode(bytes, { ...o, keepFloats: true });
       } catch {
         continue; // bytes the core refuses: nothing to project
       }
@@ -47,7 +47,7 @@ for (const file of CORPORA) {
       const expected = outcome(() => fvc.encode(value, o));
       const viaJson = outcome(() => fvc.fromJSON(text, { ...o, output: "bytes" }));
       if (viaJson !== expected) failures.push(`${name}: bytes via JSON ${viaJson}, decode+encode ${expected}`);
-      const back = fvc.fromJSON(text, { keepFloats: true, useMap: true });
+      const back = fvc.fromJSON(text, { keepFloats: true });
       const again = outcome(() => fvc.encode(back, o));
       if (again !== expected) failures.push(`${name}: fromJSON's value encodes to ${again}, not ${expected}`);
       const ofValue = fvc.toJSON(value, { input: "value" });
@@ -90,8 +90,12 @@ test("keys that look like tags round-trip; tags read back as Godot types", () =>
   const v = { $type: "Vector2", x: 1 };
   const text = fvc.toJSON(v);
   assert.equal(text, '{"$Dictionary":[["$type","Vector2"],["x",1]]}');
-  assert.deepEqual(fvc.fromJSON(text), v);
-  const g = fvc.fromJSON('{"at":{"$Vector2":[1,0.5]},"n":{"$StringName":"jump"},"f":{"$float":2}}', { keepFloats: true });
+  assert.deepEqual(fvc.fromJSON(text), new Map(Object.entries(v)));
+  assert.deepEqual(fvc.fromJSON(text, { dictionaryAs: "object" }), v);
+  const g = fvc.fromJSON('{"at":{"$Vector2":[1,0.5]},"n":{"$StringName":"jump"},"f":{"$float":2}}', {
+    keepFloats: true,
+    dictionaryAs: "object",
+  });
   assert.ok(g.at instanceof fvc.Vector2);
   assert.equal(g.at.y, 0.5);
   assert.ok(g.n instanceof fvc.StringName);

@@ -204,7 +204,7 @@ test("Godot 3.6.2 checks the values tcp_server.mjs makes in JavaScript", async (
 test("tcp_server.mjs answers a length above --max-message with its error, then closes", async () => {
   await withServer("tcp_oversize", "tcp_server.mjs", ["--max-message", "1024"], async (server) => {
     const socket = net.connect(server.port, "127.0.0.1");
-    const decoder = new fvc.Decoder();
+    const decoder = new fvc.StreamDecoder();
     const got = [];
     socket.on("data", (chunk) => got.push(...decoder.feed(chunk)));
     await new Promise((resolve) => socket.on("connect", resolve));
@@ -278,7 +278,7 @@ test("Godot 4.6.3 reads the store_var files the package writes, and the package 
 test("Godot 3.6.2 reads the Godot 3 saves the package writes, in every container", () => {
   const fixture = path.join(desc.SAVES, "godot3_6_2");
   const side = JSON.parse(fs.readFileSync(path.join(fixture, "plain.json"), "utf8"));
-  const values = fvc.readGodot3Save(fs.readFileSync(path.join(fixture, "plain.bin")), { allowObjects: true, keepFloats: true });
+  const { values } = fvc.readStoreVarFile(fs.readFileSync(path.join(fixture, "plain.bin")), { dialect: "godot3", allowObjects: true, keepFloats: true });
   // The fixture's object sent as an id: there is no object to write back, only its old id.
   const entries = side.values.map((item, index) => ({
     index,
@@ -291,7 +291,7 @@ test("Godot 3.6.2 reads the Godot 3 saves the package writes, in every container
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir);
   const files = KINDS.map((kind) => {
-    fs.writeFileSync(path.join(dir, `${kind}.bin`), fvc.writeGodot3Save(kept, { fullObjects: true, ...fileOptions(kind) }));
+    fs.writeFileSync(path.join(dir, `${kind}.bin`), fvc.writeStoreVarFile(kept, { dialect: "godot3", fullObjects: true, ...fileOptions(kind) }));
     return { file: `${kind}.bin`, kind, mode: kind.startsWith("compressed_") ? MODES.indexOf(kind.slice(11)) : -1 };
   });
   const manifest = { password: PASSWORD, key_hex: desc.hexOf(KEY), values: entries, files, configs: [], config_values: [], config_section: "values" };

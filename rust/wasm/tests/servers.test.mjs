@@ -95,7 +95,7 @@ class TcpClient {
   constructor(port, dialect) {
     this.dialect = dialect;
     this.socket = net.connect(port, "127.0.0.1");
-    this.decoder = new fvc.Decoder({ dialect, keepFloats: true, allowObjects: true }); // the samples hold objects
+    this.decoder = new fvc.StreamDecoder({ dialect, keepFloats: true, allowObjects: true, dictionaryAs: "object" }); // the samples hold objects
     this.values = [];
     this.waiting = [];
     this.closed = new Promise((resolve) => this.socket.on("close", resolve));
@@ -131,7 +131,7 @@ class WsClient {
     this.closed = new Promise((resolve) => this.ws.on("close", (code) => resolve(code)));
     this.ws.on("error", () => {});
     this.ws.on("message", (data) => {
-      this.values.push(fvc.decode(data, { dialect, keepFloats: true, allowObjects: true }));
+      this.values.push(fvc.decode(data, { dialect, keepFloats: true, allowObjects: true, dictionaryAs: "object" }));
       while (this.waiting.length && this.values.length) this.waiting.shift()(this.values.shift());
     });
   }

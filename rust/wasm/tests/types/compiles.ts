@@ -2,7 +2,7 @@
 import {
   Codec,
   Callable,
-  Decoder,
+  StreamDecoder,
   Float,
   MessageDecoder,
   NodePath,
@@ -14,6 +14,9 @@ import {
   decodeWithSize,
   encode,
   encodeFramed,
+  readStoreVarFile,
+  writeStoreVarFile,
+  type Dialect,
   type GodotValue,
 } from "fast-var-codec";
 
@@ -43,7 +46,13 @@ new Codec({ allowObjects: true, allowedClasses: new Set(["Resource"]) });
 const codec = new Codec({ allowObjects: true, allowedClasses: ["*"] });
 for (const v of codec.decodeMulti(bytes)) void v;
 
-const stream = new Decoder({ dialect: "auto", maxMessage: 1 << 20 });
+// How values come back: every int a BigInt; Dictionaries as Maps (the default) or objects.
+new Codec({ useBigInt64: true, dictionaryAs: "map", keepFloats: true });
+decode(bytes, { dictionaryAs: "object" });
+
+const stream: StreamDecoder = new StreamDecoder({ dialect: "auto", maxMessage: 1 << 20 });
+const fromCodec: StreamDecoder = codec.streamDecoder({ maxMessage: 1 << 20, bigEndian: true });
+void fromCodec;
 stream.feed(bytes);
 for (const v of stream) void v;
 const messages = new MessageDecoder({ dialect: "auto", keepFloats: true });
@@ -53,3 +62,14 @@ if (!next.done) void next.value;
 const dialect: string = messages.dialect;
 void dialect;
 void value;
+
+// A Godot 3 save: the one file reader and writer with dialect "godot3"; {dialect, values}.
+const save: { dialect: Dialect; values: GodotValue[] } = readStoreVarFile(bytes, { dialect: "godot3", password: "pw" });
+const saved: Uint8Array = writeStoreVarFile(save.values, { dialect: "godot3", password: "pw" });
+void saved;
+
+// free() is optional; twice is allowed.
+codec.free();
+codec.free();
+stream.free();
+messages.free();

@@ -2,6 +2,7 @@
 // after it is an error (tsc reports an unused directive otherwise), as the encoder or the
 // options would refuse them at run time.
 import { Codec, decode, encode, encodeFramed, Callable, StringName, Vector2 } from "fast-var-codec";
+import * as fvc from "fast-var-codec";
 
 // @ts-expect-error a Date is no Godot value
 encode(new Date());
@@ -17,6 +18,20 @@ encode([1, () => 1]);
 new Codec({ allowObjects: true, allowedClasses: "Node" });
 // @ts-expect-error nor in a call's options
 decode(new Uint8Array(4), { allowObjects: true, allowedClasses: "Resource" });
+
+// useMap is gone (every Dictionary is a Map unless dictionaryAs: "object").
+// @ts-expect-error no useMap
+decode(new Uint8Array(4), { useMap: true });
+// @ts-expect-error dictionaryAs is "map" or "object"
+new Codec({ dictionaryAs: "json" });
+
+// The 0.x names of the stream reader are gone (StreamDecoder, Codec.streamDecoder).
+// @ts-expect-error no Codec.decoder
+new Codec().decoder();
+// @ts-expect-error no Decoder
+new fvc.Decoder();
+// @ts-expect-error no readGodot3Save (readStoreVarFile with dialect "godot3")
+fvc.readGodot3Save(new Uint8Array(4));
 
 // The classes are not structural: another object of the same shape is not one of them.
 // @ts-expect-error a Date is no Callable
