@@ -342,92 +342,77 @@ fn encode_framed<'py>(
     encode_framed_with(value, &opts, big_endian)
 }
 
-/// The value at ``offset`` of ``data`` (its start by default), as ``bytes_to_var`` reads it,
-/// where it takes the rest of ``data`` whole; ``data`` is any bytes-like object (a ``str`` is a
-/// ``TypeError``). ``precision`` is the reading engine's: "single" narrows binary64 reals (from
-/// a double build) to binary32 as a standard build does, "double" keeps them.
-///
-/// Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
-/// ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
-/// None is no limit, a negative number a ``ValueError``.
-/// Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
-/// class names and ``res://`` script paths admitted (an empty one admits none; None admits
-/// every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
-/// typed Array or Dictionary that the engine would drop on decode raises instead.
-///
-/// Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
-/// that do not decode, a limit passed or an object not allowed; :class:`ExtraData` (a
-/// :class:`DecodeError` holding the value) when bytes follow the value, as msgpack's
-/// ``unpackb`` does: :func:`decode_with_size` reads a value that bytes follow.
-/// :meth:`Codec.decode` is the same with the options held once.
-#[pyfunction]
-#[pyo3(
-    signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
-    text_signature = "(data, *, offset=0, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
-)]
-#[allow(clippy::too_many_arguments)]
-fn decode<'py>(
-    py: Python<'py>,
-    data: &Bound<'py, PyAny>,
-    offset: Option<&Bound<'py, PyAny>>,
-    dialect: &str,
-    precision: &str,
-    max_depth: Option<&Bound<'py, PyAny>>,
-    max_elements: Option<&Bound<'py, PyAny>>,
-    max_bytes: Option<&Bound<'py, PyAny>>,
-    allow_objects: bool,
-    allowed_classes: Option<&Bound<'py, PyAny>>,
-    refuse_dropped_elements: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    let args = DecodeArgs {
-        dialect,
-        precision,
-        max_depth,
-        max_elements,
-        max_bytes,
-        allow_objects,
-        allowed_classes,
-        refuse_dropped_elements,
+/// The module's `decode` and `decode_with_size`: one keyword list, two answers for the bytes
+/// after the value (`Trailing`).
+macro_rules! decode_function {
+    ($(#[doc = $doc:literal])* $name:ident, $trailing:expr) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(
+            signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+            text_signature = "(data, *, offset=0, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        fn $name<'py>(
+            py: Python<'py>,
+            data: &Bound<'py, PyAny>,
+            offset: Option<&Bound<'py, PyAny>>,
+            dialect: &str,
+            precision: &str,
+            max_depth: Option<&Bound<'py, PyAny>>,
+            max_elements: Option<&Bound<'py, PyAny>>,
+            max_bytes: Option<&Bound<'py, PyAny>>,
+            allow_objects: bool,
+            allowed_classes: Option<&Bound<'py, PyAny>>,
+            refuse_dropped_elements: bool,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let args = DecodeArgs {
+                dialect,
+                precision,
+                max_depth,
+                max_elements,
+                max_bytes,
+                allow_objects,
+                allowed_classes,
+                refuse_dropped_elements,
+            };
+            args.decode(py, data, offset, $trailing)
+        }
     };
-    args.decode(py, data, offset, Trailing::Refused)
 }
 
-/// The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``, as
-/// ``bytes_to_var`` and ``decode_var_size`` read them: bytes after the value are ignored
-/// (``data[offset + size:]`` is what follows it; ``size`` never passes the end of ``data``).
-/// The options and errors are :func:`decode`'s, but for :class:`ExtraData`.
-/// :meth:`Codec.decode_with_size` is the same with the options held once.
-#[pyfunction]
-#[pyo3(
-    signature = (data, *, offset=None, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
-    text_signature = "(data, *, offset=0, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
-)]
-#[allow(clippy::too_many_arguments)]
-fn decode_with_size<'py>(
-    py: Python<'py>,
-    data: &Bound<'py, PyAny>,
-    offset: Option<&Bound<'py, PyAny>>,
-    dialect: &str,
-    precision: &str,
-    max_depth: Option<&Bound<'py, PyAny>>,
-    max_elements: Option<&Bound<'py, PyAny>>,
-    max_bytes: Option<&Bound<'py, PyAny>>,
-    allow_objects: bool,
-    allowed_classes: Option<&Bound<'py, PyAny>>,
-    refuse_dropped_elements: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    let args = DecodeArgs {
-        dialect,
-        precision,
-        max_depth,
-        max_elements,
-        max_bytes,
-        allow_objects,
-        allowed_classes,
-        refuse_dropped_elements,
-    };
-    args.decode(py, data, offset, Trailing::Sized)
-}
+decode_function!(
+    /// The value at ``offset`` of ``data`` (its start by default), as ``bytes_to_var`` reads it,
+    /// where it takes the rest of ``data`` whole; ``data`` is any bytes-like object (a ``str`` is a
+    /// ``TypeError``). ``precision`` is the reading engine's: "single" narrows binary64 reals (from
+    /// a double build) to binary32 as a standard build does, "double" keeps them.
+    ///
+    /// Limits for untrusted input: ``max_depth`` nesting (at most 1024, the default),
+    /// ``max_elements`` container elements in all, ``max_bytes`` of strings and packed arrays;
+    /// None is no limit, a negative number a ``ValueError``.
+    /// Full objects only with ``allow_objects``; then ``allowed_classes``, when given, lists the
+    /// class names and ``res://`` script paths admitted (an empty one admits none; None admits
+    /// every class, for trusted input only). With ``refuse_dropped_elements``, an element of a
+    /// typed Array or Dictionary that the engine would drop on decode raises instead.
+    ///
+    /// Raises :class:`DecodeError` with ``offset``, counted from the start of ``data``, for bytes
+    /// that do not decode, a limit passed or an object not allowed; :class:`ExtraData` (a
+    /// :class:`DecodeError` holding the value) when bytes follow the value, as msgpack's
+    /// ``unpackb`` does: :func:`decode_with_size` reads a value that bytes follow.
+    /// :meth:`Codec.decode` is the same with the options held once.
+    decode,
+    Trailing::Refused
+);
+
+decode_function!(
+    /// The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``, as
+    /// ``bytes_to_var`` and ``decode_var_size`` read them: bytes after the value are ignored
+    /// (``data[offset + size:]`` is what follows it; ``size`` never passes the end of ``data``).
+    /// The options and errors are :func:`decode`'s, but for :class:`ExtraData`.
+    /// :meth:`Codec.decode_with_size` is the same with the options held once.
+    decode_with_size,
+    Trailing::Sized
+);
 
 /// The decoding keywords of the module's `decode` and `decode_with_size`.
 struct DecodeArgs<'a, 'py> {
