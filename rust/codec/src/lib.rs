@@ -43,24 +43,19 @@ pub mod transcode;
 pub mod value;
 pub mod writer;
 
-// Former public modules, each re-exported whole by a module above (`build` by `reader`,
-// `dialect`, `limits` and `objects` by `options`, `types` by `value`): hidden, so code that
-// names their paths still compiles.
-#[doc(hidden)]
-pub mod build;
-#[doc(hidden)]
-pub mod dialect;
+// The modules of the codec's insides; what users need of them is re-exported by a documented
+// module (`build` by `reader`, `dialect`, `limits` and `objects` by `options`, `types` by
+// `value`).
+mod build;
+mod dialect;
 mod godot_error;
 mod header;
-#[doc(hidden)]
-pub mod limits;
-#[doc(hidden)]
-pub mod objects;
+mod limits;
+mod objects;
 mod sink;
 mod stack;
 mod text;
-#[doc(hidden)]
-pub mod types;
+mod types;
 
 /// What only the project's own Godot extension, command-line tool and tests need of the codec's
 /// insides: wire constants, the byte views of number slices, the dialects' tables and UTF-8

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
-use fast_var_codec_core::objects::ANY_CLASS;
+use fast_var_codec_core::options::ANY_CLASS;
 use fast_var_codec_core::Options;
 use godot::global::Error;
 use godot::prelude::*;
