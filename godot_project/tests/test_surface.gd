@@ -320,8 +320,8 @@ func framed_bytes() -> void:
 	var s := FastVarStream.new()
 	s.feed(wire)
 	t.check(s.pop_vars() == [{"hp": 3}, "bye"], "FastVarStream.feed takes encode_framed's bytes")
-	# A Godot 3 save encrypted with a key, from framed Godot 3 bytes, read by the _with_key call
-	# (as decrypt_godot3_with_key pairs with decrypt_godot3).
+	# A Godot 3 save encrypted with a key, from framed Godot 3 bytes, read by read_godot3_save's
+	# key argument (one reader for every container).
 	var g3 := FastVarCodec.new()
 	g3.dialect = FastVarCodec.DIALECT_GODOT_3
 	var key := PackedByteArray()
@@ -331,9 +331,20 @@ func framed_bytes() -> void:
 	var f := FileAccess.open(path, FileAccess.WRITE)
 	f.store_buffer(g3.encrypt_godot3_with_key(g3.encode_framed("saved") + g3.encode_framed(12), key))
 	f.close()
-	var values := c.read_godot3_save_with_key(path, key)
-	t.check(c.get_error() == OK and values == ["saved", 12], "read_godot3_save_with_key reads a key-encrypted Godot 3 save",
+	var values := c.read_godot3_save(path, "", key)
+	t.check(c.get_error() == OK and values == ["saved", 12], "read_godot3_save(path, \"\", key) reads a key-encrypted Godot 3 save",
 			"%s: %s" % [values, c.get_error_message()])
+	t.check(not ClassDB.class_has_method(&"FastVarCodec", &"read_godot3_save_with_key"),
+			"one reader of Godot 3 saves: no read_godot3_save_with_key beside read_godot3_save")
+	var reader := {}
+	for m in ClassDB.class_get_method_list(&"FastVarCodec", true):
+		if m.name == "read_godot3_save":
+			reader = m
+	var arg_names := []
+	for a in reader.get("args", []):
+		arg_names.append(a.name)
+	t.check(arg_names == ["path", "password", "key"] and reader.get("default_args", []) == ["", PackedByteArray()],
+			"read_godot3_save(path, password = \"\", key = PackedByteArray())", str(reader))
 	values = c.read_godot3_save(path)
 	t.check(values.is_empty() and c.get_error() == ERR_UNAUTHORIZED, "without the key: ERR_UNAUTHORIZED", c.get_error_message())
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))

@@ -346,10 +346,9 @@ impl FastVarCodec {
     /// Reads every value of a save file written by Godot 3's [code]File.store_var[/code], in
     /// order, whatever the file's container: plain ([code]File.open[/code]), compressed
     /// ([code]File.open_compressed[/code], any of the four modes: the mode is read from the file)
-    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password]; for
-    /// [code]File.open_encrypted[/code] and its 32-byte key, [method read_godot3_save_with_key];
-    /// [param key] here does the same and is kept for scripts that pass it). The password or key
-    /// is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
+    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password], or
+    /// [code]File.open_encrypted[/code] with its 32-byte [param key]: pass one of the two). The
+    /// password or key is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
     /// dialect whatever [member dialect] is, with this codec's other settings
     /// ([member allow_objects], [member allowed_classes], the limits, and
     /// [member max_message_size] for each value's length, as [method read_var], and
@@ -382,14 +381,6 @@ impl FastVarCodec {
         #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
     ) -> VarArray {
         self.state.read_godot3_save(&path, &password, &key)
-    }
-
-    /// As [method read_godot3_save], for a file written with [code]File.open_encrypted[/code]
-    /// and the 32-byte [param key] (as [method decrypt_godot3_with_key] pairs with
-    /// [method decrypt_godot3]).
-    #[func]
-    fn read_godot3_save_with_key(&self, path: GString, key: PackedByteArray) -> VarArray {
-        self.state.read_godot3_save(&path, &GString::new(), &key)
     }
 
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
