@@ -233,10 +233,10 @@ func stream_task(index: int) -> void:
 	var got := []
 	for at in range(0, wire.size(), 5 + index):
 		own.feed(wire.slice(at, at + 5 + index))
-		while own.has_var():
-			got.append(own.pop_var())
+		while own.get_available_packet_count() > 0:
+			got.append(own.get_var())
 			if own.get_error() != OK:
-				fail("task %d: pop_var: %s" % [index, own.get_error_message()])
+				fail("task %d: get_var: %s" % [index, own.get_error_message()])
 	if got.size() != values.size():
 		fail("task %d: %d values came out of the stream, not %d" % [index, got.size(), values.size()])
 		return
@@ -263,8 +263,8 @@ func streams_on_threads() -> void:
 	feeder.start(func(): return s.feed(peer.data_array))
 	var fed: int = feeder.wait_to_finish()
 	var count := 0
-	while s.has_var():
-		var v = s.pop_var()
+	while s.get_available_packet_count() > 0:
+		var v = s.get_var()
 		if s.get_error() == OK and var_to_bytes(v) == engine_bytes[count]:
 			count += 1
 		else:

@@ -1,6 +1,7 @@
 //! The methods called per value or per message — `FastVarCodec`'s `encode`, `decode`,
 //! `encoded_size`, the three that report on the last call and the four that write to and read
-//! from peers, and `FastVarStream`'s `put_var`, `poll`, `has_var`, `pop_var` and its two reports —
+//! from peers, and `FastVarStream`'s `put_var`, `poll`, `get_available_packet_count`, `get_var`
+//! and its two reports —
 //! registered with the engine through the GDExtension interface directly, not through `#[func]`.
 //!
 //! Why: with `experimental-threads`, a `#[func]` on `&self` binds the object through gdext's
@@ -49,7 +50,6 @@ pub(super) enum ReturnKind {
     Int,
     Error,
     String,
-    Bool,
 }
 
 pub(super) struct Param {
@@ -253,8 +253,8 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         ret: ReturnKind::Error,
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
               length (in the peer's byte order) and the encoding, in this stream's [member codec]'s \
-              settings. A message longer than [member max_message_size] is refused with \
-              [constant ERR_OUT_OF_MEMORY] before anything is written.",
+              settings. A message longer than [member FastVarCodec.max_message_size] is refused \
+              with [constant ERR_OUT_OF_MEMORY] before anything is written.",
         run: |s, a, out| {
             let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
@@ -283,22 +283,28 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         },
     },
     Method {
-        name: "has_var",
+        name: "get_available_packet_count",
         params: &[],
-        ret: ReturnKind::Bool,
-        doc: "True when a complete value is waiting (or an error is, which [method pop_var] \
-              reports).",
-        run: |s, _, out| Some(out.bool(s.has_var())),
+        ret: ReturnKind::Int,
+        doc: "How many values are waiting, as [method PacketPeer.get_available_packet_count] \
+              counts packets: the messages received whole, each handed out by one \
+              [method get_var] (a malformed one as its failure), and a length prefix above \
+              [member FastVarCodec.max_message_size] not yet reported (the stream is broken \
+              after it, and counts none until [method reset]).",
+        run: |s, _, out| Some(out.int(s.get_available_packet_count())),
     },
     Method {
-        name: "pop_var",
+        name: "get_var",
         params: &[],
         ret: ReturnKind::Variant,
         doc:
-            "The next complete value. [code]null[/code] with [constant ERR_BUSY] when none is \
-              complete yet (nothing has failed: poll again later); [code]null[/code] with the \
-              decode error when the value was malformed (it is skipped).",
-        run: |s, _, out| Some(out.variant(s.pop_var())),
+            "The next complete value, as [method PacketPeer.get_var] gives the next packet's. \
+              [code]null[/code] with [constant ERR_BUSY] when none is complete yet (nothing has \
+              failed: poll again later); [code]null[/code] with the decode error when the value \
+              was malformed (it is skipped). ([constant ERR_BUSY], not the engine's \
+              [constant ERR_UNAVAILABLE]: that is also the failure of a value naming a class this \
+              engine cannot make.)",
+        run: |s, _, out| Some(out.variant(s.get_var())),
     },
     Method {
         name: "get_error",

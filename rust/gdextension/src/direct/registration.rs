@@ -68,7 +68,6 @@ fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodAr
         ),
         ReturnKind::Bytes => (property("", VariantType::PACKED_BYTE_ARRAY, "", d), none),
         ReturnKind::String => (property("", VariantType::STRING, "", d), none),
-        ReturnKind::Bool => (property("", VariantType::BOOL, "", d), none),
         ReturnKind::Int => (
             property("", VariantType::INT, "", d),
             sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
@@ -212,7 +211,6 @@ fn docs_xml<B>(methods: &[Method<B>]) -> String {
             ReturnKind::Int => "int",
             ReturnKind::Error => "int\" enum=\"Error",
             ReturnKind::String => "String",
-            ReturnKind::Bool => "bool",
         };
         xml.push_str(&format!(
             "<method name=\"{}\">\n<return type=\"{ret}\" />\n",
