@@ -19,6 +19,7 @@ func run(ctx: Ctx) -> void:
 	connection_states()
 	nothing_yet_is_distinct()
 	stream_names_as_packet_peer()
+	properties_show_defaults()
 	class_enums()
 	one_message_limit()
 	one_byte_order()
@@ -227,6 +228,25 @@ func stream_names_as_packet_peer() -> void:
 	s.reset()
 	s.feed(le32(8) + var_to_bytes(6))
 	t.check(s.get_available_packet_count() == 1 and s.get_var() == 6, "after reset the stream counts again")
+
+
+## Every property is registered for the editor, so the editor help shows its default: the
+## engine reads defaults only of properties with PROPERTY_USAGE_EDITOR or _STORAGE.
+func properties_show_defaults() -> void:
+	var expected := {"max_message_size": 8388608, "max_depth": 1024, "max_elements": -1, "max_bytes": -1,
+			"max_payload": 268435456, "allow_objects": false, "allowed_classes": PackedStringArray()}
+	for cls in [&"FastVarCodec", &"FastVarStream"]:
+		for p in ClassDB.class_get_property_list(cls, true):
+			if p.usage & PROPERTY_USAGE_CATEGORY:
+				continue
+			t.check(p.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) != 0,
+					"%s.%s: usage lets the help show its default" % [cls, p.name], "usage %d" % p.usage)
+			t.check(p.usage & PROPERTY_USAGE_STORAGE == 0,
+					"%s.%s: not stored (var_to_bytes_with_objects of a codec carries no settings)" % [cls, p.name], "usage %d" % p.usage)
+	for name in expected:
+		var d = ClassDB.class_get_property_default_value(&"FastVarCodec", name)
+		t.check(typeof(d) == typeof(expected[name]) and d == expected[name],
+				"ClassDB's default of FastVarCodec.%s is %s" % [name, expected[name]], str(d))
 
 
 ## Dialect and Precision are enums of the class: constants, properties and methods typed by them.

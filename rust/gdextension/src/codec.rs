@@ -46,17 +46,20 @@ pub struct FastVarCodec {
     precision: PhantomVar<PrecisionInt>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
     /// off, objects travel as instance ids.
-    #[var(get = get_full_objects, set = set_full_objects)]
+    // Every property is EDITOR: the inspector shows it, and the editor help its default (the
+    // engine reads defaults only of EDITOR or STORAGE properties). Not STORAGE: a codec is no
+    // resource, and stored settings would travel in `var_to_bytes_with_objects(codec)`.
+    #[var(get = get_full_objects, set = set_full_objects, usage_flags = [EDITOR])]
     full_objects: PhantomVar<bool>,
     /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects], of the classes and scripts
     /// [member allowed_classes] lists, and of none while it is empty. Off (default), such input fails with
     /// [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and loading
     /// that script runs its code: list only what the data may hold.
-    #[var(get = get_allow_objects, set = set_allow_objects)]
+    #[var(get = get_allow_objects, set = set_allow_objects, usage_flags = [EDITOR])]
     allow_objects: PhantomVar<bool>,
     /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable,
     /// an RID's id …) to their closest Godot 3 value instead of failing.
-    #[var(get = get_allow_lossy, set = set_allow_lossy)]
+    #[var(get = get_allow_lossy, set = set_allow_lossy, usage_flags = [EDITOR])]
     allow_lossy: PhantomVar<bool>,
     /// Let [method decode] return a value followed by other bytes, as
     /// [method @GlobalScope.bytes_to_var] does ([method get_decoded_size] then tells where the
@@ -64,19 +67,19 @@ pub struct FastVarCodec {
     /// value, whole: bytes left after it mean a value of another dialect (a Godot 3 Dictionary
     /// read as Godot 4 comes out as something else entirely), and the decode fails with
     /// [constant ERR_INVALID_DATA], the message naming the dialect that reads the bytes whole.
-    #[var(get = get_allow_trailing_bytes, set = set_allow_trailing_bytes)]
+    #[var(get = get_allow_trailing_bytes, set = set_allow_trailing_bytes, usage_flags = [EDITOR])]
     allow_trailing_bytes: PhantomVar<bool>,
     /// Deepest nesting accepted when encoding or decoding (default and maximum 1024, as the engine).
-    #[var(get = get_max_depth, set = set_max_depth)]
+    #[var(get = get_max_depth, set = set_max_depth, usage_flags = [EDITOR])]
     max_depth: PhantomVar<i64>,
     /// Most container elements one decode may produce, all levels together: Array items, Dictionary
     /// entries, object properties, NodePath parts. [code]-1[/code] (default): no limit, as the engine.
     /// Past it: [constant ERR_OUT_OF_MEMORY].
-    #[var(get = get_max_elements, set = set_max_elements)]
+    #[var(get = get_max_elements, set = set_max_elements, usage_flags = [EDITOR])]
     max_elements: PhantomVar<i64>,
     /// Most bytes of strings and packed-array data one decode may produce. [code]-1[/code] (default):
     /// no limit, as the engine. Past it: [constant ERR_OUT_OF_MEMORY].
-    #[var(get = get_max_bytes, set = set_max_bytes)]
+    #[var(get = get_max_bytes, set = set_max_bytes, usage_flags = [EDITOR])]
     max_bytes: PhantomVar<i64>,
     /// Longest message, in bytes, on every path that writes or reads one with a length prefix or
     /// as a packet: [method put_var], [method get_var], [method put_packet_var],
@@ -85,14 +88,14 @@ pub struct FastVarCodec {
     /// refused without allocating, a longer encoding before anything is written; past it:
     /// [constant ERR_OUT_OF_MEMORY]. Default 8388608 (8 MiB, the engine's
     /// [code]encode_buffer_max_size[/code]).
-    #[var(get = get_max_message_size, set = set_max_message_size)]
+    #[var(get = get_max_message_size, set = set_max_message_size, usage_flags = [EDITOR])]
     max_message_size: PhantomVar<i64>,
     /// Largest payload, in bytes, that a compressed or encrypted file read by
     /// [method read_godot3_save] may announce in its header: a larger one fails with
     /// [constant ERR_OUT_OF_MEMORY] before any block is decompressed or decrypted (a few
     /// megabytes of compressed file can announce gigabytes). Default 268435456 (256 MiB);
     /// [code]-1[/code]: no limit.
-    #[var(get = get_max_payload, set = set_max_payload)]
+    #[var(get = get_max_payload, set = set_max_payload, usage_flags = [EDITOR])]
     max_payload: PhantomVar<i64>,
     /// With [member allow_objects] on, the only classes and scripts a decode may name, anywhere in the
     /// value: full objects, their [code]script[/code], and the types of typed Arrays and Dictionaries.
@@ -104,7 +107,7 @@ pub struct FastVarCodec {
     /// [method @GlobalScope.bytes_to_var_with_objects] does: only for data you trust as you trust your
     /// own code. Setting the list loads the listed scripts that have no global class name, to learn their
     /// base class.
-    #[var(get = get_allowed_classes, set = set_allowed_classes)]
+    #[var(get = get_allowed_classes, set = set_allowed_classes, usage_flags = [EDITOR])]
     allowed_classes: PhantomVar<PackedStringArray>,
     /// Reached by the per-value methods without gdext's binding (`crate::direct`).
     state: Arc<CodecState>,

@@ -48,8 +48,8 @@ use crate::stream_state::StreamShared;
 pub struct FastVarStream {
     /// The codec whose settings (dialect, objects, limits) encode and decode the values,
     /// [member FastVarCodec.max_message_size] among them: the one limit of every length prefix
-    /// read or written.
-    #[var(get = get_codec, set = set_codec)]
+    /// read or written. A new stream has a codec of its own, with the defaults.
+    #[var(get = get_codec, set = set_codec, usage_flags = [EDITOR])]
     codec: PhantomVar<Option<Gd<FastVarCodec>>>,
     /// The codec object itself, kept alive by the stream (its settings are in `shared`).
     codec_object: Mutex<Gd<FastVarCodec>>,
