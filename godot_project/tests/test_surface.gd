@@ -20,6 +20,7 @@ func run(ctx: Ctx) -> void:
 	nothing_yet_is_distinct()
 	stream_names_as_packet_peer()
 	properties_show_defaults()
+	const_only_when_nothing_changes()
 	class_enums()
 	one_message_limit()
 	one_byte_order()
@@ -247,6 +248,28 @@ func properties_show_defaults() -> void:
 		var d = ClassDB.class_get_property_default_value(&"FastVarCodec", name)
 		t.check(typeof(d) == typeof(expected[name]) and d == expected[name],
 				"ClassDB's default of FastVarCodec.%s is %s" % [name, expected[name]], str(d))
+
+
+## ClassDB marks a method const only when it changes nothing a later call sees: the property
+## getters and the calls that only report; every call that writes, reads a stream or a file, or
+## sets get_error() is not const (gdext made every &self method const). The one exception, the
+## property setters, stay const: gdext admits no other setter it can bind on any thread
+## (docs/gdscript.md, the review table).
+func const_only_when_nothing_changes() -> void:
+	var readers := {
+		&"FastVarCodec": ["get_decoded_size", "get_error", "get_error_message"],
+		&"FastVarStream": ["get_buffered_bytes", "is_broken", "get_error", "get_error_message", "get_available_packet_count"],
+	}
+	for cls in readers:
+		var props := {}
+		for p in ClassDB.class_get_property_list(cls, true):
+			props[p.name] = true
+		for m in ClassDB.class_get_method_list(cls, true):
+			var name: String = m.name
+			var is_accessor := (name.begins_with("get_") or name.begins_with("set_")) and props.has(name.substr(4))
+			var expected: bool = is_accessor or readers[cls].has(name)
+			var is_const: bool = m.flags & METHOD_FLAG_CONST != 0
+			t.check(is_const == expected, "%s.%s is %s" % [cls, name, "const" if expected else "not const"], "flags %d" % m.flags)
 
 
 ## Dialect and Precision are enums of the class: constants, properties and methods typed by them.

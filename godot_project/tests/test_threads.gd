@@ -204,6 +204,18 @@ func decode_while_settings_change(index: int) -> void:
 		# max_depth toggles between 1024 and 64: every value here is shallower than both.
 		if shared.get_error() != OK or var_to_bytes(back) != engine_bytes[i]:
 			fail("task %d: decode of value %d under changing settings: %s" % [index, i, shared.get_error_message()])
+		# The calls gdext binds (for a moment), a setter among them, beside the main thread's
+		# setters: none fails. (A setter on &mut self, an exclusive bind, failed here with
+		# "bind_mut() failed, already bound".)
+		var framed = shared.decode_framed(shared.encode_framed(values[i]))
+		if shared.get_error() != OK or var_to_bytes(framed) != engine_bytes[i]:
+			fail("task %d: framed round trip of value %d under changing settings: %s" % [index, i, shared.get_error_message()])
+		var depth := shared.max_depth
+		if depth != 64 and depth != 1024:
+			fail("task %d: max_depth read as %d" % [index, depth])
+		shared.allow_trailing_bytes = false
+		if shared.get_error() != OK:
+			fail("task %d: a setter on a worker: %s" % [index, shared.get_error_message()])
 
 
 func settings_change_while_workers_decode() -> void:

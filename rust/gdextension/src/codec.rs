@@ -140,6 +140,15 @@ impl IRefCounted for FastVarCodec {
 impl FastVarCodec {
     // The Dialect and Precision constants are registered with their enum's name by
     // `crate::class_enums` (gdext's `#[constant]` has no enum name).
+    //
+    // `const` only when nothing changes. gdext registers every `&self` method as `const`, so the
+    // calls that change what a later call sees (a file, a stream, what `get_error()` reports)
+    // take `this: Gd<Self>` (`gd_self`), registered as not `const`, and copy the state's `Arc`
+    // out of a momentary shared bind: no bind is held while they run. The setters cannot:
+    // gdext's property check admits only `&self` and `&mut self` setters, and `&mut self`
+    // takes an exclusive bind, which gdext's thread-safe cell refuses ("bind_mut() failed,
+    // already bound") while another thread holds a bind of the object. So they stay `&self`,
+    // and `const` in ClassDB (docs/gdscript.md says so); the getters are `const` by right.
 
     /// Returns [member dialect].
     #[func]
@@ -276,9 +285,10 @@ impl FastVarCodec {
     /// var first = codec.decode_framed(wire)
     /// var second = codec.decode_framed(wire, codec.get_decoded_size())
     /// ```
-    #[func]
-    fn encode_framed(&self, value: Variant) -> PackedByteArray {
-        self.state.encode_framed(&value)
+    #[func(gd_self)]
+    fn encode_framed(this: Gd<Self>, value: Variant) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.encode_framed(&value)
     }
 
     /// Decodes the framed value at [param offset] in [param bytes], as [method encode_framed]
@@ -288,9 +298,14 @@ impl FastVarCodec {
     /// [member max_message_size] (refused without allocating), [constant ERR_INVALID_DATA] for a
     /// value that leaves bytes of its frame unread (another dialect's; the message names the
     /// dialect that reads it whole), the decode error otherwise.
-    #[func]
-    fn decode_framed(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
-        self.state.decode_framed(bytes.as_slice(), offset)
+    #[func(gd_self)]
+    fn decode_framed(
+        this: Gd<Self>,
+        bytes: PackedByteArray,
+        #[opt(default = 0)] offset: i64,
+    ) -> Variant {
+        let state = Arc::clone(&this.bind().state);
+        state.decode_framed(bytes.as_slice(), offset)
     }
 
     /// The version of the FastVarCodec addon that is loaded (the library's own, such as
@@ -307,11 +322,12 @@ impl FastVarCodec {
     /// mode is compatible), or write to bytes and use [method encrypt_godot3] for its encrypted ones.
     /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
     /// [FileAccess] is refused with [constant ERR_INVALID_PARAMETER].
-    #[func]
-    fn store_var(&self, file: Variant, value: Variant) -> Error {
+    #[func(gd_self)]
+    fn store_var(this: Gd<Self>, file: Variant, value: Variant) -> Error {
+        let state = Arc::clone(&this.bind().state);
         match file_arg(&file) {
-            Some(file) => self.state.store_var(file, &value),
-            None => no_file(&self.state.calls),
+            Some(file) => state.store_var(file, &value),
+            None => no_file(&state.calls),
         }
     }
 
@@ -335,12 +351,13 @@ impl FastVarCodec {
     /// ```
     /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
     /// [FileAccess] gives [code]null[/code] with [constant ERR_INVALID_PARAMETER].
-    #[func]
-    fn read_var(&self, file: Variant) -> Variant {
+    #[func(gd_self)]
+    fn read_var(this: Gd<Self>, file: Variant) -> Variant {
+        let state = Arc::clone(&this.bind().state);
         match file_arg(&file) {
-            Some(file) => self.state.read_var(file),
+            Some(file) => state.read_var(file),
             None => {
-                no_file(&self.state.calls);
+                no_file(&state.calls);
                 Variant::nil()
             }
         }
@@ -376,14 +393,15 @@ impl FastVarCodec {
     /// if codec.get_error() != OK:
     ///     push_error(codec.get_error_message())
     /// ```
-    #[func]
+    #[func(gd_self)]
     fn read_godot3_save(
-        &self,
+        this: Gd<Self>,
         path: GString,
         #[opt(default = "")] password: GString,
         #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
     ) -> VarArray {
-        self.state.read_godot3_save(&path, &password, &key)
+        let state = Arc::clone(&this.bind().state);
+        state.read_godot3_save(&path, &password, &key)
     }
 
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
@@ -391,41 +409,45 @@ impl FastVarCodec {
     /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values, or
     /// parse a ConfigFile's text with [method ConfigFile.parse]. A wrong password or a damaged file
     /// fails the MD5 check: empty bytes and [constant ERR_FILE_CORRUPT].
-    #[func]
-    fn decrypt_godot3(&self, data: PackedByteArray, password: GString) -> PackedByteArray {
-        self.state
-            .decrypt_godot3(&data, crate::files::KeySource::Password(&password))
+    #[func(gd_self)]
+    fn decrypt_godot3(this: Gd<Self>, data: PackedByteArray, password: GString) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.decrypt_godot3(&data, crate::files::KeySource::Password(&password))
     }
 
     /// As [method decrypt_godot3], for files written with a 32-byte key
     /// ([code]File.open_encrypted[/code], [code]ConfigFile.save_encrypted[/code]).
-    #[func]
+    #[func(gd_self)]
     fn decrypt_godot3_with_key(
-        &self,
+        this: Gd<Self>,
         data: PackedByteArray,
         key: PackedByteArray,
     ) -> PackedByteArray {
-        self.state
-            .decrypt_godot3(&data, crate::files::KeySource::Bytes(&key))
+        let state = Arc::clone(&this.bind().state);
+        state.decrypt_godot3(&data, crate::files::KeySource::Bytes(&key))
     }
 
     /// A Godot 3 encrypted file holding [param plaintext], which Godot 3's
     /// [code]File.open_encrypted_with_pass[/code] (and [code]ConfigFile.load_encrypted_pass[/code]) opens.
-    #[func]
-    fn encrypt_godot3(&self, plaintext: PackedByteArray, password: GString) -> PackedByteArray {
-        self.state
-            .encrypt_godot3(&plaintext, crate::files::KeySource::Password(&password))
+    #[func(gd_self)]
+    fn encrypt_godot3(
+        this: Gd<Self>,
+        plaintext: PackedByteArray,
+        password: GString,
+    ) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.encrypt_godot3(&plaintext, crate::files::KeySource::Password(&password))
     }
 
     /// As [method encrypt_godot3], with a 32-byte key ([code]File.open_encrypted[/code]).
-    #[func]
+    #[func(gd_self)]
     fn encrypt_godot3_with_key(
-        &self,
+        this: Gd<Self>,
         plaintext: PackedByteArray,
         key: PackedByteArray,
     ) -> PackedByteArray {
-        self.state
-            .encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
+        let state = Arc::clone(&this.bind().state);
+        state.encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
     }
 }
 

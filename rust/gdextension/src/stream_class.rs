@@ -76,6 +76,8 @@ impl IRefCounted for FastVarStream {
 // `crate::direct`, without gdext's binding.
 #[godot_api]
 impl FastVarStream {
+    // `const` only when nothing changes, as in `FastVarCodec`: the calls that change state take
+    // `gd_self` (no bind held while they run); the setter and the getters `&self`.
     /// Returns [member codec].
     #[func]
     fn get_codec(&self) -> Option<Gd<FastVarCodec>> {
@@ -104,9 +106,10 @@ impl FastVarStream {
     }
 
     /// Adds received bytes. Fails only when the stream is broken.
-    #[func]
-    fn feed(&self, bytes: PackedByteArray) -> Error {
-        self.shared.feed(bytes.as_slice())
+    #[func(gd_self)]
+    fn feed(this: Gd<Self>, bytes: PackedByteArray) -> Error {
+        let shared = Arc::clone(&this.bind().shared);
+        shared.feed(bytes.as_slice())
     }
 
     /// Every complete value received, in order, at most [param max_count] of them (all when
@@ -129,12 +132,13 @@ impl FastVarStream {
     ///     if stream.get_error() != OK:
     ///         push_warning(stream.get_error_message())
     /// ```
-    #[func]
-    fn get_vars(&self, #[opt(default = -1)] max_count: i64) -> VarArray {
+    #[func(gd_self)]
+    fn get_vars(this: Gd<Self>, #[opt(default = -1)] max_count: i64) -> VarArray {
+        let shared = Arc::clone(&this.bind().shared);
         let limit = usize::try_from(max_count).unwrap_or(usize::MAX);
         let mut values = Vec::new();
         let mut builder = VariantBuilder::default();
-        let mut state = self.shared.state();
+        let mut state = shared.state();
         let mut failure = None;
         while values.len() < limit {
             match state.next_value(&mut builder) {
@@ -151,13 +155,13 @@ impl FastVarStream {
         match (failure, poll_failure) {
             (Some(e), _) => {
                 builder.discard();
-                self.shared.calls.fail(&e);
+                shared.calls.fail(&e);
             }
             (None, Some((error, message))) => {
-                self.shared.calls.fail_with(error, message);
+                shared.calls.fail_with(error, message);
             }
             (None, None) => {
-                self.shared.calls.ok();
+                shared.calls.ok();
             }
         }
         untyped_array_of(values)
@@ -170,14 +174,15 @@ impl FastVarStream {
     /// get_error_message] names its index.
     /// A [param peer] that is [code]null[/code] or not a [StreamPeer] is refused with
     /// [constant ERR_INVALID_PARAMETER], as [method put_var] refuses it.
-    #[func]
-    fn put_vars(&self, peer: Variant, values: VarArray) -> Error {
+    #[func(gd_self)]
+    fn put_vars(this: Gd<Self>, peer: Variant, values: VarArray) -> Error {
+        let shared = Arc::clone(&this.bind().shared);
         // A Variant, so that null and other classes reach this check instead of failing the call.
         let Ok(peer) = peer.try_to::<Gd<StreamPeer>>() else {
-            return no_peer(&self.shared.calls, "StreamPeer");
+            return no_peer(&shared.calls, "StreamPeer");
         };
-        let (codec, writing) = self.shared.writing();
-        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, &writing)
+        let (codec, writing) = shared.writing();
+        codec.put_framed_all(&shared.calls, Peer::of_gd(&peer), &values, &writing)
     }
 
     /// Bytes received but not yet handed out as values.
@@ -194,10 +199,11 @@ impl FastVarStream {
     }
 
     /// Forgets buffered bytes and the broken state.
-    #[func]
-    fn reset(&self) {
-        self.shared.state().reset();
-        self.shared.calls.ok();
+    #[func(gd_self)]
+    fn reset(this: Gd<Self>) {
+        let shared = Arc::clone(&this.bind().shared);
+        shared.state().reset();
+        shared.calls.ok();
     }
 }
 

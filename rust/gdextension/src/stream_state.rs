@@ -91,9 +91,8 @@ impl StreamState {
             return Err(e.clone());
         }
         if let Some((payload, at)) = self.counted.pop_front() {
-            let prefix_at = at - PREFIX_LEN;
-            if let Err(e) = check_message_len(payload.len(), self.reader.max_message(), prefix_at)
-            {
+            let prefix_at = at.saturating_sub(PREFIX_LEN);
+            if let Err(e) = check_message_len(payload.len(), self.reader.max_message(), prefix_at) {
                 return Err(self.break_with(e));
             }
             return decode_record_with(&payload, &self.opts, builder)

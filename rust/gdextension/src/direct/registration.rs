@@ -158,7 +158,11 @@ fn register_on<C: GodotClass, B: Body>(methods: &'static [Method<B>]) {
             method_userdata: std::ptr::from_ref(method).cast_mut().cast(),
             call_func: Some(varcall::<B>),
             ptrcall_func: Some(ptrcall::<B>),
-            method_flags: sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32,
+            method_flags: if method.reads_only {
+                (sys::GDEXTENSION_METHOD_FLAGS_DEFAULT | sys::GDEXTENSION_METHOD_FLAG_CONST) as u32
+            } else {
+                sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32
+            },
             has_return_value: 1,
             return_value_info: &mut ret_sys,
             return_value_metadata: ret_meta,
