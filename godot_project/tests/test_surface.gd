@@ -21,6 +21,7 @@ func run(ctx: Ctx) -> void:
 	stream_names_as_packet_peer()
 	properties_show_defaults()
 	const_only_when_nothing_changes()
+	every_dialect_documented()
 	class_enums()
 	one_message_limit()
 	one_byte_order()
@@ -270,6 +271,23 @@ func const_only_when_nothing_changes() -> void:
 			var expected: bool = is_accessor or readers[cls].has(name)
 			var is_const: bool = m.flags & METHOD_FLAG_CONST != 0
 			t.check(is_const == expected, "%s.%s is %s" % [cls, name, "const" if expected else "not const"], "flags %d" % m.flags)
+
+
+## Every Dialect constant the class registers has a row in docs/gdscript.md's table of dialects,
+## saying which engines write and read those bytes (the class's help names each too: the unit
+## test editor_help::class_help_names_every_dialect).
+func every_dialect_documented() -> void:
+	var path := ProjectSettings.globalize_path("res://").path_join("../docs/gdscript.md")
+	var text := FileAccess.get_file_as_string(path)
+	var at := text.find("### Dialects")
+	if not t.check(at >= 0, "docs/gdscript.md has a section \"### Dialects\"", path):
+		return
+	var section := text.substr(at, text.find("\n## ", at) - at)
+	var dialects := ClassDB.class_get_enum_constants(&"FastVarCodec", &"Dialect")
+	t.check(dialects.size() == 6, "FastVarCodec.Dialect has its six constants", str(dialects))
+	for name in dialects:
+		var row := "| `%s` | %d |" % [name, ClassDB.class_get_integer_constant(&"FastVarCodec", name)]
+		t.check(section.contains(row), "docs/gdscript.md's dialect table has a row for %s (its name and value)" % name, row)
 
 
 ## Dialect and Precision are enums of the class: constants, properties and methods typed by them.

@@ -14,8 +14,12 @@ use crate::codec_state::CodecState;
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
 ///
 /// With the defaults ([constant DIALECT_GODOT_4], the engine's own [member precision]) the bytes are exactly
-/// those of [method @GlobalScope.var_to_bytes]. [constant DIALECT_GODOT_3] speaks the Godot 3.1–3.6 layout
-/// ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and save files.
+/// those of [method @GlobalScope.var_to_bytes]. Set [member dialect] to the engine at the other end:
+/// [constant DIALECT_GODOT_4] for Godot 4.4 and later, [constant DIALECT_GODOT_4_3] for Godot 4.3,
+/// [constant DIALECT_GODOT_4_0_TO_4_2] for Godot 4.0–4.2, [constant DIALECT_GODOT_3] for the Godot
+/// 3.1–3.6 layout ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and
+/// save files, [constant DIALECT_PANDEMONIUM_3_8] for the Pandemonium engine v3.8–v4.9 and
+/// [constant DIALECT_PANDEMONIUM_5] for Pandemonium v5.
 /// Errors never crash: a failed call returns empty bytes or [code]null[/code], and [method get_error]
 /// and [method get_error_message] tell what went wrong and where.
 ///
