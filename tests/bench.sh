@@ -18,7 +18,7 @@
 #    -> tests/out/bench/bench_godot.txt, tests/out/bench/bench_godot.json, tests/out/bench/bench_payloads/*.bin
 #    Then the network tick (godot_project/bench/network_tick.gd): 400 8-field messages per round
 #    over loopback TCP (the engine's put_var/get_var, FastVarStream per message, FastVarStream
-#    put_vars/pop_vars per round) and UDP (PacketPeerUDP.put_var against put_packet_var).
+#    put_vars/get_vars per round) and UDP (PacketPeerUDP.put_var against put_packet_var).
 #    -> tests/out/bench/bench_network.txt
 # 2. Rust: cargo bench -p fast_var_codec_core --bench codec (criterion, short measurement time) on
 #    the same payloads, after checking that the core encodes them to exactly the engine's bytes of

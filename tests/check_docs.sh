@@ -18,8 +18,11 @@
 # library, so build the addon from the same sources first (tests/run_all.sh does).
 # The doctool runs on a temporary copy of the project (it may write caches), bounded by
 # FVC_DOCTOOL_TIMEOUT seconds (default 120); its output is kept in tests/out/editor_help/.
-# Prints each empty description and ends with "N passed, N failed" (one check per class
-# description, brief description and member); exits non-zero on any failure.
+# Every property (<member>) must also have its default (default="…"), which the doctool writes
+# only for properties registered for the editor or storage.
+# Prints each empty description and each member without a default, and ends with "N passed, N
+# failed" (one check per class description, brief description and member, and one per member's
+# default); exits non-zero on any failure.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -71,13 +74,15 @@ classes=$( { echo "$classes"; cd "$tmp/doc/doc_classes" && ls -- *.xml 2>/dev/nu
 tally_init
 tally_logs_clean --only-failure "the engine reported leaked objects or GDScript errors during the doctool run:" \
     "$out/doctool.stdout.log" "$out/doctool.stderr.log"
+# Variant's builtin types, as the doctool names them (any other member type is a class).
+builtin_types='^(bool|int|float|String|StringName|NodePath|Vector[234]i?|Rect2i?|Transform[23]D|Plane|Quaternion|AABB|Basis|Projection|Color|RID|Callable|Signal|Dictionary|Array|Packed[A-Za-z0-9]+Array|Variant)$'
 for class in $classes; do
     xml="$out/$class.xml"
     if [ ! -f "$xml" ]; then
         tally 1 "$class: the doctool wrote no $class.xml (the library registers no such class)"
         continue
     fi
-    report=$(awk -v class="$class" '
+    report=$(awk -v class="$class" -v BUILTIN="$builtin_types" '
         function strip(s) { gsub(/<[^>]*>/, "", s); gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
         function finish(what) {
             if (text == "") { printf "FAIL %s %s: no description\n", class, what; bad++ } else ok++
@@ -88,6 +93,15 @@ for class in $classes; do
             kind = substr(line, 2); sub(/ .*/, "", kind)
             name = line; sub(/^[^"]*"/, "", name); sub(/".*/, "", name)
             item = kind " " name; text = strip(line)
+            # A member without default= shows no default in the help: the engine reads defaults
+            # only of properties registered for the editor (or storage). It writes none for an
+            # object (a class-typed member), in its own classes too: those say it in words.
+            if (kind == "member") {
+                type = line; sub(/^.* type="/, "", type); sub(/".*/, "", type)
+                if (type !~ BUILTIN) { }
+                else if (line ~ / default="/) ok++
+                else { printf "FAIL %s %s: no default\n", class, item; bad++ }
+            }
             if (line ~ ("</" kind ">$") || line ~ /\/>$/) { finish(item); item = "" }
             next
         }
@@ -109,7 +123,7 @@ for class in $classes; do
         tally 1 "$class: no description found in $class.xml"
         continue
     fi
-    echo "$class: $p descriptions, $f empty"
+    echo "$class: $p descriptions and defaults found, $f missing"
     tally_add "$p" "$f"
 done
 echo "(the doctool's XML: tests/out/check_docs/)"

@@ -11,7 +11,7 @@
 #     imports (--headless --import: fine for this throwaway project, never for godot_project/);
 #  3. tests/package_test/test_package.gd runs there headless (-s): FastVarCodec (encode equal to
 #     var_to_bytes, decode back, the Godot 3 dialect, malformed input, put_var/get_var against
-#     StreamPeer.put_var) and FastVarStream (put_var, feed in 3-byte pieces, poll, pop_var, a
+#     StreamPeer.put_var) and FastVarStream (put_var, feed in 3-byte pieces, poll, get_var, a
 #     Godot 3 peer, max_message_size), with its own "N passed, N failed".
 # Which library the engine picks: the Godot 4.6.3 here is an editor build, whose feature tags
 # are editor, debug, linux, x86_64 (never "release" or "template"), so it loads the

@@ -12,7 +12,7 @@
 #
 # Runs, for Godot 3.6.2 AND 3.2.3:
 #   * godot3_server.gd (Godot 3, its own put_var/get_var) <- Godot 4 client, TCP and UDP, and
-#     TCP a network tick at a time (peers/batch_client.gd: FastVarStream.put_vars/pop_vars);
+#     TCP a network tick at a time (peers/batch_client.gd: FastVarStream.put_vars/get_vars);
 #   * godot3_client.gd (Godot 3, its own put_var/get_var) -> Rust echo server, Godot 3 dialect;
 #   * serde_client3.gd (Godot 3, its own put_var/get_var) -> Rust serde server
 #     (rust/codec/examples/serde_server.rs, serde structs), Godot 3 dialect;
@@ -163,7 +163,7 @@ for engine in "$GODOT3" "$GODOT32"; do
             "${g4[@]}" -s res://peers/godot3_client.gd -- --mode=$mode --port=$port --timeout=50
     done
     take_port
-    run "Godot 3 ($v) server <- Godot 4 client, put_vars/pop_vars" \
+    run "Godot 3 ($v) server <- Godot 4 client, put_vars/get_vars" \
         "$engine" --no-window --path "$peers3" -s res://godot3_server.gd --mode=tcp --port=$port --timeout=50 -- \
         "${g4[@]}" -s res://peers/batch_client.gd -- --port=$port --timeout=50
     take_port

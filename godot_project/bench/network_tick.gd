@@ -6,7 +6,7 @@ extends SceneTree
 ##       [--only=tcp_stream]   (that way alone, for a profiler: perf record -g -- godot ...)
 ##
 ## TCP, three ways: the engine's StreamPeerTCP.put_var / get_var per message; FastVarStream.put_var
-## per message and poll + pop_var; FastVarStream.put_vars once per round and poll + pop_vars.
+## per message and poll + get_var; FastVarStream.put_vars once per round and poll + get_vars.
 ## UDP: PacketPeerUDP.put_var / get_var against FastVarCodec.put_packet_var / get_packet_var, one
 ## datagram per message, UDP_GROUP at a time. Every way's received values are first checked equal to those sent (by
 ## var_to_bytes). Each figure is the median of the rounds after WARMUP rounds; the ways alternate
@@ -104,8 +104,8 @@ func run(rounds: int, out_path: String) -> int:
 	lines.append("%-56s %10s %7s" % ["way", "us/round", "x"])
 	var rows := [
 		["TCP: StreamPeerTCP.put_var / get_var per message", "tcp_engine", "tcp_engine"],
-		["TCP: FastVarStream.put_var / poll + pop_var per message", "tcp_stream", "tcp_engine"],
-		["TCP: FastVarStream.put_vars / poll + pop_vars per round", "tcp_batched", "tcp_engine"],
+		["TCP: FastVarStream.put_var / poll + get_var per message", "tcp_stream", "tcp_engine"],
+		["TCP: FastVarStream.put_vars / poll + get_vars per round", "tcp_batched", "tcp_engine"],
 		["UDP: PacketPeerUDP.put_var / get_var", "udp_engine", "udp_engine"],
 		["UDP: FastVarCodec.put_packet_var / get_packet_var", "udp_codec", "udp_engine"],
 	]
@@ -144,8 +144,8 @@ func tcp_stream(a: StreamPeerTCP, b: StreamPeerTCP, stream: FastVarStream) -> Ar
 	while got.size() < MESSAGES and Time.get_ticks_msec() < limit:
 		b.poll()
 		stream.poll(b)
-		while stream.has_var():
-			got.append(stream.pop_var())
+		while stream.get_available_packet_count() > 0:
+			got.append(stream.get_var())
 	return [Time.get_ticks_usec() - t0, got]
 
 
@@ -157,7 +157,7 @@ func tcp_batched(a: StreamPeerTCP, b: StreamPeerTCP, stream: FastVarStream) -> A
 	while got.size() < MESSAGES and Time.get_ticks_msec() < limit:
 		b.poll()
 		stream.poll(b)
-		got.append_array(stream.pop_vars())
+		got.append_array(stream.get_vars())
 	return [Time.get_ticks_usec() - t0, got]
 
 

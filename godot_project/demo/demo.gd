@@ -50,15 +50,15 @@ func _ready() -> void:
 	var received := []
 	for i in range(0, wire.size(), 5):
 		stream.feed(wire.slice(i, i + 5))
-		while stream.has_var():
-			received.append(stream.pop_var())
+		while stream.get_available_packet_count() > 0:
+			received.append(stream.get_var())
 	print("  fed %d bytes in 5-byte pieces, got %d values" % [wire.size(), received.size()])
 	_expect(received.size() == 4 and received[1] == "hello" and received[2] == 42, "every value comes out whole, in order")
 
 	print("== A hostile stream: a 2 GiB length prefix")
 	var hostile := FastVarStream.new()
 	hostile.feed(PackedByteArray([0, 0, 0, 0x80, 1, 2, 3, 4]))
-	var v = hostile.pop_var()
+	var v = hostile.get_var()
 	print("  %s" % hostile.get_error_message())
 	_expect(v == null and hostile.is_broken() and hostile.get_buffered_bytes() < 64, "refused without allocating; the stream is marked broken")
 

@@ -6,11 +6,11 @@ extends SceneTree
 ##
 ## 1. Sends the Godot 3 golden values (godot3_6_2.json) and the Godot 3 peers' own values in
 ##    batches of 1 to 64 with put_vars (one write each); the server reads each with get_var and
-##    echoes it with put_var; the echoes are read with poll + pop_vars, however TCP splits and
+##    echoes it with put_var; the echoes are read with poll + get_vars, however TCP splits and
 ##    coalesces them, and each must be the value sent.
-## 2. Sends "__fvc_end__" and reads the server's own values (values3.gd) with pop_vars: each is
+## 2. Sends "__fvc_end__" and reads the server's own values (values3.gd) with get_vars: each is
 ##    what Expected3 says, and the full object (objects are not allowed here) is the one value
-##    pop_vars stops at, with ERR_UNAUTHORIZED, the values after it coming with the next call.
+##    get_vars stops at, with ERR_UNAUTHORIZED, the values after it coming with the next call.
 ## Prints one line per failure and a final "N passed, N failed"; exits 1 on any failure.
 
 const Peer := preload("res://peers/lib/peer_common.gd")
@@ -25,7 +25,7 @@ var deadline := 0
 
 func _initialize() -> void:
 	p = Peer.new("batch")
-	p.label = "godot4 client (put_vars/pop_vars) -> godot3_server.gd"
+	p.label = "godot4 client (put_vars/get_vars) -> godot3_server.gd"
 	var port := p.arg_int("port", 47400)
 	deadline = Time.get_ticks_msec() + p.arg_int("timeout", 60) * 1000
 	if not ClassDB.class_exists(&"FastVarCodec"):
@@ -55,7 +55,7 @@ func receive(tcp: StreamPeerTCP, stream: FastVarStream, count: int) -> Array:
 	while got.size() < count and Time.get_ticks_msec() < until:
 		tcp.poll()
 		stream.poll(tcp)
-		got.append_array(stream.pop_vars(count - got.size()))
+		got.append_array(stream.get_vars(count - got.size()))
 		if stream.get_error() != OK:
 			break
 		OS.delay_msec(1)
@@ -76,7 +76,7 @@ func echo_in_batches(tcp: StreamPeerTCP, stream: FastVarStream, values: Array) -
 			return false
 		var got := receive(tcp, stream, batch.size())
 		if not p.check(got.size() == batch.size() and stream.get_error() == OK,
-				"pop_vars reads the %d echoes of values %d.." % [batch.size(), at],
+				"get_vars reads the %d echoes of values %d.." % [batch.size(), at],
 				"got %d; %s" % [got.size(), stream.get_error_message()]):
 			return false
 		for k in batch.size():
@@ -103,7 +103,7 @@ func own_values(tcp: StreamPeerTCP, stream: FastVarStream) -> bool:
 				break
 			continue
 		if not p.check(stream.get_error() == ERR_UNAUTHORIZED and not stream.is_broken(),
-				"pop_vars stops only at the full object", stream.get_error_message()):
+				"get_vars stops only at the full object", stream.get_error_message()):
 			return false
 		refused.append(got.size())
 		got.append(null)
@@ -119,7 +119,7 @@ func own_values(tcp: StreamPeerTCP, stream: FastVarStream) -> bool:
 			why = "refused"
 		else:
 			why = Expected3.check(e[0], e[1], got[i])
-		if p.check(why == "", "server's own value %s through pop_vars" % e[0], why):
+		if p.check(why == "", "server's own value %s through get_vars" % e[0], why):
 			as_expected += 1
 	print("%s: %d of %d server values as expected (the full object refused: objects not allowed)" % [p.label, as_expected, own.size()])
 	return true

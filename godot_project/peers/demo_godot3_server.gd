@@ -77,9 +77,9 @@ func _process(_delta: float) -> void:
 	stream.poll(tcp)
 	if stream.get_buffered_bytes() != before:
 		last_activity_ms = now
-	while stream.has_var():
+	while stream.get_available_packet_count() > 0:
 		last_activity_ms = now
-		var v = stream.pop_var()
+		var v = stream.get_var()
 		if stream.is_broken():
 			# A length prefix above max_message_size: the peer is not speaking this protocol.
 			finish("stream broken: %s" % stream.get_error_message(), false)

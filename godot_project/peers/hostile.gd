@@ -138,7 +138,7 @@ func usable_after_reset(st: FastVarStream, what: String) -> void:
 			"broken %s, %d bytes buffered, error %s" % [st.is_broken(), st.get_buffered_bytes(), error_string(st.get_error())])
 	var v := {"after": "reset", "n": [1, 2.5, Vector3(1, 2, 3)]}
 	st.feed(framed(v, st.codec.dialect))
-	var got = st.pop_var()
+	var got = st.get_var()
 	p.check(st.get_error() == OK and Peer.same(got, v), "%s: the stream decodes again after reset()" % what,
 			"got %s, error %s" % [Peer.show(got), st.get_error_message()])
 	var bytes := st.codec.encode(v)
@@ -172,17 +172,17 @@ func truncated_then_closed() -> bool:
 		if c.get_status() != StreamPeerTCP.STATUS_CONNECTED:
 			break  # closed, and everything sent before the close has been read
 		st.poll(c)
-		while st.has_var() and not st.is_broken() and got.size() < 100:
-			got.append(st.pop_var())
+		while st.get_available_packet_count() > 0 and not st.is_broken() and got.size() < 100:
+			got.append(st.get_var())
 		OS.delay_msec(1)
 	p.check(c.get_status() != StreamPeerTCP.STATUS_CONNECTED, "truncated: the client sees the connection closed")
 	p.check(got.size() == 1 and Peer.same(got[0], good), "truncated: the complete value before the cut arrives intact",
 			Peer.show(got))
-	p.check(not st.has_var(), "truncated: no value is reported for the cut one")
-	var v = st.pop_var()
-	p.check(v == null and st.get_error() == ERR_BUSY, "truncated: pop_var() gives null with ERR_BUSY (nothing yet)",
+	p.check(st.get_available_packet_count() == 0, "truncated: no value is reported for the cut one")
+	var v = st.get_var()
+	p.check(v == null and st.get_error() == ERR_BUSY, "truncated: get_var() gives null with ERR_BUSY (nothing yet)",
 			"%s, %s" % [Peer.show(v), error_string(st.get_error())])
-	p.check(st.get_error_message() != "", "truncated: pop_var() says why", st.get_error_message())
+	p.check(st.get_error_message() != "", "truncated: get_var() says why", st.get_error_message())
 	p.check(st.get_buffered_bytes() == 504, "truncated: the 504 bytes of the cut value are all that is buffered",
 			"%d bytes buffered" % st.get_buffered_bytes())
 	p.check(not st.is_broken(), "truncated: a short value does not break the stream")
@@ -206,13 +206,13 @@ func two_gib_prefix() -> bool:
 	var data := PackedByteArray(TWO_GIB_PREFIX)
 	data.append_array(junk)
 	p.check(push(s, data, c, st), "2 GiB prefix: the peer's bytes are all sent")
-	pump(c, st, 5000, func(): return st.has_var())
-	p.check(st.has_var(), "2 GiB prefix: has_var() is true (an error is waiting)")
+	pump(c, st, 5000, func(): return st.get_available_packet_count() > 0)
+	p.check(st.get_available_packet_count() == 1, "2 GiB prefix: get_available_packet_count() is 1 (an error is waiting)")
 	var arrived := st.get_buffered_bytes()
-	var v = st.pop_var()
+	var v = st.get_var()
 	var err := st.get_error()
 	var msg := st.get_error_message()
-	p.check(v == null and err == ERR_OUT_OF_MEMORY, "2 GiB prefix: pop_var() gives null with ERR_OUT_OF_MEMORY",
+	p.check(v == null and err == ERR_OUT_OF_MEMORY, "2 GiB prefix: get_var() gives null with ERR_OUT_OF_MEMORY",
 			"%s, %s: %s" % [Peer.show(v), error_string(err), msg])
 	p.check(msg.contains("2147483648") and msg.contains("8388608"), "2 GiB prefix: the message names the size and the limit", msg)
 	print("%s: 2 GiB prefix: %s" % [p.label, msg])
@@ -228,8 +228,8 @@ func two_gib_prefix() -> bool:
 	p.check(perr != OK, "2 GiB prefix: poll() on the broken stream reports an error", error_string(perr))
 	p.check(st.get_buffered_bytes() == before, "2 GiB prefix: a broken stream buffers nothing more",
 			"%d -> %d bytes" % [before, st.get_buffered_bytes()])
-	v = st.pop_var()
-	p.check(v == null and st.get_error() != OK and st.is_broken(), "2 GiB prefix: pop_var() keeps reporting the error")
+	v = st.get_var()
+	p.check(v == null and st.get_error() != OK and st.is_broken(), "2 GiB prefix: get_var() keeps reporting the error")
 	var rss1 := Peer.rss_kib()
 	p.check(rss0 > 0 and rss1 - rss0 < 64 * 1024, "2 GiB prefix: resident memory grows by less than 64 MiB",
 			"%d KiB -> %d KiB" % [rss0, rss1])
@@ -255,7 +255,7 @@ func prefix_limits() -> bool:
 	for cs in cases:
 		var st := new_stream()
 		if cs[3] > 0:
-			st.max_message_size = cs[3]
+			st.codec.max_message_size = cs[3]
 		var head := PackedByteArray(cs[1])
 		head.append_array(PackedByteArray([2, 0, 0, 0, 7, 0, 0, 0]))  # and the start of something
 		if cs[2]:
@@ -266,7 +266,7 @@ func prefix_limits() -> bool:
 			st.poll(from)
 		else:
 			st.feed(head)
-		var v = st.pop_var()
+		var v = st.get_var()
 		var err := st.get_error()
 		if cs[4]:
 			p.check(v == null and err == ERR_OUT_OF_MEMORY and st.is_broken(), "prefix %s: refused, stream broken" % cs[0],
@@ -289,8 +289,8 @@ func http_request() -> bool:
 	var s: StreamPeerTCP = pr[1]
 	var st := new_stream()
 	s.put_data("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: curl/8.0\r\nAccept: */*\r\n\r\n".to_utf8_buffer())
-	pump(c, st, 5000, func(): return st.has_var())
-	var v = st.pop_var()
+	pump(c, st, 5000, func(): return st.get_available_packet_count() > 0)
+	var v = st.get_var()
 	p.check(v == null and st.get_error() == ERR_OUT_OF_MEMORY and st.is_broken(),
 			"http: an HTTP request (\"GET \" read as a 542 MB prefix) breaks the stream",
 			"%s, %s: %s" % [Peer.show(v), error_string(st.get_error()), st.get_error_message()])
@@ -329,8 +329,8 @@ func malformed_between_good_values() -> bool:
 	while results.size() < bad.size() + 2 and Time.get_ticks_msec() < until:
 		c.poll()
 		st.poll(c)
-		while st.has_var() and not st.is_broken() and results.size() < 100:
-			var v = st.pop_var()
+		while st.get_available_packet_count() > 0 and not st.is_broken() and results.size() < 100:
+			var v = st.get_var()
 			results.append([v, st.get_error(), st.get_error_message()])
 		OS.delay_msec(1)
 	p.check(results.size() == bad.size() + 2, "malformed: one result per message (%d)" % (bad.size() + 2), "%d results" % results.size())
@@ -390,8 +390,8 @@ func random_frames(dialect: int) -> bool:
 	while values + errors < n and Time.get_ticks_msec() < until:
 		c.poll()
 		st.poll(c)
-		while st.has_var() and not st.is_broken() and values + errors + unavailable < n + 10:
-			st.pop_var()
+		while st.get_available_packet_count() > 0 and not st.is_broken() and values + errors + unavailable < n + 10:
+			st.get_var()
 			match st.get_error():
 				OK: values += 1
 				ERR_BUSY: unavailable += 1
@@ -413,7 +413,7 @@ func random_bytes() -> bool:
 	var rng := RandomNumberGenerator.new()
 	rng.seed = 77
 	var st := new_stream()
-	st.max_message_size = 65536
+	st.codec.max_message_size = 65536
 	var most := 0
 	var results := 0
 	var fed := 0
@@ -426,12 +426,12 @@ func random_bytes() -> bool:
 		st.feed(piece)
 		most = maxi(most, st.get_buffered_bytes())
 		var guard := 0
-		while st.has_var() and guard < 1000 and not st.is_broken():
-			st.pop_var()
+		while st.get_available_packet_count() > 0 and guard < 1000 and not st.is_broken():
+			st.get_var()
 			results += 1
 			guard += 1
-		if st.has_var():
-			st.pop_var()  # takes the error that breaks the stream
+		if st.get_available_packet_count() > 0:
+			st.get_var()  # takes the error that breaks the stream
 	p.check(most <= 65536 + 4 + 4096, "random bytes: at most one piece beyond the limit is ever buffered", "%d bytes" % most)
 	p.check(st.is_broken(), "random bytes: the stream ends up broken", "%d results before" % results)
 	usable_after_reset(st, "random bytes")
@@ -448,9 +448,9 @@ func byte_by_byte() -> bool:
 		var early := false
 		for i in data.size():
 			st.feed(data.slice(i, i + 1))
-			if i < data.size() - 1 and st.has_var():
+			if i < data.size() - 1 and st.get_available_packet_count() > 0:
 				early = true
-		var got = st.pop_var()
+		var got = st.get_var()
 		var expected = v if dialect == FastVarCodec.DIALECT_GODOT_4 else st.codec.decode(st.codec.encode(v))
 		p.check(not early and st.get_error() == OK and Peer.same(got, expected),
 				"byte by byte (dialect %d): %d single bytes make one value" % [dialect, data.size()],

@@ -39,7 +39,7 @@ func _process(_delta: float) -> bool:
 
 
 ## The same snippet against a server that closes the connection in the middle of a value: the
-## snippet's `stream.get_error()` after `pop_vars()` sees what `poll()` reported.
+## snippet's `stream.get_error()` after `get_vars()` sees what `poll()` reported.
 func closing_mid_value() -> void:
 	var server := TCPServer.new()
 	if not t.check(server.listen(0, "127.0.0.1") == OK, "a local server for the closing case"):
@@ -79,7 +79,7 @@ func closing_mid_value() -> void:
 		OS.delay_msec(1)
 	var warnings := t.take_logged()
 	t.check(not client.is_processing(), "the snippet stopped on the closed connection")
-	t.check(client.stream.get_error() == ERR_FILE_EOF, "it saw poll's ERR_FILE_EOF after pop_vars",
+	t.check(client.stream.get_error() == ERR_FILE_EOF, "it saw poll's ERR_FILE_EOF after get_vars",
 			error_string(client.stream.get_error()))
 	t.check(" ".join(warnings).contains("bytes of an incomplete value are left"),
 			"and its push_warning says what was left", "; ".join(warnings))

@@ -128,7 +128,7 @@ func stream_and_files() -> void:
 	t.check_bytes(codec.encode(codec.get_var(peer)), bytes, "get_var of the deepest")
 	var stream := FastVarStream.new()
 	t.check(stream.feed(peer.data_array) == OK, "FastVarStream takes the deepest")
-	var popped = stream.pop_var()
+	var popped = stream.get_var()
 	t.check(stream.get_error() == OK, "FastVarStream pops the deepest", stream.get_error_message())
 	t.check_bytes(codec.encode(popped), bytes, "FastVarStream gives the deepest whole")
 	# store_var and read_var on a file.

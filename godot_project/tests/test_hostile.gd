@@ -128,16 +128,16 @@ func stream_framing() -> void:
 					t.check(s.poll(from) == OK, "poll accepts bytes")
 				else:
 					t.check(s.feed(piece) == OK, "feed accepts bytes")
-				while s.has_var():
-					got.append(s.pop_var())
-					t.check(s.get_error() == OK, "pop_var OK", func(): return s.get_error_message())
+				while s.get_available_packet_count() > 0:
+					got.append(s.get_var())
+					t.check(s.get_error() == OK, "get_var OK", func(): return s.get_error_message())
 			t.check(got.size() == values.size(), "stream (%s, %d-byte pieces) yields every value" % ["BE" if big_endian else "LE", chunk],
 					"got %d" % got.size())
 			for k in mini(got.size(), values.size()):
 				t.check_same(got[k], values[k], "stream value %d (%d-byte pieces)" % [k, chunk])
 			t.check(s.get_buffered_bytes() == 0, "nothing left buffered")
-			var none = s.pop_var()
-			t.check(none == null and s.get_error() == ERR_BUSY, "pop_var with nothing complete is ERR_BUSY")
+			var none = s.get_var()
+			t.check(none == null and s.get_error() == ERR_BUSY, "get_var with nothing complete is ERR_BUSY")
 		# put_var of the stream writes what StreamPeer.put_var writes.
 		var a := StreamPeerBuffer.new()
 		a.big_endian = big_endian
@@ -152,40 +152,40 @@ func stream_framing() -> void:
 	src.put_var("polled")
 	src.seek(0)
 	var s3 := FastVarStream.new()
-	t.check(s3.poll(src) == OK and s3.has_var() and s3.pop_var() == "polled", "poll() reads a StreamPeer")
-	t.check(s3.poll(src) == OK and not s3.has_var(), "poll() on an empty peer does nothing")
+	t.check(s3.poll(src) == OK and s3.get_available_packet_count() > 0 and s3.get_var() == "polled", "poll() reads a StreamPeer")
+	t.check(s3.poll(src) == OK and s3.get_available_packet_count() == 0, "poll() on an empty peer does nothing")
 
 
 func hostile_streams() -> void:
 	# A 2 GiB length prefix: refused, nothing allocated, the stream broken until reset.
 	var s := FastVarStream.new()
 	s.feed(le32(0x80000000) + PackedByteArray([1, 2, 3, 4]))
-	t.check(s.has_var(), "an oversized prefix is reported at once")
-	var v = s.pop_var()
+	t.check(s.get_available_packet_count() == 1, "an oversized prefix is reported at once")
+	var v = s.get_var()
 	t.check(v == null and s.get_error() == ERR_OUT_OF_MEMORY and s.is_broken(), "a 2 GiB prefix is refused and breaks the stream",
 			func(): return "%s %s %s" % [v, error_string(s.get_error()), s.get_error_message()])
 	t.check(s.get_buffered_bytes() < 64, "nothing is allocated for the claimed length")
 	t.check(s.feed(PackedByteArray([1])) != OK, "a broken stream refuses more bytes")
 	s.reset()
 	s.feed(framed(5))
-	t.check(not s.is_broken() and s.pop_var() == 5, "after reset the stream works again")
+	t.check(not s.is_broken() and s.get_var() == 5, "after reset the stream works again")
 	# A malformed value is skipped, the next one comes through.
 	var bad := le32(8) + PackedByteArray([0xff, 0, 0, 0, 0, 0, 0, 0])
 	s.feed(bad + framed("after"))
-	v = s.pop_var()
+	v = s.get_var()
 	t.check(v == null and s.get_error() == ERR_INVALID_DATA and not s.is_broken(), "a malformed value is reported, the stream stays usable")
-	t.check(s.pop_var() == "after", "the value after a malformed one comes through")
+	t.check(s.get_var() == "after", "the value after a malformed one comes through")
 	# A truncated value waits for the rest and never blocks.
 	var whole := var_to_bytes(PackedByteArray([9, 9, 9]))
 	s.feed(le32(whole.size()) + whole.slice(0, 5))
-	t.check(not s.has_var() and s.pop_var() == null and s.get_error() == ERR_BUSY, "a partial value is not handed out")
+	t.check(s.get_available_packet_count() == 0 and s.get_var() == null and s.get_error() == ERR_BUSY, "a partial value is not handed out")
 	s.feed(whole.slice(5))
-	t.check(s.pop_var() == PackedByteArray([9, 9, 9]), "it is once the rest arrives")
+	t.check(s.get_var() == PackedByteArray([9, 9, 9]), "it is once the rest arrives")
 	# max_message_size is honoured.
 	var small := FastVarStream.new()
-	small.max_message_size = 16
+	small.codec.max_message_size = 16
 	small.feed(le32(17) + PackedByteArray([0, 0, 0, 0]))
-	t.check(small.pop_var() == null and small.is_broken(), "a message over max_message_size breaks the stream")
+	t.check(small.get_var() == null and small.is_broken(), "a message over max_message_size breaks the stream")
 	# FastVarCodec.max_message_size: get_var refuses a longer prefix before reading it; the
 	# same length at the limit is read.
 	var codec := FastVarCodec.new()
@@ -244,9 +244,9 @@ func storm() -> void:
 			bad_decode = "round %d: error %d, message '%s', %s" % [round, codec.get_error(), codec.get_error_message(), Ctx.show(v)]
 		Ctx.dispose(v)
 		stream.feed(le32(b.size()) + b)
-		# One pop per round, never a loop: a broken stream stays has_var() forever.
-		if stream.has_var():
-			var w = stream.pop_var()
+		# One value per round: a whole message was fed, so exactly one is waiting.
+		if stream.get_available_packet_count() == 1:
+			var w = stream.get_var()
 			if returned_cleanly(w, stream.get_error(), stream.get_error_message()):
 				pops += 1
 			elif bad_pop.is_empty():
@@ -258,7 +258,7 @@ func storm() -> void:
 			"%d of %d; first other: %s" % [decodes, ROUNDS, bad_decode])
 	t.check(pops == ROUNDS, "every hostile message popped as a value or an error with a message",
 			"%d of %d; first other: %s" % [pops, ROUNDS, bad_pop])
-	t.check(not stream.is_broken() and not stream.has_var() and stream.get_buffered_bytes() == 0,
+	t.check(not stream.is_broken() and stream.get_available_packet_count() == 0 and stream.get_buffered_bytes() == 0,
 			"the stream went through every hostile message")
 	t.check(codec.decode(var_to_bytes("still fine")) == "still fine", "the codec works after the storm")
 	var grown := OS.get_static_memory_usage() - mem_before

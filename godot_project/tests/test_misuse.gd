@@ -44,7 +44,7 @@ func run(ctx: Ctx) -> void:
 	decode_of_another_dialect()
 	decode_trailing_bytes_allowed()
 	decode_keeps_an_unpadded_final_byte_array()
-	pop_vars_keeps_the_poll_error()
+	get_vars_keeps_the_poll_error()
 	allowed_classes_typos()
 	listed_script_loads_at_decode()
 	logged_errors_name_no_source_file()
@@ -199,9 +199,9 @@ func decode_keeps_an_unpadded_final_byte_array() -> void:
 	t.check_same(v, bytes_to_var(b), "as bytes_to_var decodes it")
 
 
-## The README's client: poll, then pop_vars, then get_error(). A connection closed in the middle
+## The README's client: poll, then get_vars, then get_error(). A connection closed in the middle
 ## of a value must reach that get_error().
-func pop_vars_keeps_the_poll_error() -> void:
+func get_vars_keeps_the_poll_error() -> void:
 	var pair := _tcp_pair()
 	if pair.is_empty():
 		return
@@ -220,18 +220,18 @@ func pop_vars_keeps_the_poll_error() -> void:
 	while Time.get_ticks_msec() < deadline:
 		client.poll()
 		polled = stream.poll(client)
-		got.append_array(stream.pop_vars())
+		got.append_array(stream.get_vars())
 		if stream.get_error() != OK:
 			break
 		OS.delay_msec(1)
-	t.check_same(got, [42], "pop_vars hands out the complete value")
+	t.check_same(got, [42], "get_vars hands out the complete value")
 	t.check(polled == ERR_FILE_EOF and stream.get_error() == ERR_FILE_EOF,
-			"after pop_vars, get_error() is poll's ERR_FILE_EOF",
+			"after get_vars, get_error() is poll's ERR_FILE_EOF",
 			"poll %s, get_error %s" % [error_string(polled), error_string(stream.get_error())])
 	t.check(stream.get_error_message().contains("bytes of an incomplete value are left"),
 			"and get_error_message() says what was left", stream.get_error_message())
 	stream.reset()
-	t.check(stream.pop_vars().is_empty() and stream.get_error() == OK, "reset forgets poll's failure")
+	t.check(stream.get_vars().is_empty() and stream.get_error() == OK, "reset forgets poll's failure")
 	client.disconnect_from_host()
 	pair[2].stop()
 

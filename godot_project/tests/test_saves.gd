@@ -174,10 +174,10 @@ func read_values_from_stream(what: String, payload: PackedByteArray, sc: Diction
 	t.check(stream.feed(payload) == OK, what + ": feed", func(): return err_text(stream))
 	var n := 0
 	for item in sc.values:
-		if not t.check(stream.has_var(), "%s[%s]: has_var" % [what, item.name]):
+		if not t.check(stream.get_available_packet_count() > 0, "%s[%s]: get_available_packet_count" % [what, item.name]):
 			return
 		codec.allow_objects = bool(item.allow_objects)
-		var v = stream.pop_var()
+		var v = stream.get_var()
 		var ok := stream.get_error() == OK
 		check_value("%s[%s]" % [what, item.name], item, v, ok, stream)
 		if ok:
@@ -185,7 +185,7 @@ func read_values_from_stream(what: String, payload: PackedByteArray, sc: Diction
 		Ctx.dispose(v)
 	codec.allow_objects = false
 	t.check(n + skipped_in(sc) == VALUE_COUNT, what + ": the value count", "%d read" % n)
-	t.check(not stream.has_var() and stream.get_buffered_bytes() == 0 and not stream.is_broken(),
+	t.check(stream.get_available_packet_count() == 0 and stream.get_buffered_bytes() == 0 and not stream.is_broken(),
 			what + ": nothing left after the values", "%d bytes buffered" % stream.get_buffered_bytes())
 
 

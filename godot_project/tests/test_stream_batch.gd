@@ -1,7 +1,7 @@
 extends RefCounted
 ## FastVarStream's network tick: put_vars writes what one StreamPeer.put_var per value writes, in
-## one buffer; pop_vars hands out every complete value in order, however the bytes arrived, and
-## stops at a malformed value or an oversized prefix exactly where pop_var reports them. Over a
+## one buffer; get_vars hands out every complete value in order, however the bytes arrived, and
+## stops at a malformed value or an oversized prefix exactly where get_var reports them. Over a
 ## real loopback TCP connection the other side is the engine's own put_var / get_var.
 
 const Ctx := preload("res://tests/lib/ctx.gd")
@@ -13,8 +13,8 @@ func run(ctx: Ctx) -> void:
 	t = ctx
 	put_vars_framing()
 	put_vars_refuses_whole()
-	pop_vars_split_and_coalesced()
-	pop_vars_stops_at_errors()
+	get_vars_split_and_coalesced()
+	get_vars_stops_at_errors()
 	over_tcp()
 	t.done()
 
@@ -72,7 +72,7 @@ func put_vars_refuses_whole() -> void:
 	t.check(s.put_vars(peer, [1, "two"]) == OK and s.get_error() == OK, "the next call succeeds")
 
 
-func pop_vars_split_and_coalesced() -> void:
+func get_vars_split_and_coalesced() -> void:
 	var values := tick_values()
 	var wire := PackedByteArray()
 	for v in values:
@@ -82,22 +82,22 @@ func pop_vars_split_and_coalesced() -> void:
 		var got := []
 		for i in range(0, wire.size(), chunk):
 			s.feed(wire.slice(i, i + chunk))
-			got.append_array(s.pop_vars())
-			t.check(s.get_error() == OK, "pop_vars OK (%d-byte pieces)" % chunk, s.get_error_message())
-		t.check(got.size() == values.size(), "pop_vars yields every value (%d-byte pieces)" % chunk,
+			got.append_array(s.get_vars())
+			t.check(s.get_error() == OK, "get_vars OK (%d-byte pieces)" % chunk, s.get_error_message())
+		t.check(got.size() == values.size(), "get_vars yields every value (%d-byte pieces)" % chunk,
 				"got %d" % got.size())
 		for k in mini(got.size(), values.size()):
-			t.check_same(got[k], values[k], "pop_vars value %d (%d-byte pieces)" % [k, chunk])
+			t.check_same(got[k], values[k], "get_vars value %d (%d-byte pieces)" % [k, chunk])
 		t.check(s.get_buffered_bytes() == 0, "nothing left buffered")
 	# max_count takes that many, in order; the rest stays for the next call.
 	var s := FastVarStream.new()
 	s.feed(wire)
-	var first := s.pop_vars(3)
-	t.check(first.size() == 3 and first[1] == 42, "pop_vars(3) takes the first three", str(first.size()))
-	t.check(s.pop_vars(0).is_empty() and s.get_error() == OK, "pop_vars(0) takes none")
-	var rest := s.pop_vars()
+	var first := s.get_vars(3)
+	t.check(first.size() == 3 and first[1] == 42, "get_vars(3) takes the first three", str(first.size()))
+	t.check(s.get_vars(0).is_empty() and s.get_error() == OK, "get_vars(0) takes none")
+	var rest := s.get_vars()
 	t.check(rest.size() == values.size() - 3, "then the rest", str(rest.size()))
-	var none := s.pop_vars()
+	var none := s.get_vars()
 	t.check(none.is_empty() and s.get_error() == OK, "nothing complete: an empty array and OK")
 	# The codec's settings apply: Godot 3 bytes through a Godot 3 codec.
 	var g3 := FastVarStream.new()
@@ -105,43 +105,43 @@ func pop_vars_split_and_coalesced() -> void:
 	var g3wire := StreamPeerBuffer.new()
 	g3.put_vars(g3wire, [Vector2(1, 2), "g3", 3])
 	g3.feed(g3wire.data_array)
-	t.check_same(g3.pop_vars(), [Vector2(1, 2), "g3", 3], "pop_vars in the Godot 3 dialect")
+	t.check_same(g3.get_vars(), [Vector2(1, 2), "g3", 3], "get_vars in the Godot 3 dialect")
 
 
-## Errors are pop_var's: a malformed value is skipped and reported after the values before it;
+## Errors are get_var's: a malformed value is skipped and reported after the values before it;
 ## an oversized prefix breaks the stream.
-func pop_vars_stops_at_errors() -> void:
+func get_vars_stops_at_errors() -> void:
 	var bad := le32(8) + PackedByteArray([0xff, 0, 0, 0, 0, 0, 0, 0])
 	var s := FastVarStream.new()
 	s.feed(framed(1) + framed("two") + bad + framed(3) + framed(4))
-	var got := s.pop_vars()
-	t.check_same(got, [1, "two"], "pop_vars returns the values before a malformed one")
-	t.check(s.get_error() == ERR_INVALID_DATA and not s.is_broken(), "and reports it as pop_var does",
+	var got := s.get_vars()
+	t.check_same(got, [1, "two"], "get_vars returns the values before a malformed one")
+	t.check(s.get_error() == ERR_INVALID_DATA and not s.is_broken(), "and reports it as get_var does",
 			"%s %s" % [error_string(s.get_error()), s.get_error_message()])
-	# pop_var's message, at the value's offset in the stream (two values of 12 and 20 bytes,
+	# get_var's message, at the value's offset in the stream (two values of 12 and 20 bytes,
 	# then its 4-byte prefix).
 	var per_value := FastVarStream.new()
 	per_value.feed(bad)
-	per_value.pop_var()
+	per_value.get_var()
 	t.check(s.get_error_message() == per_value.get_error_message().replace("at byte 4:", "at byte 32:"),
-			"with pop_var's message", "%s / %s" % [s.get_error_message(), per_value.get_error_message()])
-	got = s.pop_vars()
+			"with get_var's message", "%s / %s" % [s.get_error_message(), per_value.get_error_message()])
+	got = s.get_vars()
 	t.check_same(got, [3, 4], "the next call goes on after the malformed value")
 	t.check(s.get_error() == OK, "and succeeds")
 	# A malformed value first: an empty array and the error.
 	s.feed(bad + framed(5))
-	t.check(s.pop_vars().is_empty() and s.get_error() == ERR_INVALID_DATA, "a malformed first value: [] and the error")
-	t.check_same(s.pop_vars(), [5], "then the value after it")
+	t.check(s.get_vars().is_empty() and s.get_error() == ERR_INVALID_DATA, "a malformed first value: [] and the error")
+	t.check_same(s.get_vars(), [5], "then the value after it")
 	# An oversized prefix: the values before it, then the stream is broken.
 	s.feed(framed(6) + le32(0x80000000) + PackedByteArray([1, 2, 3, 4]))
-	got = s.pop_vars()
-	t.check_same(got, [6], "pop_vars returns the values before an oversized prefix")
+	got = s.get_vars()
+	t.check_same(got, [6], "get_vars returns the values before an oversized prefix")
 	t.check(s.get_error() == ERR_OUT_OF_MEMORY and s.is_broken(), "which breaks the stream",
 			"%s %s" % [error_string(s.get_error()), s.get_error_message()])
-	t.check(s.pop_vars().is_empty() and s.get_error() == ERR_OUT_OF_MEMORY, "and stays broken until reset")
+	t.check(s.get_vars().is_empty() and s.get_error() == ERR_OUT_OF_MEMORY, "and stays broken until reset")
 	s.reset()
 	s.feed(framed(7))
-	t.check_same(s.pop_vars(), [7], "after reset the stream works again")
+	t.check_same(s.get_vars(), [7], "after reset the stream works again")
 
 
 ## Over loopback TCP with the engine's own StreamPeerTCP.put_var / get_var on the other side, in
@@ -185,7 +185,7 @@ func over_tcp() -> void:
 	for i in received.size():
 		same = same and _same(received[i], values[i % values.size()])
 	t.check(same, "in order, equal")
-	# The engine to ours: put_var per value, pop_vars as bytes arrive (split and coalesced by TCP).
+	# The engine to ours: put_var per value, get_vars as bytes arrive (split and coalesced by TCP).
 	for tick in ticks:
 		for v in values:
 			conn.put_var(v)
@@ -193,12 +193,12 @@ func over_tcp() -> void:
 	while got.size() < ticks * values.size() and Time.get_ticks_msec() < deadline:
 		client.poll()
 		s.poll(client)
-		got.append_array(s.pop_vars())
+		got.append_array(s.get_vars())
 		if s.get_error() != OK:
 			break
 		OS.delay_msec(1)
-	t.check(s.get_error() == OK, "pop_vars over TCP", s.get_error_message())
-	t.check(got.size() == ticks * values.size(), "pop_vars reads every value the engine sent", str(got.size()))
+	t.check(s.get_error() == OK, "get_vars over TCP", s.get_error_message())
+	t.check(got.size() == ticks * values.size(), "get_vars reads every value the engine sent", str(got.size()))
 	same = true
 	for i in got.size():
 		same = same and _same(got[i], values[i % values.size()])

@@ -18,6 +18,10 @@ func run(ctx: Ctx) -> void:
 	objects_safe_by_default()
 	connection_states()
 	nothing_yet_is_distinct()
+	stream_names_as_packet_peer()
+	properties_show_defaults()
+	const_only_when_nothing_changes()
+	every_dialect_documented()
 	class_enums()
 	one_message_limit()
 	one_byte_order()
@@ -61,9 +65,6 @@ func refused_settings_are_readable() -> void:
 	var mine := s.codec
 	s.codec = null
 	t.check(s.get_error() == ERR_INVALID_PARAMETER and s.codec == mine, "FastVarStream.codec = null: refused readably, codec kept")
-	s.max_message_size = -1
-	t.check(s.get_error() == ERR_INVALID_PARAMETER and s.max_message_size == 8388608,
-			"FastVarStream.max_message_size = -1: refused readably", s.get_error_message())
 
 
 ## With allow_objects on and nothing listed, no object is made and no script is loaded; "*"
@@ -113,7 +114,7 @@ func connection_states() -> void:
 	# Not polled yet, so still connecting whatever the server does.
 	if tcp.get_status() == StreamPeerTCP.STATUS_CONNECTING:
 		err = s.poll(tcp)
-		t.check(err == OK and s.get_error() == OK and not s.has_var(), "a StreamPeerTCP still connecting: OK, nothing read",
+		t.check(err == OK and s.get_error() == OK and s.get_available_packet_count() == 0, "a StreamPeerTCP still connecting: OK, nothing read",
 				func(): return "%s: %s" % [error_string(err), s.get_error_message()])
 	else:
 		t.skip("the connection was not pending")
@@ -136,11 +137,11 @@ func connection_states() -> void:
 		t.skip("the refused connection did not reach STATUS_ERROR")
 
 
-## ERR_BUSY is "nothing yet" in pop_var and get_packet_var, and no failure uses it: a class this
+## ERR_BUSY is "nothing yet" in get_var and get_packet_var, and no failure uses it: a class this
 ## engine does not have stays the engine's ERR_UNAVAILABLE.
 func nothing_yet_is_distinct() -> void:
 	var s := FastVarStream.new()
-	t.check(s.pop_var() == null and s.get_error() == ERR_BUSY, "pop_var with nothing received: ERR_BUSY")
+	t.check(s.get_var() == null and s.get_error() == ERR_BUSY, "get_var with nothing received: ERR_BUSY")
 	var c := FastVarCodec.new()
 	var pps := PacketPeerStream.new()
 	pps.stream_peer = StreamPeerBuffer.new()
@@ -169,8 +170,124 @@ func nothing_yet_is_distinct() -> void:
 	var missing := g3.get_error()
 	t.check(v == null and missing != OK and missing != ERR_BUSY, "a missing class is a failure, not \"nothing yet\"",
 			"%s: %s" % [error_string(missing), g3.get_error_message()])
-	s.pop_var()
+	s.get_var()
 	t.check(missing != s.get_error(), "the two codes differ", "%s and %s" % [error_string(missing), error_string(s.get_error())])
+	# Why "nothing yet" is not the engine's ERR_UNAVAILABLE (PacketPeer.get_var's): a stream in
+	# the Godot 3 dialect reports that very code for a value naming a class no engine has.
+	var g3s := FastVarStream.new()
+	g3s.codec = g3
+	g3s.feed(le32(bytes.size()) + bytes)
+	t.check(g3s.get_var() == null and g3s.get_error() == ERR_UNAVAILABLE,
+			"FastVarStream.get_var of a Godot 3 object of a missing class: ERR_UNAVAILABLE, so nothing yet is ERR_BUSY",
+			"%s: %s" % [error_string(g3s.get_error()), g3s.get_error_message()])
+
+
+## FastVarStream speaks PacketPeer's words: get_var, get_available_packet_count (an int: the
+## values waiting); its one limit is its codec's, with no second property on the stream.
+func stream_names_as_packet_peer() -> void:
+	var methods := {}
+	for m in ClassDB.class_get_method_list(&"FastVarStream", true):
+		methods[m.name] = m
+	for name in ["get_var", "get_vars", "get_available_packet_count"]:
+		t.check(methods.has(name), "FastVarStream.%s exists" % name)
+	for name in ["pop_var", "pop_vars", "has_var", "get_max_message_size", "set_max_message_size"]:
+		t.check(not methods.has(name), "FastVarStream.%s is gone" % name)
+	t.check(methods.has("get_available_packet_count") and methods.get_available_packet_count.return.type == TYPE_INT,
+			"get_available_packet_count() returns an int", str(methods.get("get_available_packet_count", {})))
+	var props := []
+	for p in ClassDB.class_get_property_list(&"FastVarStream", true):
+		props.append(p.name)
+	t.check(not props.has("max_message_size"), "FastVarStream has no max_message_size of its own (its codec's is the one)", str(props))
+	# The count: whole messages (a malformed one too: get_var reports it), not the partial one.
+	var s := FastVarStream.new()
+	var bad := le32(8) + PackedByteArray([0xff, 0, 0, 0, 0, 0, 0, 0])
+	var last := var_to_bytes("three")
+	var four := var_to_bytes(4)
+	s.feed(le32(8) + var_to_bytes(1) + bad + le32(last.size()) + last + le32(8) + four.slice(0, 1))
+	t.check(s.get_available_packet_count() == 3, "three whole messages waiting, one partial: 3", str(s.get_available_packet_count()))
+	t.check(s.get_var() == 1 and s.get_available_packet_count() == 2, "each get_var takes one")
+	t.check(s.get_var() == null and s.get_error() == ERR_INVALID_DATA and s.get_available_packet_count() == 1,
+			"the malformed one is handed out as its failure", s.get_error_message())
+	t.check(s.get_var() == "three" and s.get_available_packet_count() == 0, "then the last whole one")
+	t.check(s.get_var() == null and s.get_error() == ERR_BUSY, "then nothing yet")
+	s.feed(four.slice(1))
+	t.check(s.get_available_packet_count() == 1 and s.get_var() == 4, "the partial one counts once whole")
+	# An oversized prefix counts once, after the values before it; the broken stream counts none.
+	s.feed(le32(8) + var_to_bytes(5) + le32(0x80000000) + PackedByteArray([1, 2]))
+	t.check(s.get_available_packet_count() == 2 and not s.is_broken(), "a value and an oversized prefix: 2, not broken yet")
+	t.check(s.get_buffered_bytes() == 12 + 4 + 2, "counted messages stay buffered until handed out", str(s.get_buffered_bytes()))
+	t.check(s.get_var() == 5 and not s.is_broken(), "the value before the prefix comes out")
+	t.check(s.get_var() == null and s.get_error() == ERR_OUT_OF_MEMORY and s.is_broken(), "then the prefix breaks the stream")
+	t.check(s.get_available_packet_count() == 0, "a broken stream counts nothing")
+	t.check(s.get_var() == null and s.get_error() == ERR_OUT_OF_MEMORY, "and get_var keeps reporting why")
+	var rounds := 0
+	s.reset()
+	s.feed(le32(0x80000000))
+	while s.get_available_packet_count() > 0 and rounds < 10:
+		s.get_var()
+		rounds += 1
+	t.check(rounds == 1, "the PacketPeer loop ends on a broken stream", "%d rounds" % rounds)
+	s.reset()
+	s.feed(le32(8) + var_to_bytes(6))
+	t.check(s.get_available_packet_count() == 1 and s.get_var() == 6, "after reset the stream counts again")
+
+
+## Every property is registered for the editor, so the editor help shows its default: the
+## engine reads defaults only of properties with PROPERTY_USAGE_EDITOR or _STORAGE.
+func properties_show_defaults() -> void:
+	var expected := {"max_message_size": 8388608, "max_depth": 1024, "max_elements": -1, "max_bytes": -1,
+			"max_payload": 268435456, "allow_objects": false, "allowed_classes": PackedStringArray()}
+	for cls in [&"FastVarCodec", &"FastVarStream"]:
+		for p in ClassDB.class_get_property_list(cls, true):
+			if p.usage & PROPERTY_USAGE_CATEGORY:
+				continue
+			t.check(p.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) != 0,
+					"%s.%s: usage lets the help show its default" % [cls, p.name], "usage %d" % p.usage)
+			t.check(p.usage & PROPERTY_USAGE_STORAGE == 0,
+					"%s.%s: not stored (var_to_bytes_with_objects of a codec carries no settings)" % [cls, p.name], "usage %d" % p.usage)
+	for name in expected:
+		var d = ClassDB.class_get_property_default_value(&"FastVarCodec", name)
+		t.check(typeof(d) == typeof(expected[name]) and d == expected[name],
+				"ClassDB's default of FastVarCodec.%s is %s" % [name, expected[name]], str(d))
+
+
+## ClassDB marks a method const only when it changes nothing a later call sees: the property
+## getters and the calls that only report; every call that writes, reads a stream or a file, or
+## sets get_error() is not const (gdext made every &self method const). The one exception, the
+## property setters, stay const: gdext admits no other setter it can bind on any thread
+## (docs/gdscript.md, the review table).
+func const_only_when_nothing_changes() -> void:
+	var readers := {
+		&"FastVarCodec": ["get_decoded_size", "get_error", "get_error_message"],
+		&"FastVarStream": ["get_buffered_bytes", "is_broken", "get_error", "get_error_message", "get_available_packet_count"],
+	}
+	for cls in readers:
+		var props := {}
+		for p in ClassDB.class_get_property_list(cls, true):
+			props[p.name] = true
+		for m in ClassDB.class_get_method_list(cls, true):
+			var name: String = m.name
+			var is_accessor := (name.begins_with("get_") or name.begins_with("set_")) and props.has(name.substr(4))
+			var expected: bool = is_accessor or readers[cls].has(name)
+			var is_const: bool = m.flags & METHOD_FLAG_CONST != 0
+			t.check(is_const == expected, "%s.%s is %s" % [cls, name, "const" if expected else "not const"], "flags %d" % m.flags)
+
+
+## Every Dialect constant the class registers has a row in docs/gdscript.md's table of dialects,
+## saying which engines write and read those bytes (the class's help names each too: the unit
+## test editor_help::class_help_names_every_dialect).
+func every_dialect_documented() -> void:
+	var path := ProjectSettings.globalize_path("res://").path_join("../docs/gdscript.md")
+	var text := FileAccess.get_file_as_string(path)
+	var at := text.find("### Dialects")
+	if not t.check(at >= 0, "docs/gdscript.md has a section \"### Dialects\"", path):
+		return
+	var section := text.substr(at, text.find("\n## ", at) - at)
+	var dialects := ClassDB.class_get_enum_constants(&"FastVarCodec", &"Dialect")
+	t.check(dialects.size() == 6, "FastVarCodec.Dialect has its six constants", str(dialects))
+	for name in dialects:
+		var row := "| `%s` | %d |" % [name, ClassDB.class_get_integer_constant(&"FastVarCodec", name)]
+		t.check(section.contains(row), "docs/gdscript.md's dialect table has a row for %s (its name and value)" % name, row)
 
 
 ## Dialect and Precision are enums of the class: constants, properties and methods typed by them.
@@ -204,7 +321,7 @@ func class_enums() -> void:
 
 
 ## FastVarCodec.max_message_size bounds every path that writes or reads a length prefix or a
-## packet; FastVarStream.max_message_size is its codec's.
+## packet, a FastVarStream's through its codec.
 func one_message_limit() -> void:
 	var value := "x".repeat(40)  # 48 bytes encoded
 	var c := FastVarCodec.new()
@@ -216,7 +333,6 @@ func one_message_limit() -> void:
 	t.check(c.put_var(peer, 7) == OK, "and writes one within it")
 	var s := FastVarStream.new()
 	s.codec = c
-	t.check(s.max_message_size == 16, "FastVarStream.max_message_size is its codec's")
 	var out := StreamPeerBuffer.new()
 	t.check(s.put_var(out, value) == ERR_OUT_OF_MEMORY and out.get_size() == 0,
 			"FastVarStream.put_var refuses it", s.get_error_message())
@@ -256,27 +372,25 @@ func one_message_limit() -> void:
 	buffer.seek(0)
 	t.check(c.get_packet_var(pps) == null and c.get_error() == ERR_OUT_OF_MEMORY, "get_packet_var refuses a longer packet",
 			c.get_error_message())
-	# Changed on the stream, it changes on the codec, and the stream reads by it.
+	# The stream reads by its codec's limit.
 	var fresh := FastVarStream.new()
-	fresh.max_message_size = 100
-	t.check(fresh.codec.max_message_size == 100, "setting it on the stream sets the codec's")
 	fresh.codec.max_message_size = 16
 	fresh.feed(le32(48) + var_to_bytes(value))
-	t.check(fresh.pop_var() == null and fresh.is_broken(), "the stream reads by the codec's limit")
+	t.check(fresh.get_var() == null and fresh.is_broken(), "the stream reads by the codec's limit")
 	# A change made after the bytes arrived applies to them: the stream follows its codec's
 	# settings on every call, not as they were when it last read them.
 	var later := FastVarStream.new()
 	later.feed(le32(48) + var_to_bytes(value))
-	t.check(later.has_var(), "a message within the limit is ready")
+	t.check(later.get_available_packet_count() > 0, "a message within the limit is ready")
 	later.codec.max_message_size = 16
-	t.check(later.pop_var() == null and later.is_broken(), "a limit lowered after the bytes arrived applies to them")
+	t.check(later.get_var() == null and later.is_broken(), "a limit lowered after the bytes arrived applies to them")
 	var other := FastVarCodec.new()
 	other.max_message_size = 16
 	var switched := FastVarStream.new()
 	switched.feed(le32(48) + var_to_bytes(value))
-	t.check(switched.has_var(), "and with the default codec")
+	t.check(switched.get_available_packet_count() > 0, "and with the default codec")
 	switched.codec = other
-	t.check(switched.pop_var() == null and switched.is_broken(), "a codec set after the bytes arrived reads them by its limit")
+	t.check(switched.get_var() == null and switched.is_broken(), "a codec set after the bytes arrived reads them by its limit")
 
 
 ## The length prefix follows the peer's big_endian on every path (FastVarStream had its own).
@@ -291,7 +405,7 @@ func one_byte_order() -> void:
 	t.check_bytes(ours.data_array, engine.data_array, "writes the big-endian prefix StreamPeer.put_var writes")
 	engine.seek(0)
 	var r := FastVarStream.new()
-	t.check(r.poll(engine) == OK and r.pop_var() == "be", "poll reads a big-endian peer's prefix", r.get_error_message())
+	t.check(r.poll(engine) == OK and r.get_var() == "be", "poll reads a big-endian peer's prefix", r.get_error_message())
 	var c := FastVarCodec.new()
 	var cb := StreamPeerBuffer.new()
 	cb.big_endian = true
@@ -319,9 +433,9 @@ func framed_bytes() -> void:
 			"a length over max_message_size: ERR_OUT_OF_MEMORY")
 	var s := FastVarStream.new()
 	s.feed(wire)
-	t.check(s.pop_vars() == [{"hp": 3}, "bye"], "FastVarStream.feed takes encode_framed's bytes")
-	# A Godot 3 save encrypted with a key, from framed Godot 3 bytes, read by the _with_key call
-	# (as decrypt_godot3_with_key pairs with decrypt_godot3).
+	t.check(s.get_vars() == [{"hp": 3}, "bye"], "FastVarStream.feed takes encode_framed's bytes")
+	# A Godot 3 save encrypted with a key, from framed Godot 3 bytes, read by read_godot3_save's
+	# key argument (one reader for every container).
 	var g3 := FastVarCodec.new()
 	g3.dialect = FastVarCodec.DIALECT_GODOT_3
 	var key := PackedByteArray()
@@ -331,9 +445,20 @@ func framed_bytes() -> void:
 	var f := FileAccess.open(path, FileAccess.WRITE)
 	f.store_buffer(g3.encrypt_godot3_with_key(g3.encode_framed("saved") + g3.encode_framed(12), key))
 	f.close()
-	var values := c.read_godot3_save_with_key(path, key)
-	t.check(c.get_error() == OK and values == ["saved", 12], "read_godot3_save_with_key reads a key-encrypted Godot 3 save",
+	var values := c.read_godot3_save(path, "", key)
+	t.check(c.get_error() == OK and values == ["saved", 12], "read_godot3_save(path, \"\", key) reads a key-encrypted Godot 3 save",
 			"%s: %s" % [values, c.get_error_message()])
+	t.check(not ClassDB.class_has_method(&"FastVarCodec", &"read_godot3_save_with_key"),
+			"one reader of Godot 3 saves: no read_godot3_save_with_key beside read_godot3_save")
+	var reader := {}
+	for m in ClassDB.class_get_method_list(&"FastVarCodec", true):
+		if m.name == "read_godot3_save":
+			reader = m
+	var arg_names := []
+	for a in reader.get("args", []):
+		arg_names.append(a.name)
+	t.check(arg_names == ["path", "password", "key"] and reader.get("default_args", []) == ["", PackedByteArray()],
+			"read_godot3_save(path, password = \"\", key = PackedByteArray())", str(reader))
 	values = c.read_godot3_save(path)
 	t.check(values.is_empty() and c.get_error() == ERR_UNAUTHORIZED, "without the key: ERR_UNAUTHORIZED", c.get_error_message())
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))

@@ -204,6 +204,18 @@ func decode_while_settings_change(index: int) -> void:
 		# max_depth toggles between 1024 and 64: every value here is shallower than both.
 		if shared.get_error() != OK or var_to_bytes(back) != engine_bytes[i]:
 			fail("task %d: decode of value %d under changing settings: %s" % [index, i, shared.get_error_message()])
+		# The calls gdext binds (for a moment), a setter among them, beside the main thread's
+		# setters: none fails. (A setter on &mut self, an exclusive bind, failed here with
+		# "bind_mut() failed, already bound".)
+		var framed = shared.decode_framed(shared.encode_framed(values[i]))
+		if shared.get_error() != OK or var_to_bytes(framed) != engine_bytes[i]:
+			fail("task %d: framed round trip of value %d under changing settings: %s" % [index, i, shared.get_error_message()])
+		var depth := shared.max_depth
+		if depth != 64 and depth != 1024:
+			fail("task %d: max_depth read as %d" % [index, depth])
+		shared.allow_trailing_bytes = false
+		if shared.get_error() != OK:
+			fail("task %d: a setter on a worker: %s" % [index, shared.get_error_message()])
 
 
 func settings_change_while_workers_decode() -> void:
@@ -233,10 +245,10 @@ func stream_task(index: int) -> void:
 	var got := []
 	for at in range(0, wire.size(), 5 + index):
 		own.feed(wire.slice(at, at + 5 + index))
-		while own.has_var():
-			got.append(own.pop_var())
+		while own.get_available_packet_count() > 0:
+			got.append(own.get_var())
 			if own.get_error() != OK:
-				fail("task %d: pop_var: %s" % [index, own.get_error_message()])
+				fail("task %d: get_var: %s" % [index, own.get_error_message()])
 	if got.size() != values.size():
 		fail("task %d: %d values came out of the stream, not %d" % [index, got.size(), values.size()])
 		return
@@ -263,8 +275,8 @@ func streams_on_threads() -> void:
 	feeder.start(func(): return s.feed(peer.data_array))
 	var fed: int = feeder.wait_to_finish()
 	var count := 0
-	while s.has_var():
-		var v = s.pop_var()
+	while s.get_available_packet_count() > 0:
+		var v = s.get_var()
 		if s.get_error() == OK and var_to_bytes(v) == engine_bytes[count]:
 			count += 1
 		else:

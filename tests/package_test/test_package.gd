@@ -120,30 +120,30 @@ func stream_checks() -> void:
 	var got := []
 	for i in range(0, wire.size(), 3):
 		check(stream.feed(wire.slice(i, i + 3)) == OK, "FastVarStream.feed")
-		while stream.has_var():
-			got.append(stream.pop_var())
-			check(stream.get_error() == OK, "pop_var: %s" % stream.get_error_message())
+		while stream.get_available_packet_count() > 0:
+			got.append(stream.get_var())
+			check(stream.get_error() == OK, "get_var: %s" % stream.get_error_message())
 	check(var_to_str(got) == var_to_str(values()), "FastVarStream gives back every value split in 3-byte pieces")
-	check(stream.get_buffered_bytes() == 0 and not stream.has_var(), "nothing left over")
-	stream.pop_var()
-	check(stream.get_error() == ERR_BUSY, "pop_var with nothing complete: ERR_BUSY")
+	check(stream.get_buffered_bytes() == 0 and stream.get_available_packet_count() == 0, "nothing left over")
+	stream.get_var()
+	check(stream.get_error() == ERR_BUSY, "get_var with nothing complete: ERR_BUSY")
 	# poll() takes what a peer has.
 	var source := StreamPeerBuffer.new()
 	source.data_array = engine.data_array
 	check(stream.poll(source) == OK, "FastVarStream.poll")
 	var polled := []
-	while stream.has_var():
-		polled.append(stream.pop_var())
-	check(var_to_str(polled) == var_to_str(values()), "FastVarStream.poll then pop_var gives every value back")
+	while stream.get_available_packet_count() > 0:
+		polled.append(stream.get_var())
+	check(var_to_str(polled) == var_to_str(values()), "FastVarStream.poll then get_var gives every value back")
 	# A Godot 3 peer: the stream's codec decides the dialect.
 	var stream3 := FastVarStream.new()
 	stream3.codec.dialect = FastVarCodec.DIALECT_GODOT_3
 	stream3.feed(PackedByteArray([8, 0, 0, 0, 2, 0, 0, 0, 42, 0, 0, 0]))
-	check(stream3.has_var() and stream3.pop_var() == 42, "a Godot 3 framed int through FastVarStream")
+	check(stream3.get_available_packet_count() > 0 and stream3.get_var() == 42, "a Godot 3 framed int through FastVarStream")
 	# A length prefix above max_message_size breaks the stream without allocating.
 	var small := FastVarStream.new()
-	small.max_message_size = 16
+	small.codec.max_message_size = 16
 	small.feed(PackedByteArray([0, 1, 0, 0]))
-	check(small.has_var(), "a 256-byte prefix over max_message_size 16: an error is waiting")
-	check(small.pop_var() == null and small.get_error() != OK and small.is_broken(),
+	check(small.get_available_packet_count() == 1, "a 256-byte prefix over max_message_size 16: an error is waiting")
+	check(small.get_var() == null and small.get_error() != OK and small.is_broken(),
 		"a 256-byte prefix over max_message_size 16 breaks the stream (error %d)" % small.get_error())

@@ -188,14 +188,14 @@ static func connect_tcp(to_port: int, deadline_ms: int) -> StreamPeerTCP:
 
 
 ## Waits for the next complete value on a TCP connection read through a FastVarStream.
-## Returns {"ok": bool, "value": v, "error": Error of pop_var, "why": text when not ok}.
+## Returns {"ok": bool, "value": v, "error": Error of get_var, "why": text when not ok}.
 static func next_var(tcp: StreamPeerTCP, stream: FastVarStream, deadline_ms: int) -> Dictionary:
 	while true:
-		if stream.has_var():
-			var v = stream.pop_var()
+		if stream.get_available_packet_count() > 0:
+			var v = stream.get_var()
 			var err := stream.get_error()
 			return {"ok": err == OK, "value": v, "error": err,
-					"why": "" if err == OK else "pop_var: %s (%s)" % [error_string(err), stream.get_error_message()]}
+					"why": "" if err == OK else "get_var: %s (%s)" % [error_string(err), stream.get_error_message()]}
 		if Time.get_ticks_msec() >= deadline_ms:
 			return {"ok": false, "value": null, "error": ERR_TIMEOUT,
 					"why": "timed out (%d bytes buffered)" % stream.get_buffered_bytes()}
@@ -207,7 +207,7 @@ static func next_var(tcp: StreamPeerTCP, stream: FastVarStream, deadline_ms: int
 		var err := stream.poll(tcp)
 		if err != OK:
 			return {"ok": false, "value": null, "error": err, "why": "poll: " + stream.get_error_message()}
-		if not stream.has_var():
+		if stream.get_available_packet_count() == 0:
 			OS.delay_msec(1)
 	return {}
 

@@ -14,8 +14,12 @@ use crate::codec_state::CodecState;
 /// [method StreamPeer.put_var] and [method FileAccess.store_var]) in an explicit dialect and precision.
 ///
 /// With the defaults ([constant DIALECT_GODOT_4], the engine's own [member precision]) the bytes are exactly
-/// those of [method @GlobalScope.var_to_bytes]. [constant DIALECT_GODOT_3] speaks the Godot 3.1–3.6 layout
-/// ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and save files.
+/// those of [method @GlobalScope.var_to_bytes]. Set [member dialect] to the engine at the other end:
+/// [constant DIALECT_GODOT_4] for Godot 4.4 and later, [constant DIALECT_GODOT_4_3] for Godot 4.3,
+/// [constant DIALECT_GODOT_4_0_TO_4_2] for Godot 4.0–4.2, [constant DIALECT_GODOT_3] for the Godot
+/// 3.1–3.6 layout ([code]var2bytes[/code]), so a Godot 4 game can talk to Godot 3 games, servers and
+/// save files, [constant DIALECT_PANDEMONIUM_3_8] for the Pandemonium engine v3.8–v4.9 and
+/// [constant DIALECT_PANDEMONIUM_5] for Pandemonium v5.
 /// Errors never crash: a failed call returns empty bytes or [code]null[/code], and [method get_error]
 /// and [method get_error_message] tell what went wrong and where.
 ///
@@ -46,17 +50,20 @@ pub struct FastVarCodec {
     precision: PhantomVar<PrecisionInt>,
     /// Encode objects with their class and stored properties, as [method @GlobalScope.var_to_bytes_with_objects];
     /// off, objects travel as instance ids.
-    #[var(get = get_full_objects, set = set_full_objects)]
+    // Every property is EDITOR: the inspector shows it, and the editor help its default (the
+    // engine reads defaults only of EDITOR or STORAGE properties). Not STORAGE: a codec is no
+    // resource, and stored settings would travel in `var_to_bytes_with_objects(codec)`.
+    #[var(get = get_full_objects, set = set_full_objects, usage_flags = [EDITOR])]
     full_objects: PhantomVar<bool>,
     /// Decode full objects, as [method @GlobalScope.bytes_to_var_with_objects], of the classes and scripts
     /// [member allowed_classes] lists, and of none while it is empty. Off (default), such input fails with
     /// [constant ERR_UNAUTHORIZED]. [b]Warning:[/b] a decoded object can carry a script path, and loading
     /// that script runs its code: list only what the data may hold.
-    #[var(get = get_allow_objects, set = set_allow_objects)]
+    #[var(get = get_allow_objects, set = set_allow_objects, usage_flags = [EDITOR])]
     allow_objects: PhantomVar<bool>,
     /// In [constant DIALECT_GODOT_3], convert Godot 4-only values (Vector2i, Vector4, Projection, Callable,
     /// an RID's id …) to their closest Godot 3 value instead of failing.
-    #[var(get = get_allow_lossy, set = set_allow_lossy)]
+    #[var(get = get_allow_lossy, set = set_allow_lossy, usage_flags = [EDITOR])]
     allow_lossy: PhantomVar<bool>,
     /// Let [method decode] return a value followed by other bytes, as
     /// [method @GlobalScope.bytes_to_var] does ([method get_decoded_size] then tells where the
@@ -64,19 +71,19 @@ pub struct FastVarCodec {
     /// value, whole: bytes left after it mean a value of another dialect (a Godot 3 Dictionary
     /// read as Godot 4 comes out as something else entirely), and the decode fails with
     /// [constant ERR_INVALID_DATA], the message naming the dialect that reads the bytes whole.
-    #[var(get = get_allow_trailing_bytes, set = set_allow_trailing_bytes)]
+    #[var(get = get_allow_trailing_bytes, set = set_allow_trailing_bytes, usage_flags = [EDITOR])]
     allow_trailing_bytes: PhantomVar<bool>,
     /// Deepest nesting accepted when encoding or decoding (default and maximum 1024, as the engine).
-    #[var(get = get_max_depth, set = set_max_depth)]
+    #[var(get = get_max_depth, set = set_max_depth, usage_flags = [EDITOR])]
     max_depth: PhantomVar<i64>,
     /// Most container elements one decode may produce, all levels together: Array items, Dictionary
     /// entries, object properties, NodePath parts. [code]-1[/code] (default): no limit, as the engine.
     /// Past it: [constant ERR_OUT_OF_MEMORY].
-    #[var(get = get_max_elements, set = set_max_elements)]
+    #[var(get = get_max_elements, set = set_max_elements, usage_flags = [EDITOR])]
     max_elements: PhantomVar<i64>,
     /// Most bytes of strings and packed-array data one decode may produce. [code]-1[/code] (default):
     /// no limit, as the engine. Past it: [constant ERR_OUT_OF_MEMORY].
-    #[var(get = get_max_bytes, set = set_max_bytes)]
+    #[var(get = get_max_bytes, set = set_max_bytes, usage_flags = [EDITOR])]
     max_bytes: PhantomVar<i64>,
     /// Longest message, in bytes, on every path that writes or reads one with a length prefix or
     /// as a packet: [method put_var], [method get_var], [method put_packet_var],
@@ -85,14 +92,14 @@ pub struct FastVarCodec {
     /// refused without allocating, a longer encoding before anything is written; past it:
     /// [constant ERR_OUT_OF_MEMORY]. Default 8388608 (8 MiB, the engine's
     /// [code]encode_buffer_max_size[/code]).
-    #[var(get = get_max_message_size, set = set_max_message_size)]
+    #[var(get = get_max_message_size, set = set_max_message_size, usage_flags = [EDITOR])]
     max_message_size: PhantomVar<i64>,
     /// Largest payload, in bytes, that a compressed or encrypted file read by
     /// [method read_godot3_save] may announce in its header: a larger one fails with
     /// [constant ERR_OUT_OF_MEMORY] before any block is decompressed or decrypted (a few
     /// megabytes of compressed file can announce gigabytes). Default 268435456 (256 MiB);
     /// [code]-1[/code]: no limit.
-    #[var(get = get_max_payload, set = set_max_payload)]
+    #[var(get = get_max_payload, set = set_max_payload, usage_flags = [EDITOR])]
     max_payload: PhantomVar<i64>,
     /// With [member allow_objects] on, the only classes and scripts a decode may name, anywhere in the
     /// value: full objects, their [code]script[/code], and the types of typed Arrays and Dictionaries.
@@ -104,7 +111,7 @@ pub struct FastVarCodec {
     /// [method @GlobalScope.bytes_to_var_with_objects] does: only for data you trust as you trust your
     /// own code. Setting the list loads the listed scripts that have no global class name, to learn their
     /// base class.
-    #[var(get = get_allowed_classes, set = set_allowed_classes)]
+    #[var(get = get_allowed_classes, set = set_allowed_classes, usage_flags = [EDITOR])]
     allowed_classes: PhantomVar<PackedStringArray>,
     /// Reached by the per-value methods without gdext's binding (`crate::direct`).
     state: Arc<CodecState>,
@@ -137,6 +144,15 @@ impl IRefCounted for FastVarCodec {
 impl FastVarCodec {
     // The Dialect and Precision constants are registered with their enum's name by
     // `crate::class_enums` (gdext's `#[constant]` has no enum name).
+    //
+    // `const` only when nothing changes. gdext registers every `&self` method as `const`, so the
+    // calls that change what a later call sees (a file, a stream, what `get_error()` reports)
+    // take `this: Gd<Self>` (`gd_self`), registered as not `const`, and copy the state's `Arc`
+    // out of a momentary shared bind: no bind is held while they run. The setters cannot:
+    // gdext's property check admits only `&self` and `&mut self` setters, and `&mut self`
+    // takes an exclusive bind, which gdext's thread-safe cell refuses ("bind_mut() failed,
+    // already bound") while another thread holds a bind of the object. So they stay `&self`,
+    // and `const` in ClassDB (docs/gdscript.md says so); the getters are `const` by right.
 
     /// Returns [member dialect].
     #[func]
@@ -273,9 +289,10 @@ impl FastVarCodec {
     /// var first = codec.decode_framed(wire)
     /// var second = codec.decode_framed(wire, codec.get_decoded_size())
     /// ```
-    #[func]
-    fn encode_framed(&self, value: Variant) -> PackedByteArray {
-        self.state.encode_framed(&value)
+    #[func(gd_self)]
+    fn encode_framed(this: Gd<Self>, value: Variant) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.encode_framed(&value)
     }
 
     /// Decodes the framed value at [param offset] in [param bytes], as [method encode_framed]
@@ -285,9 +302,14 @@ impl FastVarCodec {
     /// [member max_message_size] (refused without allocating), [constant ERR_INVALID_DATA] for a
     /// value that leaves bytes of its frame unread (another dialect's; the message names the
     /// dialect that reads it whole), the decode error otherwise.
-    #[func]
-    fn decode_framed(&self, bytes: PackedByteArray, #[opt(default = 0)] offset: i64) -> Variant {
-        self.state.decode_framed(bytes.as_slice(), offset)
+    #[func(gd_self)]
+    fn decode_framed(
+        this: Gd<Self>,
+        bytes: PackedByteArray,
+        #[opt(default = 0)] offset: i64,
+    ) -> Variant {
+        let state = Arc::clone(&this.bind().state);
+        state.decode_framed(bytes.as_slice(), offset)
     }
 
     /// The version of the FastVarCodec addon that is loaded (the library's own, such as
@@ -304,11 +326,12 @@ impl FastVarCodec {
     /// mode is compatible), or write to bytes and use [method encrypt_godot3] for its encrypted ones.
     /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
     /// [FileAccess] is refused with [constant ERR_INVALID_PARAMETER].
-    #[func]
-    fn store_var(&self, file: Variant, value: Variant) -> Error {
+    #[func(gd_self)]
+    fn store_var(this: Gd<Self>, file: Variant, value: Variant) -> Error {
+        let state = Arc::clone(&this.bind().state);
         match file_arg(&file) {
-            Some(file) => self.state.store_var(file, &value),
-            None => no_file(&self.state.calls),
+            Some(file) => state.store_var(file, &value),
+            None => no_file(&state.calls),
         }
     }
 
@@ -332,12 +355,13 @@ impl FastVarCodec {
     /// ```
     /// A [param file] that is [code]null[/code] (a failed [method FileAccess.open]) or not a
     /// [FileAccess] gives [code]null[/code] with [constant ERR_INVALID_PARAMETER].
-    #[func]
-    fn read_var(&self, file: Variant) -> Variant {
+    #[func(gd_self)]
+    fn read_var(this: Gd<Self>, file: Variant) -> Variant {
+        let state = Arc::clone(&this.bind().state);
         match file_arg(&file) {
-            Some(file) => self.state.read_var(file),
+            Some(file) => state.read_var(file),
             None => {
-                no_file(&self.state.calls);
+                no_file(&state.calls);
                 Variant::nil()
             }
         }
@@ -346,10 +370,9 @@ impl FastVarCodec {
     /// Reads every value of a save file written by Godot 3's [code]File.store_var[/code], in
     /// order, whatever the file's container: plain ([code]File.open[/code]), compressed
     /// ([code]File.open_compressed[/code], any of the four modes: the mode is read from the file)
-    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password]; for
-    /// [code]File.open_encrypted[/code] and its 32-byte key, [method read_godot3_save_with_key];
-    /// [param key] here does the same and is kept for scripts that pass it). The password or key
-    /// is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
+    /// or encrypted ([code]File.open_encrypted_with_pass[/code] with [param password], or
+    /// [code]File.open_encrypted[/code] with its 32-byte [param key]: pass one of the two). The
+    /// password or key is for encrypted files only: other files ignore it. The values are decoded in the Godot 3
     /// dialect whatever [member dialect] is, with this codec's other settings
     /// ([member allow_objects], [member allowed_classes], the limits, and
     /// [member max_message_size] for each value's length, as [method read_var], and
@@ -374,22 +397,15 @@ impl FastVarCodec {
     /// if codec.get_error() != OK:
     ///     push_error(codec.get_error_message())
     /// ```
-    #[func]
+    #[func(gd_self)]
     fn read_godot3_save(
-        &self,
+        this: Gd<Self>,
         path: GString,
         #[opt(default = "")] password: GString,
         #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
     ) -> VarArray {
-        self.state.read_godot3_save(&path, &password, &key)
-    }
-
-    /// As [method read_godot3_save], for a file written with [code]File.open_encrypted[/code]
-    /// and the 32-byte [param key] (as [method decrypt_godot3_with_key] pairs with
-    /// [method decrypt_godot3]).
-    #[func]
-    fn read_godot3_save_with_key(&self, path: GString, key: PackedByteArray) -> VarArray {
-        self.state.read_godot3_save(&path, &GString::new(), &key)
+        let state = Arc::clone(&this.bind().state);
+        state.read_godot3_save(&path, &password, &key)
     }
 
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
@@ -397,41 +413,45 @@ impl FastVarCodec {
     /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values, or
     /// parse a ConfigFile's text with [method ConfigFile.parse]. A wrong password or a damaged file
     /// fails the MD5 check: empty bytes and [constant ERR_FILE_CORRUPT].
-    #[func]
-    fn decrypt_godot3(&self, data: PackedByteArray, password: GString) -> PackedByteArray {
-        self.state
-            .decrypt_godot3(&data, crate::files::KeySource::Password(&password))
+    #[func(gd_self)]
+    fn decrypt_godot3(this: Gd<Self>, data: PackedByteArray, password: GString) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.decrypt_godot3(&data, crate::files::KeySource::Password(&password))
     }
 
     /// As [method decrypt_godot3], for files written with a 32-byte key
     /// ([code]File.open_encrypted[/code], [code]ConfigFile.save_encrypted[/code]).
-    #[func]
+    #[func(gd_self)]
     fn decrypt_godot3_with_key(
-        &self,
+        this: Gd<Self>,
         data: PackedByteArray,
         key: PackedByteArray,
     ) -> PackedByteArray {
-        self.state
-            .decrypt_godot3(&data, crate::files::KeySource::Bytes(&key))
+        let state = Arc::clone(&this.bind().state);
+        state.decrypt_godot3(&data, crate::files::KeySource::Bytes(&key))
     }
 
     /// A Godot 3 encrypted file holding [param plaintext], which Godot 3's
     /// [code]File.open_encrypted_with_pass[/code] (and [code]ConfigFile.load_encrypted_pass[/code]) opens.
-    #[func]
-    fn encrypt_godot3(&self, plaintext: PackedByteArray, password: GString) -> PackedByteArray {
-        self.state
-            .encrypt_godot3(&plaintext, crate::files::KeySource::Password(&password))
+    #[func(gd_self)]
+    fn encrypt_godot3(
+        this: Gd<Self>,
+        plaintext: PackedByteArray,
+        password: GString,
+    ) -> PackedByteArray {
+        let state = Arc::clone(&this.bind().state);
+        state.encrypt_godot3(&plaintext, crate::files::KeySource::Password(&password))
     }
 
     /// As [method encrypt_godot3], with a 32-byte key ([code]File.open_encrypted[/code]).
-    #[func]
+    #[func(gd_self)]
     fn encrypt_godot3_with_key(
-        &self,
+        this: Gd<Self>,
         plaintext: PackedByteArray,
         key: PackedByteArray,
     ) -> PackedByteArray {
-        self.state
-            .encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
+        let state = Arc::clone(&this.bind().state);
+        state.encrypt_godot3(&plaintext, crate::files::KeySource::Bytes(&key))
     }
 }
 

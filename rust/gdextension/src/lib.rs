@@ -96,4 +96,28 @@ mod editor_help {
         assert_eq!(classes, ["FastVarCodec", "FastVarStream"]);
         Ok(())
     }
+
+    /// The class description of `FastVarCodec` names every `Dialect` constant, so its help says
+    /// which one a peer of each engine needs.
+    #[test]
+    fn class_help_names_every_dialect() -> Result<(), Error> {
+        let xml = godot::docs::__gather_xml_docs()
+            .into_iter()
+            .find(|xml| xml.contains("<class name=\"FastVarCodec\""))
+            .ok_or_else(|| Error::other("no help for FastVarCodec"))?;
+        let description = xml
+            .split_once("<description>")
+            .and_then(|(_, rest)| rest.split_once("</description>"))
+            .map(|(text, _)| text)
+            .ok_or_else(|| Error::other("no class description"))?;
+        let dialects = &crate::class_enums::CODEC_ENUMS[0];
+        assert_eq!(dialects.name, "Dialect");
+        for (name, _, _) in dialects.constants {
+            assert!(
+                description.contains(&format!("[constant {name}]")),
+                "the class description does not name {name}"
+            );
+        }
+        Ok(())
+    }
 }

@@ -18,9 +18,11 @@ use crate::value_calls::{
 };
 
 /// What a call that hands out a value returns when none has arrived yet (`get_packet_var`,
-/// `FastVarStream.pop_var`): `ERR_BUSY`, which no decode, peer or file failure uses, so a
-/// script can tell "nothing yet" from a real failure by the code alone. (`ERR_UNAVAILABLE`, the
-/// engine's answer for an empty `PacketPeer`, is also its answer for a class it cannot make.)
+/// `FastVarStream.get_var`): `ERR_BUSY`, which no decode, peer or file failure uses, so a
+/// script can tell "nothing yet" from a real failure by the code alone. Not `ERR_UNAVAILABLE`,
+/// the engine's answer for an empty `PacketPeer`: the core reports a value naming a class that
+/// cannot be made with it too (in the Godot 3 and Pandemonium dialects, as their engines do), so
+/// "nothing yet" would read as that failure.
 pub(crate) const NOTHING_YET: Error = Error::ERR_BUSY;
 
 /// The failure of a call whose peer argument is null or not a `class`, reported through `calls`.

@@ -27,17 +27,18 @@ use crate::stream_state::StreamShared;
 ///     if stream.poll(tcp) != OK:  # closed or failed; while connecting, OK with nothing read
 ///         push_warning(stream.get_error_message())
 ///         return
-///     while stream.has_var():
-///         var value = stream.pop_var()
+///     while stream.get_available_packet_count() > 0:
+///         var value = stream.get_var()
 ///         if stream.get_error() == OK:
 ///             handle(value)
 /// ```
 ///
 /// Each length prefix is in the peer's [member StreamPeer.big_endian] order, as
 /// [method StreamPeer.put_var] writes it ([method feed]'s bytes: little-endian). A length prefix
-/// above [member max_message_size] is refused without allocating: the stream is then broken
-/// ([method is_broken]) and the connection should be closed. A value that fails to decode is
-/// skipped and reported; the stream goes on with the next one.
+/// above the [member codec]'s [member FastVarCodec.max_message_size] is refused without
+/// allocating: the stream is then broken ([method is_broken]) and the connection should be
+/// closed. A value that fails to decode is skipped and reported; the stream goes on with the
+/// next one.
 ///
 /// [b]Threads:[/b] every method may be called from any thread; calls on one stream take turns.
 /// [method get_error] and [method get_error_message] report the last call made from the calling
@@ -45,14 +46,11 @@ use crate::stream_state::StreamShared;
 #[derive(GodotClass)]
 #[class(base = RefCounted)]
 pub struct FastVarStream {
-    /// The codec whose settings (dialect, objects, depth) encode and decode the values.
-    #[var(get = get_codec, set = set_codec)]
+    /// The codec whose settings (dialect, objects, limits) encode and decode the values,
+    /// [member FastVarCodec.max_message_size] among them: the one limit of every length prefix
+    /// read or written. A new stream has a codec of its own, with the defaults.
+    #[var(get = get_codec, set = set_codec, usage_flags = [EDITOR])]
     codec: PhantomVar<Option<Gd<FastVarCodec>>>,
-    /// The [member codec]'s [member FastVarCodec.max_message_size], the one limit of every length
-    /// prefix read or written (default 8 MiB, the engine's [code]encode_buffer_max_size[/code]).
-    /// Setting it here sets it on the codec.
-    #[var(get = get_max_message_size, set = set_max_message_size)]
-    max_message_size: PhantomVar<i64>,
     /// The codec object itself, kept alive by the stream (its settings are in `shared`).
     codec_object: Mutex<Gd<FastVarCodec>>,
     shared: Arc<StreamShared>,
@@ -66,7 +64,6 @@ impl IRefCounted for FastVarStream {
         let codec_state = codec.bind().state().clone();
         Self {
             codec: PhantomVar::default(),
-            max_message_size: PhantomVar::default(),
             codec_object: Mutex::new(codec),
             shared: Arc::new(StreamShared::new(codec_state)),
             base,
@@ -74,10 +71,13 @@ impl IRefCounted for FastVarStream {
     }
 }
 
-// `put_var`, `poll`, `has_var`, `pop_var`, `get_error` and `get_error_message` are registered by
+// `put_var`, `poll`, `get_available_packet_count`, `get_var`, `get_error` and `get_error_message`
+// are registered by
 // `crate::direct`, without gdext's binding.
 #[godot_api]
 impl FastVarStream {
+    // `const` only when nothing changes, as in `FastVarCodec`: the calls that change state take
+    // `gd_self` (no bind held while they run); the setter and the getters `&self`.
     /// Returns [member codec].
     #[func]
     fn get_codec(&self) -> Option<Gd<FastVarCodec>> {
@@ -104,29 +104,12 @@ impl FastVarStream {
             }
         }
     }
-    /// Returns [member max_message_size].
-    #[func]
-    fn get_max_message_size(&self) -> i64 {
-        self.shared.codec_state().get_max_message_size()
-    }
-    /// Sets [member max_message_size] (on the [member codec]). A value out of range is refused
-    /// as the codec refuses it, and reported by this stream's [method get_error] too.
-    #[func]
-    fn set_max_message_size(&self, size: i64) {
-        let codec = self.shared.codec_state();
-        match codec.set_max_message_size(size) {
-            Error::OK => self.shared.calls.ok(),
-            error => self
-                .shared
-                .calls
-                .fail_with(error, codec.calls.message().to_string()),
-        };
-    }
 
     /// Adds received bytes. Fails only when the stream is broken.
-    #[func]
-    fn feed(&self, bytes: PackedByteArray) -> Error {
-        self.shared.feed(bytes.as_slice())
+    #[func(gd_self)]
+    fn feed(this: Gd<Self>, bytes: PackedByteArray) -> Error {
+        let shared = Arc::clone(&this.bind().shared);
+        shared.feed(bytes.as_slice())
     }
 
     /// Every complete value received, in order, at most [param max_count] of them (all when
@@ -137,24 +120,25 @@ impl FastVarStream {
     ///
     /// It stops at a malformed value: the values before it are returned, the malformed one is
     /// skipped and reported by [method get_error] and [method get_error_message] (as [method
-    /// pop_var] reports it), and the next call goes on after it. So when [method get_error] is
+    /// get_var] reports it), and the next call goes on after it. So when [method get_error] is
     /// not [constant OK], the failed value came right after the last one returned. An oversized
     /// length prefix stops it the same way and breaks the stream ([method is_broken]).
     /// ```gdscript
     /// func _process(_delta):
     ///     tcp.poll()
     ///     stream.poll(tcp)
-    ///     for value in stream.pop_vars():
+    ///     for value in stream.get_vars():
     ///         handle(value)
     ///     if stream.get_error() != OK:
     ///         push_warning(stream.get_error_message())
     /// ```
-    #[func]
-    fn pop_vars(&self, #[opt(default = -1)] max_count: i64) -> VarArray {
+    #[func(gd_self)]
+    fn get_vars(this: Gd<Self>, #[opt(default = -1)] max_count: i64) -> VarArray {
+        let shared = Arc::clone(&this.bind().shared);
         let limit = usize::try_from(max_count).unwrap_or(usize::MAX);
         let mut values = Vec::new();
         let mut builder = VariantBuilder::default();
-        let mut state = self.shared.state();
+        let mut state = shared.state();
         let mut failure = None;
         while values.len() < limit {
             match state.next_value(&mut builder) {
@@ -171,13 +155,13 @@ impl FastVarStream {
         match (failure, poll_failure) {
             (Some(e), _) => {
                 builder.discard();
-                self.shared.calls.fail(&e);
+                shared.calls.fail(&e);
             }
             (None, Some((error, message))) => {
-                self.shared.calls.fail_with(error, message);
+                shared.calls.fail_with(error, message);
             }
             (None, None) => {
-                self.shared.calls.ok();
+                shared.calls.ok();
             }
         }
         untyped_array_of(values)
@@ -185,42 +169,41 @@ impl FastVarStream {
 
     /// Writes every value of [param values] framed as [method put_var] writes one (each length in
     /// [param peer]'s [member StreamPeer.big_endian] order, each message at most
-    /// [member max_message_size]), in one write to [param peer]: one packet for a whole network tick instead of one per
+    /// [member FastVarCodec.max_message_size]), in one write to [param peer]: one packet for a whole network tick instead of one per
     /// value. When a value cannot be encoded nothing is written, and [method
     /// get_error_message] names its index.
     /// A [param peer] that is [code]null[/code] or not a [StreamPeer] is refused with
     /// [constant ERR_INVALID_PARAMETER], as [method put_var] refuses it.
-    #[func]
-    fn put_vars(&self, peer: Variant, values: VarArray) -> Error {
+    #[func(gd_self)]
+    fn put_vars(this: Gd<Self>, peer: Variant, values: VarArray) -> Error {
+        let shared = Arc::clone(&this.bind().shared);
         // A Variant, so that null and other classes reach this check instead of failing the call.
         let Ok(peer) = peer.try_to::<Gd<StreamPeer>>() else {
-            return no_peer(&self.shared.calls, "StreamPeer");
+            return no_peer(&shared.calls, "StreamPeer");
         };
-        let (codec, writing) = self.shared.writing();
-        codec.put_framed_all(&self.shared.calls, Peer::of_gd(&peer), &values, &writing)
+        let (codec, writing) = shared.writing();
+        codec.put_framed_all(&shared.calls, Peer::of_gd(&peer), &values, &writing)
     }
 
     /// Bytes received but not yet handed out as values.
     #[func]
     fn get_buffered_bytes(&self) -> i64 {
-        self.shared.state().reader.buffered() as i64
+        self.shared.state().buffered() as i64
     }
 
-    /// True after a length prefix above [member max_message_size]: close the connection, or
-    /// [method reset] to start over.
+    /// True after a length prefix above [member FastVarCodec.max_message_size]: close the
+    /// connection, or [method reset] to start over.
     #[func]
     fn is_broken(&self) -> bool {
-        self.shared.state().reader.broken().is_some()
+        self.shared.state().is_broken()
     }
 
     /// Forgets buffered bytes and the broken state.
-    #[func]
-    fn reset(&self) {
-        let mut state = self.shared.state();
-        state.reader.reset();
-        state.poll_failure = None;
-        drop(state);
-        self.shared.calls.ok();
+    #[func(gd_self)]
+    fn reset(this: Gd<Self>) {
+        let shared = Arc::clone(&this.bind().shared);
+        shared.state().reset();
+        shared.calls.ok();
     }
 }
 

@@ -284,14 +284,6 @@ impl Out {
         Written(())
     }
 
-    pub(crate) fn bool(self, b: bool) -> Written {
-        if !self.as_variant(|| b.to_variant()) && self.holds(ReturnKind::Bool) {
-            // SAFETY: `new`'s promise and the kind checked above: a bool slot (one byte).
-            unsafe { *self.ret.cast::<sys::GDExtensionBool>() = sys::GDExtensionBool::from(b) };
-        }
-        Written(())
-    }
-
     pub(crate) fn error(self, e: Error) -> Written {
         if !self.as_variant(|| e.to_variant()) && self.holds(ReturnKind::Error) {
             // SAFETY: `new`'s promise and the kind checked above: an enum passes as an int.

@@ -1,6 +1,7 @@
 //! The methods called per value or per message — `FastVarCodec`'s `encode`, `decode`,
 //! `encoded_size`, the three that report on the last call and the four that write to and read
-//! from peers, and `FastVarStream`'s `put_var`, `poll`, `has_var`, `pop_var` and its two reports —
+//! from peers, and `FastVarStream`'s `put_var`, `poll`, `get_available_packet_count`, `get_var`
+//! and its two reports —
 //! registered with the engine through the GDExtension interface directly, not through `#[func]`.
 //!
 //! Why: with `experimental-threads`, a `#[func]` on `&self` binds the object through gdext's
@@ -49,7 +50,6 @@ pub(super) enum ReturnKind {
     Int,
     Error,
     String,
-    Bool,
 }
 
 pub(super) struct Param {
@@ -62,6 +62,9 @@ pub(super) struct Method<B: 'static> {
     pub(super) name: &'static str,
     pub(super) params: &'static [Param],
     pub(super) ret: ReturnKind,
+    /// Registered `const`: the call changes nothing a later call sees (not even what
+    /// `get_error()` reports). The others are not, whatever their Rust receiver.
+    pub(super) reads_only: bool,
     pub(super) doc: &'static str,
     pub(super) run: B,
 }
@@ -116,6 +119,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "encode",
         params: VALUE,
         ret: ReturnKind::Bytes,
+        reads_only: false,
         doc: "Encodes [param value]. Returns empty bytes on failure (see [method get_error]).",
         run: |s, o, a, out| Some(out.bytes(s.encode(o, a.variant(0)?))),
     },
@@ -123,6 +127,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "encoded_size",
         params: VALUE,
         ret: ReturnKind::Int,
+        reads_only: false,
         doc: "The exact size [method encode] would return, computed without encoding; -1 on failure.",
         run: |s, o, a, out| Some(out.int(s.encoded_size(o, a.variant(0)?))),
     },
@@ -139,6 +144,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
             },
         ],
         ret: ReturnKind::Variant,
+        reads_only: false,
         doc: "Decodes one value from [param bytes], starting at [param offset]: the value must \
               take the bytes from [param offset] on whole, unless [member allow_trailing_bytes] is \
               on; bytes left after it are [constant ERR_INVALID_DATA], the message naming the \
@@ -155,6 +161,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "get_decoded_size",
         params: &[],
         ret: ReturnKind::Int,
+        reads_only: true,
         doc: "Bytes consumed by this thread's last successful [method decode] or [method get_var] \
               on this codec (0 after a failure).",
         run: |s, _, _, out| Some(out.int(s.get_decoded_size())),
@@ -163,6 +170,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "get_error",
         params: &[],
         ret: ReturnKind::Error,
+        reads_only: true,
         doc: "The [enum Error] of this thread's last call on this codec: [constant OK], or why it \
               failed ([constant ERR_INVALID_DATA], [constant ERR_FILE_EOF], \
               [constant ERR_UNAUTHORIZED], [constant ERR_OUT_OF_MEMORY] …).",
@@ -172,6 +180,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "get_error_message",
         params: &[],
         ret: ReturnKind::String,
+        reads_only: true,
         doc: "What went wrong in this thread's last call on this codec, with the byte offset \
               (decoding) or the path inside the value (encoding, e.g. [code][3].items[\"k\"][/code]); \
               empty after a success.",
@@ -181,6 +190,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "put_var",
         params: STREAM_PEER_AND_VALUE,
         ret: ReturnKind::Error,
+        reads_only: false,
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
               length (in the peer's byte order) and the encoding. A message longer than \
               [member max_message_size] is refused with [constant ERR_OUT_OF_MEMORY] before \
@@ -197,6 +207,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "get_var",
         params: STREAM_PEER,
         ret: ReturnKind::Variant,
+        reads_only: false,
         doc: "Reads one value written by [method put_var] (or [method StreamPeer.put_var]) from \
               [param peer], waiting for all of it as [method StreamPeer.get_var] does. A length \
               above [member max_message_size] is refused without allocating. The value must \
@@ -215,6 +226,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "put_packet_var",
         params: PACKET_PEER_AND_VALUE,
         ret: ReturnKind::Error,
+        reads_only: false,
         doc: "Sends [param value] as one packet, as [method PacketPeer.put_var] does (UDP, ENet, \
               WebSocket). Encodings longer than [member max_message_size] are refused with \
               [constant ERR_OUT_OF_MEMORY].",
@@ -230,6 +242,7 @@ pub(super) static CODEC_METHODS: [Method<CodecBody>; 10] = [
         name: "get_packet_var",
         params: PACKET_PEER,
         ret: ReturnKind::Variant,
+        reads_only: false,
         doc: "Takes one packet from [param peer] and decodes it, as [method PacketPeer.get_var] \
               does. Returns [code]null[/code] with [constant ERR_BUSY] when no packet is waiting \
               yet (nothing has failed), refuses a packet longer than \
@@ -251,10 +264,11 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         name: "put_var",
         params: STREAM_PEER_AND_VALUE,
         ret: ReturnKind::Error,
+        reads_only: false,
         doc: "Writes [param value] to [param peer] as [method StreamPeer.put_var] does: a 32-bit \
               length (in the peer's byte order) and the encoding, in this stream's [member codec]'s \
-              settings. A message longer than [member max_message_size] is refused with \
-              [constant ERR_OUT_OF_MEMORY] before anything is written.",
+              settings. A message longer than [member FastVarCodec.max_message_size] is refused \
+              with [constant ERR_OUT_OF_MEMORY] before anything is written.",
         run: |s, a, out| {
             let err = match a.peer::<StreamPeer>(0, &s.calls) {
                 Ok(peer) => s.put_var(peer, a.variant(1)?),
@@ -267,6 +281,7 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         name: "poll",
         params: STREAM_PEER,
         ret: ReturnKind::Error,
+        reads_only: false,
         doc: "Takes every byte [param peer] has available right now (never waits) and adds it; \
               length prefixes are read in the peer's [member StreamPeer.big_endian] order. A \
               [StreamPeerTCP] still connecting ([code]STATUS_CONNECTING[/code]) has nothing yet: \
@@ -283,27 +298,36 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         },
     },
     Method {
-        name: "has_var",
+        name: "get_available_packet_count",
         params: &[],
-        ret: ReturnKind::Bool,
-        doc: "True when a complete value is waiting (or an error is, which [method pop_var] \
-              reports).",
-        run: |s, _, out| Some(out.bool(s.has_var())),
+        ret: ReturnKind::Int,
+        reads_only: true,
+        doc: "How many values are waiting, as [method PacketPeer.get_available_packet_count] \
+              counts packets: the messages received whole, each handed out by one \
+              [method get_var] (a malformed one as its failure), and a length prefix above \
+              [member FastVarCodec.max_message_size] not yet reported (the stream is broken \
+              after it, and counts none until [method reset]).",
+        run: |s, _, out| Some(out.int(s.get_available_packet_count())),
     },
     Method {
-        name: "pop_var",
+        name: "get_var",
         params: &[],
         ret: ReturnKind::Variant,
+        reads_only: false,
         doc:
-            "The next complete value. [code]null[/code] with [constant ERR_BUSY] when none is \
-              complete yet (nothing has failed: poll again later); [code]null[/code] with the \
-              decode error when the value was malformed (it is skipped).",
-        run: |s, _, out| Some(out.variant(s.pop_var())),
+            "The next complete value, as [method PacketPeer.get_var] gives the next packet's. \
+              [code]null[/code] with [constant ERR_BUSY] when none is complete yet (nothing has \
+              failed: poll again later); [code]null[/code] with the decode error when the value \
+              was malformed (it is skipped). ([constant ERR_BUSY], not the engine's \
+              [constant ERR_UNAVAILABLE]: that is also the failure of a value naming a class this \
+              engine cannot make.)",
+        run: |s, _, out| Some(out.variant(s.get_var())),
     },
     Method {
         name: "get_error",
         params: &[],
         ret: ReturnKind::Error,
+        reads_only: true,
         doc: "The [enum Error] of this thread's last call on this stream.",
         run: |s, _, out| Some(out.error(s.calls.error())),
     },
@@ -311,6 +335,7 @@ pub(super) static STREAM_METHODS: [Method<StreamBody>; 6] = [
         name: "get_error_message",
         params: &[],
         ret: ReturnKind::String,
+        reads_only: true,
         doc: "What went wrong in this thread's last call on this stream; empty after a success.",
         run: |s, _, out| Some(out.string(s.calls.message())),
     },

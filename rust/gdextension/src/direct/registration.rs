@@ -68,7 +68,6 @@ fn return_info(kind: ReturnKind) -> (PropertyInfo, sys::GDExtensionClassMethodAr
         ),
         ReturnKind::Bytes => (property("", VariantType::PACKED_BYTE_ARRAY, "", d), none),
         ReturnKind::String => (property("", VariantType::STRING, "", d), none),
-        ReturnKind::Bool => (property("", VariantType::BOOL, "", d), none),
         ReturnKind::Int => (
             property("", VariantType::INT, "", d),
             sys::GDEXTENSION_METHOD_ARGUMENT_METADATA_INT_IS_INT64,
@@ -159,7 +158,11 @@ fn register_on<C: GodotClass, B: Body>(methods: &'static [Method<B>]) {
             method_userdata: std::ptr::from_ref(method).cast_mut().cast(),
             call_func: Some(varcall::<B>),
             ptrcall_func: Some(ptrcall::<B>),
-            method_flags: sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32,
+            method_flags: if method.reads_only {
+                (sys::GDEXTENSION_METHOD_FLAGS_DEFAULT | sys::GDEXTENSION_METHOD_FLAG_CONST) as u32
+            } else {
+                sys::GDEXTENSION_METHOD_FLAGS_DEFAULT as u32
+            },
             has_return_value: 1,
             return_value_info: &mut ret_sys,
             return_value_metadata: ret_meta,
@@ -212,7 +215,6 @@ fn docs_xml<B>(methods: &[Method<B>]) -> String {
             ReturnKind::Int => "int",
             ReturnKind::Error => "int\" enum=\"Error",
             ReturnKind::String => "String",
-            ReturnKind::Bool => "bool",
         };
         xml.push_str(&format!(
             "<method name=\"{}\">\n<return type=\"{ret}\" />\n",

@@ -72,7 +72,7 @@ impl<'s> VariantBuilder<'s> {
 }
 
 /// An untyped Array of `items`, moved in: no copy of any item and no engine call per item
-/// (`FastVarStream.pop_vars`' values).
+/// (`FastVarStream.get_vars`' values).
 pub(crate) fn untyped_array_of(mut items: Vec<Variant>) -> VarArray {
     let mut arr = VarArray::new();
     // SAFETY: `arr` is untyped, so it takes every item as it is.
