@@ -350,6 +350,53 @@ impl StreamReader {
             .is_some_and(|len| len > self.max_message || self.buf.len() >= PREFIX_LEN + len)
     }
 
+    /// How many calls of [`StreamReader::next_value`] would return a value or an error of their
+    /// own rather than `None`, as PacketPeer's `get_available_packet_count` counts: the
+    /// messages here whole (a malformed one is an error of its own), and one more for a length
+    /// prefix above [`StreamReader::max_message`] after them (the error that breaks the
+    /// stream); none once the stream is broken. Nothing is taken.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::stream::{ByteOrder, StreamReader};
+    /// use fast_var_codec_core::Options;
+    ///
+    /// let mut reader = StreamReader::new(ByteOrder::Little, 1024);
+    /// reader.feed(&[8, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0])?; // put_var(5)
+    /// reader.feed(&[8, 0, 0, 0, 2, 0])?; // and part of put_var(6)
+    /// assert_eq!(reader.ready_count(), 1);
+    /// reader.feed(&[0, 0, 6, 0, 0, 0])?; // its rest
+    /// reader.feed(&[0, 0, 1, 0])?; // a prefix of 65536 bytes, above the maximum
+    /// assert_eq!(reader.ready_count(), 3);
+    /// let opts = Options::default();
+    /// while reader.ready_count() > 0 {
+    ///     let _ = reader.next_value(&opts); // 5, 6, then the error that breaks the stream
+    /// }
+    /// assert!(reader.broken().is_some());
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn ready_count(&self) -> usize {
+        if self.broken.is_some() {
+            return 0;
+        }
+        let mut count = 0;
+        let mut rest = &self.buf[..];
+        while let Some((head, after)) = rest.split_first_chunk::<PREFIX_LEN>() {
+            let len = prefix_len(*head, self.order);
+            if len > self.max_message {
+                return count + 1;
+            }
+            match after.get(len..) {
+                Some(next) => {
+                    count += 1;
+                    rest = next;
+                }
+                None => break,
+            }
+        }
+        count
+    }
+
     /// Takes the next complete message payload, `None` until all of it has arrived.
     ///
     /// # Errors

@@ -8,13 +8,10 @@
 //! peer, are little-endian, the peer's default), and a message is at most the codec's
 //! `max_message_size`.
 
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use bytes::Bytes;
-use fast_var_codec_core::record::decode_record_with;
-use fast_var_codec_core::stream::{check_message_len, ByteOrder, StreamReader, PREFIX_LEN};
+use fast_var_codec_core::stream::{ByteOrder, StreamReader};
 use fast_var_codec_core::{CodecError, Options};
 use godot::classes::{StreamPeer, StreamPeerTcp};
 use godot::global::Error;
@@ -38,19 +35,6 @@ pub(crate) struct StreamState {
     /// The codec's settings and encoder, reached without binding it on every value.
     codec_state: Arc<CodecState>,
     reader: StreamReader,
-    /// Messages taken whole out of `reader` to be counted (`get_available_packet_count`), not
-    /// decoded yet, each payload with its stream offset: `next_value` hands them out first,
-    /// decoding each with the settings of that call, as if it had come out of `reader` then.
-    counted: VecDeque<(Bytes, usize)>,
-    /// An oversized length prefix met while counting, after the counted messages: reported
-    /// once they are handed out.
-    pending_break: Option<CodecError>,
-    /// The error that broke the stream, once a call has reported it: every later call reports
-    /// it again until reset.
-    broken: Option<CodecError>,
-    /// Bytes `reader` has taken since it was made or reset: less its buffered bytes, the stream
-    /// offset of its next message (for the offsets in error messages).
-    fed: usize,
     /// The codec's options and `max_message_size` (in `reader`) as of its settings version
     /// `seen_version`: read from the codec's lock again only when a setting has changed since,
     /// not on every value.
@@ -67,10 +51,6 @@ impl StreamState {
         let mut state = StreamState {
             poll_failure: None,
             reader: StreamReader::new(ByteOrder::Little, 0),
-            counted: VecDeque::new(),
-            pending_break: None,
-            broken: None,
-            fed: 0,
             opts: codec_state.options(),
             seen_version: 0,
             codec_state,
@@ -80,100 +60,40 @@ impl StreamState {
     }
 
     /// The next complete value, decoded with the codec's options (see
-    /// [`StreamReader::next_value_with`]): a message counted earlier first, checked against the
-    /// limit of now (a limit lowered after the bytes arrived applies to them, as to those
-    /// still in the reader).
+    /// [`StreamReader::next_value_with`]).
     pub(crate) fn next_value(
         &mut self,
         builder: &mut VariantBuilder<'_>,
     ) -> Result<Option<Variant>, CodecError> {
-        if let Some(e) = &self.broken {
-            return Err(e.clone());
-        }
-        if let Some((payload, at)) = self.counted.pop_front() {
-            let prefix_at = at.saturating_sub(PREFIX_LEN);
-            if let Err(e) = check_message_len(payload.len(), self.reader.max_message(), prefix_at) {
-                return Err(self.break_with(e));
-            }
-            return decode_record_with(&payload, &self.opts, builder)
-                .map(Some)
-                .map_err(|e| e.shifted(at));
-        }
-        if let Some(e) = self.pending_break.take() {
-            return Err(self.break_with(e));
-        }
-        let res = self.reader.next_value_with(&self.opts, builder);
-        match res {
-            Err(e) if self.reader.broken().is_some() => Err(self.break_with(e)),
-            res => res,
-        }
-    }
-
-    /// The stream breaks with `e` (an oversized length prefix): every later call reports it.
-    fn break_with(&mut self, e: CodecError) -> CodecError {
-        self.counted.clear();
-        self.pending_break = None;
-        self.broken = Some(e.clone());
-        e
+        self.reader.next_value_with(&self.opts, builder)
     }
 
     /// Adds received bytes to the reader (see [`StreamReader::feed`]): fails only when the
-    /// stream is broken. Bytes after an oversized prefix that is counted but not yet reported
-    /// are taken and dropped, as they would be after it.
+    /// stream is broken.
     pub(crate) fn feed(&mut self, bytes: &[u8]) -> Result<(), CodecError> {
-        if let Some(e) = &self.broken {
-            return Err(e.clone());
-        }
-        if self.pending_break.is_some() {
-            return Ok(());
-        }
-        self.reader.feed(bytes)?;
-        self.fed = self.fed.saturating_add(bytes.len());
-        Ok(())
+        self.reader.feed(bytes)
     }
 
     /// `get_available_packet_count`: how many calls of `get_var` would hand out a value or a
-    /// failure of its own rather than "nothing yet": the complete messages received (each a
-    /// value, or a malformed one that is skipped and reported), and an oversized length prefix
-    /// not yet reported (the stream is broken after it, and counts none until reset). The
-    /// complete messages are taken out of the reader to be counted, and decoded when handed out.
-    pub(crate) fn available_count(&mut self) -> usize {
-        if self.broken.is_some() {
-            return 0;
-        }
-        while self.pending_break.is_none() && self.reader.ready() {
-            let at = self
-                .fed
-                .saturating_sub(self.reader.buffered())
-                .saturating_add(PREFIX_LEN);
-            match self.reader.next_frame() {
-                Ok(Some(payload)) => self.counted.push_back((payload, at)),
-                Ok(None) => break,
-                Err(e) => self.pending_break = Some(e),
-            }
-        }
-        self.counted.len() + usize::from(self.pending_break.is_some())
+    /// failure of its own rather than "nothing yet" ([`StreamReader::ready_count`]).
+    pub(crate) fn available_count(&self) -> usize {
+        self.reader.ready_count()
     }
 
-    /// Bytes received but not yet handed out as values (counted messages with their prefixes).
+    /// Bytes received but not yet handed out as values.
     pub(crate) fn buffered(&self) -> usize {
-        let counted: usize = self.counted.iter().map(|(p, _)| PREFIX_LEN + p.len()).sum();
-        self.reader.buffered() + counted
+        self.reader.buffered()
     }
 
     /// Whether a length prefix above the limit has broken the stream (once the values before
     /// it are handed out).
     pub(crate) fn is_broken(&self) -> bool {
-        self.broken.is_some()
+        self.reader.broken().is_some()
     }
 
-    /// Forgets buffered bytes, counted messages and the broken state.
+    /// Forgets buffered bytes and the broken state.
     pub(crate) fn reset(&mut self) {
         self.reader.reset();
-        self.counted.clear();
-        self.pending_break = None;
-        self.broken = None;
-        self.fed = 0;
         self.poll_failure = None;
     }
 
