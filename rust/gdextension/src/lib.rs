@@ -48,6 +48,9 @@ unsafe impl ExtensionLibrary for FastVarCodecExtension {
 }
 
 // The editor help of the direct methods, gathered with the help gdext makes from `///` comments.
+// gdext's docs registry is `godot::private`, not its public API: a gdext release that changes it
+// fails to compile here, and one that stops reading these shards leaves the direct methods' help
+// empty, which the docs step (tests/check_docs.sh: a description for every method) fails.
 godot::sys::shard_add!(godot::private::__GODOT_DOCS_REGISTRY;
 godot::private::DocsShard::new::<codec::FastVarCodec>(godot::private::DocsItem::ITraitImpl(
     Box::leak(direct::codec_docs_xml().into_boxed_str())
