@@ -57,10 +57,8 @@ pub fn extra_data(
         Err(err) => return err,
     };
     let rest = data.get(offset..).unwrap_or_default();
-    let (at, code, message) = match decode_record(rest, opts) {
-        Err(CodecError::Decode { offset: at, reason }) => {
-            (offset + at, reason.code(), reason.to_string())
-        }
+    let (at, code, message) = match decode_record(rest, opts).map_err(|e| e.shifted(offset)) {
+        Err(CodecError::Decode { offset: at, reason }) => (at, reason.code(), reason.to_string()),
         // The record rule and the decode disagree on where the value ends: say what is known.
         _ => (
             data.len() - extra.len(),

@@ -327,20 +327,9 @@ pub fn decode_whole(settings: &Settings, len: usize, offset: usize) -> Result<us
         };
         decode_record(rest, &settings.decode)
             .map(|v| (v, rest.len()))
-            .map_err(|e| codec_error(&shifted(e, offset)))
+            .map_err(|e| codec_error(&e.shifted(offset)))
     })?;
     Ok(keep_tape(value, used))
-}
-
-/// `e` with its decode offset counted `by` bytes further (from the start of a larger input).
-fn shifted(e: CodecError, by: usize) -> CodecError {
-    match e {
-        CodecError::Decode { offset, reason } => CodecError::Decode {
-            offset: offset.saturating_add(by),
-            reason,
-        },
-        other => other,
-    }
 }
 
 /// Writes the tape of `value` (the size `used`, then the value) into the buffer at `tape_ptr`
