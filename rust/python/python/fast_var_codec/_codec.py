@@ -272,10 +272,11 @@ def _write_whole(file: FileLike, data: bytes) -> None:
     """``data`` to a binary file object, or to a path whole: written beside it, flushed to the
     disk, then renamed over it, so a failure midway leaves the path as it was."""
     if not isinstance(file, (str, os.PathLike)):
-        if not hasattr(file, "write"):
+        write = getattr(file, "write", None)
+        if write is None:
             raise TypeError("file is a path or a binary file object to write, not "
                             f"{type(file).__name__}")
-        file.write(data)
+        write(data)
         return
     path = os.fspath(file)
     fd, temp = tempfile.mkstemp(prefix=".", suffix=".tmp",
