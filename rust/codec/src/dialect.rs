@@ -4,6 +4,7 @@
 //! so a new dialect is a new table, not a fork of the codec.
 
 use crate::godot_error::ErrorCode;
+use crate::names::{NameKind, UnknownName};
 use crate::types::{IntVectorType, VariantType};
 
 /// Which engine family's byte layout to speak.
@@ -109,11 +110,6 @@ impl Dialect {
     }
 }
 
-/// A text that is no dialect's [`Dialect::short_name`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown dialect {0:?} (one of {names})", names = short_names())]
-pub struct UnknownDialect(pub String);
-
 /// Every [`Dialect::short_name`], comma-separated.
 fn short_names() -> String {
     Dialect::ALL.map(Dialect::short_name).join(", ")
@@ -122,7 +118,7 @@ fn short_names() -> String {
 /// The dialect of a [`Dialect::short_name`].
 ///
 /// # Errors
-/// [`UnknownDialect`] for any other text.
+/// [`UnknownName`] for any other text.
 ///
 /// # Examples
 /// ```
@@ -131,13 +127,20 @@ fn short_names() -> String {
 /// assert!("Godot4".parse::<Dialect>().is_err());
 /// ```
 impl std::str::FromStr for Dialect {
-    type Err = UnknownDialect;
+    type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Dialect::ALL
             .into_iter()
             .find(|d| d.short_name() == name)
-            .ok_or_else(|| UnknownDialect(name.to_owned()))
+            .ok_or_else(|| {
+                UnknownName::new(
+                    NameKind::Dialect,
+                    name,
+                    None,
+                    format!("one of {}", short_names()),
+                )
+            })
     }
 }
 

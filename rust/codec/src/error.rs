@@ -1,10 +1,30 @@
 //! Errors, each carrying the Godot `Error` code the engine would report, where it happened
 //! (a byte offset when decoding, a value path when encoding) and a reason a person can act on.
+//!
+//! Every error of the crate, and what returns it. The codec's own is [`CodecError`]; the others
+//! wrap it where a value failed, so [`CodecError`] (its [`DecodeReason`] or [`EncodeReason`])
+//! is the one to match on for a value, whatever the entry point:
+//!
+//! | error | returned by | holds a [`CodecError`] |
+//! |---|---|---|
+//! | [`CodecError`] | [`crate::encode`], [`crate::decode`], readers, writers, [`crate::transcode`], [`crate::stream::StreamReader`] | is one |
+//! | [`UnknownName`] | parsing a dialect, type or element type name (`"godot3".parse::<Dialect>()`) | no |
+//! | [`IntOutOfRange`] | `Value::try_from` of an integer beyond Godot's `int` | no |
+//! | `save::RecordError`, `save::DetectError` | the records of a `store_var` file (`files` feature) | `RecordError::Value` |
+//! | `encrypted::FileError` | the file containers: compressed, encrypted, records cut short (`files`) | no |
+//! | `stream::VarCodecError`, `stream::MessageError` | tokio's `VarCodec` and `TypedVarCodec` (`tokio`) | `codec_error()` |
+//! | `serde_format::Error` | serde's `to_bytes` and `from_bytes` (`serde`) | `codec_error()` |
+//! | `json::JsonError` | `json::from_json` (`json`) | no |
+//!
+//! Each converts into `std::io::Error` (`?` in a function returning `std::io::Result`); the
+//! codec's, the files' and the records' tell the Godot [`ErrorCode`] the engine would report
+//! (`code()`).
 
 use std::fmt;
 use std::io;
 
 pub use crate::godot_error::ErrorCode;
+pub use crate::names::{NameKind, UnknownName};
 use crate::types::VariantType;
 
 /// Which of [`crate::options::Limits`] a decode exceeded.

@@ -186,6 +186,14 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
+/// An [`std::io::ErrorKind::InvalidData`] holding the error, so that `?` works in a function
+/// that returns `std::io::Result`.
+impl From<JsonError> for std::io::Error {
+    fn from(e: JsonError) -> Self {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
+}
+
 /// A parsed JSON document: numbers as their text (an integer's exact digits, a real correctly
 /// rounded once its type is known), objects as their entries in order.
 enum Json {

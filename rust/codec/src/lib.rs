@@ -51,6 +51,7 @@ mod dialect;
 mod godot_error;
 mod header;
 mod limits;
+mod names;
 mod objects;
 mod sink;
 mod stack;

@@ -14,7 +14,7 @@
 //! assert_eq!(opts.dialect, Dialect::Godot3);
 //! ```
 
-pub use crate::dialect::{Dialect, Precision, UnknownDialect, Utf8Rules};
+pub use crate::dialect::{Dialect, Precision, Utf8Rules};
 pub use crate::limits::{
     Limits, Options, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_ELEMENTS, MAX_DEPTH_CEILING,
 };

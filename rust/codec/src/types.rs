@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::names::{NameKind, UnknownName};
+
 /// Whether `path` is a script path the format may carry: a `res://` path, as the engine writes
 /// a full object's `script` property and a script-typed container's type. Every reader and
 /// writer of the project, and the allow-list, judge script paths by this one rule.
@@ -114,39 +116,12 @@ impl fmt::Display for VariantType {
     }
 }
 
-/// A name that is no Godot 4 type name, from [`VariantType`]'s `FromStr`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseVariantTypeError {
-    /// The name that was given.
-    pub name: String,
-}
-
-impl fmt::Display for ParseVariantTypeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a Godot 4 type name (names are spelled as Godot spells them: \"int\", \"Vector2i\", \"PackedByteArray\", \"AABB\" …)",
-            self.name
-        )
-    }
-}
-
-impl std::error::Error for ParseVariantTypeError {}
-
-/// An [`std::io::ErrorKind::InvalidInput`] holding the error, so that `?` works in a function
-/// that returns `std::io::Result`.
-impl From<ParseVariantTypeError> for std::io::Error {
-    fn from(e: ParseVariantTypeError) -> Self {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
-    }
-}
-
 /// The type Godot 4 names so ([`VariantType::name`], `type_string()` in GDScript): exactly as
 /// Godot spells it, case included (`"Nil"`, `"bool"`, `"int"`, `"float"`, `"Vector2i"`,
 /// `"AABB"`, `"RID"`, `"PackedByteArray"` …).
 ///
 /// # Errors
-/// [`ParseVariantTypeError`] for any other text (`"Int"`, `"Vector2I"`, `"PoolByteArray"`).
+/// [`UnknownName`] for any other text (`"Int"`, `"Vector2I"`, `"PoolByteArray"`).
 ///
 /// # Examples
 /// ```
@@ -157,14 +132,19 @@ impl From<ParseVariantTypeError> for std::io::Error {
 /// assert!("Int".parse::<VariantType>().is_err());
 /// ```
 impl std::str::FromStr for VariantType {
-    type Err = ParseVariantTypeError;
+    type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         VariantType::ALL
             .into_iter()
             .find(|t| t.name() == name)
-            .ok_or_else(|| ParseVariantTypeError {
-                name: name.to_owned(),
+            .ok_or_else(|| {
+                UnknownName::new(
+                    NameKind::VariantType,
+                    name,
+                    None,
+                    "names are spelled as Godot spells them: \"int\", \"Vector2i\", \"PackedByteArray\", \"AABB\" …".to_owned(),
+                )
             })
     }
 }
@@ -323,7 +303,7 @@ impl ContainerType {
     /// that is none of these is refused rather than taken as a class no object will ever be.
     ///
     /// # Errors
-    /// [`UnknownTypeName`] for a builtin spelled otherwise (`"Int"`, `"string"`), another
+    /// [`UnknownName`] for a builtin spelled otherwise (`"Int"`, `"string"`), another
     /// language's name (`"str"`, `"dict"`, `"number"`), or a name no class has (a class name
     /// starts with a capital letter and holds only letters, digits and `_`); with the Godot name
     /// meant, where there is one.
@@ -338,7 +318,7 @@ impl ContainerType {
     /// assert_eq!(err.suggestion, Some("String"));
     /// assert!(err.to_string().contains("\"String\""));
     /// ```
-    pub fn from_name(name: &str) -> Result<ContainerType, UnknownTypeName> {
+    pub fn from_name(name: &str) -> Result<ContainerType, UnknownName> {
         match name.parse::<VariantType>() {
             Ok(VariantType::Object) | Err(_) => {}
             Ok(builtin) => return Ok(ContainerType::Builtin(builtin)),
@@ -359,10 +339,12 @@ impl ContainerType {
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         match suggestion {
             None if plausible_class => Ok(ContainerType::Class(name.to_owned())),
-            suggestion => Err(UnknownTypeName {
-                name: name.to_owned(),
+            suggestion => Err(UnknownName::new(
+                NameKind::ContainerType,
+                name,
                 suggestion,
-            }),
+                "a builtin as Godot spells it, \"int\", \"String\", \"Vector2i\"; a class name, \"Node\"; or a res:// script path".to_owned(),
+            )),
         }
     }
 }
@@ -391,39 +373,6 @@ fn other_language_name(name: &str) -> Option<&'static str> {
         "poolcolorarray" => "PackedColorArray",
         _ => return None,
     })
-}
-
-/// A name that [`ContainerType::from_name`] refuses.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownTypeName {
-    /// The name that was given.
-    pub name: String,
-    /// The Godot name it probably meant (`"String"` for `"str"`).
-    pub suggestion: Option<&'static str>,
-}
-
-impl fmt::Display for UnknownTypeName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a Godot type name", self.name)?;
-        match self.suggestion {
-            Some("Nil") => write!(f, " (an untyped container has no element type: None)"),
-            Some(s) => write!(f, ": did you mean {s:?}?"),
-            None => write!(
-                f,
-                " (a builtin as Godot spells it, \"int\", \"String\", \"Vector2i\"; a class name, \"Node\"; or a res:// script path)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for UnknownTypeName {}
-
-/// An [`std::io::ErrorKind::InvalidInput`] holding the error, so that `?` works in a function
-/// that returns `std::io::Result`.
-impl From<UnknownTypeName> for std::io::Error {
-    fn from(e: UnknownTypeName) -> Self {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
-    }
 }
 
 /// The type as GDScript writes it in `Array[...]`: `Variant` when untyped, the builtin's name

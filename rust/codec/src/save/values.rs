@@ -200,14 +200,34 @@ pub fn detect_records(payload: &[u8], opts: &Options) -> std::result::Result<Dia
 }
 
 /// Why [`detect_records`] found no dialect.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DetectError {
     /// Engine families read the records as different values: the [`DecodeReason::Ambiguous`]
     /// error of the first record where they differ.
+    #[error(transparent)]
     Ambiguous(RecordError),
     /// No dialect reads every record whole: the one whose read got furthest.
+    #[error("no dialect reads every record whole ({} read furthest)", .0.short_name())]
     Unread(Dialect),
+}
+
+impl DetectError {
+    /// The Godot `Error` for it: the ambiguous record's, or `ERR_INVALID_DATA`.
+    pub fn code(&self) -> crate::error::ErrorCode {
+        match self {
+            DetectError::Ambiguous(e) => e.code(),
+            DetectError::Unread(_) => crate::error::ErrorCode::InvalidData,
+        }
+    }
+}
+
+/// An [`std::io::ErrorKind::InvalidData`] holding the error, so that `?` works in a function
+/// that returns `std::io::Result`.
+impl From<DetectError> for std::io::Error {
+    fn from(e: DetectError) -> Self {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
 }
 
 fn decode_all(payload: &[u8], opts: &Options) -> std::result::Result<Vec<Value>, RecordError> {

@@ -23,10 +23,7 @@ pub use write::write_value;
 pub use string::GodotString;
 
 // The vocabulary of Godot's types, which values, the writer and the reader share.
-pub use crate::types::{
-    ContainerType, IntVectorType, PackedVectorType, ParseVariantTypeError, RealType,
-    UnknownTypeName, VariantType,
-};
+pub use crate::types::{ContainerType, IntVectorType, PackedVectorType, RealType, VariantType};
 
 use std::fmt;
 
