@@ -2,8 +2,7 @@
 # Builds the npm package fast-var-codec (rust/wasm) and packs it:
 #   1. installs what it needs: the Rust target wasm32-unknown-unknown (rustup target add) and
 #      wasm-bindgen-cli of exactly the version the crate pins, compiled once per machine into the
-#      tool cache (tests/lib.sh fvc_tool_cache): wasm-bindgen-VERSION/ (cargo install into a
-#      temporary folder renamed when complete; skipped when already there);
+#      tool cache (tests/lib.sh fvc_cargo_tool): wasm-bindgen-VERSION/;
 #   2. builds the crate for wasm32 with the workspace's `wasm` profile (optimized for size) and
 #      runs wasm-bindgen (--target web) over it;
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
@@ -39,35 +38,15 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
     echo "=== rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
 fi
-tools=$(fvc_tool_cache)
-bindgen_dir=$tools/wasm-bindgen-$bindgen_version
-bindgen=$bindgen_dir/bin/wasm-bindgen
+# Compiled once per machine into the tool cache (tests/lib.sh fvc_cargo_tool).
+if ! bindgen=$(fvc_cargo_tool wasm-bindgen-cli "$bindgen_version" wasm-bindgen "$out/install.log"); then
+    echo "build_npm: cargo install wasm-bindgen-cli $bindgen_version failed (${out#"$root/"}/install.log):" >&2
+    tail -n 20 "$out/install.log" >&2
+    exit 1
+fi
 if [ "$("$bindgen" --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
-    echo "=== cargo install wasm-bindgen-cli $bindgen_version into $bindgen_dir (log: ${out#"$root/"}/install.log)"
-    rm -rf "$bindgen_dir"   # one that does not run
-    tmp=$(mktemp -d "$bindgen_dir.tmp.XXXXXX")
-    trap 'rm -rf "$tmp"' EXIT   # what a failed or interrupted build left
-    # A tool built once per machine, and what it generates does not hang on how it was
-    # compiled: a release profile without LTO, in 16 codegen units and without debug info (the
-    # crate's own defaults), whatever CARGO_PROFILE_RELEASE_* the environment sets.
-    install_bindgen() {
-        CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
-            CARGO_TARGET_DIR=$tmp/target nice -n 10 cargo install --root "$tmp" wasm-bindgen-cli \
-            --version "$bindgen_version" "$@"
-    }
-    # --locked first (the versions its authors tested); the registry may lack one of them (a
-    # yanked release), and then cargo resolves afresh.
-    if ! install_bindgen --locked >"$out/install.log" 2>&1; then
-        echo "    --locked did not resolve ($(grep -m1 '^error' "$out/install.log" | cut -c1-160)); without it"
-        install_bindgen >>"$out/install.log" 2>&1 || { tail -n 20 "$out/install.log"; exit 1; }
-    fi
-    rm -rf "$tmp/target"
-    # Renamed when complete; when another install made it meanwhile, that one stays.
-    chmod 755 "$tmp"   # mktemp -d made it private
-    mv -T "$tmp" "$bindgen_dir" 2>/dev/null || true
-    trap - EXIT
-    rm -rf "$tmp"
-    "$bindgen" --version >/dev/null || { echo "build_npm: no working $bindgen" >&2; exit 1; }
+    echo "build_npm: $bindgen is not wasm-bindgen $bindgen_version" >&2
+    exit 1
 fi
 
 # --- the .wasm ---------------------------------------------------------------------------------

@@ -379,3 +379,40 @@ fvc_tool_cache() {
     fi
     mkdir -p "$dir" && echo "$dir"
 }
+
+# fvc_cargo_tool CRATE VERSION BINARY LOG [CARGO INSTALL ARGS...]: prints the path of BINARY of
+# the crate CRATE at exactly VERSION, compiled once per machine into the tool cache
+# (BINARY-VERSION/bin/BINARY), from crates.io with `cargo install`: --locked first (the versions its
+# authors tested), without it when the registry lacks one of them (a yanked release). It is built
+# in a temporary folder renamed when complete, so a folder that exists is whole; when another
+# install made it meanwhile, that one stays. The build's output goes to LOG. A tool's output does
+# not hang on how it was compiled: a release profile without LTO, in 16 codegen units and without
+# debug info, whatever CARGO_PROFILE_RELEASE_* the environment sets. Returns 1 on failure (LOG
+# says why).
+fvc_cargo_tool() {
+    local crate=$1 version=$2 binary=$3 log=$4 tools dir tmp
+    shift 4
+    tools=$(fvc_tool_cache) || return 1
+    dir=$tools/$binary-$version
+    if [ -x "$dir/bin/$binary" ]; then
+        echo "$dir/bin/$binary"
+        return 0
+    fi
+    rm -rf "$dir"   # one without its binary
+    tmp=$(mktemp -d "$dir.tmp.XXXXXX") || return 1
+    _fvc_cargo_install() {
+        CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
+            CARGO_TARGET_DIR=$tmp/target nice -n 10 cargo install --root "$tmp" "$crate" \
+            --version "$version" "$@"
+    }
+    if ! _fvc_cargo_install --locked "$@" >"$log" 2>&1; then
+        echo "    cargo install --locked $crate $version did not resolve ($(grep -m1 '^error' "$log" | cut -c1-160)); without it" >&2
+        _fvc_cargo_install "$@" >>"$log" 2>&1 || { rm -rf "$tmp"; return 1; }
+    fi
+    rm -rf "$tmp/target"
+    chmod 755 "$tmp"   # mktemp -d made it private
+    mv -T "$tmp" "$dir" 2>/dev/null || true
+    rm -rf "$tmp"
+    [ -x "$dir/bin/$binary" ] || return 1
+    echo "$dir/bin/$binary"
+}

@@ -30,7 +30,7 @@ declare -A ABOUT=(
     [probes]="ask Godot 4.6.3 which Dictionary keys it merges, against the core's table"
     [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"
-    [crate]="the core crate as published: cargo doc without warnings, cargo package; without its default features, built with no C compiler and no encryption crate"
+    [crate]="the core crate as published: cargo doc without warnings, cargo package; without its default features, built with no C compiler and no encryption crate; its public API against its snapshot (cargo-public-api)"
     [msrv]="each crate checked with the oldest Rust it declares (rust-version), against a lockfile resolved for it; and a self-test with the core's declared one version lower"
     [compat]="the Godot versions the addon admits (4.4 to 4.7), each against its API data: engine methods by hash, interface functions, builtin layouts; and a self-test on altered copies"
     [version]="one version: Cargo.toml's, taken by every crate and stated by the addon's files and CHANGELOG.md"
@@ -173,6 +173,9 @@ step_crate() {
     # The core without its default features (a network-only server's): no C compiler needed,
     # no encryption crate named (tests/check_lean_core.sh; a self-test shows the check bites).
     counted crate_lean 4 bash tests/check_lean_core.sh
+    # The public API against its snapshot, rust/codec/public-api.txt (tests/check_public_api.sh;
+    # a self-test shows the check bites).
+    counted crate_api 45 bash tests/check_public_api.sh
 }
 
 # Each crate with the Rust its rust-version declares (tests/check_msrv.sh); the self-test lowers
