@@ -241,6 +241,17 @@ pub trait Build {
 /// has room (as it has when the count was known): a push that may grow the Vec keeps the value
 /// on the stack across that call and copies it in afterwards, a reload of what was just stored
 /// in parts (a stalled load per element, a third of an Array of ints' decode).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::reader::push_in_place;
+///
+/// let mut items = Vec::with_capacity(2);
+/// push_in_place(&mut items, 1);
+/// push_in_place(&mut items, 2);
+/// push_in_place(&mut items, 3); // past the capacity: grows as `push` does
+/// assert_eq!(items, [1, 2, 3]);
+/// ```
 #[inline(always)]
 pub fn push_in_place<T>(items: &mut Vec<T>, v: T) {
     if items.len() < items.capacity() {

@@ -63,13 +63,8 @@ mod types;
 /// rules. Not part of the public API: it may change in any release.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::build::push_in_place;
-    pub use crate::dialect::{DialectSpec, VariantRules, WireKind};
+    pub use crate::dialect::{DialectSpec, WireKind};
     pub use crate::header::*;
-    pub use crate::sink::{copy_from_le, le_bytes_of, vec_from_le, LeWord};
-    pub use crate::stack::guard as guard_stack;
-    pub use crate::text::{decode_utf8, Text};
-    pub use crate::types::VARIANT_MAX;
 }
 
 use bytes::BytesMut;

@@ -53,6 +53,15 @@ pub fn le_bytes_of<T: LeWord>(words: &[T]) -> &[u8] {
 }
 
 /// Fills `out` from wire bytes (`raw.len()` must be `out.len() * T::SIZE`; extra is ignored).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::reader::copy_from_le;
+///
+/// let mut out = [0.0f32; 2];
+/// copy_from_le(&[0, 0, 0x80, 0x3f, 0, 0, 0, 0x40], &mut out);
+/// assert_eq!(out, [1.0, 2.0]);
+/// ```
 #[inline]
 pub fn copy_from_le<T: LeWord>(raw: &[u8], out: &mut [T]) {
     #[cfg(target_endian = "little")]
@@ -73,6 +82,13 @@ pub fn copy_from_le<T: LeWord>(raw: &[u8], out: &mut [T]) {
 }
 
 /// Wire bytes as a `Vec` of numbers (`raw.len() / T::SIZE` of them).
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::reader::vec_from_le;
+///
+/// assert_eq!(vec_from_le::<i32>(&[1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]), [1, -1]);
+/// ```
 pub fn vec_from_le<T: LeWord>(raw: &[u8]) -> Vec<T> {
     let mut v = vec![T::default(); raw.len() / T::SIZE];
     copy_from_le(raw, &mut v);

@@ -94,6 +94,17 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 /// of the result.
 ///
 /// A PackedStringArray's items end with their NUL: text ending there takes the same way.
+///
+/// # Examples
+/// ```
+/// use fast_var_codec_core::options::Utf8Rules;
+/// use fast_var_codec_core::reader::decode_utf8;
+///
+/// assert_eq!(decode_utf8(b"name\0rest", Utf8Rules::Strict).as_deref(), Some("name"));
+/// // A surrogate: Godot 3 reads it (as U+FFFD), Godot 4 refuses the string.
+/// assert_eq!(decode_utf8(b"\xed\xa0\x80", Utf8Rules::Strict), None);
+/// assert_eq!(decode_utf8(b"\xed\xa0\x80", Utf8Rules::Godot3).as_deref(), Some("\u{fffd}"));
+/// ```
 #[inline]
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     let text = raw.strip_suffix(&[0]).unwrap_or(raw);

@@ -16,17 +16,19 @@ use godot::sys::{self, interface_fn, GodotFfi};
 
 type Getter = sys::GDExtensionVariantGetInternalPtrFunc;
 
+/// Godot 4's Variant types, the core's list of them.
+const VARIANT_COUNT: usize = T::ALL.len();
+
 /// The engine's internal getters, indexed by Variant type id.
-fn getters() -> &'static [Getter; fast_var_codec_core::internals::VARIANT_MAX] {
-    static GETTERS: OnceLock<[Getter; fast_var_codec_core::internals::VARIANT_MAX]> =
-        OnceLock::new();
+fn getters() -> &'static [Getter; VARIANT_COUNT] {
+    static GETTERS: OnceLock<[Getter; VARIANT_COUNT]> = OnceLock::new();
     GETTERS.get_or_init(|| {
         std::array::from_fn(|i| {
             // NIL has no payload: the engine refuses (and logs) a request for its getter.
             if i == T::Nil as usize {
                 return None;
             }
-            // SAFETY: asks the engine for the getter of type `i`, a valid type id (< VARIANT_MAX).
+            // SAFETY: asks the engine for the getter of type `i`, a valid type id (< VARIANT_COUNT).
             unsafe {
                 interface_fn!(variant_get_ptr_internal_getter)(i as sys::GDExtensionVariantType)
             }

@@ -2,7 +2,7 @@
 //! rule of the format stays in the core.
 
 use fast_var_codec_core::error::{CodecError, EncodeReason, PathSegment, Result};
-use fast_var_codec_core::internals::guard_stack;
+use fast_var_codec_core::reader::guard_stack;
 use fast_var_codec_core::value::{ContainerType, VariantType as T};
 use fast_var_codec_core::value::{IntVectorType, PackedVectorType, RealType};
 use fast_var_codec_core::writer::{Sink, Writer};

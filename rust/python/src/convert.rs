@@ -2,7 +2,7 @@
 //! None, bool, int, float, str, bytes, list, dict for the plain types; the classes of
 //! `fast_var_codec._types` for the others; `array.array` for the number packed arrays.
 
-use fast_var_codec_core::internals::guard_stack;
+use fast_var_codec_core::reader::guard_stack;
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, Dictionary, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::Value;

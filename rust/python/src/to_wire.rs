@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use bytes::BytesMut;
-use fast_var_codec_core::internals::guard_stack;
+use fast_var_codec_core::reader::guard_stack;
 use fast_var_codec_core::stream::{frame_with, ByteOrder};
 use fast_var_codec_core::value::{write_value, ContainerType};
 use fast_var_codec_core::writer::{Sink, Writer};

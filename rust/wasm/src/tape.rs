@@ -35,10 +35,11 @@
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
 
-use fast_var_codec_core::internals::{le_bytes_of, vec_from_le};
+use fast_var_codec_core::reader::vec_from_le;
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::writer::LeWord;
+use fast_var_codec_core::writer::Sink;
 use fast_var_codec_core::Value;
 
 pub const NIL: u8 = 0;
@@ -269,16 +270,7 @@ fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T], ref
     }
     out.push(tag);
     len(out, count);
-    #[cfg(target_endian = "little")]
-    out.extend_from_slice(le_bytes_of(items));
-    #[cfg(not(target_endian = "little"))]
-    {
-        let start = out.len();
-        out.resize(start + items.len() * T::SIZE, 0);
-        for (dst, &x) in out[start..].chunks_exact_mut(T::SIZE).zip(items) {
-            x.to_le(dst);
-        }
-    }
+    out.put_words(items);
 }
 
 /// The name JavaScript sees for an element type (as the Python package's): a builtin's Godot

@@ -6,8 +6,6 @@
 
 use std::borrow::Cow;
 
-// What the reader calls for each value it finds.
-pub use crate::build::Build;
 use crate::dialect::{DialectSpec, WireKind};
 use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind};
 use crate::header::*;
@@ -16,12 +14,24 @@ use crate::real::{real_width, WireReals};
 use crate::sink::LeWord;
 use crate::stack;
 
-#[cfg(feature = "serde")]
-mod pull;
-use crate::text::decode_utf8;
 use crate::types::{
     ContainerType, IntVectorType, PackedVectorType, RealType, VariantType, ENCODED_OBJECT_AS_ID,
 };
+
+// What the reader calls for each value it finds.
+pub use crate::build::Build;
+// What a `Build` implementation of its own (a binding's, making its language's values) uses:
+// the engines' UTF-8 rules for the text it is handed, a packed array's numbers out of their
+// wire bytes, an item pushed into a container under construction, and the stack guard around
+// each nesting level of a recursive walk (also a walk of its own values that feeds a
+// `writer::Writer`).
+pub use crate::build::push_in_place;
+pub use crate::sink::{copy_from_le, vec_from_le};
+pub use crate::stack::guard as guard_stack;
+pub use crate::text::decode_utf8;
+
+#[cfg(feature = "serde")]
+mod pull;
 
 /// A failed read inside the reader: the [`CodecError`] boxed, so that every result the walk
 /// passes around fits in two registers (a `CodecError` is 64 bytes). Unboxed where a decode

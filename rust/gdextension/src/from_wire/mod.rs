@@ -9,9 +9,9 @@ mod text;
 use std::borrow::Cow;
 
 use fast_var_codec_core::error::DecodeReason;
-use fast_var_codec_core::internals::{copy_from_le, push_in_place};
 use fast_var_codec_core::options::Utf8Rules;
 use fast_var_codec_core::reader::Build;
+use fast_var_codec_core::reader::{copy_from_le, push_in_place};
 use fast_var_codec_core::real::WireReals;
 use fast_var_codec_core::real::{real_width, reals_from_le};
 use fast_var_codec_core::value::{ContainerType, VariantType as T};

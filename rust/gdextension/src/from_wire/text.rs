@@ -11,7 +11,7 @@ use godot::sys::{interface_fn, GodotFfi};
 pub(super) fn text_by_rules(raw: &[u8], rules: Utf8Rules) -> Option<GString> {
     engine_utf8(raw).or_else(|| match rules {
         Utf8Rules::Strict => None,
-        _ => fast_var_codec_core::internals::decode_utf8(raw, rules).map(|s| gstring(&s)),
+        _ => fast_var_codec_core::reader::decode_utf8(raw, rules).map(|s| gstring(&s)),
     })
 }
 
