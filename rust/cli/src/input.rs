@@ -204,7 +204,9 @@ pub fn decode_all(
 /// The values of a `store_var` file, split by the core's [`StreamReader`].
 fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, Failure> {
     // The whole file is here: no frame can be longer than it, so nothing needs a limit.
-    let mut reader = StreamReader::new(order, usize::MAX);
+    let mut reader = StreamReader::new(opts.clone())
+        .with_byte_order(order)
+        .with_max_message(usize::MAX);
     let fail = |at: usize, message: String| Failure { at, message };
     reader.feed(bytes).map_err(|e| fail(0, e.to_string()))?;
     let mut items = Vec::new();
@@ -266,7 +268,9 @@ fn framed(bytes: &[u8], order: ByteOrder, opts: &Options) -> Result<Vec<Item>, F
 
 /// Calls `f` with each complete frame's payload.
 fn for_each_frame(bytes: &[u8], order: ByteOrder, mut f: impl FnMut(&[u8])) {
-    let mut reader = StreamReader::new(order, usize::MAX);
+    let mut reader = StreamReader::new(Options::default())
+        .with_byte_order(order)
+        .with_max_message(usize::MAX);
     if reader.feed(bytes).is_err() {
         return;
     }
@@ -277,7 +281,9 @@ fn for_each_frame(bytes: &[u8], order: ByteOrder, mut f: impl FnMut(&[u8])) {
 
 /// True when `bytes` split into one or more complete frames with nothing left over.
 fn splits_into_frames(bytes: &[u8], order: ByteOrder) -> bool {
-    let mut reader = StreamReader::new(order, usize::MAX);
+    let mut reader = StreamReader::new(Options::default())
+        .with_byte_order(order)
+        .with_max_message(usize::MAX);
     if reader.feed(bytes).is_err() {
         return false;
     }

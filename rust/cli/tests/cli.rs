@@ -791,10 +791,10 @@ fn convert_framed_files_and_errors() {
         let opts3 = Options::new(Dialect::Godot3).with_allow_objects(true);
         let opts4 = Options::new(Dialect::Godot4).with_allow_objects(true);
         let read_all = |path: &str, opts: &Options| {
-            let mut r = StreamReader::new(ByteOrder::Little, usize::MAX);
+            let mut r = StreamReader::new(opts.clone()).with_max_message(usize::MAX);
             r.feed(&std::fs::read(path).expect("read")).expect("feed");
             let mut values = Vec::new();
-            while let Some(v) = r.next_value(opts).expect("decode") {
+            while let Some(v) = r.next_value().expect("decode") {
                 values.push(v);
             }
             assert_eq!(r.buffered(), 0);

@@ -137,7 +137,9 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
         .with_allow_objects(cfg.allow_objects)
         // Objects read whole are sent back whole (var_to_bytes_with_objects), as they came.
         .with_full_objects(cfg.allow_objects);
-    let mut reader = StreamReader::new(cfg.byte_order, cfg.max_message);
+    let mut reader = StreamReader::new(opts.clone())
+        .with_byte_order(cfg.byte_order)
+        .with_max_message(cfg.max_message);
     let mut buf = vec![0u8; 64 * 1024];
     let mut out = BytesMut::new();
     let _ = sock.set_nodelay(true);
@@ -166,7 +168,7 @@ fn serve(mut sock: TcpStream, cfg: &Config, deadline: Instant, stats: &mut Stats
         }
         out.clear();
         loop {
-            match reader.next_value(&opts) {
+            match reader.next_value() {
                 Ok(Some(v)) => {
                     stats.values += 1;
                     if let Err(e) = frame(&v, &opts, cfg.byte_order, &mut out) {

@@ -35,7 +35,7 @@ use bytes::BytesMut;
 use clap::Parser;
 use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::serde_format::{from_bytes, to_value};
-use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::{Dialect, Options, Value};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -406,7 +406,7 @@ fn serve(sock: TcpStream, cfg: &Config, deadline: Instant) -> Result<String, Str
         .map_err(|e| e.to_string())?;
     let mut conn = Conn {
         sock,
-        reader: StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE),
+        reader: StreamReader::new(cfg.opts.clone()),
         opts: cfg.opts.clone(),
         deadline,
         buf: vec![0; 64 * 1024],

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::record::{decode_record, DialectDetector};
 use fast_var_codec_core::save::{decode_records, RecordError};
-use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::StreamReader;
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use serde_json::Value as Json;
 
@@ -200,7 +200,7 @@ fn read_stream(cases: &[&Case], ending: &Case) -> (Vec<Result<Value, CodecError>
         wire.extend(record(&case.bytes));
     }
     let mut detector = DialectDetector::new(&Options::default().with_allow_objects(true));
-    let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+    let mut reader = StreamReader::new(Options::default());
     let mut out = Vec::new();
     for piece in wire.chunks(7) {
         reader.feed(piece).unwrap();

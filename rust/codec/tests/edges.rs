@@ -11,7 +11,7 @@ use fast_var_codec_core::error::{DecodeReason, EncodeReason};
 use fast_var_codec_core::record::decode_record;
 use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::save::{open, records, OpenOptions};
-use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
+use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, VariantType};
 use fast_var_codec_core::writer::Writer;
 use fast_var_codec_core::{decode, encode, CodecError, Dialect, Options, Value};
@@ -250,9 +250,9 @@ fn a_frame_with_bytes_its_value_leaves_unread_is_an_error() {
     )
     .unwrap();
     frame(&Value::Int(5), &g3, ByteOrder::Little, &mut out).unwrap();
-    let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+    let mut reader = StreamReader::new(Options::default());
     reader.feed(&out).unwrap();
-    let err = reader.next_value(&Options::default()).unwrap_err();
+    let err = reader.next_value().unwrap_err();
     assert!(
         matches!(
             &err,
@@ -269,10 +269,7 @@ fn a_frame_with_bytes_its_value_leaves_unread_is_an_error() {
         "{err}"
     );
     // The stream goes on after it.
-    assert_eq!(
-        reader.next_value(&Options::default()).unwrap(),
-        Some(Value::Int(5))
-    );
+    assert_eq!(reader.next_value().unwrap(), Some(Value::Int(5)));
     // The same record alone, and in its own dialect.
     let record = encode(&Value::rect2(1.0, 2.0, 3.0, 4.0), &g3).unwrap();
     assert!(decode_record(&record, &Options::default()).is_err());

@@ -175,7 +175,9 @@ fuzz_target!(|data: &[u8]| {
     let drain_each = flags & 0x40 == 0;
 
     let want = model(stream, big_endian, max_message, &opts);
-    let mut reader = StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message);
+    let mut reader = StreamReader::new(opts.clone())
+        .with_byte_order(ByteOrder::from_big_endian(big_endian))
+        .with_max_message(max_message);
     let mut rng = Rng(u32::from(seed).wrapping_mul(0x9E37_79B9) | 1);
     let mut got: Vec<Event> = Vec::new();
     let mut fed = 0;
@@ -187,7 +189,7 @@ fuzz_target!(|data: &[u8]| {
         }
         loop {
             let ready = reader.ready();
-            let next = reader.next_value(&opts);
+            let next = reader.next_value();
             match next {
                 Ok(None) => {
                     assert!(!ready, "ready() but next_value gave nothing");
@@ -253,7 +255,7 @@ fuzz_target!(|data: &[u8]| {
             want.events[limit]
         );
         // Broken stays broken: the same error again, feed refused, ready().
-        let again = reader.next_value(&opts);
+        let again = reader.next_value();
         assert!(
             matches!(&again, Err(e) if Some(e) == last.as_ref().err()),
             "{again:?}"
@@ -264,7 +266,7 @@ fuzz_target!(|data: &[u8]| {
         reader.reset();
         assert_eq!(reader.buffered(), 0);
         assert!(reader.broken().is_none());
-        assert!(matches!(reader.next_value(&opts), Ok(None)));
+        assert!(matches!(reader.next_value(), Ok(None)));
     } else {
         assert_eq!(
             got.len(),

@@ -35,9 +35,9 @@ pub(crate) struct StreamState {
     /// The codec's settings and encoder, reached without binding it on every value.
     codec_state: Arc<CodecState>,
     reader: StreamReader,
-    /// The codec's options and `max_message_size` (in `reader`) as of its settings version
-    /// `seen_version`: read from the codec's lock again only when a setting has changed since,
-    /// not on every value.
+    /// The codec's options (for writing; `reader` holds a copy for reading) and
+    /// `max_message_size` (in `reader`) as of its settings version `seen_version`: read from
+    /// the codec's lock again only when a setting has changed since, not on every value.
     opts: Arc<Options>,
     seen_version: u64,
     /// The failure of the last `poll` (a closed or failed connection, a read that failed), kept
@@ -50,7 +50,7 @@ impl StreamState {
     fn new(codec_state: Arc<CodecState>) -> Self {
         let mut state = StreamState {
             poll_failure: None,
-            reader: StreamReader::new(ByteOrder::Little, 0),
+            reader: StreamReader::new(Options::default()),
             opts: codec_state.options(),
             seen_version: 0,
             codec_state,
@@ -65,7 +65,7 @@ impl StreamState {
         &mut self,
         builder: &mut VariantBuilder<'_>,
     ) -> Result<Option<Variant>, CodecError> {
-        self.reader.next_value_with(&self.opts, builder)
+        self.reader.next_value_with(builder)
     }
 
     /// Adds received bytes to the reader (see [`StreamReader::feed`]): fails only when the
@@ -118,6 +118,7 @@ impl StreamState {
         let version = self.codec_state.version.load(Ordering::Acquire);
         let settings = self.codec_state.settings();
         self.reader.set_max_message(settings.max_message);
+        self.reader.set_options(Options::clone(&settings.opts));
         self.opts = settings.opts.clone();
         drop(settings);
         self.seen_version = version;
@@ -155,7 +156,9 @@ impl StreamShared {
     fn take(&self, bytes: &[u8], big_endian: bool) -> Error {
         let res = {
             let mut state = self.state();
-            state.reader.set_big_endian(big_endian);
+            state
+                .reader
+                .set_byte_order(ByteOrder::from_big_endian(big_endian));
             state.feed(bytes)
         };
         match res {

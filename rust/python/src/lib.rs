@@ -642,7 +642,7 @@ impl StreamDecoder {
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }
-            None => self.reader.next_value(&self.opts),
+            None => self.reader.next_value(),
         };
         match next.map_err(codec_error)? {
             Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
@@ -681,7 +681,9 @@ impl StreamDecoder {
         let detecting = dialect == "auto";
         let opts = settings.options(if detecting { "godot4" } else { dialect })?;
         Ok(StreamDecoder {
-            reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
+            reader: StreamReader::new(opts.clone())
+                .with_byte_order(ByteOrder::from_big_endian(big_endian))
+                .with_max_message(max_message),
             detector: detecting.then(|| DialectDetector::new(&opts)),
             opts,
         })

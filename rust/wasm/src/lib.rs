@@ -724,7 +724,9 @@ impl StreamDecoder {
     ) -> StreamDecoder {
         let opts = settings.decode.clone();
         StreamDecoder {
-            reader: StreamReader::new(ByteOrder::from_big_endian(big_endian), max_message),
+            reader: StreamReader::new(opts.clone())
+                .with_byte_order(ByteOrder::from_big_endian(big_endian))
+                .with_max_message(max_message),
             detector: detecting.then(|| DialectDetector::new(&opts)),
             opts,
         }
@@ -743,7 +745,7 @@ impl StreamDecoder {
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }
-            None => self.reader.next_value(&self.opts),
+            None => self.reader.next_value(),
         };
         match next {
             Ok(Some(v)) => {
@@ -821,7 +823,7 @@ impl MessageDecoder {
     pub fn new(settings: &Settings, detecting: bool) -> MessageDecoder {
         let opts = settings.decode.clone();
         MessageDecoder {
-            reader: StreamReader::new(ByteOrder::Little, u32::MAX as usize),
+            reader: StreamReader::new(opts.clone()).with_max_message(u32::MAX as usize),
             detector: detecting.then(|| DialectDetector::new(&opts)),
             opts,
             starts: std::collections::VecDeque::new(),
@@ -849,7 +851,7 @@ impl MessageDecoder {
                 self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
                 next
             }
-            None => self.reader.next_value(&self.opts),
+            None => self.reader.next_value(),
         };
         let consumed = self.fed - self.reader.buffered() as u64;
         match next {

@@ -3,17 +3,18 @@
 //! `tokio_util::codec::Framed` on a `tokio::net::TcpStream`.
 //!
 //! Both frame and read exactly as [`super::frame`] and [`super::StreamReader`] do (the same
-//! functions underneath: [`super::prefix_len`], [`super::check_message_len`], [`super::frame`]),
-//! and report the same errors at the same stream offsets.
+//! framing underneath, and [`super::frame`]), and report the same errors at the same stream
+//! offsets.
 
 use std::io;
 #[cfg(feature = "serde")]
 use std::marker::PhantomData;
 
-use bytes::{Buf, BytesMut};
+use bytes::BytesMut;
 use tokio_util::codec::{Decoder, Encoder};
 
-use super::{check_message_len, frame, prefix_len, ByteOrder, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
+use super::framing::Framing;
+use super::{frame, ByteOrder, PREFIX_LEN};
 use crate::dialect::Dialect;
 use crate::error::{CodecError, DecodeReason};
 use crate::limits::Options;
@@ -177,102 +178,45 @@ impl MessageError {
     }
 }
 
-/// The framing state both codecs share: the prefixes' byte order, the maximum message size,
-/// the bytes taken from the stream so far (for error offsets) and the error that broke it.
-#[derive(Debug, Clone)]
-struct Framing {
-    order: ByteOrder,
-    max_message: usize,
-    consumed: u64,
-    broken: Option<CodecError>,
+/// The error for bytes left at the end of the stream, which are dropped: a length prefix or a
+/// message cut short (an unexpected end of file, as tokio_util's own codecs report it).
+fn cut_short(framing: &mut Framing, src: &mut BytesMut) -> VarCodecError {
+    let available = src.len();
+    let err = match framing.peek_len(src) {
+        None => CodecError::decode(
+            framing.offset(),
+            DecodeReason::Truncated {
+                what: "a message's length prefix",
+                needed: PREFIX_LEN,
+                available,
+            },
+        ),
+        Some(len) => CodecError::decode(
+            framing.offset().saturating_add(PREFIX_LEN),
+            DecodeReason::Truncated {
+                what: "a message",
+                needed: len,
+                available: available.saturating_sub(PREFIX_LEN),
+            },
+        ),
+    };
+    framing.skip(available);
+    src.clear();
+    VarCodecError::Io(io::Error::new(io::ErrorKind::UnexpectedEof, err))
 }
 
-impl Framing {
-    fn new() -> Self {
-        Framing {
-            order: ByteOrder::Little,
-            max_message: DEFAULT_MAX_MESSAGE,
-            consumed: 0,
-            broken: None,
-        }
+/// [`Framing::next`] for tokio's read buffer: while the message is incomplete, `src` gets room
+/// for the rest of it (at most its declared length).
+fn next_in_buffer<R>(
+    framing: &mut Framing,
+    src: &mut BytesMut,
+    read: impl FnOnce(&[u8], usize) -> R,
+) -> Result<Option<R>, CodecError> {
+    let out = framing.next(src, read)?;
+    if out.is_none() {
+        framing.reserve_rest(src);
     }
-
-    /// The stream offset of the next message's prefix.
-    fn offset(&self) -> usize {
-        usize::try_from(self.consumed).unwrap_or(usize::MAX)
-    }
-
-    /// The length the prefix at the start of `src` announces, once its bytes are all there.
-    fn peek_len(&self, src: &[u8]) -> Option<usize> {
-        let head: [u8; PREFIX_LEN] = src.get(..PREFIX_LEN)?.try_into().ok()?;
-        Some(prefix_len(head, self.order))
-    }
-
-    /// Takes the next complete message off `src` and returns what `read` makes of its payload
-    /// (given with the payload's stream offset); `None` while the message is incomplete, having
-    /// reserved room in `src` for the rest of it. A prefix above the maximum breaks the stream
-    /// (as [`super::StreamReader`]'s), before anything is reserved: this and every later call
-    /// fail with that error, and drop what `src` holds.
-    fn next<R>(
-        &mut self,
-        src: &mut BytesMut,
-        read: impl FnOnce(&[u8], usize) -> R,
-    ) -> Result<Option<R>, CodecError> {
-        if let Some(e) = &self.broken {
-            src.clear();
-            return Err(e.clone());
-        }
-        let Some(len) = self.peek_len(src) else {
-            return Ok(None);
-        };
-        if let Err(e) = check_message_len(len, self.max_message, self.offset()) {
-            src.clear();
-            self.broken = Some(e.clone());
-            return Err(e);
-        }
-        let total = PREFIX_LEN.saturating_add(len);
-        let Some(payload) = src.get(PREFIX_LEN..total) else {
-            // At most the rest of this message (no more than its declared length).
-            src.reserve(total.saturating_sub(src.len()));
-            return Ok(None);
-        };
-        let out = read(payload, self.offset().saturating_add(PREFIX_LEN));
-        src.advance(total);
-        self.consumed = self.consumed.saturating_add(total as u64);
-        Ok(Some(out))
-    }
-
-    /// The error for bytes left at the end of the stream, which are dropped: a length prefix or
-    /// a message cut short (an unexpected end of file, as tokio_util's own codecs report it).
-    fn cut_short(&mut self, src: &mut BytesMut) -> VarCodecError {
-        let available = src.len();
-        let err = match self.peek_len(src) {
-            None => CodecError::decode(
-                self.offset(),
-                DecodeReason::Truncated {
-                    what: "a message's length prefix",
-                    needed: PREFIX_LEN,
-                    available,
-                },
-            ),
-            Some(len) => CodecError::decode(
-                self.offset().saturating_add(PREFIX_LEN),
-                DecodeReason::Truncated {
-                    what: "a message",
-                    needed: len,
-                    available: available.saturating_sub(PREFIX_LEN),
-                },
-            ),
-        };
-        self.consumed = self.consumed.saturating_add(available as u64);
-        src.clear();
-        VarCodecError::Io(io::Error::new(io::ErrorKind::UnexpectedEof, err))
-    }
-
-    fn reset(&mut self) {
-        self.consumed = 0;
-        self.broken = None;
-    }
+    Ok(out)
 }
 
 /// `StreamPeer.put_var` / `get_var`'s framing of [`Value`]s for `tokio_util`'s `Framed`,
@@ -363,12 +307,12 @@ pub struct VarCodec {
 
 impl VarCodec {
     /// A codec of values in the dialect (and with the limits) of `options`; little-endian
-    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`] bytes, as
+    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`](super::DEFAULT_MAX_MESSAGE) bytes, as
     /// [`super::StreamReader`]'s defaults and the engine's.
     pub fn new(options: Options) -> Self {
         VarCodec {
             opts: options,
-            framing: Framing::new(),
+            framing: Framing::default(),
             detector: None,
         }
     }
@@ -434,7 +378,7 @@ impl VarCodec {
         opts.dialect = detector.dialect().unwrap_or_default();
         VarCodec {
             opts,
-            framing: Framing::new(),
+            framing: Framing::default(),
             detector: Some(detector),
         }
     }
@@ -501,7 +445,7 @@ impl VarCodec {
 
     /// The error that broke the stream (a length prefix above the maximum), if any.
     pub fn broken(&self) -> Option<&CodecError> {
-        self.framing.broken.as_ref()
+        self.framing.broken()
     }
 
     /// Forgets the broken state and the stream offset, for a new stream (clear the read buffer
@@ -530,23 +474,17 @@ impl Decoder for VarCodec {
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let Some(detector) = &mut self.detector else {
             let opts = &self.opts;
-            return Ok(self.framing.next(src, |payload, at| {
+            return Ok(next_in_buffer(&mut self.framing, src, |payload, at| {
                 crate::record::decode_record(payload, opts)
                     .map_err(|e| MessageError::Malformed(e.shifted(at)))
             })?);
         };
-        loop {
-            if let Some(item) = detector.next_value() {
-                return Ok(Some(item.map_err(MessageError::Malformed)));
-            }
-            let pushed = self
-                .framing
-                .next(src, |payload, at| detector.push_message(payload, at))?;
-            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-            if pushed.is_none() {
-                return Ok(None);
-            }
+        let item = self.framing.next_detected(src, detector);
+        self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        if matches!(item, Ok(None)) {
+            self.framing.reserve_rest(src);
         }
+        Ok(item?.map(|item| item.map_err(MessageError::Malformed)))
     }
 
     /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing, and the
@@ -566,7 +504,7 @@ impl Decoder for VarCodec {
                     .next_value()
                     .map(|item| item.map_err(MessageError::Malformed))
             })),
-            None => Err(self.framing.cut_short(src)),
+            None => Err(cut_short(&mut self.framing, src)),
         }
     }
 }
@@ -656,11 +594,11 @@ pub struct TypedVarCodec<T> {
 #[cfg(feature = "serde")]
 impl<T> TypedVarCodec<T> {
     /// A codec of `T`s in the dialect (and with the limits) of `options`; little-endian
-    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`] bytes, as [`VarCodec::new`].
+    /// prefixes and a maximum message of [`DEFAULT_MAX_MESSAGE`](super::DEFAULT_MAX_MESSAGE) bytes, as [`VarCodec::new`].
     pub fn new(options: Options) -> Self {
         TypedVarCodec {
             opts: options,
-            framing: Framing::new(),
+            framing: Framing::default(),
             item: PhantomData,
         }
     }
@@ -694,7 +632,7 @@ impl<T> TypedVarCodec<T> {
 
     /// The error that broke the stream (a length prefix above the maximum), if any.
     pub fn broken(&self) -> Option<&CodecError> {
-        self.framing.broken.as_ref()
+        self.framing.broken()
     }
 
     /// Forgets the broken state and the stream offset, for a new stream (clear the read buffer
@@ -751,7 +689,7 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
     /// As [`VarCodec::decode`]'s.
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         let opts = &self.opts;
-        Ok(self.framing.next(src, |payload, at| {
+        Ok(next_in_buffer(&mut self.framing, src, |payload, at| {
             whole_from_bytes::<T>(payload, opts).map_err(|error| {
                 match error.codec_error() {
                     // The value itself is malformed: the same error as VarCodec's.
@@ -775,7 +713,7 @@ impl<T: ::serde::de::DeserializeOwned> Decoder for TypedVarCodec<T> {
         match self.decode(src)? {
             Some(item) => Ok(Some(item)),
             None if src.is_empty() => Ok(None),
-            None => Err(self.framing.cut_short(src)),
+            None => Err(cut_short(&mut self.framing, src)),
         }
     }
 }
@@ -964,14 +902,11 @@ mod tests {
         assert!(src.is_empty());
 
         // The same errors, at the same offsets, as StreamReader's.
-        let mut reader = StreamReader::new(ByteOrder::Little, DEFAULT_MAX_MESSAGE);
+        let mut reader = StreamReader::new(opts);
         reader.feed(&wire).unwrap();
-        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Int(1)));
-        assert_eq!(
-            Some(&reader.next_value(&opts).unwrap_err()),
-            err.codec_error()
-        );
-        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Bool(true)));
+        assert_eq!(reader.next_value().unwrap(), Some(Value::Int(1)));
+        assert_eq!(Some(&reader.next_value().unwrap_err()), err.codec_error());
+        assert_eq!(reader.next_value().unwrap(), Some(Value::Bool(true)));
     }
 
     #[test]
@@ -1006,13 +941,13 @@ mod tests {
         assert_eq!(codec.decode(&mut src).unwrap(), Some(Ok(Value::Int(4))));
 
         // As StreamReader.
-        let mut reader = StreamReader::new(ByteOrder::Little, 1024);
+        let mut reader = StreamReader::new(opts.clone()).with_max_message(1024);
         reader
             .feed(&framed(&[Value::Int(3)], &opts, ByteOrder::Little))
             .unwrap();
         reader.feed(&[0, 0, 0, 0x80, 1, 2, 3]).unwrap();
-        assert_eq!(reader.next_value(&opts).unwrap(), Some(Value::Int(3)));
-        assert_eq!(reader.next_value(&opts).unwrap_err(), expected);
+        assert_eq!(reader.next_value().unwrap(), Some(Value::Int(3)));
+        assert_eq!(reader.next_value().unwrap_err(), expected);
     }
 
     #[test]
