@@ -8,6 +8,7 @@ import ast
 import inspect
 import pydoc
 import re
+import sys
 from pathlib import Path
 from typing import Dict
 
@@ -92,9 +93,12 @@ def test_the_stub_constructors_take_the_runtime_parameters() -> None:
         if not isinstance(node, ast.ClassDef):
             continue
         new = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__new__")
-        # The class's __text_signature__ read as a function's (inspect reads it from a class
-        # only from Python 3.10).
+        # The class's __text_signature__ read as a function's (inspect reads one from a class
+        # from Python 3.10 on); under Python 3.9 the extension's classes have none.
         text = getattr(_native, node.name).__text_signature__
+        if text is None:
+            assert sys.version_info < (3, 10), node.name
+            continue
         runtime = inspect.signature(eval(f"lambda {text[1:-1]}: None"))
         if any(p.kind is p.VAR_KEYWORD for p in runtime.parameters.values()):
             assert new.args.kwarg is not None, node.name  # it takes anything: so must the stub
@@ -107,4 +111,4 @@ def test_the_stub_constructors_take_the_runtime_parameters() -> None:
                         if p.kind is p.KEYWORD_ONLY], node.name
         assert all(p.kind is p.KEYWORD_ONLY for p in runtime.parameters.values()), node.name
         checked += 1
-    assert checked >= 1  # StreamDecoder
+    assert checked >= 1 or sys.version_info < (3, 10)  # StreamDecoder
