@@ -10,9 +10,15 @@
 #     asyncio server of rust/python/examples/asyncio_echo_server.py exchanging values over TCP
 #     with a live Godot 4.6.3 and Godot 3.6.2, each through its own StreamPeerTCP put_var/get_var
 #     (rust/python/tests/test_live_engines.py; engine logs in tests/out/run_python_tests/live_engines/);
-#   * mypy --strict on a small user script (rust/python/tests/typed_user.py) and the asyncio example.
+#   * mypy --strict on a small user script (rust/python/tests/typed_user.py) and the asyncio example,
+#     and on rust/python/tests/typed_misuse.py, which must fail on exactly its marked lines;
+#   * mypy's stubtest on the installed package: the type hints (_native.pyi, the .py files) list
+#     every module, class, function, method and parameter the runtime has, and no other, so the
+#     Python API cannot change on one side only (what it cannot check, with why:
+#     rust/python/tests/stubtest_allowlist.txt).
 # Shows pytest's own summary line, then ends with "N passed, N failed" (pytest's passed tests,
-# its failures, errors and skips as failures, and mypy as one check); exits 1 on any failure.
+# its failures, errors and skips as failures, and each mypy run and stubtest as one check); exits 1
+# on any failure.
 #   bash tests/run_python_tests.sh
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -75,5 +81,23 @@ if [ -n "$want" ] && [ "$want" = "$got" ]; then
 else
     head -n 20 "$out/mypy_misuse.log"
     tally 1 "mypy --strict on typed_misuse.py: lines marked $want, reported ${got:-none}"
+fi
+
+echo "=== mypy's stubtest fast_var_codec: the type hints against the runtime (allowlist: rust/python/tests/stubtest_allowlist.txt)"
+# Run in the out dir, so that the package imported is the installed wheel's.
+if (cd "$out" && "$out/venv/bin/python" -m mypy.stubtest \
+        --allowlist "$fvc_root/rust/python/tests/stubtest_allowlist.txt" fast_var_codec) \
+        >"$out/stubtest.log" 2>&1; then
+    tally 0
+    tail -n 1 "$out/stubtest.log"
+else
+    # One line per disagreement (the log has each one's stub and runtime); a crash: its end.
+    if grep -qE '^(error|note): ' "$out/stubtest.log"; then
+        grep -E '^(error|note): ' "$out/stubtest.log" | head -n 20
+        tail -n 1 "$out/stubtest.log"
+    else
+        tail -n 20 "$out/stubtest.log"
+    fi
+    tally 1 "stubtest: the type hints and the runtime of fast_var_codec disagree (${out#"$fvc_root/"}/stubtest.log)"
 fi
 tally_end

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import MutableMapping, MutableSequence
+from typing import Any, Callable, List
 
 import pytest
 
@@ -71,6 +72,63 @@ def test_a_typed_array_is_a_mutable_sequence_equal_to_its_list() -> None:
     with pytest.raises(TypeError):
         hash(a)  # mutable, as a list
     assert fvc.decode_with_size(fvc.encode(a))[0] == a
+
+
+def outcome(call: Callable[[Any], Any], container: Any) -> Any:
+    """What ``call`` returns for ``container`` and what it leaves in it, or the error's type."""
+    try:
+        result = call(container)
+    except Exception as error:
+        return type(error), list(container)
+    return result, list(container)
+
+
+def test_a_typed_array_takes_arguments_as_a_list_does() -> None:
+    """Each method answers, raises and takes its arguments (by position only) as a list's."""
+    calls: List[Callable[[Any], Any]] = [
+        lambda s: s.index(3), lambda s: s.index(3, 1), lambda s: s.index(3, -2, 4),
+        lambda s: s.index(3, 0, 2), lambda s: s.index(7), lambda s: s.index(3, 0, None),
+        lambda s: s.count(3), lambda s: s.pop(), lambda s: s.pop(1), lambda s: s.pop(9),
+        lambda s: s.remove(3), lambda s: s.remove(7), lambda s: s.append(4),
+        lambda s: s.extend([5, 6]), lambda s: s.insert(1, 9), lambda s: list(reversed(s)),
+        lambda s: s.append(value=4), lambda s: s.insert(index=0, value=4),
+        lambda s: s.index(value=3), lambda s: s.count(value=3), lambda s: s.pop(index=0),
+        lambda s: s.remove(value=3), lambda s: s.extend(values=[4]),
+    ]
+    for n, call in enumerate(calls):
+        assert outcome(call, fvc.TypedArray("int", [3, 1, 3, 2])) == outcome(call, [3, 1, 3, 2]), n
+
+
+def test_a_typed_array_extended_with_a_wrong_item_keeps_its_items() -> None:
+    a = fvc.TypedArray("int", [1])
+    with pytest.raises(TypeError, match="holds int, not str"):
+        a.extend([2, "x"])
+    assert a.items == [1]
+
+
+def test_a_typed_dictionary_takes_arguments_as_a_dict_does() -> None:
+    """Each method answers, raises and takes its arguments (by position only) as a dict's;
+    ``reversed`` gives the keys last first."""
+    calls: List[Callable[[Any], Any]] = [
+        lambda d: d.get("a"), lambda d: d.get("z"), lambda d: d.get("z", 0),
+        lambda d: d.pop("a"), lambda d: d.pop("z", 0), lambda d: d.pop("z"),
+        lambda d: d.setdefault("a"), lambda d: d.setdefault("z", 5), lambda d: d.popitem(),
+        lambda d: list(reversed(d)), lambda d: d.get(key="a"), lambda d: d.get("a", default=0),
+        lambda d: d.pop(key="a"), lambda d: d.setdefault(key="z"),
+    ]
+    for n, call in enumerate(calls):
+        plain = {"a": 1, "b": 2}
+        typed = fvc.TypedDictionary("String", "int", plain)
+        assert outcome(call, typed) == outcome(call, dict(plain)), n
+
+
+def test_the_typed_containers_are_not_generic() -> None:
+    """A type checker takes no ``TypedArray[int]`` (the element type is a Godot name, a value),
+    so neither does the runtime."""
+    with pytest.raises(TypeError, match="not subscriptable"):
+        fvc.TypedArray["int"]
+    with pytest.raises(TypeError, match="not subscriptable"):
+        fvc.TypedDictionary["String", "int"]
 
 
 def test_math_types_replace_fields() -> None:

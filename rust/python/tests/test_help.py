@@ -1,6 +1,6 @@
 """What ``help(fast_var_codec)`` shows: the public API only, signatures without ``Ellipsis``,
 docstrings that carry the limits and the exceptions; and the stub's docstrings the same as the
-runtime ones (one text, checked here)."""
+runtime ones (one text, checked here), and its constructors' parameters."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import ast
 import inspect
 import pydoc
 import re
+import sys
 from pathlib import Path
 from typing import Dict
 
@@ -80,3 +81,34 @@ def test_stub_docstrings_are_the_runtime_ones() -> None:
             obj = getattr(obj, part)
         runtime = inspect.getdoc(obj) or ""
         assert " ".join(runtime.split()) == " ".join(doc.split()), dotted
+
+
+def test_the_stub_constructors_take_the_runtime_parameters() -> None:
+    """The extension's constructors show their parameters on the class, not on ``__new__``
+    (``(*args, **kwargs)`` there), which is all mypy's stubtest compares: here the stub's
+    ``__new__`` against the class's signature, name, kind and default."""
+    tree = ast.parse((PACKAGE / "_native.pyi").read_text())
+    checked = 0
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        new = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__new__")
+        # The class's __text_signature__ read as a function's (inspect reads one from a class
+        # from Python 3.10 on); under Python 3.9 the extension's classes have none.
+        text = getattr(_native, node.name).__text_signature__
+        if text is None:
+            assert sys.version_info < (3, 10), node.name
+            continue
+        runtime = inspect.signature(eval(f"lambda {text[1:-1]}: None"))
+        if any(p.kind is p.VAR_KEYWORD for p in runtime.parameters.values()):
+            assert new.args.kwarg is not None, node.name  # it takes anything: so must the stub
+            continue
+        defaults = zip(new.args.kwonlyargs, new.args.kw_defaults)
+        stub = [(a.arg, ast.literal_eval(d)) for a, d in defaults if d is not None]
+        assert not new.args.args[1:] and not new.args.vararg and not new.args.kwarg, node.name
+        assert len(stub) == len(new.args.kwonlyargs), node.name
+        assert stub == [(p.name, p.default) for p in runtime.parameters.values()
+                        if p.kind is p.KEYWORD_ONLY], node.name
+        assert all(p.kind is p.KEYWORD_ONLY for p in runtime.parameters.values()), node.name
+        checked += 1
+    assert checked >= 1 or sys.version_info < (3, 10)  # StreamDecoder

@@ -7,6 +7,7 @@ mapping with equal items, whatever their element types; they are not hashable (a
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, MutableSequence
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union, overload
@@ -128,9 +129,36 @@ class TypedArray(_Frozen, MutableSequence):  # type: ignore[type-arg]
     def __delitem__(self, index: Union[int, slice]) -> None:
         del self.items[index]
 
-    def insert(self, index: int, value: Any) -> None:
+    # The list methods take their arguments by position only, as a list's do.
+    def insert(self, index: int, value: Any, /) -> None:
         """Inserts ``value`` before ``index``, checked against the element type."""
         self.items.insert(index, self._check(value))
+
+    def append(self, value: Any, /) -> None:
+        """Adds ``value`` at the end, checked against the element type."""
+        self.items.append(self._check(value))
+
+    def extend(self, values: Iterable[Any], /) -> None:
+        """Adds ``values`` at the end, each checked against the element type first: one that
+        does not fit adds none."""
+        self.items.extend([self._check(v) for v in values])
+
+    def pop(self, index: int = -1, /) -> Any:
+        """Removes and returns the item at ``index`` (the last by default)."""
+        return self.items.pop(index)
+
+    def remove(self, value: Any, /) -> None:
+        """Removes the first item equal to ``value`` (a ``ValueError`` if none is)."""
+        self.items.remove(value)
+
+    def index(self, value: Any, start: int = 0, stop: int = sys.maxsize, /) -> int:
+        """The index of the first item equal to ``value`` in ``[start:stop]`` (a
+        ``ValueError`` if none is)."""
+        return self.items.index(value, start, stop)
+
+    def count(self, value: Any, /) -> int:
+        """How many items equal ``value``."""
+        return self.items.count(value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TypedArray):
@@ -143,6 +171,18 @@ class TypedArray(_Frozen, MutableSequence):  # type: ignore[type-arg]
 
     def __repr__(self) -> str:
         return f"TypedArray({self.element_type!r}, {self.items!r})"
+
+
+class _NoDefault:
+    """``TypedDictionary.pop``'s default when none is given: a missing key raises."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no default>"
+
+
+_NO_DEFAULT: Any = _NoDefault()
 
 
 def _token(key: Any) -> Any:
@@ -241,8 +281,43 @@ class TypedDictionary(_Frozen, MutableMapping):  # type: ignore[type-arg]
     def __contains__(self, key: object) -> bool:
         return _token(key) in self._entries
 
+    # The dict methods take their arguments by position only, as a dict's do.
+    def get(self, key: Any, default: Any = None, /) -> Any:
+        """The value of ``key``, or ``default`` when it has none."""
+        entry = self._entries.get(_token(key))
+        return default if entry is None else entry[1]
+
+    def pop(self, key: Any, default: Any = _NO_DEFAULT, /) -> Any:
+        """Removes ``key`` and returns its value; ``default`` when it has none (a ``KeyError``
+        without one)."""
+        entry = self._entries.pop(_token(key), None)
+        if entry is not None:
+            return entry[1]
+        if default is _NO_DEFAULT:
+            raise KeyError(key)
+        return default
+
+    def popitem(self) -> Tuple[Any, Any]:
+        """Removes and returns the entry added last, as ``(key, value)`` (a ``KeyError`` when
+        empty)."""
+        if not self._entries:
+            raise KeyError("popitem(): dictionary is empty")
+        return self._entries.popitem()[1]
+
+    def setdefault(self, key: Any, default: Any = None, /) -> Any:
+        """The value of ``key``; when it has none, ``default`` is added as its value and
+        returned."""
+        entry = self._entries.get(_token(key))
+        if entry is not None:
+            return entry[1]
+        self[key] = default
+        return default
+
     def __iter__(self) -> Iterator[Any]:
         return (k for k, _ in list(self._entries.values()))
+
+    def __reversed__(self) -> Iterator[Any]:
+        return (k for k, _ in reversed(list(self._entries.values())))
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -217,6 +217,14 @@ class _RealVector(_Vector):
 _C = TypeVar("_C", bound=type)
 
 
+_NOT_COPIED = frozenset({
+    "__dict__", "__weakref__", "__slots__", "__abstractmethods__", "_abc_impl",
+    # The abstract bases' (``MutableSequence[int]``): the package's classes are not generic,
+    # for a type checker either.
+    "__class_getitem__",
+})
+
+
 def public(*abcs: Any) -> Callable[[_C], _C]:
     """A class decorator: the class made again with its bases' methods copied in and ``object``
     its only base (registered with the ``abcs`` it implements), so that ``help()`` shows one
@@ -226,8 +234,7 @@ def public(*abcs: Any) -> Callable[[_C], _C]:
         namespace: Any = {}
         for base in reversed(cls.__mro__[:-1]):
             for name, value in vars(base).items():
-                if name in ("__dict__", "__weakref__", "__slots__", "__abstractmethods__",
-                            "_abc_impl") or isinstance(value, types.MemberDescriptorType):
+                if name in _NOT_COPIED or isinstance(value, types.MemberDescriptorType):
                     continue
                 if isinstance(value, types.FunctionType):
                     value = _retyped(value, cls.__name__)

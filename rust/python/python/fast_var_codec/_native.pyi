@@ -5,10 +5,17 @@ agree)."""
 
 from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
-from typing_extensions import Self
+from typing_extensions import Self, disjoint_base
 
 from ._options import BytesLike as _Bytes
 from ._options import Compression, Dialect, Precision
+
+# As the extension lists them (stubtest compares the two).
+__all__ = [
+    "encode", "encode_framed", "decode", "decode_with_size", "_parse_node_path",
+    "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
+    "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "__version__",
+]
 
 __version__: str
 DIALECTS: Tuple[Dialect, ...]
@@ -128,6 +135,7 @@ def _write_records(
     iv: Optional[_Bytes] = None,
 ) -> bytes: ...
 
+@disjoint_base
 class StreamDecoder:
     def __new__(
         cls,
@@ -175,6 +183,7 @@ class StreamDecoder:
         """Forgets buffered bytes and a broken state (after reconnecting); with "auto", the
         dialect detected too."""
 
+@disjoint_base
 class Codec:
     def __new__(cls, *args: Any, **kwargs: Any) -> Self: ...
     def _configure(

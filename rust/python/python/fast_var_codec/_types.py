@@ -432,7 +432,7 @@ class _PackedVectors(_Frozen):
     """Vectors as one flat ``array.array`` of their components (no Python object per element):
     ``data[i * n + k]`` is component ``k`` of element ``i``. Indexing builds one element."""
 
-    __slots__ = ("data",)
+    __slots__ = ()  # each class lists ``data`` in its own, the slots it has once made public
     data: "array[float]"
     _width = 2
     _typecode = "d"
@@ -483,7 +483,7 @@ class PackedVector2Array(_PackedVectors):
     """PackedVector2Array: ``data`` is an ``array('d')`` of x, y pairs; build it from Vector2s,
     pairs or a flat array."""
 
-    __slots__ = ()
+    __slots__ = ("data",)
     _width = 2
     _element = Vector2
 
@@ -492,7 +492,7 @@ class PackedVector2Array(_PackedVectors):
 class PackedVector3Array(_PackedVectors):
     """PackedVector3Array: ``data`` is an ``array('d')`` of x, y, z triples."""
 
-    __slots__ = ()
+    __slots__ = ("data",)
     _width = 3
     _element = Vector3
 
@@ -501,7 +501,7 @@ class PackedVector3Array(_PackedVectors):
 class PackedVector4Array(_PackedVectors):
     """PackedVector4Array (Godot 4.3+): ``data`` is an ``array('d')`` of x, y, z, w."""
 
-    __slots__ = ()
+    __slots__ = ("data",)
     _width = 4
     _element = Vector4
 
@@ -511,7 +511,7 @@ class PackedColorArray(_PackedVectors):
     """PackedColorArray: ``data`` is an ``array('f')`` of r, g, b, a (binary32, as on the
     wire)."""
 
-    __slots__ = ()
+    __slots__ = ("data",)
     _width = 4
     _typecode = "f"
     _element = Color
