@@ -290,10 +290,12 @@ export function fromJSON(
 // --- errors --------------------------------------------------------------------------------------
 
 export class FastVarCodecError extends Error {
+  constructor(godotError: string, message: string);
   /** The Godot Error the engine reports for the same input ("ERR_INVALID_DATA", ...). */
   readonly godotError: string;
 }
 export class DecodeError extends FastVarCodecError {
+  constructor(offset: number, godotError: string, reason: string, dialects?: Dialect[]);
   /** The input's byte (the stream's, for a StreamDecoder; the payload's, for a file). */
   readonly offset: number;
   readonly reason: string;
@@ -303,12 +305,14 @@ export class DecodeError extends FastVarCodecError {
   readonly dialects: Dialect[];
 }
 export class EncodeError extends FastVarCodecError {
+  constructor(path: string, godotError: string, reason: string);
   /** Where in the value ('["items"][1]'); "" for the value itself. */
   readonly path: string;
   readonly reason: string;
 }
 /** A JSON text that is not the projection of a value (fromJSON). */
 export class JSONError extends FastVarCodecError {
+  constructor(path: string, reason: string, line?: number, column?: number);
   /** Where in the JSON: "$.a[1].$Vector2". */
   readonly path: string;
   readonly reason: string;
@@ -317,6 +321,7 @@ export class JSONError extends FastVarCodecError {
   readonly column?: number;
 }
 export class SaveFileError extends FastVarCodecError {
+  constructor(godotError: string, reason: string, offset?: number, cutShort?: boolean);
   readonly reason: string;
   /** A record cut short: where its length is in the payload. */
   readonly offset?: number;
@@ -339,6 +344,10 @@ export class Float {
   constructor(value?: number);
   value: number;
   valueOf(): number;
+  /** The number, with ".0" when integral ("1.0"). */
+  toString(): string;
+  /** The number (JSON.stringify writes a Float as its number). */
+  toJSON(): number;
 }
 export class Vector2 {
   private readonly _godotType: "Vector2";
@@ -457,6 +466,7 @@ export class StringName {
   private readonly _godotType: "StringName";
   constructor(name?: string);
   name: string;
+  toString(): string;
 }
 export class NodePath {
   private readonly _godotType: "NodePath";
