@@ -272,8 +272,10 @@ export function valueSpans(
 
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
- * Uint8Array or an ArrayBuffer, decoded with the options) or a value (anything else; `input`
- * says which when a Uint8Array is a PackedByteArray value). Compact unless `pretty`.
+ * Uint8Array or an ArrayBuffer, decoded with the options, which must take them whole from
+ * `offset` as in decode: bytes left after the value throw a DecodeError at the first of them) or
+ * a value (anything else; `input` says which when a Uint8Array is a PackedByteArray value).
+ * Compact unless `pretty`.
  */
 export function toJSON(
   source: Encodable | Uint8Array | ArrayBuffer | ArrayBufferView,

@@ -773,8 +773,9 @@ function jsonInputIsBytes(source, how) {
 /**
  * The JSON text of a value in the core's lossless projection (the one of the command line's
  * to-json; README): encoded bytes (a Uint8Array or an ArrayBuffer, decoded with the Codec
- * options, from `offset`) or a value (anything else; `input: "value"` for a Uint8Array that is a
- * PackedByteArray, `input: "bytes"` for another ArrayBuffer view). Compact unless `pretty`.
+ * options, from `offset`, which the value must take whole as in `decode`: bytes left after it
+ * throw decode's DecodeError) or a value (anything else; `input: "value"` for a Uint8Array that
+ * is a PackedByteArray, `input: "bytes"` for another ArrayBuffer view). Compact unless `pretty`.
  */
 export function toJSON(source, options = NO_OPTIONS) {
   const pretty = Boolean(options.pretty);
