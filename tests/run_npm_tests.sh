@@ -11,7 +11,8 @@
 #     dropped without free() released by the garbage collector (node --expose-gc);
 #   * an esbuild bundle (platform browser) of a small entry that imports the package, run by node;
 #   * the type declarations under tsc --strict (typescript, pinned below): what must compile, and
-#     what must not (rust/wasm/tests/types/);
+#     what must not (rust/wasm/tests/types/); and against the module, both ways: every export,
+#     class member and parameter count (rust/wasm/tests/declarations.test.mjs);
 #   * the README's server snippets (a ```js block right after a line `<!-- snippet: NAME -->`,
 #     extracted as written into the app's snippets/NAME.mjs) and the example servers, with
 #     clients that send a message above the limit, a malformed one, or reset mid-message, while

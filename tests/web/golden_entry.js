@@ -11,8 +11,9 @@ globalThis.fvcDecodeAll = (jobs) =>
       const { size } = fvc.decodeWithSize(bytes, opts);
       // As a JSON text: the deepest values nest further than a structured clone may.
       // The core's projection of the same bytes (a value typed by a class name no JavaScript
-      // value may carry projects from its bytes too).
-      return { json: fvc.toJSON(bytes, opts), size };
+      // value may carry projects from its bytes too): those the value took, as toJSON takes its
+      // bytes whole.
+      return { json: fvc.toJSON(bytes.subarray(0, size), opts), size };
     } catch (e) {
       return { error: e.name, godotError: e.godotError, offset: e.offset, message: String(e.message) };
     }

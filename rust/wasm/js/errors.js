@@ -1,5 +1,7 @@
 // The package's errors. Each carries `godotError`, the name of the Godot Error the engine reports
 // for the same input ("ERR_INVALID_DATA", ...).
+// A parameter that may be left out has a default (`= undefined` where nothing stands in for it),
+// so that the constructor says which are optional, as index.d.ts declares them.
 
 /** Every error of an encode, a decode or a file. */
 export class FastVarCodecError extends Error {
@@ -40,7 +42,7 @@ export class EncodeError extends FastVarCodecError {
  * gives a cut encrypted file a wrong password's ERR_FILE_CORRUPT.
  */
 export class SaveFileError extends FastVarCodecError {
-  constructor(godotError, message, offset, cutShort = false) {
+  constructor(godotError, message, offset = undefined, cutShort = false) {
     super(godotError, `${message} (${godotError})`);
     this.name = "SaveFileError";
     this.reason = message;
@@ -51,7 +53,7 @@ export class SaveFileError extends FastVarCodecError {
 
 /** A JSON text that is not the projection of a value: `path` says where ("$.a[1].$Vector2"); `line` and `column` a syntax error's place. */
 export class JSONError extends FastVarCodecError {
-  constructor(path, reason, line, column) {
+  constructor(path, reason, line = undefined, column = undefined) {
     const where = line === undefined ? path : `line ${line}, column ${column} (${path})`;
     super("ERR_PARSE_ERROR", `JSON at ${where}: ${reason}`);
     this.name = "JSONError";

@@ -272,8 +272,10 @@ export function valueSpans(
 
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
- * Uint8Array or an ArrayBuffer, decoded with the options) or a value (anything else; `input`
- * says which when a Uint8Array is a PackedByteArray value). Compact unless `pretty`.
+ * Uint8Array or an ArrayBuffer, decoded with the options, which must take them whole from
+ * `offset` as in decode: bytes left after the value throw a DecodeError at the first of them) or
+ * a value (anything else; `input` says which when a Uint8Array is a PackedByteArray value).
+ * Compact unless `pretty`.
  */
 export function toJSON(
   source: Encodable | Uint8Array | ArrayBuffer | ArrayBufferView,
@@ -290,10 +292,12 @@ export function fromJSON(
 // --- errors --------------------------------------------------------------------------------------
 
 export class FastVarCodecError extends Error {
+  constructor(godotError: string, message: string);
   /** The Godot Error the engine reports for the same input ("ERR_INVALID_DATA", ...). */
   readonly godotError: string;
 }
 export class DecodeError extends FastVarCodecError {
+  constructor(offset: number, godotError: string, reason: string, dialects?: Dialect[]);
   /** The input's byte (the stream's, for a StreamDecoder; the payload's, for a file). */
   readonly offset: number;
   readonly reason: string;
@@ -303,12 +307,14 @@ export class DecodeError extends FastVarCodecError {
   readonly dialects: Dialect[];
 }
 export class EncodeError extends FastVarCodecError {
+  constructor(path: string, godotError: string, reason: string);
   /** Where in the value ('["items"][1]'); "" for the value itself. */
   readonly path: string;
   readonly reason: string;
 }
 /** A JSON text that is not the projection of a value (fromJSON). */
 export class JSONError extends FastVarCodecError {
+  constructor(path: string, reason: string, line?: number, column?: number);
   /** Where in the JSON: "$.a[1].$Vector2". */
   readonly path: string;
   readonly reason: string;
@@ -317,6 +323,7 @@ export class JSONError extends FastVarCodecError {
   readonly column?: number;
 }
 export class SaveFileError extends FastVarCodecError {
+  constructor(godotError: string, reason: string, offset?: number, cutShort?: boolean);
   readonly reason: string;
   /** A record cut short: where its length is in the payload. */
   readonly offset?: number;
@@ -339,6 +346,10 @@ export class Float {
   constructor(value?: number);
   value: number;
   valueOf(): number;
+  /** The number, with ".0" when integral ("1.0"). */
+  toString(): string;
+  /** The number (JSON.stringify writes a Float as its number). */
+  toJSON(): number;
 }
 export class Vector2 {
   private readonly _godotType: "Vector2";
@@ -457,6 +468,7 @@ export class StringName {
   private readonly _godotType: "StringName";
   constructor(name?: string);
   name: string;
+  toString(): string;
 }
 export class NodePath {
   private readonly _godotType: "NodePath";

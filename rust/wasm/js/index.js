@@ -411,27 +411,27 @@ function withCodec(options, f) {
 }
 
 /** `value` encoded as `var_to_bytes` does (Codec's options). */
-export function encode(value, options) {
+export function encode(value, options = NO_OPTIONS) {
   return withCodec(options, (c) => c.encode(value));
 }
 
 /** `value` framed as `StreamPeer.put_var` sends it (Codec's options, and `bigEndian`). */
-export function encodeFramed(value, options) {
+export function encodeFramed(value, options = NO_OPTIONS) {
   return withCodec(options, (c) => c.encodeFramed(value, options ?? NO_OPTIONS));
 }
 
 /** The value of `bytes` (from `offset`), which must take them whole: bytes left after it throw a DecodeError. */
-export function decode(bytes, options) {
+export function decode(bytes, options = NO_OPTIONS) {
   return withCodec(options, (c) => c.decode(bytes, options ?? NO_OPTIONS));
 }
 
 /** `{value, size}`: the value at the start of `bytes` (or at `offset`) and the bytes it took; bytes after it are the caller's. */
-export function decodeWithSize(bytes, options) {
+export function decodeWithSize(bytes, options = NO_OPTIONS) {
   return withCodec(options, (c) => c.decodeWithSize(bytes, options ?? NO_OPTIONS));
 }
 
 /** The values stored back to back in `bytes` (from `offset`), one at a time: a generator (Codec's decodeMulti). */
-export function* decodeMulti(bytes, options) {
+export function* decodeMulti(bytes, options = NO_OPTIONS) {
   const [codec, owned] = codecFor(options);
   try {
     yield* codec.decodeMulti(bytes, options ?? NO_OPTIONS);
@@ -452,7 +452,7 @@ export class StreamDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({ ...o, ...valueOptions(options) });
+    this._options = Object.freeze({ ...o, ...valueOptions(options) });
     const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
@@ -474,7 +474,7 @@ export class StreamDecoder {
   next() {
     const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
-    return { done: false, value: new TapeReader(tape, this.options).value() };
+    return { done: false, value: new TapeReader(tape, this._options).value() };
   }
 
   [Symbol.iterator]() {
@@ -540,7 +540,7 @@ export class MessageDecoder {
   constructor(options = NO_OPTIONS) {
     const o = {};
     for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
-    this.options = Object.freeze({ ...o, ...valueOptions(options) });
+    this._options = Object.freeze({ ...o, ...valueOptions(options) });
     const detecting = o.dialect === "auto";
     const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
     try {
@@ -561,7 +561,7 @@ export class MessageDecoder {
   next() {
     const tape = call(() => this._live().next_value());
     if (tape === undefined || tape === null) return { done: true, value: undefined };
-    return { done: false, value: new TapeReader(tape, this.options).value() };
+    return { done: false, value: new TapeReader(tape, this._options).value() };
   }
 
   [Symbol.iterator]() {
@@ -773,8 +773,9 @@ function jsonInputIsBytes(source, how) {
 /**
  * The JSON text of a value in the core's lossless projection (the one of the command line's
  * to-json; README): encoded bytes (a Uint8Array or an ArrayBuffer, decoded with the Codec
- * options, from `offset`) or a value (anything else; `input: "value"` for a Uint8Array that is a
- * PackedByteArray, `input: "bytes"` for another ArrayBuffer view). Compact unless `pretty`.
+ * options, from `offset`, which the value must take whole as in `decode`: bytes left after it
+ * throw decode's DecodeError) or a value (anything else; `input: "value"` for a Uint8Array that
+ * is a PackedByteArray, `input: "bytes"` for another ArrayBuffer view). Compact unless `pretty`.
  */
 export function toJSON(source, options = NO_OPTIONS) {
   const pretty = Boolean(options.pretty);

@@ -5,6 +5,7 @@ import * as T from "./tags.js";
 import { EncodeError } from "./errors.js";
 import {
   KIND,
+  PACKED,
   Float,
   Vector2,
   Vector2i,
@@ -431,8 +432,8 @@ export class TapeWriter {
       case T.PACKED_VECTOR3:
       case T.PACKED_VECTOR4:
       case T.PACKED_COLOR: {
-        const n = v.constructor.components;
-        const data = v.data instanceof v.constructor.Data ? v.data : v.constructor.Data.from(v.data);
+        const { components: n, Data } = v[PACKED];
+        const data = v.data instanceof Data ? v.data : Data.from(v.data);
         if (data.length % n !== 0) {
           throw new Bad(`a ${v.constructor.name}'s data holds ${data.length} components, not a multiple of ${n}`);
         }

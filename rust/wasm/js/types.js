@@ -7,6 +7,9 @@ import * as T from "./tags.js";
 /** The tape tag of a class's instances (private to the package). */
 export const KIND = Symbol("fast-var-codec kind");
 
+/** The layout of a packed vector class's instances, `{components, Data}` (private to the package). */
+export const PACKED = Symbol("fast-var-codec packed layout");
+
 function tagged(cls, tag) {
   Object.defineProperty(cls.prototype, KIND, { value: tag });
   return cls;
@@ -349,8 +352,7 @@ function packedVectors(cls, tag, n, Data, make) {
       return Math.floor(this.data.length / n);
     },
   });
-  cls.Data = Data;
-  cls.components = n;
+  Object.defineProperty(cls.prototype, PACKED, { value: { components: n, Data } });
   return tagged(cls, tag);
 }
 

@@ -312,24 +312,32 @@ pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, J
 }
 
 /// The value at `offset` of the input buffer's first `len` bytes, which must take every byte
-/// from `offset` to `len` (the core's `decode_record`: a value that leaves bytes unread is a
-/// `RecordNotWhole` error at the first of them, naming the dialect that reads them whole), as
-/// a tape into the buffer at `tape_ptr` like [`decode`]'s; returns the tape's length. Error
-/// offsets count from the start of the input buffer.
+/// from `offset` to `len` ([`decode_whole_at`]), as a tape into the buffer at `tape_ptr` like
+/// [`decode`]'s; returns the tape's length.
 #[wasm_bindgen]
 pub fn decode_whole(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
     KEPT.with_borrow_mut(|kept| *kept = None);
-    let (value, used) = with_input(len, |data| {
-        let Some(rest) = data.get(offset..) else {
-            // Past the end: the error a decode there gives.
-            return fast_var_codec_core::decode_at(data, offset, &settings.decode)
-                .map_err(|e| codec_error(&e));
-        };
-        decode_record(rest, &settings.decode)
-            .map(|v| (v, rest.len()))
-            .map_err(|e| codec_error(&e.shifted(offset)))
-    })?;
+    let (value, used) = with_input(len, |data| decode_whole_at(data, offset, settings))?;
     Ok(keep_tape(value, used))
+}
+
+/// The value at `offset` of `data`, which must take every byte from `offset` to the end (the
+/// core's `decode_record`: a value that leaves bytes unread is a `RecordNotWhole` error at the
+/// first of them, naming the dialect that reads them whole), and the bytes it took. Error
+/// offsets count from the start of `data`. The one rule of `decode` and `toJSON` of bytes.
+fn decode_whole_at(
+    data: &[u8],
+    offset: usize,
+    settings: &Settings,
+) -> Result<(Value, usize), JsValue> {
+    let Some(rest) = data.get(offset..) else {
+        // Past the end: the error a decode there gives.
+        return fast_var_codec_core::decode_at(data, offset, &settings.decode)
+            .map_err(|e| codec_error(&e));
+    };
+    decode_record(rest, &settings.decode)
+        .map(|v| (v, rest.len()))
+        .map_err(|e| codec_error(&e.shifted(offset)))
 }
 
 /// Writes the tape of `value` (the size `used`, then the value) into the buffer at `tape_ptr`
@@ -378,8 +386,8 @@ fn json_text(v: &Value, pretty: bool) -> String {
     }
 }
 
-/// The JSON projection of the value at `offset` of the input buffer's first `len` bytes, as
-/// `bytes_to_var` reads it.
+/// The JSON projection of the value at `offset` of the input buffer's first `len` bytes, which
+/// must take every byte from `offset` to `len`, as [`decode_whole`]'s ([`decode_whole_at`]).
 #[wasm_bindgen]
 pub fn bytes_to_json(
     settings: &Settings,
@@ -387,9 +395,7 @@ pub fn bytes_to_json(
     offset: usize,
     pretty: bool,
 ) -> Result<String, JsValue> {
-    let (value, _) = with_input(len, |data| {
-        fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
-    })?;
+    let (value, _) = with_input(len, |data| decode_whole_at(data, offset, settings))?;
     Ok(json_text(&value, pretty))
 }
 

@@ -131,3 +131,54 @@ test("errors name the place", () => {
   assert.throws(() => fvc.fromJSON('{"$Vector4i":[1,2,3,4]}', { output: "bytes", dialect: "godot3" }), fvc.EncodeError);
   assert.throws(() => fvc.fromJSON(1), TypeError);
 });
+
+/** What a call threw: the error's class and fields, or "no error". */
+const thrown = (f) => {
+  try {
+    f();
+  } catch (e) {
+    return { name: e.name, offset: e.offset, godotError: e.godotError, reason: e.reason, dialects: e.dialects, message: e.message };
+  }
+  return "no error";
+};
+
+test("toJSON of bytes takes them whole, as decode: a golden input and one byte more throws decode's DecodeError", () => {
+  const c = desc.load("godot4_6_3.json");
+  const opts = { dialect: c.dialect, precision: c.precision ?? "single" };
+  const failures = [];
+  let checked = 0;
+  for (const kase of c.cases) {
+    const full = Boolean(kase.full_objects);
+    const o = { ...opts, allowObjects: full, fullObjects: full };
+    const bytes = desc.hexBytes(kase.bytes);
+    try {
+      fvc.decode(bytes, o);
+    } catch {
+      continue;
+    }
+    checked++;
+    const longer = new Uint8Array([...bytes, 0]);
+    const expected = thrown(() => fvc.decode(longer, o));
+    const got = thrown(() => fvc.toJSON(longer, o));
+    if (expected === "no error" || expected.name !== "DecodeError" || expected.offset !== bytes.length) {
+      failures.push(`${kase.name}: decode of one byte more: ${JSON.stringify(expected)}`);
+    } else if (JSON.stringify(got) !== JSON.stringify(expected)) {
+      failures.push(`${kase.name}: toJSON ${JSON.stringify(got)}, decode ${JSON.stringify(expected)}`);
+    }
+    // From an offset: the error's offset is the input's byte, as decode's.
+    const placed = new Uint8Array([0xee, 0xee, ...longer]);
+    const at = thrown(() => fvc.toJSON(placed, { ...o, offset: 2 }));
+    if (JSON.stringify(at) !== JSON.stringify(thrown(() => fvc.decode(placed, { ...o, offset: 2 }))) || at.offset !== bytes.length + 2) {
+      failures.push(`${kase.name}: toJSON at offset 2: ${JSON.stringify(at)}`);
+    }
+  }
+  assert.ok(checked > 200, `${checked} inputs`);
+  assert.deepEqual(failures, []);
+  // A Godot 3 value read as Godot 4: the error names the dialect that reads the bytes whole.
+  const godot3 = fvc.encode(new fvc.Transform3D(new fvc.Basis(), new fvc.Vector3(5, 6, 7)), { dialect: "godot3" });
+  assert.throws(
+    () => fvc.toJSON(godot3),
+    (e) => e instanceof fvc.DecodeError && e.offset === 20 && e.reason.includes('reads whole as Godot 3 (dialect "godot3")'),
+  );
+  assert.equal(fvc.toJSON(godot3, { dialect: "godot3" }), fvc.toJSON(fvc.decode(godot3, { dialect: "godot3" }), { input: "value" }));
+});

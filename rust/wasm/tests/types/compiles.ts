@@ -2,6 +2,7 @@
 import {
   Codec,
   Callable,
+  DecodeError,
   StreamDecoder,
   Float,
   MessageDecoder,
@@ -73,3 +74,13 @@ codec.free();
 codec.free();
 stream.free();
 messages.free();
+
+// The errors are made as the package makes them (a test double of a failed decode, say).
+const failed: DecodeError = new DecodeError(4, "ERR_INVALID_DATA", "bytes left after the value");
+const at: number = failed.offset;
+void at;
+// A Float prints with its ".0" and is its number in JSON.
+const printed: string = new Float(1).toString();
+const inJson: number = new Float(2).toJSON();
+void printed;
+void inJson;

@@ -43,3 +43,7 @@ const v: Vector2 = { x: 1, y: 2 };
 void c;
 void s;
 void v;
+
+// An error's constructor takes its fields, not one message (Error's constructor).
+// @ts-expect-error a DecodeError is made from its offset, Godot error and reason
+new fvc.DecodeError("bad bytes");
