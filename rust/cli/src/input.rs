@@ -5,7 +5,6 @@
 
 use std::io::Read;
 
-use fast_var_codec_core::encrypted::{FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::failing_path;
 use fast_var_codec_core::reader::decode_with;
@@ -13,6 +12,7 @@ use fast_var_codec_core::record::{
     ambiguous_record, decode_record_with, judge, DialectDetector, Verdict,
 };
 use fast_var_codec_core::save::{decompress_block, open, Container, OpenOptions};
+use fast_var_codec_core::save::{FileError, FileKey};
 use fast_var_codec_core::stream::{prefix_len, ByteOrder, StreamReader, PREFIX_LEN};
 use fast_var_codec_core::value::ValueBuilder;
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};

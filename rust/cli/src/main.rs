@@ -32,7 +32,7 @@ use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
-use fast_var_codec_core::encrypted::FileKey;
+use fast_var_codec_core::save::FileKey;
 
 use crate::input::{resolve, Framing, Resolved};
 use crate::output::{CompressArg, Container};

@@ -3,8 +3,8 @@
 //! `save` module.
 
 use clap::ValueEnum;
-use fast_var_codec_core::encrypted::{random_iv, FileKey};
 use fast_var_codec_core::save::{compress_block, compress_godot3, encrypt, Compression};
+use fast_var_codec_core::save::{random_iv, FileKey};
 use fast_var_codec_core::Dialect;
 
 use crate::{dialect_name, Fail};

@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 
 use clap::Args;
-use fast_var_codec_core::encrypted::FileKey;
+use fast_var_codec_core::save::FileKey;
 
 use crate::Fail;
 

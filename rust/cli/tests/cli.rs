@@ -1223,7 +1223,7 @@ fn compressed_godot3_saves_read_in_every_mode() {
 /// container is not taken for it.
 #[test]
 fn opens_godot4_encrypted_files() {
-    use fast_var_codec_core::encrypted::{encrypt_godot4, FileKey};
+    use fast_var_codec_core::save::{encrypt_godot4, FileKey};
     let dir = TempDir::new("godot4_encrypted");
     // Two store_var records: 7, then "hi".
     let mut records = vec![8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
@@ -1508,7 +1508,7 @@ fn convert_detects_the_input_dialect_and_offers_no_auto_output() {
 /// engine's own compressed and encrypted saves.
 #[test]
 fn convert_writes_compressed_and_encrypted_files() {
-    use fast_var_codec_core::encrypted::FileKey;
+    use fast_var_codec_core::save::FileKey;
     use fast_var_codec_core::save::{decompress_block, open, OpenOptions};
     let dir = TempDir::new("containers");
     let saves = saves_dir();

@@ -155,7 +155,7 @@ pub enum Precision {
 }
 
 /// Which UTF-8 a dialect's engine accepts in string payloads: what [`crate::reader::Build`]'s string
-/// methods are given, to decode the bytes by the same rules ([`crate::internals::decode_utf8`]
+/// methods are given, to decode the bytes by the same rules ([`crate::reader::decode_utf8`]
 /// applies them). Both stop at the first NUL and drop one leading byte-order mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]

@@ -11,7 +11,7 @@
 //! | [`UnknownName`] | parsing a dialect, type or element type name (`"godot3".parse::<Dialect>()`) | no |
 //! | [`IntOutOfRange`] | `Value::try_from` of an integer beyond Godot's `int` | no |
 //! | `save::RecordError`, `save::DetectError` | the records of a `store_var` file (`files` feature) | `RecordError::Value` |
-//! | `encrypted::FileError` | the file containers: compressed, encrypted, records cut short (`files`) | no |
+//! | `save::FileError` | the file containers: compressed, encrypted, records cut short (`files`) | no |
 //! | `stream::VarCodecError`, `stream::MessageError` | tokio's `VarCodec` and `TypedVarCodec` (`tokio`) | `codec_error()` |
 //! | `serde_format::Error` | serde's `to_bytes` and `from_bytes` (`serde`) | `codec_error()` |
 //! | `json::JsonError` | `json::from_json` (`json`) | no |

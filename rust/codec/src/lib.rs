@@ -23,8 +23,6 @@
 // the visible items within its budget. No module is named after a crate a user may import
 // beside this one by a glob (`serde`): `use fast_var_codec_core::*;` would make that crate's
 // paths ambiguous (E0659).
-#[cfg(feature = "files")]
-pub mod encrypted;
 pub mod error;
 #[cfg(feature = "json")]
 pub mod json;

@@ -8,7 +8,7 @@
 //! | compressed, FastLZ, Deflate, Zstd or Gzip | `open_compressed` (both, the same `GCPF` container) | [`open`] with `decompress_block` (the `compression` feature) or a decompressor of your own | [`compress_godot3`] with `compress_block` or a compressor of your own, and a [`Compression`] |
 //! | encrypted with a key, Godot 3 | `File.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot3`] |
 //! | encrypted with a password, Godot 3 | `File.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
-//! | encrypted with a key, Godot 4 | `FileAccess.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot4`] with [`crate::encrypted::random_iv`] |
+//! | encrypted with a key, Godot 4 | `FileAccess.open_encrypted` | [`open`] with [`OpenOptions::with_key`] and [`FileKey::from_bytes`] | [`encrypt`] in [`Dialect::Godot4`] with [`random_iv`] |
 //! | encrypted with a password, Godot 4 | `FileAccess.open_encrypted_with_pass` | as with a key, [`FileKey::from_password`] | as with a key |
 //!
 //! [`open`] tells the containers apart by their magic ([`detect`]) and, for an encrypted file
@@ -32,7 +32,36 @@
 //! | … | the blocks, each compressed on its own; each holds a block size of payload, the last the rest (possibly nothing) |
 //! | 4 | magic `GCPF` again (not checked, as the engines do not) |
 //!
-//! The encrypted containers (magic `GDEC`, Godot 3's and Godot 4's): see [`crate::encrypted`].
+//! ## The encrypted containers
+//!
+//! Godot's encrypted file containers: what `File.open_encrypted` and `open_encrypted_with_pass`
+//! write, and `ConfigFile.save_encrypted(_pass)` uses. Godot 4 changed the container (an IV and
+//! another cipher mode), so its `FileAccess.open_encrypted*` cannot read Godot 3's files, nor
+//! Godot 3 its; this module turns a file of either into its plaintext (whose `store_var` values
+//! then decode in that engine's dialect) and back. Godot 3's layout (docs/godot3_save_files.md):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GDEC` |
+//! | 4 | mode, u32 LE: 1 (AES-256) |
+//! | 16 | MD5 of the plaintext |
+//! | 8 | plaintext length, u64 LE |
+//! | rest | the plaintext zero-padded to 16 bytes, AES-256 encrypted block by block (ECB) |
+//!
+//! Godot 4's ([`decrypt_godot4`], [`encrypt_godot4`]; read in Godot 4.6.3's
+//! `core/io/file_access_encrypted.cpp` and checked against files it wrote and read):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `GDEC` |
+//! | 16 | MD5 of the plaintext |
+//! | 8 | plaintext length, u64 LE |
+//! | 16 | the IV, random for each file |
+//! | rest | the plaintext zero-padded to 16 bytes, AES-256 in CFB mode (full-block feedback) |
+//!
+//! Both take the same key, and derive a password's the same way ([`FileKey::from_password`]);
+//! Godot 4's IV is random for each file ([`random_iv`]). The cryptography is
+//! RustCrypto's (`aes`, `cfb-mode`, `md-5`).
 //!
 //! [`payload`] hands each compressed block to the caller's decompressor (the Godot extension
 //! uses the engine's) and checks what comes back, so a damaged block is reported, not passed on;
@@ -59,7 +88,7 @@
 //!     values.push(value);
 //! }
 //! assert_eq!(values, [Value::Int(7), Value::Bool(true)]);
-//! # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+//! # Ok::<(), fast_var_codec_core::save::FileError>(())
 //! ```
 
 #[cfg(feature = "compression")]
@@ -71,13 +100,14 @@ pub use values::{decode_records, detect_records, DetectError, RecordError};
 
 use std::borrow::Cow;
 
-pub use crate::encrypted::EncryptedFormat;
-use crate::encrypted::{
-    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, FileError, FileKey,
-    MAGIC as ENCRYPTED_MAGIC,
-};
+mod encrypted;
 use crate::stream::{prefix_len, ByteOrder, PREFIX_LEN};
 use crate::Dialect;
+use encrypted::MAGIC as ENCRYPTED_MAGIC;
+pub use encrypted::{
+    decrypt_godot3, decrypt_godot4, encrypt_godot3, encrypt_godot4, random_iv, EncryptedFormat,
+    FileError, FileKey,
+};
 
 /// The magic at both ends of a Godot 3 (and 4) compressed file.
 pub const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
@@ -113,7 +143,7 @@ pub const DEFAULT_MAX_PAYLOAD: usize = 256 << 20;
 /// }
 /// bomb.resize(16 + 4 * ((1 << 30) / 4096 + 1), 0); // the block table
 /// assert!(open(&bomb, None, &opts, no_codec).is_err());
-/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// # Ok::<(), fast_var_codec_core::save::FileError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -182,7 +212,7 @@ pub struct Opened<'a> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, FileKey};
+/// use fast_var_codec_core::save::{FileError, FileKey};
 /// use fast_var_codec_core::save::{encrypt, open, EncryptedFormat, OpenOptions};
 /// use fast_var_codec_core::Dialect;
 ///
@@ -231,7 +261,7 @@ pub fn open<'a, E: std::fmt::Display>(
                 // The blocks must be in the file, so a length beyond it fails in the
                 // decryption, before anything is allocated (and is no payload of this
                 // container: the other one's header read in the wrong places).
-                if let Some(len) = crate::encrypted::announced_len(file, format) {
+                if let Some(len) = encrypted::announced_len(file, format) {
                     if len > opts.max_payload as u64 && len <= file.len() as u64 {
                         return Err(over(len));
                     }
@@ -528,7 +558,7 @@ fn inflate<E: std::fmt::Display>(
 /// assert_eq!(&file[..4], b"GCPF");
 /// let copy = |block: &[u8], _: Compression, _: usize| Ok::<_, String>(block.to_vec());
 /// assert_eq!(decompress_godot3(&file, copy)?, b"payload");
-/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// # Ok::<(), fast_var_codec_core::save::FileError>(())
 /// ```
 pub fn compress_godot3<E: std::fmt::Display>(
     payload: &[u8],
@@ -576,7 +606,7 @@ pub fn compress_godot3<E: std::fmt::Display>(
 ///
 /// # Errors
 /// [`FileError::KeyNeeded`] for an encrypted file without a key; [`FileError::PayloadOverLimit`];
-/// those of [`crate::encrypted::decrypt_godot3`] and [`decompress_godot3`].
+/// those of [`decrypt_godot3`] and [`decompress_godot3`].
 pub fn payload<'a, E: std::fmt::Display>(
     file: &'a [u8],
     key: Option<&FileKey>,
@@ -586,7 +616,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 }
 
 /// As [`payload`], for a file the engine of `dialect` wrote: compressed files are one container
-/// in every engine; encrypted ones are Godot 4's ([`crate::encrypted::decrypt_godot4`]) for the
+/// in every engine; encrypted ones are Godot 4's ([`decrypt_godot4`]) for the
 /// Godot 4 dialects, Godot 3's for the others ([`encrypted_format`]); at most
 /// [`DEFAULT_MAX_PAYLOAD`] bytes ([`open`] takes another limit, and finds the container itself).
 ///
@@ -596,7 +626,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::FileKey;
+/// use fast_var_codec_core::save::FileKey;
 /// use fast_var_codec_core::save::{encrypt, payload_of};
 /// use fast_var_codec_core::Dialect;
 ///
@@ -605,7 +635,7 @@ pub fn payload<'a, E: std::fmt::Display>(
 /// let no_codec = |_: &[u8], _, _| Err::<Vec<u8>, _>("none");
 /// assert_eq!(&*payload_of(Dialect::Godot4, &file, Some(&key), no_codec)?, b"records");
 /// assert!(payload_of(Dialect::Godot3, &file, Some(&key), no_codec).is_err());
-/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// # Ok::<(), fast_var_codec_core::save::FileError>(())
 /// ```
 pub fn payload_of<'a, E: std::fmt::Display>(
     dialect: Dialect,
@@ -627,7 +657,7 @@ pub fn payload_of<'a, E: std::fmt::Display>(
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{FileError, FileKey};
+/// use fast_var_codec_core::save::{FileError, FileKey};
 /// use fast_var_codec_core::save::encrypt;
 /// use fast_var_codec_core::Dialect;
 ///

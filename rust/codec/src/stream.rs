@@ -215,7 +215,7 @@ pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
 
 /// Reassembles length-prefixed messages from a byte stream fed in arbitrary chunks, and decodes
 /// them with the options it was made with (given once, as tokio-util's codecs take theirs; the
-/// tokio [`VarCodec`] reads the same way).
+/// tokio `VarCodec` reads the same way).
 ///
 /// A message whose payload does not decode is consumed and reported; the stream stays in sync
 /// and usable. A length prefix above the maximum cannot be skipped safely (the peer is hostile

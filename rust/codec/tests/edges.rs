@@ -6,9 +6,9 @@ mod common;
 use bytes::BytesMut;
 #[cfg(feature = "compression")]
 use common::alloc_counter::measure;
-use fast_var_codec_core::encrypted::FileError;
 use fast_var_codec_core::error::{DecodeReason, EncodeReason};
 use fast_var_codec_core::record::decode_record;
+use fast_var_codec_core::save::FileError;
 use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::save::{open, records, OpenOptions};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
+use fast_var_codec_core::save::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::{decode, Dialect, Options};
 use serde_json::Value as Json;
 
@@ -143,7 +143,7 @@ fn engine_encrypted_config_files_hold_the_plain_config_text() {
 /// time, stored in the header); the deprecated `Godot3Key` is the same type.
 #[test]
 fn one_key_for_both_engines_and_a_random_iv() {
-    use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, random_iv};
+    use fast_var_codec_core::save::{decrypt_godot4, encrypt_godot4, random_iv};
     let side = sidecar("godot3_6_2", "encrypted_pass.json");
     let key = key_of(&side);
     let plain =

@@ -278,14 +278,12 @@ fn errors_convert_into_io_errors() {
     let e = handler(&[6, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0]).unwrap_err();
     assert_eq!(e.kind(), io::ErrorKind::InvalidData);
     let file = || -> io::Result<Vec<u8>> {
-        let key = fast_var_codec_core::encrypted::FileKey::from_password("k");
-        Ok(fast_var_codec_core::encrypted::decrypt_godot3(
-            b"nope", &key,
-        )?)
+        let key = fast_var_codec_core::save::FileKey::from_password("k");
+        Ok(fast_var_codec_core::save::decrypt_godot3(b"nope", &key)?)
     };
     assert_eq!(file().unwrap_err().kind(), io::ErrorKind::InvalidData);
     let key = || -> io::Result<()> {
-        fast_var_codec_core::encrypted::FileKey::from_slice(&[0; 3])?;
+        fast_var_codec_core::save::FileKey::from_slice(&[0; 3])?;
         Ok(())
     };
     assert_eq!(key().unwrap_err().kind(), io::ErrorKind::InvalidInput);

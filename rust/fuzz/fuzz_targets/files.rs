@@ -14,9 +14,9 @@
 //! header announced, which the limit bounds), which libFuzzer's `-rss_limit_mb` backs; what is read has
 //! every record whole in the dialect returned.
 #![no_main]
-use fast_var_codec_core::encrypted::{FileError, FileKey};
 use fast_var_codec_core::save::decode_records;
 use fast_var_codec_core::save::{compressed_file, decompress_block, open, records, OpenOptions};
+use fast_var_codec_core::save::{FileError, FileKey};
 use fast_var_codec_core::{Dialect, Options};
 use fast_var_codec_fuzz::{measure, within_heap_bound, Usage};
 use libfuzzer_sys::fuzz_target;

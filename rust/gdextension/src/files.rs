@@ -3,8 +3,8 @@
 //! container in one call (the core's `save` module: detection, layouts, records; the engine's
 //! own codecs decompress each compressed block).
 
-use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::save::{self, records, Compression, OpenOptions};
+use fast_var_codec_core::save::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
 use fast_var_codec_core::Dialect;
 use godot::builtin::{GString, PackedByteArray, VarArray, Variant};

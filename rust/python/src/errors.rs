@@ -2,9 +2,9 @@
 //! `DecodeError(offset, godot_error, message)`, `EncodeError(path, godot_error, message)`,
 //! `SaveFileError(godot_error, message)`.
 
-use fast_var_codec_core::encrypted::FileError;
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
 use fast_var_codec_core::record::decode_record;
+use fast_var_codec_core::save::FileError;
 use fast_var_codec_core::save::RecordError;
 use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;

@@ -2,7 +2,6 @@
 //! objects to the core's `Value` and back (`convert`), keyword arguments to `Options`, the core's
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
-use fast_var_codec_core::encrypted::{random_iv, FileKey};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::DialectDetector;
 use fast_var_codec_core::save::decode_records;
@@ -10,6 +9,7 @@ use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
+use fast_var_codec_core::save::{random_iv, FileKey};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::NodePath;
 use fast_var_codec_core::{Dialect, Options};

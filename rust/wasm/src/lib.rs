@@ -9,7 +9,6 @@
 //! `tape_ptr`) before its next call: no allocation per call, and one copy fewer each way than
 //! passing and returning byte vectors.
 
-use fast_var_codec_core::encrypted::{random_iv, FileError, FileKey};
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
@@ -19,6 +18,7 @@ use fast_var_codec_core::save::{
     DEFAULT_MAX_PAYLOAD,
 };
 use fast_var_codec_core::save::{decode_records, RecordError};
+use fast_var_codec_core::save::{random_iv, FileError, FileKey};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};

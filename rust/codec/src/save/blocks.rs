@@ -24,7 +24,7 @@ use super::Compression;
 /// assert_eq!(bytes.len(), 12);
 /// // A block that is not zlib data is reported, not passed on.
 /// assert!(decompress_block(&[1, 2, 3], Compression::Deflate, 4).is_err());
-/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// # Ok::<(), fast_var_codec_core::save::FileError>(())
 /// ```
 pub fn decompress_block(data: &[u8], mode: Compression, len: usize) -> Result<Vec<u8>, String> {
     let bound = len as u64 + 1;

@@ -1,7 +1,7 @@
 //! The values of a payload's `store_var` records, each read whole (the record rule of
 //! [`crate::record`]), in a given dialect or in the one the records tell.
 
-use crate::encrypted::FileError;
+use super::FileError;
 use crate::error::{CodecError, DecodeReason, Reading};
 use crate::limits::Options;
 use crate::record::{decode_record_with, with_dialect};

@@ -18,7 +18,7 @@ use crate::types::{
 
 /// Builds [`Value`]s, doing what the engine does to typed containers on decode: elements
 /// of another type are converted where Godot converts strictly and dropped otherwise (a Godot 3
-/// fork converts nothing: see [`VariantRules`]), and dictionary keys that the dialect's engine
+/// fork converts nothing: see the dialect's variant rules), and dictionary keys that the dialect's engine
 /// considers equal are merged.
 ///
 /// Full objects of any class are accepted unless the builder knows which classes exist

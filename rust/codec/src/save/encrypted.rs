@@ -1,31 +1,4 @@
-//! Godot's encrypted file containers: what `File.open_encrypted` and `open_encrypted_with_pass`
-//! write, and `ConfigFile.save_encrypted(_pass)` uses. Godot 4 changed the container (an IV and
-//! another cipher mode), so its `FileAccess.open_encrypted*` cannot read Godot 3's files, nor
-//! Godot 3 its; this module turns a file of either into its plaintext (whose `store_var` values
-//! then decode in that engine's dialect) and back. Godot 3's layout (docs/godot3_save_files.md):
-//!
-//! | bytes | field |
-//! |---|---|
-//! | 4 | magic `GDEC` |
-//! | 4 | mode, u32 LE: 1 (AES-256) |
-//! | 16 | MD5 of the plaintext |
-//! | 8 | plaintext length, u64 LE |
-//! | rest | the plaintext zero-padded to 16 bytes, AES-256 encrypted block by block (ECB) |
-//!
-//! Godot 4's ([`decrypt_godot4`], [`encrypt_godot4`]; read in Godot 4.6.3's
-//! `core/io/file_access_encrypted.cpp` and checked against files it wrote and read):
-//!
-//! | bytes | field |
-//! |---|---|
-//! | 4 | magic `GDEC` |
-//! | 16 | MD5 of the plaintext |
-//! | 8 | plaintext length, u64 LE |
-//! | 16 | the IV, random for each file |
-//! | rest | the plaintext zero-padded to 16 bytes, AES-256 in CFB mode (full-block feedback) |
-//!
-//! Both take the same key, and derive a password's the same way ([`FileKey::from_password`]);
-//! Godot 4's IV is random for each file ([`random_iv`]). The cryptography is
-//! RustCrypto's (`aes`, `cfb-mode`, `md-5`).
+//! The encrypted containers, re-exported by [`super`] (whose documentation describes them).
 
 use aes::cipher::generic_array::GenericArray;
 use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
@@ -52,7 +25,7 @@ impl FileKey {
     ///
     /// # Examples
     /// ```
-    /// use fast_var_codec_core::encrypted::FileKey;
+    /// use fast_var_codec_core::save::FileKey;
     /// let key = FileKey::from_password("secret");
     /// assert_eq!(key.as_bytes(), b"5ebe2294ecd0e0f08eab7690d2a6ee69");
     /// ```
@@ -270,7 +243,7 @@ impl FileError {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot3, FileKey};
+/// use fast_var_codec_core::save::{decrypt_godot3, FileKey};
 ///
 /// fn open(file: &[u8]) -> std::io::Result<Vec<u8>> {
 ///     Ok(decrypt_godot3(file, &FileKey::from_password("secret"))?)
@@ -304,7 +277,7 @@ impl From<FileError> for std::io::Error {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
+/// use fast_var_codec_core::save::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 /// let key = FileKey::from_password("secret");
 /// let file = encrypt_godot3(b"hello", &key);
 /// assert_eq!(decrypt_godot3(&file, &key)?, b"hello");
@@ -332,9 +305,9 @@ pub fn decrypt_godot3(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EncryptedFormat {
-    /// Godot 3's: AES-256 block by block, no IV ([`crate::encrypted::encrypt_godot3`]).
+    /// Godot 3's: AES-256 block by block, no IV ([`crate::save::encrypt_godot3`]).
     Godot3,
-    /// Godot 4's: AES-256-CFB with a random IV ([`crate::encrypted::encrypt_godot4`]).
+    /// Godot 4's: AES-256-CFB with a random IV ([`crate::save::encrypt_godot4`]).
     Godot4,
 }
 
@@ -394,7 +367,7 @@ fn checked(mut plain: Vec<u8>, length: u64, md5: &[u8]) -> Result<Vec<u8>, FileE
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{encrypt_godot3, FileKey};
+/// use fast_var_codec_core::save::{encrypt_godot3, FileKey};
 /// let file = encrypt_godot3(&[1, 2, 3], &FileKey::from_bytes([7; 32]));
 /// assert_eq!(&file[..4], b"GDEC");
 /// assert_eq!(file.len(), 32 + 16); // header, then one block
@@ -427,7 +400,7 @@ pub fn encrypt_godot3(plaintext: &[u8], key: &FileKey) -> Vec<u8> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, FileError, FileKey};
+/// use fast_var_codec_core::save::{decrypt_godot4, encrypt_godot4, FileError, FileKey};
 /// let key = FileKey::from_password("secret");
 /// let file = encrypt_godot4(b"hello", &key, [9; 16]);
 /// assert_eq!(decrypt_godot4(&file, &key)?, b"hello");
@@ -459,7 +432,7 @@ pub fn decrypt_godot4(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> 
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{decrypt_godot4, encrypt_godot4, random_iv, FileKey};
+/// use fast_var_codec_core::save::{decrypt_godot4, encrypt_godot4, random_iv, FileKey};
 ///
 /// let key = FileKey::from_password("secret");
 /// let (a, b) = (random_iv()?, random_iv()?);
@@ -467,7 +440,7 @@ pub fn decrypt_godot4(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> 
 /// let file = encrypt_godot4(b"hello", &key, a);
 /// assert_eq!(&file[28..44], &a); // the IV follows magic, MD5 and length
 /// assert_eq!(decrypt_godot4(&file, &key)?, b"hello");
-/// # Ok::<(), fast_var_codec_core::encrypted::FileError>(())
+/// # Ok::<(), fast_var_codec_core::save::FileError>(())
 /// ```
 pub fn random_iv() -> Result<[u8; 16], FileError> {
     let mut iv = [0u8; 16];
@@ -482,7 +455,7 @@ pub fn random_iv() -> Result<[u8; 16], FileError> {
 ///
 /// # Examples
 /// ```
-/// use fast_var_codec_core::encrypted::{encrypt_godot4, FileKey};
+/// use fast_var_codec_core::save::{encrypt_godot4, FileKey};
 /// let file = encrypt_godot4(&[1, 2, 3], &FileKey::from_bytes([7; 32]), [0x5a; 16]);
 /// assert_eq!(&file[..4], b"GDEC");
 /// assert_eq!(file.len(), 44 + 16); // header, then one block
