@@ -3,9 +3,9 @@
 #   1. the npm package (tests/build_npm.sh: the Rust core as WebAssembly, inlined);
 #   2. installs that package's tarball and esbuild (pinned below; only the npm registry is
 #      reached) into tests/out/build_web/app/;
-#   3. bundles web/app.js with the package into one classic script (an IIFE: a module script
-#      would not load from file://), and copies index.html and style.css next to it:
-#      dist/web/, which opens from the disk or any static host;
+#   3. bundles web/app.js (and the modules it imports) with the package into one classic script
+#      (an IIFE: a module script would not load from file://), and copies index.html and
+#      style.css next to it: dist/web/, which opens from the disk or any static host;
 #   4. zips it: dist/fast-var-codec-web-VERSION.zip, its checksum line in dist/SHA256SUMS.web (the
 #      release carries the zip: tests/publish_release.sh).
 # Prints the bundle's size and the zip's path last. Logs: tests/out/build_web/.

@@ -9,7 +9,7 @@
 # and saved, read back by Godot 3.6.2; a compressed file Godot 4.6.3 writes, edited, read back by
 # Godot 4.6.3; a Godot 3 save converted to Godot 4, read by Godot 4.6.3; a truncated and a
 # damaged file; an empty file, a ConfigFile and cut saves (not saved short); undo and redo, the
-# marks of edited values, the confirmations before unsaved edits are dropped; JSON export and import; no request but the page's own files; the Godot 3 round
+# marks of edited values, the confirmations before unsaved edits are dropped; JSON export and import; no request but the page's own files, no global; the Godot 3 round
 # trip again in Firefox ESR; and the package
 # alone in Chromium against every golden corpus. Screenshots of each state:
 # tests/out/run_web_tests/screens/.

@@ -83,18 +83,12 @@ export function floatText(x) {
   return Number.isInteger(x) ? x.toFixed(1) : String(x);
 }
 
-let singleReals = true;
-
-/** Whether the file's math types are single precision (their components binary32). */
-export function setSingleReals(single) {
-  singleReals = single;
-}
-
 /**
- * A component of a math value as text: a binary32 one (a Color's always, the others' in single
- * precision) as the shortest decimal giving the same binary32 (0.2, not 0.20000000298023224).
+ * A component of a math value as text: a binary32 one (a Color's always, the others' where
+ * `singleReals`: a file read in single precision) as the shortest decimal giving the same
+ * binary32 (0.2, not 0.20000000298023224).
  */
-export function componentText(c, isColor = false) {
+export function componentText(c, singleReals, isColor = false) {
   if (Number.isInteger(c)) return String(c);
   if (!Number.isFinite(c) || Object.is(c, -0)) return floatText(c);
   return String(singleReals || isColor ? shortest(c) : c);
@@ -153,8 +147,8 @@ export function fromComponents(name, numbers) {
 
 const SINGULAR = { items: "item", entries: "entry", bytes: "byte", properties: "property" };
 
-/** One line for the value. */
-export function summary(v) {
+/** One line for the value (`singleReals`: its math components are binary32, componentText). */
+export function summary(v, singleReals) {
   if (v === null || v === undefined) return "null";
   if (typeof v === "boolean") return String(v);
   if (typeof v === "bigint") return String(v);
@@ -164,7 +158,7 @@ export function summary(v) {
   if (v instanceof fvc.StringName) return "&" + short(JSON.stringify(v.name));
   if (v instanceof fvc.NodePath) return "^" + short(JSON.stringify(v.toString()));
   const comps = components(v);
-  if (comps.length) return "(" + comps.map(([, c]) => componentText(c, v instanceof fvc.Color)).join(", ") + ")";
+  if (comps.length) return "(" + comps.map(([, c]) => componentText(c, singleReals, v instanceof fvc.Color)).join(", ") + ")";
   if (v instanceof fvc.RID) return `RID(${v.id})`;
   if (v instanceof fvc.EncodedObjectAsID) return `#${v.objectId}`;
   if (v instanceof fvc.Signal) return `Signal(${JSON.stringify(v.name)}, #${v.objectId})`;
@@ -201,7 +195,7 @@ export function kids(v) {
       count: keys.length,
       noun: "entries",
       keys,
-      label: (i) => keyText(keys[i]),
+      label: (i, singleReals) => keyText(keys[i], singleReals),
       key: (i) => keys[i],
       get: (i) => m.get(keys[i]),
       set: (i, x) => m.set(keys[i], x),
@@ -223,7 +217,7 @@ export function kids(v) {
       count: keys.length,
       noun: "entries",
       keys,
-      label: (i) => keyText(keys[i]),
+      label: (i, singleReals) => keyText(keys[i], singleReals),
       key: (i) => keys[i],
       get: (i) => v[keys[i]],
       set: (i, x) => {
@@ -331,8 +325,8 @@ export function kids(v) {
   return null;
 }
 
-export function keyText(k) {
-  return typeof k === "string" ? JSON.stringify(k) : summary(k);
+export function keyText(k, singleReals) {
+  return typeof k === "string" ? JSON.stringify(k) : summary(k, singleReals);
 }
 
 /** The types a value can be given in the editor, and the default value of each. */
@@ -365,10 +359,10 @@ export const NEW_TYPES = {
 };
 
 /** Whether a search text matches a leaf value. */
-export function leafText(v) {
+export function leafText(v, singleReals) {
   if (typeof v === "string") return v;
   if (v instanceof fvc.StringName) return v.name;
   if (v instanceof fvc.NodePath) return v.toString();
   if (kids(v)) return null;
-  return summary(v);
+  return summary(v, singleReals);
 }

@@ -30,7 +30,8 @@
 //   * Firefox ESR (Debian's, driven by puppeteer-core over WebDriver BiDi): the Godot 3.6.2
 //     encrypted save round trip again (its edit undone and redone with the keys), read back by
 //     Godot 3.6.2 (when FIREFOX is set).
-// Every Chromium page test asserts that the page requested nothing but its own file:// files.
+// Every Chromium page test asserts that the page requested nothing but its own file:// files,
+// and put nothing on `window`.
 // Environment (tests/run_web_tests.sh): FVC_ROOT, FVC_WEB_OUT, CHROMIUM, FIREFOX (may be
 // empty), GODOT3, GODOT4, DEADLINE, FVC_GOLDEN_BUNDLE.
 
@@ -79,7 +80,15 @@ async function openPage() {
   return {
     page,
     async close() {
+      // The page keeps its state in one object its modules pass along: it puts nothing on
+      // `window` (docs/web.md, "The page's files") that a page of the same folder without a
+      // script (its style sheet; a file:// page has a secure context's globals) has not.
+      const blank = await context.newPage();
+      await blank.goto(new URL("style.css", PAGE_URL).href);
+      const builtIn = new Set(await blank.evaluate(() => Object.keys(window)));
+      const globals = (await page.evaluate(() => Object.keys(window))).filter((k) => !builtIn.has(k));
       await context.close();
+      assert.deepEqual(globals, [], "the page put globals on window");
       const away = requests.filter((u) => !u.startsWith("file://") && !u.startsWith("blob:") && !u.startsWith("data:"));
       assert.deepEqual(away, [], "the page made a request that is not one of its own files");
       assert.ok(requests.length >= 3, `requests seen: ${requests.length}`);
