@@ -243,6 +243,8 @@ pub struct StreamReader {
     buf: BytesMut,
     opts: Options,
     framing: Framing,
+    /// [`StreamReader::detecting`]: the dialects the peer's messages leave possible.
+    detector: Option<DialectDetector>,
 }
 
 impl StreamReader {
@@ -254,7 +256,70 @@ impl StreamReader {
             buf: BytesMut::new(),
             opts: options,
             framing: Framing::default(),
+            detector: None,
         }
+    }
+
+    /// A reader that takes the stream's dialect from the peer's own messages, as
+    /// [`VarCodec::detecting`](crate::stream::VarCodec) does (the rule of [`crate::record`]):
+    /// each message goes to a [`DialectDetector`], which gives its value at once when it reads
+    /// the same in every engine family still possible, and holds it otherwise until a later
+    /// message settles the family. [`StreamReader::next_value`] gives the values in the
+    /// peer's dialect, in order; [`StreamReader::dialect`] is the dialect detected so far.
+    /// The options' `dialect` is not used; their limits and object policies are.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
+    /// use fast_var_codec_core::{Dialect, Options, Value};
+    ///
+    /// let godot3 = Options::new(Dialect::Godot3);
+    /// let color = Value::Color([1.0, 0.5, 0.0, 1.0]); // also a Godot 4 Plane
+    /// let mut wire = bytes::BytesMut::new();
+    /// frame(&Value::Int(1), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&color, &godot3, ByteOrder::Little, &mut wire)?;
+    ///
+    /// let mut reader = StreamReader::detecting(Options::default());
+    /// reader.feed(&wire)?;
+    /// assert_eq!(reader.next_value()?, Some(Value::Int(1)));
+    /// assert_eq!(reader.next_value()?, None); // the Color waits
+    /// wire.clear();
+    /// // Pandemonium reads no 8-byte Vector2, Godot 4 no Godot 3 Rect2: Godot 3 it is.
+    /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
+    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
+    /// reader.feed(&wire)?;
+    /// assert_eq!(reader.next_value()?, Some(color));
+    /// assert_eq!(reader.next_value()?, Some(Value::Vector2([1.0, 2.0])));
+    /// assert_eq!(reader.next_value()?, Some(Value::rect2(0.0, 0.0, 8.0, 8.0)));
+    /// assert_eq!(reader.dialect(), Dialect::Godot3);
+    /// assert!(reader.is_settled());
+    /// # Ok::<(), fast_var_codec_core::CodecError>(())
+    /// ```
+    pub fn detecting(options: Options) -> Self {
+        let detector = DialectDetector::new(&options);
+        let mut opts = options;
+        opts.dialect = detector.dialect().unwrap_or_default();
+        StreamReader {
+            buf: BytesMut::new(),
+            opts,
+            framing: Framing::default(),
+            detector: Some(detector),
+        }
+    }
+
+    /// The dialect values are read in: the options' for [`StreamReader::new`]; for
+    /// [`StreamReader::detecting`], the one the peer's messages tell so far
+    /// ([`Dialect::Godot4`](crate::Dialect::Godot4) until they tell otherwise).
+    pub fn dialect(&self) -> crate::Dialect {
+        self.opts.dialect
+    }
+
+    /// Whether the dialect is known: always for [`StreamReader::new`]; for
+    /// [`StreamReader::detecting`], once the peer's messages leave one engine family.
+    pub fn is_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
     }
 
     /// The same reader with length prefixes in `order` (the engine's `big_endian` property).
@@ -322,10 +387,15 @@ impl StreamReader {
         self.framing.broken()
     }
 
-    /// Forgets buffered bytes and any broken state (e.g. after reconnecting).
+    /// Forgets buffered bytes and any broken state (e.g. after reconnecting); a
+    /// [`StreamReader::detecting`] reader detects again.
     pub fn reset(&mut self) {
         self.buf.clear();
         self.framing.reset();
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or_default();
+        }
     }
 
     /// Adds received bytes. Fails only when the stream is broken.
@@ -392,6 +462,9 @@ impl StreamReader {
     /// stream), or whose value leaves bytes of the message unread
     /// ([`crate::error::DecodeReason::RecordNotWhole`]: another dialect's message), after which the
     /// stream goes on.
+    ///
+    /// Reads in [`StreamReader::dialect`]: a [`StreamReader::detecting`] reader detects with
+    /// [`StreamReader::next_value`] only.
     pub fn next_value_with<B: Build>(&mut self, builder: &mut B) -> Result<Option<B::Value>> {
         let opts = &self.opts;
         self.framing
@@ -401,62 +474,20 @@ impl StreamReader {
             .transpose()
     }
 
-    /// [`StreamReader::next_value`] in the dialect the peer's messages tell: each message goes
-    /// to `detector` ([`DialectDetector::push_message`]), which gives its value at once when it
-    /// reads the same in every engine family still possible, and holds it otherwise until a
-    /// later message settles the family (the rule of [`crate::record`]); the detector's options
-    /// give the other settings. Give each connection a detector of its own, made with
-    /// [`DialectDetector::new`]. `None` until a value is ready.
+    /// [`StreamReader::next_value_with`] building [`Value`]s; for a
+    /// [`StreamReader::detecting`] reader, in the dialect the peer's messages tell.
     ///
     /// # Errors
-    /// As [`StreamReader::next_value_with`]; and a
+    /// As [`StreamReader::next_value_with`]; and for a detecting reader a
     /// [`crate::error::DecodeReason::Ambiguous`] for a message whose family was still undecided
     /// after [`crate::record::MAX_HELD_MESSAGES`] more (the stream goes on).
-    ///
-    /// # Examples
-    /// ```
-    /// use fast_var_codec_core::record::DialectDetector;
-    /// use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
-    /// use fast_var_codec_core::{Dialect, Options, Value};
-    ///
-    /// let godot3 = Options::new(Dialect::Godot3);
-    /// let color = Value::Color([1.0, 0.5, 0.0, 1.0]); // also a Godot 4 Plane
-    /// let mut wire = bytes::BytesMut::new();
-    /// frame(&Value::Int(1), &godot3, ByteOrder::Little, &mut wire)?;
-    /// frame(&color, &godot3, ByteOrder::Little, &mut wire)?;
-    ///
-    /// let mut detector = DialectDetector::new(&Options::default());
-    /// let mut reader = StreamReader::new(Options::default());
-    /// reader.feed(&wire)?;
-    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(Value::Int(1)));
-    /// assert_eq!(reader.next_value_detecting(&mut detector)?, None); // the Color waits
-    /// wire.clear();
-    /// // Pandemonium reads no 8-byte Vector2, Godot 4 no Godot 3 Rect2: Godot 3 it is.
-    /// frame(&Value::Vector2([1.0, 2.0]), &godot3, ByteOrder::Little, &mut wire)?;
-    /// frame(&Value::rect2(0.0, 0.0, 8.0, 8.0), &godot3, ByteOrder::Little, &mut wire)?;
-    /// reader.feed(&wire)?;
-    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(color));
-    /// assert_eq!(reader.next_value_detecting(&mut detector)?, Some(Value::Vector2([1.0, 2.0])));
-    /// let rect = reader.next_value_detecting(&mut detector)?;
-    /// assert_eq!(rect, Some(Value::rect2(0.0, 0.0, 8.0, 8.0)));
-    /// assert_eq!(detector.dialect(), Some(Dialect::Godot3));
-    /// # Ok::<(), fast_var_codec_core::CodecError>(())
-    /// ```
-    pub fn next_value_detecting(
-        &mut self,
-        detector: &mut DialectDetector,
-    ) -> Result<Option<Value>> {
-        self.framing
-            .next_detected(&mut self.buf, detector)?
-            .transpose()
-    }
-
-    /// [`StreamReader::next_value_with`] building [`Value`]s.
-    ///
-    /// # Errors
-    /// As [`StreamReader::next_value_with`].
     pub fn next_value(&mut self) -> Result<Option<Value>> {
-        self.next_value_with(&mut ValueBuilder::default())
+        let Some(detector) = &mut self.detector else {
+            return self.next_value_with(&mut ValueBuilder::default());
+        };
+        let item = self.framing.next_detected(&mut self.buf, detector);
+        self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        item?.transpose()
     }
 }
 

@@ -199,20 +199,20 @@ fn read_stream(cases: &[&Case], ending: &Case) -> (Vec<Result<Value, CodecError>
     for case in cases.iter().copied().chain([ending]) {
         wire.extend(record(&case.bytes));
     }
-    let mut detector = DialectDetector::new(&Options::default().with_allow_objects(true));
-    let mut reader = StreamReader::new(Options::default());
+    let mut reader = StreamReader::detecting(Options::default().with_allow_objects(true));
     let mut out = Vec::new();
     for piece in wire.chunks(7) {
         reader.feed(piece).unwrap();
         loop {
-            match reader.next_value_detecting(&mut detector) {
+            match reader.next_value() {
                 Ok(Some(v)) => out.push(Ok(v)),
                 Ok(None) => break,
                 Err(e) => out.push(Err(e)),
             }
         }
     }
-    (out, detector.dialect().unwrap())
+    assert!(reader.is_settled());
+    (out, reader.dialect())
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::DialectDetector;
 use fast_var_codec_core::save::decode_records;
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
@@ -629,22 +628,12 @@ fn unlocked<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send
 #[pyclass(module = "fast_var_codec", subclass)]
 struct StreamDecoder {
     reader: StreamReader,
-    opts: Options,
-    detector: Option<DialectDetector>,
 }
 
 impl StreamDecoder {
     /// The next complete value, `None` until one has arrived.
     fn take(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let next = match &mut self.detector {
-            Some(detector) => {
-                let next = self.reader.next_value_detecting(detector);
-                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-                next
-            }
-            None => self.reader.next_value(),
-        };
-        match next.map_err(codec_error)? {
+        match self.reader.next_value().map_err(codec_error)? {
             Some(v) => Ok(Some(from_value(py, &v)?.unbind())),
             None => Ok(None),
         }
@@ -680,12 +669,15 @@ impl StreamDecoder {
         )?;
         let detecting = dialect == "auto";
         let opts = settings.options(if detecting { "godot4" } else { dialect })?;
+        let reader = if detecting {
+            StreamReader::detecting(opts)
+        } else {
+            StreamReader::new(opts)
+        };
         Ok(StreamDecoder {
-            reader: StreamReader::new(opts.clone())
+            reader: reader
                 .with_byte_order(ByteOrder::from_big_endian(big_endian))
                 .with_max_message(max_message),
-            detector: detecting.then(|| DialectDetector::new(&opts)),
-            opts,
         })
     }
 
@@ -737,26 +729,20 @@ impl StreamDecoder {
     /// until then).
     #[getter]
     fn dialect(&self) -> &'static str {
-        self.opts.dialect.short_name()
+        self.reader.dialect().short_name()
     }
 
     /// True when the dialect is known: always, but with "auto" only once the messages leave
     /// one engine family (Godot 4, Godot 3 or Pandemonium).
     #[getter]
     fn dialect_settled(&self) -> bool {
-        self.detector
-            .as_ref()
-            .is_none_or(DialectDetector::is_settled)
+        self.reader.is_settled()
     }
 
     /// Forgets buffered bytes and a broken state (after reconnecting); with "auto", the
     /// dialect detected too.
     fn reset(&mut self) {
         self.reader.reset();
-        if let Some(detector) = &mut self.detector {
-            *detector = DialectDetector::new(&self.opts);
-            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-        }
     }
 }
 

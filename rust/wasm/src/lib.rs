@@ -12,7 +12,7 @@
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::{decode_record, DialectDetector};
+use fast_var_codec_core::record::decode_record;
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
@@ -712,9 +712,6 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub struct StreamDecoder {
     reader: StreamReader,
-    opts: Options,
-    /// With the dialect "auto": what the peer's messages tell of its dialect so far.
-    detector: Option<DialectDetector>,
 }
 
 #[wasm_bindgen]
@@ -728,13 +725,10 @@ impl StreamDecoder {
         big_endian: bool,
         detecting: bool,
     ) -> StreamDecoder {
-        let opts = settings.decode.clone();
         StreamDecoder {
-            reader: StreamReader::new(opts.clone())
+            reader: stream_reader(settings, detecting)
                 .with_byte_order(ByteOrder::from_big_endian(big_endian))
                 .with_max_message(max_message),
-            detector: detecting.then(|| DialectDetector::new(&opts)),
-            opts,
         }
     }
 
@@ -745,14 +739,7 @@ impl StreamDecoder {
 
     /// The tape of the next complete value, `None` until one has arrived.
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
-        let next = match &mut self.detector {
-            Some(detector) => {
-                let next = self.reader.next_value_detecting(detector);
-                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-                next
-            }
-            None => self.reader.next_value(),
-        };
+        let next = self.reader.next_value();
         match next {
             Ok(Some(v)) => {
                 let mut out = Vec::with_capacity(64);
@@ -782,38 +769,41 @@ impl StreamDecoder {
     /// The dialect values are read in: the one given, or while detecting the one the
     /// messages so far tell.
     pub fn dialect(&self) -> String {
-        self.opts.dialect.short_name().to_owned()
+        self.reader.dialect().short_name().to_owned()
     }
 
     /// Whether the dialect is known: always, but while detecting only once the messages
     /// leave one engine family.
     pub fn dialect_settled(&self) -> bool {
-        self.detector
-            .as_ref()
-            .is_none_or(DialectDetector::is_settled)
+        self.reader.is_settled()
     }
 
     /// Forgets buffered bytes and a broken state (after reconnecting); while detecting, the
     /// dialect detected too.
     pub fn reset(&mut self) {
         self.reader.reset();
-        if let Some(detector) = &mut self.detector {
-            *detector = DialectDetector::new(&self.opts);
-            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-        }
+    }
+}
+
+/// The core's stream reader of `settings`' decode options: detecting the dialect from the
+/// peer's messages when `detecting`.
+fn stream_reader(settings: &Settings, detecting: bool) -> StreamReader {
+    let opts = settings.decode.clone();
+    if detecting {
+        StreamReader::detecting(opts)
+    } else {
+        StreamReader::new(opts)
     }
 }
 
 /// Values from whole messages, one value each (a WebSocket's binary messages, as
 /// `WebSocketPeer.put_var` sends them: no length prefix), with the dialect optionally detected
 /// per connection. Each message goes through the core's stream reader as one frame, so a
-/// connection's dialect is detected by the same rule (`StreamReader::next_value_detecting`
-/// over a `DialectDetector`) as a TCP stream's; errors count their offsets in the message.
+/// connection's dialect is detected by the same rule (`StreamReader::detecting`) as a TCP
+/// stream's; errors count their offsets in the message.
 #[wasm_bindgen]
 pub struct MessageDecoder {
     reader: StreamReader,
-    opts: Options,
-    detector: Option<DialectDetector>,
     /// Where each message fed and not yet read starts in the reader's stream (its payload,
     /// after the length the reader is given): error offsets are told from there.
     starts: std::collections::VecDeque<u64>,
@@ -827,11 +817,8 @@ impl MessageDecoder {
     /// dialect until they do.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: &Settings, detecting: bool) -> MessageDecoder {
-        let opts = settings.decode.clone();
         MessageDecoder {
-            reader: StreamReader::new(opts.clone()).with_max_message(u32::MAX as usize),
-            detector: detecting.then(|| DialectDetector::new(&opts)),
-            opts,
+            reader: stream_reader(settings, detecting).with_max_message(u32::MAX as usize),
             starts: std::collections::VecDeque::new(),
             fed: 0,
         }
@@ -851,14 +838,7 @@ impl MessageDecoder {
 
     /// The tape of the next message's value, `None` when every message fed has been read.
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
-        let next = match &mut self.detector {
-            Some(detector) => {
-                let next = self.reader.next_value_detecting(detector);
-                self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-                next
-            }
-            None => self.reader.next_value(),
-        };
+        let next = self.reader.next_value();
         let consumed = self.fed - self.reader.buffered() as u64;
         match next {
             Ok(Some(v)) => {
@@ -898,15 +878,13 @@ impl MessageDecoder {
     /// The dialect values are read in: the one given, or while detecting the one the
     /// messages so far tell.
     pub fn dialect(&self) -> String {
-        self.opts.dialect.short_name().to_owned()
+        self.reader.dialect().short_name().to_owned()
     }
 
     /// Whether the dialect is known: always, but while detecting only once the messages
     /// leave one engine family.
     pub fn dialect_settled(&self) -> bool {
-        self.detector
-            .as_ref()
-            .is_none_or(DialectDetector::is_settled)
+        self.reader.is_settled()
     }
 
     /// Forgets unread messages; while detecting, the dialect detected too.
@@ -914,9 +892,5 @@ impl MessageDecoder {
         self.reader.reset();
         self.starts.clear();
         self.fed = 0;
-        if let Some(detector) = &mut self.detector {
-            *detector = DialectDetector::new(&self.opts);
-            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-        }
     }
 }
