@@ -26,16 +26,15 @@ use bytes::{Bytes, BytesMut};
 use crate::build::Build;
 use crate::error::{CodecError, DecodeReason, EncodeReason, Result};
 use crate::limits::Options;
-use crate::record::DialectDetector;
 use crate::sink::Sink;
-use crate::value::{write_value, Value, ValueBuilder};
+use crate::value::{write_value, Value};
 use crate::writer::Writer;
 
 mod framing;
 #[cfg(feature = "tokio")]
 mod tokio_codec;
 
-use framing::Framing;
+use framing::{Framing, Reading};
 #[cfg(all(feature = "tokio", feature = "serde"))]
 pub use tokio_codec::TypedVarCodec;
 #[cfg(feature = "tokio")]
@@ -241,10 +240,8 @@ pub fn check_message_len(len: usize, max: usize, offset: usize) -> Result<()> {
 #[derive(Debug, Clone)]
 pub struct StreamReader {
     buf: BytesMut,
-    opts: Options,
     framing: Framing,
-    /// [`StreamReader::detecting`]: the dialects the peer's messages leave possible.
-    detector: Option<DialectDetector>,
+    reading: Reading,
 }
 
 impl StreamReader {
@@ -254,15 +251,14 @@ impl StreamReader {
     pub fn new(options: Options) -> Self {
         StreamReader {
             buf: BytesMut::new(),
-            opts: options,
             framing: Framing::default(),
-            detector: None,
+            reading: Reading::fixed(options),
         }
     }
 
     /// A reader that takes the stream's dialect from the peer's own messages, as
-    /// [`VarCodec::detecting`](crate::stream::VarCodec) does (the rule of [`crate::record`]):
-    /// each message goes to a [`DialectDetector`], which gives its value at once when it reads
+    /// `VarCodec::detecting` (the `tokio` feature) does (the rule of [`crate::record`]):
+    /// each message goes to a [`DialectDetector`](crate::record::DialectDetector), which gives its value at once when it reads
     /// the same in every engine family still possible, and holds it otherwise until a later
     /// message settles the family. [`StreamReader::next_value`] gives the values in the
     /// peer's dialect, in order; [`StreamReader::dialect`] is the dialect detected so far.
@@ -296,14 +292,10 @@ impl StreamReader {
     /// # Ok::<(), fast_var_codec_core::CodecError>(())
     /// ```
     pub fn detecting(options: Options) -> Self {
-        let detector = DialectDetector::new(&options);
-        let mut opts = options;
-        opts.dialect = detector.dialect().unwrap_or_default();
         StreamReader {
             buf: BytesMut::new(),
-            opts,
             framing: Framing::default(),
-            detector: Some(detector),
+            reading: Reading::detecting(options),
         }
     }
 
@@ -311,15 +303,13 @@ impl StreamReader {
     /// [`StreamReader::detecting`], the one the peer's messages tell so far
     /// ([`Dialect::Godot4`](crate::Dialect::Godot4) until they tell otherwise).
     pub fn dialect(&self) -> crate::Dialect {
-        self.opts.dialect
+        self.reading.opts.dialect
     }
 
     /// Whether the dialect is known: always for [`StreamReader::new`]; for
     /// [`StreamReader::detecting`], once the peer's messages leave one engine family.
     pub fn is_settled(&self) -> bool {
-        self.detector
-            .as_ref()
-            .is_none_or(DialectDetector::is_settled)
+        self.reading.is_settled()
     }
 
     /// The same reader with length prefixes in `order` (the engine's `big_endian` property).
@@ -348,12 +338,12 @@ impl StreamReader {
 
     /// The options values are decoded with.
     pub fn options(&self) -> &Options {
-        &self.opts
+        &self.reading.opts
     }
 
     /// Decodes the messages still to come with `options`.
     pub fn set_options(&mut self, options: Options) {
-        self.opts = options;
+        self.reading.opts = options;
     }
 
     /// The byte order of the length prefixes.
@@ -392,10 +382,7 @@ impl StreamReader {
     pub fn reset(&mut self) {
         self.buf.clear();
         self.framing.reset();
-        if let Some(detector) = &mut self.detector {
-            *detector = DialectDetector::new(&self.opts);
-            self.opts.dialect = detector.dialect().unwrap_or_default();
-        }
+        self.reading.reset();
     }
 
     /// Adds received bytes. Fails only when the stream is broken.
@@ -466,7 +453,7 @@ impl StreamReader {
     /// Reads in [`StreamReader::dialect`]: a [`StreamReader::detecting`] reader detects with
     /// [`StreamReader::next_value`] only.
     pub fn next_value_with<B: Build>(&mut self, builder: &mut B) -> Result<Option<B::Value>> {
-        let opts = &self.opts;
+        let opts = &self.reading.opts;
         self.framing
             .next(&mut self.buf, |payload, at| {
                 crate::record::decode_record_with(payload, opts, builder).map_err(|e| e.shifted(at))
@@ -482,12 +469,9 @@ impl StreamReader {
     /// [`crate::error::DecodeReason::Ambiguous`] for a message whose family was still undecided
     /// after [`crate::record::MAX_HELD_MESSAGES`] more (the stream goes on).
     pub fn next_value(&mut self) -> Result<Option<Value>> {
-        let Some(detector) = &mut self.detector else {
-            return self.next_value_with(&mut ValueBuilder::default());
-        };
-        let item = self.framing.next_detected(&mut self.buf, detector);
-        self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-        item?.transpose()
+        self.reading
+            .next_value(&mut self.framing, &mut self.buf)?
+            .transpose()
     }
 }
 

@@ -7,6 +7,7 @@ use bytes::{Buf, BytesMut};
 
 use super::{check_message_len, prefix_len, ByteOrder, DEFAULT_MAX_MESSAGE, PREFIX_LEN};
 use crate::error::{CodecError, Result};
+use crate::options::Options;
 use crate::record::DialectDetector;
 use crate::value::Value;
 
@@ -176,5 +177,85 @@ impl Framing {
                 return Ok(None);
             }
         }
+    }
+}
+
+/// What a stream's values are read with: its options, and for a reader that takes the dialect
+/// from the peer's messages (`detecting`), the detector whose verdict sets the options'
+/// dialect. [`super::StreamReader`] and the tokio `VarCodec` read values through it.
+#[derive(Debug, Clone)]
+pub(crate) struct Reading {
+    pub(crate) opts: Options,
+    detector: Option<DialectDetector>,
+}
+
+impl Reading {
+    /// Values in the dialect of `opts`.
+    pub(crate) fn fixed(opts: Options) -> Self {
+        Reading {
+            opts,
+            detector: None,
+        }
+    }
+
+    /// Values in the dialect the peer's messages tell; until they do, the first dialect still
+    /// possible.
+    pub(crate) fn detecting(opts: Options) -> Self {
+        let mut reading = Reading {
+            detector: Some(DialectDetector::new(&opts)),
+            opts,
+        };
+        reading.follow();
+        reading
+    }
+
+    /// The options' dialect set to the detector's verdict so far.
+    fn follow(&mut self) {
+        if let Some(detector) = &self.detector {
+            self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
+        }
+    }
+
+    /// Whether the dialect is known: always, but when detecting once the peer's messages
+    /// leave one engine family.
+    pub(crate) fn is_settled(&self) -> bool {
+        self.detector
+            .as_ref()
+            .is_none_or(DialectDetector::is_settled)
+    }
+
+    /// A new stream: a detecting reading detects again.
+    pub(crate) fn reset(&mut self) {
+        if let Some(detector) = &mut self.detector {
+            *detector = DialectDetector::new(&self.opts);
+            self.opts.dialect = detector.dialect().unwrap_or_default();
+        }
+    }
+
+    /// The values a detecting reading still holds at the end of the stream, each refused (the
+    /// peer's messages never told its family); the first of them, one per call.
+    pub(crate) fn finish(&mut self) -> Option<Result<Value>> {
+        let detector = self.detector.as_mut()?;
+        detector.finish();
+        detector.next_value()
+    }
+
+    /// The next value of `src`: a message decoded whole in the options' dialect, or what the
+    /// detector has ready; `None` until one is ready. A message's own failure is the inner
+    /// error (its offset counted in the stream); the outer one is the framing's.
+    pub(crate) fn next_value(
+        &mut self,
+        framing: &mut Framing,
+        src: &mut BytesMut,
+    ) -> Result<Option<Result<Value>>> {
+        let Some(detector) = &mut self.detector else {
+            let opts = &self.opts;
+            return framing.next(src, |payload, at| {
+                crate::record::decode_record(payload, opts).map_err(|e| e.shifted(at))
+            });
+        };
+        let item = framing.next_detected(src, detector);
+        self.follow();
+        item
     }
 }

@@ -13,12 +13,11 @@ use std::marker::PhantomData;
 use bytes::BytesMut;
 use tokio_util::codec::{Decoder, Encoder};
 
-use super::framing::Framing;
+use super::framing::{Framing, Reading};
 use super::{frame, ByteOrder, PREFIX_LEN};
 use crate::dialect::Dialect;
 use crate::error::{CodecError, DecodeReason};
 use crate::limits::Options;
-use crate::record::DialectDetector;
 use crate::value::Value;
 
 /// What ends a stream read with [`VarCodec`] (or `TypedVarCodec`, with the `serde` feature too),
@@ -299,10 +298,8 @@ fn next_in_buffer<R>(
 /// ```
 #[derive(Debug, Clone)]
 pub struct VarCodec {
-    opts: Options,
     framing: Framing,
-    /// [`VarCodec::detecting`]: the dialects the peer's messages leave possible.
-    detector: Option<DialectDetector>,
+    reading: Reading,
 }
 
 impl VarCodec {
@@ -311,15 +308,14 @@ impl VarCodec {
     /// [`super::StreamReader`]'s defaults and the engine's.
     pub fn new(options: Options) -> Self {
         VarCodec {
-            opts: options,
             framing: Framing::default(),
-            detector: None,
+            reading: Reading::fixed(options),
         }
     }
 
     /// A codec that takes the connection's dialect from the peer's own messages, so that one
     /// port serves Godot 3 and Godot 4 clients: each message narrows the dialects to those that
-    /// read every message so far whole ([`DialectDetector`], the rule of [`crate::record`]),
+    /// read every message so far whole ([`DialectDetector`](crate::record::DialectDetector), the rule of [`crate::record`]),
     /// until one engine family is left (Godot 4, Godot 3, or one of Pandemonium's two). Each codec (each
     /// `Framed`, each connection) detects on its own; clone one per connection.
     ///
@@ -373,13 +369,9 @@ impl VarCodec {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn detecting(options: Options) -> Self {
-        let detector = DialectDetector::new(&options);
-        let mut opts = options;
-        opts.dialect = detector.dialect().unwrap_or_default();
         VarCodec {
-            opts,
             framing: Framing::default(),
-            detector: Some(detector),
+            reading: Reading::detecting(options),
         }
     }
 
@@ -395,7 +387,7 @@ impl VarCodec {
     /// assert_eq!(VarCodec::detecting(Options::default()).dialect(), Dialect::Godot4);
     /// ```
     pub fn dialect(&self) -> Dialect {
-        self.opts.dialect
+        self.reading.opts.dialect
     }
 
     /// Whether the dialect is known: always for [`VarCodec::new`]; for
@@ -410,9 +402,7 @@ impl VarCodec {
     /// assert!(!VarCodec::detecting(Options::default()).is_settled());
     /// ```
     pub fn is_settled(&self) -> bool {
-        self.detector
-            .as_ref()
-            .is_none_or(DialectDetector::is_settled)
+        self.reading.is_settled()
     }
 
     /// The same codec with length prefixes in `order` (the engine's `big_endian` property).
@@ -430,7 +420,7 @@ impl VarCodec {
 
     /// The options values are encoded and decoded with (their dialect: [`VarCodec::dialect`]).
     pub fn options(&self) -> &Options {
-        &self.opts
+        &self.reading.opts
     }
 
     /// The byte order of the length prefixes.
@@ -452,10 +442,7 @@ impl VarCodec {
     /// too: `Framed::read_buffer_mut`); a [`VarCodec::detecting`] codec detects again.
     pub fn reset(&mut self) {
         self.framing.reset();
-        if let Some(detector) = &mut self.detector {
-            *detector = DialectDetector::new(&self.opts);
-            self.opts.dialect = detector.dialect().unwrap_or_default();
-        }
+        self.reading.reset();
     }
 }
 
@@ -472,19 +459,11 @@ impl Decoder for VarCodec {
     /// [`VarCodecError::Codec`]: a [`DecodeReason::MessageTooLong`] for a prefix above the
     /// maximum (the stream is then broken, see [`VarCodec::broken`]).
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
-        let Some(detector) = &mut self.detector else {
-            let opts = &self.opts;
-            return Ok(next_in_buffer(&mut self.framing, src, |payload, at| {
-                crate::record::decode_record(payload, opts)
-                    .map_err(|e| MessageError::Malformed(e.shifted(at)))
-            })?);
-        };
-        let item = self.framing.next_detected(src, detector);
-        self.opts.dialect = detector.dialect().unwrap_or(self.opts.dialect);
-        if matches!(item, Ok(None)) {
+        let item = self.reading.next_value(&mut self.framing, src)?;
+        if item.is_none() {
             self.framing.reserve_rest(src);
         }
-        Ok(item?.map(|item| item.map_err(MessageError::Malformed)))
+        Ok(item.map(|item| item.map_err(MessageError::Malformed)))
     }
 
     /// As [`VarCodec::decode`]; what is left at the end of the stream must be nothing, and the
@@ -498,12 +477,10 @@ impl Decoder for VarCodec {
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>, VarCodecError> {
         match self.decode(src)? {
             Some(item) => Ok(Some(item)),
-            None if src.is_empty() => Ok(self.detector.as_mut().and_then(|detector| {
-                detector.finish();
-                detector
-                    .next_value()
-                    .map(|item| item.map_err(MessageError::Malformed))
-            })),
+            None if src.is_empty() => Ok(self
+                .reading
+                .finish()
+                .map(|item| item.map_err(MessageError::Malformed))),
             None => Err(cut_short(&mut self.framing, src)),
         }
     }
@@ -518,7 +495,7 @@ impl<'a> Encoder<&'a Value> for VarCodec {
     /// [`VarCodecError::Codec`]: what [`super::frame`] refuses (a value the dialect cannot hold,
     /// with its path; an encoding too long for the prefix). `dst` is then left as it was.
     fn encode(&mut self, item: &'a Value, dst: &mut BytesMut) -> Result<(), VarCodecError> {
-        frame(item, &self.opts, self.framing.order, dst)?;
+        frame(item, &self.reading.opts, self.framing.order, dst)?;
         Ok(())
     }
 }
