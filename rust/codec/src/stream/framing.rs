@@ -234,6 +234,7 @@ impl Reading {
 
     /// The values a detecting reading still holds at the end of the stream, each refused (the
     /// peer's messages never told its family); the first of them, one per call.
+    #[cfg_attr(not(feature = "tokio"), allow(dead_code))] // the tokio codecs' end of stream
     pub(crate) fn finish(&mut self) -> Option<Result<Value>> {
         let detector = self.detector.as_mut()?;
         detector.finish();
