@@ -334,9 +334,7 @@ impl<'a> Parser<'a, '_> {
         loop {
             let rest = self.src.get(self.pos..).unwrap_or_default();
             // Plain runs copied at once.
-            let run = rest
-                .find(['"', '\\', '\0'])
-                .unwrap_or(rest.len());
+            let run = rest.find(['"', '\\', '\0']).unwrap_or(rest.len());
             out.push_str(rest.get(..run).unwrap_or_default());
             self.pos += run;
             let esc_at = self.pos;
@@ -559,8 +557,11 @@ impl<'a> Parser<'a, '_> {
                 let path = super::NodePath::from(text.as_str());
                 self.charge_elements(path.names.len() + path.subnames.len(), at)?;
                 self.charge_bytes(text.len(), at)?;
-                let names: Vec<Cow<'_, str>> =
-                    path.names.iter().map(|s| Cow::Borrowed(s.as_str())).collect();
+                let names: Vec<Cow<'_, str>> = path
+                    .names
+                    .iter()
+                    .map(|s| Cow::Borrowed(s.as_str()))
+                    .collect();
                 let subnames: Vec<Cow<'_, str>> = path
                     .subnames
                     .iter()
@@ -677,10 +678,9 @@ impl<'a> Parser<'a, '_> {
             match tok.number() {
                 Some(n) => out.push(n),
                 None => {
-                    return Err(self.syntax(
-                        n_at,
-                        format!("expected a number, found {}", tok.describe()),
-                    ))
+                    return Err(
+                        self.syntax(n_at, format!("expected a number, found {}", tok.describe()))
+                    )
                 }
             }
             let (tok, sep_at) = self.token()?;
@@ -770,10 +770,9 @@ impl<'a> Parser<'a, '_> {
                     b.push_string(&mut strings, &s);
                 }
                 tok => {
-                    return Err(self.syntax(
-                        s_at,
-                        format!("expected a string, found {}", tok.describe()),
-                    ))
+                    return Err(
+                        self.syntax(s_at, format!("expected a string, found {}", tok.describe()))
+                    )
                 }
             }
             first = false;
@@ -871,36 +870,38 @@ impl<'a> Parser<'a, '_> {
     fn container_type(&mut self) -> Result<(ContainerType, Tok<'a>, usize)> {
         let (tok, at) = self.token()?;
         let Tok::Ident(name) = tok else {
-            return Err(self.syntax(at, format!("expected a type name, found {}", tok.describe())));
+            return Err(self.syntax(
+                at,
+                format!("expected a type name, found {}", tok.describe()),
+            ));
         };
         let (after, after_at) = self.token()?;
-        let (ty, after, after_at) = if let ("Resource" | "SubResource" | "ExtResource", Tok::ParenOpen) =
-            (name, &after)
-        {
-            let (tok, p_at) = self.token()?;
-            let Tok::Str(path) = tok else {
-                return Err(self.syntax(p_at, "expected a script path as a string"));
+        let (ty, after, after_at) =
+            if let ("Resource" | "SubResource" | "ExtResource", Tok::ParenOpen) = (name, &after) {
+                let (tok, p_at) = self.token()?;
+                let Tok::Str(path) = tok else {
+                    return Err(self.syntax(p_at, "expected a script path as a string"));
+                };
+                self.expect_close()?;
+                if !is_script_path(&path) {
+                    return Err(self.fail(
+                        p_at,
+                        DecodeReason::BadContainerType(format!(
+                            "script path {path:?} is not a res:// path"
+                        )),
+                    ));
+                }
+                let (after, after_at) = self.token()?;
+                (ContainerType::Script(path), after, after_at)
+            } else {
+                let ty = match name.parse::<VariantType>() {
+                    Ok(VariantType::Nil) => ContainerType::Untyped,
+                    Ok(t) => ContainerType::Builtin(t),
+                    Err(_) if name == "Variant" => ContainerType::Untyped,
+                    Err(_) => ContainerType::Class(name.to_owned()),
+                };
+                (ty, after, after_at)
             };
-            self.expect_close()?;
-            if !is_script_path(&path) {
-                return Err(self.fail(
-                    p_at,
-                    DecodeReason::BadContainerType(format!(
-                        "script path {path:?} is not a res:// path"
-                    )),
-                ));
-            }
-            let (after, after_at) = self.token()?;
-            (ContainerType::Script(path), after, after_at)
-        } else {
-            let ty = match name.parse::<VariantType>() {
-                Ok(VariantType::Nil) => ContainerType::Untyped,
-                Ok(t) => ContainerType::Builtin(t),
-                Err(_) if name == "Variant" => ContainerType::Untyped,
-                Err(_) => ContainerType::Class(name.to_owned()),
-            };
-            (ty, after, after_at)
-        };
         let ty = match ty {
             // Without objects, the binary decode holds every object type as the id form.
             ContainerType::Builtin(VariantType::Object)
@@ -928,13 +929,14 @@ impl<'a> Parser<'a, '_> {
         self.expect(|t| matches!(t, Tok::BracketOpen), "'[' after Array")?;
         let (element, after, after_at) = self.container_type()?;
         if !matches!(after, Tok::BracketClose) {
-            return Err(self.syntax(after_at, format!("expected ']', found {}", after.describe())));
+            return Err(self.syntax(
+                after_at,
+                format!("expected ']', found {}", after.describe()),
+            ));
         }
         self.expect_open()?;
         let open = self.expect(|t| matches!(t, Tok::BracketOpen), "'['")?;
-        let array = b
-            .begin_array(element, 0, 0)
-            .map_err(|r| self.fail(at, r))?;
+        let array = b.begin_array(element, 0, 0).map_err(|r| self.fail(at, r))?;
         let v = self.array_body(b, array, open, depth)?;
         self.expect_close()?;
         Ok(v)
@@ -950,11 +952,17 @@ impl<'a> Parser<'a, '_> {
         self.expect(|t| matches!(t, Tok::BracketOpen), "'[' after Dictionary")?;
         let (key, after, after_at) = self.container_type()?;
         if !matches!(after, Tok::Comma) {
-            return Err(self.syntax(after_at, format!("expected ',', found {}", after.describe())));
+            return Err(self.syntax(
+                after_at,
+                format!("expected ',', found {}", after.describe()),
+            ));
         }
         let (value, after, after_at) = self.container_type()?;
         if !matches!(after, Tok::BracketClose) {
-            return Err(self.syntax(after_at, format!("expected ']', found {}", after.describe())));
+            return Err(self.syntax(
+                after_at,
+                format!("expected ']', found {}", after.describe()),
+            ));
         }
         self.expect_open()?;
         let open = self.expect(|t| matches!(t, Tok::CurlyOpen), "'{'")?;
@@ -1121,9 +1129,7 @@ impl<'a> Parser<'a, '_> {
                 Tok::ParenClose => break,
                 Tok::Comma if path.is_none() || uid.is_none() => {}
                 tok => {
-                    return Err(
-                        self.syntax(at, format!("expected ')', found {}", tok.describe()))
-                    )
+                    return Err(self.syntax(at, format!("expected ')', found {}", tok.describe())))
                 }
             }
         }
