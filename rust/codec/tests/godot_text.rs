@@ -128,7 +128,7 @@ fn same_as_text_carries(parsed: &Value, decoded: &Value, depth: usize) -> bool {
                     .zip(&d.properties)
                     .all(|(p, d)| p.0 == d.0 && same_as_text_carries(&p.1, &d.1, depth + 1))
         }
-        (p, d) if has_floats(p) => p.to_string() == d.to_string(),
+        (p, d) if has_floats(p) => godot_text_of(p) == godot_text_of(d),
         (p, d) => p == d,
     }
 }
@@ -138,6 +138,12 @@ fn same_type(parsed: &ContainerType, decoded: &ContainerType) -> bool {
         (ContainerType::Builtin(VariantType::Object), ContainerType::Class(c)) => c == "Object",
         (p, d) => p == d,
     }
+}
+
+/// A value's text (its floats as the engine's digits), as a String: `Value` compares with text
+/// as a String value, which is not this.
+fn godot_text_of(v: &Value) -> String {
+    v.to_string()
 }
 
 fn has_floats(v: &Value) -> bool {

@@ -496,23 +496,22 @@ impl<'a> Parser<'a, '_> {
         depth: usize,
     ) -> Result<B::Value> {
         use RealType as R;
-        let real = |ty: RealType| Some(ty);
         let real_type = match name {
-            "Vector2" => real(R::Vector2),
-            "Rect2" => real(R::Rect2),
-            "Vector3" => real(R::Vector3),
-            "Transform2D" | "Matrix32" => real(R::Transform2D),
-            "Vector4" => real(R::Vector4),
-            "Plane" => real(R::Plane),
-            "Quaternion" | "Quat" => real(R::Quaternion),
-            "AABB" | "Rect3" => real(R::Aabb),
-            "Basis" | "Matrix3" => real(R::Basis),
-            "Transform3D" | "Transform" => real(R::Transform3D),
-            "Projection" => real(R::Projection),
+            "Vector2" => Some(R::Vector2),
+            "Rect2" => Some(R::Rect2),
+            "Vector3" => Some(R::Vector3),
+            "Transform2D" | "Matrix32" => Some(R::Transform2D),
+            "Vector4" => Some(R::Vector4),
+            "Plane" => Some(R::Plane),
+            "Quaternion" | "Quat" => Some(R::Quaternion),
+            "AABB" | "Rect3" => Some(R::Aabb),
+            "Basis" | "Matrix3" => Some(R::Basis),
+            "Transform3D" | "Transform" => Some(R::Transform3D),
+            "Projection" => Some(R::Projection),
             _ => None,
         };
         if let Some(ty) = real_type {
-            let args = self.numbers(at)?;
+            let args = self.numbers()?;
             let len = ty.components();
             let reals: Vec<f64> = args.iter().map(|n| n.as_f64()).collect();
             self.arity(at, name, reals.len(), len)?;
@@ -526,20 +525,20 @@ impl<'a> Parser<'a, '_> {
             _ => None,
         };
         if let Some(ty) = int_type {
-            let args = self.numbers(at)?;
+            let args = self.numbers()?;
             self.arity(at, name, args.len(), ty.components())?;
             let ints: Vec<i32> = args.iter().map(|n| n.as_i64() as i32).collect();
             return Ok(b.int_vector(ty, &ints));
+        }
+        if let Some(x) = special_float(name) {
+            return Ok(b.float(x));
         }
         match name {
             "true" => Ok(b.bool(true)),
             "false" => Ok(b.bool(false)),
             "null" | "nil" => Ok(b.nil()),
-            _ if special_float(name).is_some() => {
-                Ok(b.float(special_float(name).unwrap_or_default()))
-            }
             "Color" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 self.arity(at, name, args.len(), 4)?;
                 let mut rgba = [0f32; 4];
                 for (c, n) in rgba.iter_mut().zip(&args) {
@@ -603,7 +602,7 @@ impl<'a> Parser<'a, '_> {
             "Dictionary" => crate::stack::guard(|| self.typed_dictionary(b, at, depth)),
             "PackedByteArray" | "PoolByteArray" | "ByteArray" => self.packed_bytes(b, at),
             "PackedInt32Array" | "PackedIntArray" | "PoolIntArray" | "IntArray" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 self.charge_bytes(args.len() * 4, at)?;
                 let raw: Vec<u8> = args
                     .iter()
@@ -612,13 +611,13 @@ impl<'a> Parser<'a, '_> {
                 Ok(b.packed_i32(&raw))
             }
             "PackedInt64Array" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 self.charge_bytes(args.len() * 8, at)?;
                 let raw: Vec<u8> = args.iter().flat_map(|n| n.as_i64().to_le_bytes()).collect();
                 Ok(b.packed_i64(&raw))
             }
             "PackedFloat32Array" | "PackedRealArray" | "PoolRealArray" | "FloatArray" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 self.charge_bytes(args.len() * 4, at)?;
                 let raw: Vec<u8> = args
                     .iter()
@@ -627,12 +626,12 @@ impl<'a> Parser<'a, '_> {
                 Ok(b.packed_f32(&raw))
             }
             "PackedFloat64Array" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 self.charge_bytes(args.len() * 8, at)?;
                 let raw: Vec<u8> = args.iter().flat_map(|n| n.as_f64().to_le_bytes()).collect();
                 Ok(b.packed_f64(&raw))
             }
-            "PackedStringArray" | "PoolStringArray" | "StringArray" => self.packed_strings(b, at),
+            "PackedStringArray" | "PoolStringArray" | "StringArray" => self.packed_strings(b),
             "PackedVector2Array" | "PoolVector2Array" | "Vector2Array" => {
                 self.packed_vectors(b, PackedVectorType::Vector2, at)
             }
@@ -643,7 +642,7 @@ impl<'a> Parser<'a, '_> {
                 self.packed_vectors(b, PackedVectorType::Vector4, at)
             }
             "PackedColorArray" | "PoolColorArray" | "ColorArray" => {
-                let args = self.numbers(at)?;
+                let args = self.numbers()?;
                 let whole = args.len() / 4 * 4;
                 self.charge_bytes(whole * 4, at)?;
                 let raw: Vec<u8> = args
@@ -666,8 +665,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// A constructor's numbers: `(` then numbers separated by `,`, then `)`.
-    fn numbers(&mut self, at: usize) -> Result<Vec<Number>> {
-        let _ = at;
+    fn numbers(&mut self) -> Result<Vec<Number>> {
         self.expect_open()?;
         let mut out = Vec::new();
         loop {
@@ -703,7 +701,7 @@ impl<'a> Parser<'a, '_> {
         ty: PackedVectorType,
         at: usize,
     ) -> Result<B::Value> {
-        let args = self.numbers(at)?;
+        let args = self.numbers()?;
         // As the engine: a last incomplete vector is dropped.
         let whole = args.len() / ty.components() * ty.components();
         self.charge_bytes(whole * 8, at)?;
@@ -757,7 +755,7 @@ impl<'a> Parser<'a, '_> {
         Ok(b.packed_bytes(&out))
     }
 
-    fn packed_strings<B: Build>(&mut self, b: &mut B, at: usize) -> Result<B::Value> {
+    fn packed_strings<B: Build>(&mut self, b: &mut B) -> Result<B::Value> {
         self.expect_open()?;
         let mut strings = b.begin_strings(0);
         let mut first = true;
@@ -788,7 +786,6 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
-        let _ = at;
         Ok(b.end_strings(strings))
     }
 
