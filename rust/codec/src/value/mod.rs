@@ -18,7 +18,7 @@ mod write;
 pub use access::{DictionaryIter, Entry, Key, Lookup, OccupiedEntry, VacantEntry};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
-pub use godot_text::OneLine;
+pub use godot_text::{Godot3Text, OneLine};
 pub use write::write_value;
 
 pub use string::GodotString;
