@@ -447,6 +447,9 @@ fn every_scalar_and_its_spellings() {
         ),
         ("\"two\nlines\"", Value::from("two\nlines")),
         ("&\"name\"", Value::string_name("name")),
+        // Display escapes BEL and VT so; they read back as written (Godot's reader takes them
+        // for `a` and `v`).
+        ("&\"\\a\\v\"", Value::string_name("\u{7}\u{b}")),
         ("@\"name\"", Value::string_name("name")),
         ("NodePath(\"/root/a:b\")", Value::node_path("/root/a:b")),
         ("Vector2( 1, 2 )", Value::vector2(1.0, 2.0)),

@@ -14,7 +14,9 @@
 //! as they bound a binary decode.
 //!
 //! Where the engine is lax, this reader refuses: text after the value (the engine ignores it),
-//! a NUL character (the engine stops reading there), and an escape that makes a NUL.
+//! a NUL character (the engine stops reading there), and an escape that makes a NUL. And it
+//! reads `\a` and `\v`, which the engine's writer makes of BEL and VT, as those characters (the
+//! engine's reader takes them for `a` and `v`).
 
 use std::borrow::Cow;
 
@@ -351,17 +353,21 @@ impl<'a> Parser<'a, '_> {
 
     /// One escape after its `\` (at `esc_at`, in the string starting at `at`): C's escapes,
     /// `\uXXXX` (a UTF-16 pair in two of them) and `\UXXXXXX`; any other character stands
-    /// for itself.
+    /// for itself. `\a` and `\v` are the control characters the engine's writer escapes so
+    /// (in a StringName, a NodePath, a PackedStringArray item), though its reader takes them for
+    /// `a` and `v`: read here as written, the text reads as the value it was written from.
     fn escape(&mut self, esc_at: usize, at: usize) -> Result<char> {
         let Some(next) = self.next_char() else {
             return Err(self.syntax(at, "unterminated string"));
         };
         let code = match next {
+            'a' => 7,
             'b' => 8,
             't' => 9,
             'n' => 10,
             'f' => 12,
             'r' => 13,
+            'v' => 11,
             'u' => self.hex_code(4, at)?,
             'U' => self.hex_code(6, at)?,
             '\0' => return Err(self.syntax(at, "unterminated string")),
