@@ -736,6 +736,19 @@ fn malformed_text_is_an_error_with_its_position() {
     }
 }
 
+/// An error shows at most a short piece of the input, however long the input's name or number.
+#[test]
+fn errors_stay_short() {
+    for text in [
+        "x".repeat(100_000),
+        format!("{}(1)", "Vector".repeat(20_000)),
+        format!("#{}", "f".repeat(99_999)),
+    ] {
+        let e = parse(&text).unwrap_err().to_string();
+        assert!(e.len() < 200, "{} bytes: {:.300}", e.len(), e);
+    }
+}
+
 mod hostile {
     use super::*;
     use proptest::prelude::*;

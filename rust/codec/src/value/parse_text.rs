@@ -92,7 +92,7 @@ impl Tok<'_> {
             Tok::Comma => "','",
             Tok::Period => "'.'",
             Tok::Equal => "'='",
-            Tok::Ident(name) => return Cow::Owned(format!("identifier {name:?}")),
+            Tok::Ident(name) => return Cow::Owned(format!("identifier {:?}", shown(name))),
             Tok::Str(_) => "a string",
             Tok::StrName(_) => "a StringName",
             Tok::Int(_) | Tok::Float(_) => "a number",
@@ -132,6 +132,15 @@ impl Number {
             Number::Int(i) => i,
             Number::Float(x) => x as i64,
         }
+    }
+}
+
+/// Text from the input as an error shows it: at most 40 characters, so that a message stays
+/// short whatever the input holds.
+fn shown(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", text.get(..cut).unwrap_or_default())),
+        None => Cow::Borrowed(text),
     }
 }
 
@@ -318,7 +327,7 @@ impl<'a> Parser<'a, '_> {
             let trimmed = text.trim_end_matches(['e', 'E', '+', '-']);
             match trimmed.parse::<f64>() {
                 Ok(x) => Ok(Tok::Float(x)),
-                Err(_) => Err(self.syntax(at, format!("malformed number {text:?}"))),
+                Err(_) => Err(self.syntax(at, format!("malformed number {:?}", shown(text)))),
             }
         } else {
             // The engine's int is 64-bit; beyond, it holds the nearest bound.
@@ -430,7 +439,7 @@ impl<'a> Parser<'a, '_> {
             4 => [short(0), short(1), short(2), short(3)],
             6 => [long(0), long(2), long(4), 1.0],
             8 => [long(0), long(2), long(4), long(6)],
-            _ => return Err(self.syntax(at, format!("malformed color #{hex}"))),
+            _ => return Err(self.syntax(at, format!("malformed color #{}", shown(hex)))),
         };
         Ok(Tok::Color(rgba))
     }
@@ -658,7 +667,7 @@ impl<'a> Parser<'a, '_> {
                     .collect();
                 Ok(b.packed_colors(&raw))
             }
-            _ => Err(self.syntax(at, format!("unknown name {name:?}"))),
+            _ => Err(self.syntax(at, format!("unknown name {:?}", shown(name)))),
         }
     }
 
@@ -1031,7 +1040,7 @@ impl<'a> Parser<'a, '_> {
                     } else if is_id {
                         return Err(self.syntax(
                             t_at,
-                            format!("{ENCODED_OBJECT_AS_ID} has no property {name:?}"),
+                            format!("{ENCODED_OBJECT_AS_ID} has no property {:?}", shown(&name)),
                         ));
                     } else {
                         Property::Value(self.value(b, tok, v_at, depth + 1)?)
