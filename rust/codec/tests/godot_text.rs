@@ -554,6 +554,15 @@ fn typed_containers_convert_as_the_binary_decode_does() {
     assert_eq!(e.code(), ErrorCode::Unauthorized, "{e}");
     let e = Value::from_godot_text("Array[Resource(\"res://x.gd\")]([])", &list).unwrap_err();
     assert!(matches!(reason(e), DecodeReason::NotAllowed(s) if s.contains("res://x.gd")));
+    // A script type that is no res:// path: held as the id form without objects, refused with
+    // them, as the binary decode does.
+    let user = "Array[Resource(\"user://x.gd\")]([])";
+    let Value::Array(a) = parse(user).unwrap() else {
+        panic!()
+    };
+    assert_eq!(a.element, ContainerType::Class("EncodedObjectAsID".into()));
+    let e = Value::from_godot_text(user, &list).unwrap_err();
+    assert!(matches!(reason(e), DecodeReason::BadContainerType(_)));
 }
 
 #[test]

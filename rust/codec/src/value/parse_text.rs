@@ -895,11 +895,13 @@ impl<'a> Parser<'a, '_> {
                     return Err(self.syntax(p_at, "expected a script path as a string"));
                 };
                 self.expect_close()?;
-                if !is_script_path(&path) {
+                // As in the binary decode: judged only where objects are read at all.
+                if self.opts.allow_objects && !is_script_path(&path) {
                     return Err(self.fail(
                         p_at,
                         DecodeReason::BadContainerType(format!(
-                            "script path {path:?} is not a res:// path"
+                            "script path {:?} is not a res:// path",
+                            shown(&path)
                         )),
                     ));
                 }
