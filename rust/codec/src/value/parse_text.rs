@@ -21,6 +21,7 @@
 use std::borrow::Cow;
 
 use crate::build::Build;
+
 use crate::error::{CodecError, DecodeReason, LimitKind};
 use crate::limits::Options;
 use crate::real::WireReals;
@@ -31,9 +32,25 @@ use crate::types::{
 
 type Result<T> = std::result::Result<T, CodecError>;
 
+/// What the text reader asks of a builder beyond [`Build`]: Godot's reader fills a typed
+/// Dictionary by `assign`, which converts its values to the value type as well as its keys (the
+/// binary decode checks only keys).
+pub(crate) trait TextBuild: Build {
+    /// `value` converted to the value type of `dict`, or the element the engine's `assign` refuses.
+    fn assign_value(
+        &mut self,
+        dict: &Self::Dictionary,
+        value: Self::Value,
+    ) -> std::result::Result<Self::Value, DecodeReason>;
+}
+
 /// Parses one value from `text` with builder `b`; only white space and `;` comments may follow it.
-pub(crate) fn parse_with<B: Build>(text: &str, opts: &Options, b: &mut B) -> Result<B::Value> {
-    b.configure(opts);
+///
+/// An element of a typed Array or Dictionary that does not convert to its type is refused
+/// ([`DecodeReason::DroppedElement`]) whatever [`Options::refuse_dropped_elements`] says: the
+/// engine's reader leaves such a container empty.
+pub(crate) fn parse_with<B: TextBuild>(text: &str, opts: &Options, b: &mut B) -> Result<B::Value> {
+    b.configure(&opts.clone().with_refuse_dropped_elements(true));
     let mut p = Parser {
         src: text,
         pos: 0,
@@ -463,7 +480,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The value that starts with `tok` (at `at`), `depth` containers deep.
-    fn value<B: Build>(
+    fn value<B: TextBuild>(
         &mut self,
         b: &mut B,
         tok: Tok<'a>,
@@ -503,7 +520,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// A value that starts with a name: a constant or a constructor.
-    fn named<B: Build>(
+    fn named<B: TextBuild>(
         &mut self,
         b: &mut B,
         name: &'a str,
@@ -710,7 +727,7 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
-    fn packed_vectors<B: Build>(
+    fn packed_vectors<B: TextBuild>(
         &mut self,
         b: &mut B,
         ty: PackedVectorType,
@@ -729,7 +746,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// `PackedByteArray(1, 2)`, or its bytes as one base64 string.
-    fn packed_bytes<B: Build>(&mut self, b: &mut B, at: usize) -> Result<B::Value> {
+    fn packed_bytes<B: TextBuild>(&mut self, b: &mut B, at: usize) -> Result<B::Value> {
         self.expect_open()?;
         let (tok, s_at) = self.token()?;
         if let Tok::Str(text) = tok {
@@ -770,7 +787,7 @@ impl<'a> Parser<'a, '_> {
         Ok(b.packed_bytes(&out))
     }
 
-    fn packed_strings<B: Build>(&mut self, b: &mut B) -> Result<B::Value> {
+    fn packed_strings<B: TextBuild>(&mut self, b: &mut B) -> Result<B::Value> {
         self.expect_open()?;
         let mut strings = b.begin_strings(0);
         let mut first = true;
@@ -805,7 +822,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The items of an Array after its `[` (at `at`), and its `]`.
-    fn array_body<B: Build>(
+    fn array_body<B: TextBuild>(
         &mut self,
         b: &mut B,
         mut array: B::Array,
@@ -839,7 +856,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The entries of a Dictionary after its `{` (at `at`), and its `}`.
-    fn dictionary_body<B: Build>(
+    fn dictionary_body<B: TextBuild>(
         &mut self,
         b: &mut B,
         mut dict: B::Dictionary,
@@ -868,8 +885,11 @@ impl<'a> Parser<'a, '_> {
                     self.expect(|t| matches!(t, Tok::Colon), "':' after a key")?;
                     let (tok, v_at) = self.token()?;
                     let value = self.value(b, tok, v_at, depth + 1)?;
+                    let value = b
+                        .assign_value(&dict, value)
+                        .map_err(|r| self.fail(v_at, r))?;
                     b.insert(&mut dict, key, value)
-                        .map_err(|r| self.fail(at, r))?;
+                        .map_err(|r| self.fail(t_at, r))?;
                     need_comma = true;
                 }
             }
@@ -939,7 +959,12 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// `Array[T]([…])`, after `Array` (at `at`).
-    fn typed_array<B: Build>(&mut self, b: &mut B, at: usize, depth: usize) -> Result<B::Value> {
+    fn typed_array<B: TextBuild>(
+        &mut self,
+        b: &mut B,
+        at: usize,
+        depth: usize,
+    ) -> Result<B::Value> {
         self.expect(|t| matches!(t, Tok::BracketOpen), "'[' after Array")?;
         let (element, after, after_at) = self.container_type()?;
         if !matches!(after, Tok::BracketClose) {
@@ -957,7 +982,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// `Dictionary[K, V]({…})`, after `Dictionary` (at `at`).
-    fn typed_dictionary<B: Build>(
+    fn typed_dictionary<B: TextBuild>(
         &mut self,
         b: &mut B,
         at: usize,
@@ -990,7 +1015,7 @@ impl<'a> Parser<'a, '_> {
 
     /// `Object(Class, "property": value, …)`, after `Object` (at `at`): an instance id for
     /// `EncodedObjectAsID`, else a full object that the options must admit, kept as data.
-    fn object<B: Build>(&mut self, b: &mut B, at: usize, depth: usize) -> Result<B::Value> {
+    fn object<B: TextBuild>(&mut self, b: &mut B, at: usize, depth: usize) -> Result<B::Value> {
         self.expect_open()?;
         let (tok, class_at) = self.token()?;
         let Tok::Ident(class) = tok else {
@@ -1153,7 +1178,7 @@ impl<'a> Parser<'a, '_> {
     /// `Resource("res://…")` (or `ExtResource`, `SubResource`) as a value, after its name (at
     /// `at`): the engine loads the file; here it is an object of class `Resource` holding the
     /// path as its `resource_path`, when the options admit the class `Resource`.
-    fn resource<B: Build>(&mut self, b: &mut B, name: &str, at: usize) -> Result<B::Value> {
+    fn resource<B: TextBuild>(&mut self, b: &mut B, name: &str, at: usize) -> Result<B::Value> {
         let (path, _) = self.resource_paths()?;
         let path = path.unwrap_or_default();
         if !self.opts.allow_objects {
@@ -1243,6 +1268,11 @@ impl crate::Value {
     /// `Object(EncodedObjectAsID, "object_id": n, …)` is [`crate::Value::ObjectId`], as in the
     /// binary format. `Callable()` and `Signal()` carry nothing, as in the engine's text.
     ///
+    /// Typed containers are filled as the engine's reader fills them (its `assign`): elements,
+    /// keys and values converted where Godot converts strictly. One that does not convert is
+    /// refused with [`DecodeReason::DroppedElement`] (the engine logs an error and leaves the
+    /// whole container empty).
+    ///
     /// Stricter than the engine: only white space and `;` comments may follow the value (the
     /// engine ignores the rest), and a NUL character is refused.
     ///
@@ -1251,7 +1281,8 @@ impl crate::Value {
     /// [`DecodeReason::BadText`] with the line and column for text that is not Godot's
     /// ([`crate::error::ErrorCode::ParseError`]); [`DecodeReason::ObjectsNotAllowed`] or
     /// [`DecodeReason::NotAllowed`] for an object or resource the options do not admit;
-    /// [`DecodeReason::TooDeep`] or [`DecodeReason::Limit`] past the limits.
+    /// [`DecodeReason::TooDeep`] or [`DecodeReason::Limit`] past the limits;
+    /// [`DecodeReason::DroppedElement`] for an element that does not fit its typed container.
     ///
     /// # Examples
     /// ```
