@@ -591,7 +591,7 @@ fn every_scalar_and_its_spellings() {
 }
 
 #[test]
-fn typed_containers_convert_as_the_binary_decode_does() {
+fn typed_containers_convert_as_the_engines_reader_does() {
     let v = parse("Array[float]([1, 2.5])").unwrap();
     assert_eq!(v.to_string(), "Array[float]([1.0, 2.5])");
     let v = parse("Dictionary[String, int]({\n\"a\": 1,\n\"a\": 2\n})").unwrap();
