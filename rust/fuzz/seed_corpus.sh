@@ -16,6 +16,8 @@
 #                         varied flags (fuzz_targets/stream.rs: byte order, chunk sizes, dialect)
 #   files                 the store_var files the engines wrote (tests/saves/), every container
 #   json                  every golden file (Godot 3's with the selector's bit 7 set)
+#   godot_text            every text of tests/golden/var_to_str_*.jsonl (Godot 4.6.3's
+#                         var_to_str of the golden values), with and without objects
 #
 # Seeds are named seed-<dialect>-<n>, the committed regression inputs regression-<name>; files
 # libFuzzer adds to a corpus are kept. The corpus is several MB once grown and is not committed
@@ -131,6 +133,12 @@ if [ -f "$fuzz/fuzz_targets/files.rs" ]; then
         done
     done
     echo "  $corpus/files: $n seeds (tests/saves)"
+fi
+# godot_text: the engine's var_to_str texts ("text": hex of UTF-8), every class admitted, objects off and on
+# (selectors 0x02 and 0x03).
+if [ -f "$fuzz/fuzz_targets/godot_text.rs" ]; then
+    perl -ne 'print "1 $1\n" if /"text": "([0-9a-f]*)"/' "$golden"/var_to_str_*.jsonl \
+        | seeds godot_text text 2
 fi
 # Inputs that once failed a target (rust/fuzz/regressions/<target>/, committed) run again first
 # in every run, as libFuzzer reads its whole corpus before mutating.

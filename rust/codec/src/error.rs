@@ -162,6 +162,18 @@ pub enum DecodeReason {
         /// Each family's reading: its newest dialect that reads the bytes whole, and the value.
         readings: Vec<Reading>,
     },
+    /// Text that is not Godot's text Variant format (`str_to_var`,
+    /// [`crate::Value::from_godot_text`]): what was wrong, and where (the error's offset is
+    /// the byte; `line` and `column` count from 1, the column in characters).
+    #[error("line {line}, column {column}: {message}")]
+    BadText {
+        /// The line.
+        line: usize,
+        /// The column, in characters.
+        column: usize,
+        /// What was expected or found.
+        message: String,
+    },
     /// An element of a typed Array or Dictionary that the engine drops on decode (it is not of
     /// the container's type and does not convert to it), while
     /// [`crate::Options::refuse_dropped_elements`] is on.
@@ -247,6 +259,7 @@ impl DecodeReason {
                 ErrorCode::Unauthorized
             }
             DecodeReason::UnavailableClass(_) => ErrorCode::Unavailable,
+            DecodeReason::BadText { .. } => ErrorCode::ParseError,
             _ => ErrorCode::InvalidData,
         }
     }

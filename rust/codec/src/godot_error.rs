@@ -31,6 +31,9 @@ pub enum ErrorCode {
     /// `ERR_INVALID_PARAMETER`: a value that cannot be encoded as asked (or an encryption key
     /// of the wrong length).
     InvalidParameter = 31,
+    /// `ERR_PARSE_ERROR`: text that is not Godot's text Variant format (what `str_to_var`
+    /// reports).
+    ParseError = 43,
 }
 
 impl ErrorCode {
@@ -52,6 +55,7 @@ impl ErrorCode {
             ErrorCode::FileEof => "ERR_FILE_EOF",
             ErrorCode::InvalidData => "ERR_INVALID_DATA",
             ErrorCode::InvalidParameter => "ERR_INVALID_PARAMETER",
+            ErrorCode::ParseError => "ERR_PARSE_ERROR",
         }
     }
 }

@@ -432,6 +432,24 @@ impl Build for ValueBuilder {
     }
 }
 
+impl super::parse_text::TextBuild for ValueBuilder {
+    fn assign_value(
+        &mut self,
+        d: &DictionaryInProgress,
+        value: Value,
+    ) -> Result<Value, DecodeReason> {
+        if d.dict.value == ContainerType::Untyped {
+            return Ok(value);
+        }
+        let found = value.variant_type();
+        self.admit(&d.dict.value, value).ok_or_else(|| {
+            dropped("a Dictionary value", found, || {
+                format!("Dictionary[{}, {}]", d.dict.key, d.dict.value)
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod godot3_family_tests {
     use crate::value::{Array, ContainerType, VariantType};

@@ -43,7 +43,15 @@ const MAX_RECURSION: usize = 100;
 /// ```
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_value(&mut Out { f, one_line: false }, self, 0)
+        write_value(
+            &mut Out {
+                f,
+                one_line: false,
+                godot3: false,
+            },
+            self,
+            0,
+        )
     }
 }
 
@@ -80,9 +88,56 @@ impl Value {
     }
 }
 
+/// [`Value::godot3_text`]'s text: Godot 3's `var2str`.
+#[derive(Debug, Clone, Copy)]
+pub struct Godot3Text<'a>(&'a Value);
+
+impl Value {
+    /// The value as Godot 3's `var2str` writes it (`str2var` reads it back, as does
+    /// [`Value::from_godot_text`]): `Vector2( 1, 2 )`, `Quat( 0, 0, 0, 1 )`, `Transform( … )`,
+    /// `[ 1, 2 ]`, `PoolIntArray( 1, 2 )`, `{\n"k": 1\n}`. Reals as Godot 3 writes them: held as
+    /// binary32 and written with six significant digits (`0.333333`, `1.67772e+07`), so the text
+    /// keeps less than the bytes do; an RID is written as nothing, as Godot 3 writes it. Types
+    /// Godot 3 lacks are written as Godot 4 writes them (a StringName as a String); their text is
+    /// Godot 4's, which Godot 3 does not read.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let v = Value::from(vec![Value::vector2(1.0, 1.0 / 3.0), Value::from(1e7)]);
+    /// assert_eq!(v.godot3_text().to_string(), "[ Vector2( 1, 0.333333 ), 1e+07 ]");
+    /// ```
+    pub fn godot3_text(&self) -> Godot3Text<'_> {
+        Godot3Text(self)
+    }
+}
+
+impl fmt::Display for Godot3Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_value(
+            &mut Out {
+                f,
+                one_line: false,
+                godot3: true,
+            },
+            self.0,
+            0,
+        )
+    }
+}
+
 impl fmt::Display for OneLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_value(&mut Out { f, one_line: true }, self.0, 0)
+        write_value(
+            &mut Out {
+                f,
+                one_line: true,
+                godot3: false,
+            },
+            self.0,
+            0,
+        )
     }
 }
 
@@ -91,6 +146,8 @@ impl fmt::Display for OneLine<'_> {
 struct Out<'a, 'b> {
     f: &'a mut fmt::Formatter<'b>,
     one_line: bool,
+    /// Godot 3's `var2str` text instead of Godot 4's.
+    godot3: bool,
 }
 
 impl Out<'_, '_> {
@@ -118,6 +175,9 @@ impl Write for Out<'_, '_> {
 }
 
 fn write_value(f: &mut Out<'_, '_>, v: &Value, depth: usize) -> fmt::Result {
+    if f.godot3 && write_godot3(f, v, depth)? {
+        return Ok(());
+    }
     match v {
         Value::Nil => f.write_str("null"),
         Value::Bool(b) => f.write_str(if *b { "true" } else { "false" }),
@@ -212,14 +272,15 @@ fn write_array(f: &mut Out<'_, '_>, a: &Array, depth: usize) -> fmt::Result {
     if depth > MAX_RECURSION {
         f.write_str("[]")?;
     } else {
-        f.write_char('[')?;
+        // Godot 3 pads the items with a space inside the brackets (`[ 1, 2 ]`, `[  ]`).
+        f.write_str(if f.godot3 { "[ " } else { "[" })?;
         for (i, item) in a.items.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             write_value(f, item, depth + 1)?;
         }
-        f.write_char(']')?;
+        f.write_str(if f.godot3 { " ]" } else { "]" })?;
     }
     if typed {
         f.write_char(')')?;
@@ -238,13 +299,15 @@ fn write_dictionary(f: &mut Out<'_, '_>, d: &Dictionary, depth: usize) -> fmt::R
             // a script too (and as the script's native class otherwise, which the model does
             // not know: the script's path is written then).
             (ContainerType::Script(key_script), ContainerType::Script(_)) => {
-                write!(f, "Resource(\"{key_script}\")")?
+                write_resource(f, key_script)?
             }
             (_, value) => container_type(f, value)?,
         }
         f.write_str("](")?;
     }
-    if depth > MAX_RECURSION || d.entries.is_empty() {
+    if f.godot3 && depth <= MAX_RECURSION && d.entries.is_empty() {
+        f.write_str("{\n}")?;
+    } else if depth > MAX_RECURSION || d.entries.is_empty() {
         f.write_str("{}")?;
     } else {
         f.either("{\n", "{")?;
@@ -273,10 +336,13 @@ fn write_object(f: &mut Out<'_, '_>, o: &Object, depth: usize) -> fmt::Result {
         if i > 0 {
             f.write_char(',')?;
         }
-        write!(f, "\"{name}\":")?;
+        // Escaped as a String is, so that any name reads back (the engine writes it as it is:
+        // the same text for every property name a class can have).
+        write_multiline_escaped(f, name)?;
+        f.write_char(':')?;
         match (name.as_str(), value) {
             // The engine holds the script itself, and writes it as the resource it is.
-            ("script", Value::String(path)) => write!(f, "Resource(\"{path}\")")?,
+            ("script", Value::String(path)) => write_resource(f, path)?,
             _ => write_value(f, value, depth)?,
         }
     }
@@ -401,8 +467,139 @@ fn container_type(f: &mut Out<'_, '_>, t: &ContainerType) -> fmt::Result {
         ContainerType::Untyped => f.write_str("Variant"),
         ContainerType::Builtin(t) => f.write_str(t.name()),
         ContainerType::Class(class) => f.write_str(class),
-        ContainerType::Script(path) => write!(f, "Resource(\"{path}\")"),
+        ContainerType::Script(path) => write_resource(f, path),
     }
+}
+
+/// The values Godot 3's `var2str` writes otherwise than Godot 4's `var_to_str`, written; `false`
+/// for the others (the same text in both, or a type Godot 3 lacks, written as Godot 4 writes it).
+fn write_godot3(f: &mut Out<'_, '_>, v: &Value, depth: usize) -> Result<bool, fmt::Error> {
+    let _ = depth;
+    let c = |x: &[f64]| x.to_vec();
+    match v {
+        Value::Float(x) => {
+            let mut s = godot3_real(*x);
+            if !s.contains(['.', 'e']) && !s.contains("inf") && !s.contains("nan") {
+                s.push_str(".0");
+            }
+            f.write_str(&s)?;
+        }
+        // Godot 3 has no StringName: its text is a String's.
+        Value::StringName(s) => write_multiline_escaped(f, s)?,
+        Value::Vector2(x) => godot3_reals(f, "Vector2", &c(x))?,
+        Value::Rect2(x) => godot3_reals(f, "Rect2", x.as_slice())?,
+        Value::Vector3(x) => godot3_reals(f, "Vector3", &c(x))?,
+        Value::Transform2D(x) => godot3_reals(f, "Transform2D", x.as_slice())?,
+        Value::Plane(x) => godot3_reals(f, "Plane", x.as_slice())?,
+        Value::Quaternion(x) => godot3_reals(f, "Quat", x.as_slice())?,
+        Value::Aabb(x) => godot3_reals(f, "AABB", x.as_slice())?,
+        Value::Basis(x) => godot3_reals(f, "Basis", x.as_slice())?,
+        Value::Transform3D(x) => godot3_reals(f, "Transform", x.as_slice())?,
+        Value::Color(x) => godot3_reals(f, "Color", &x.map(f64::from))?,
+        // Godot 3 writes nothing for an RID.
+        Value::Rid(_) => {}
+        Value::PackedByteArray(v) => {
+            godot3_list(f, "PoolByteArray", v.iter().map(|x| x.to_string()))?
+        }
+        Value::PackedInt32Array(v) => {
+            godot3_list(f, "PoolIntArray", v.iter().map(|x| x.to_string()))?
+        }
+        Value::PackedFloat32Array(v) => godot3_list(
+            f,
+            "PoolRealArray",
+            v.iter().map(|x| godot3_real(f64::from(*x))),
+        )?,
+        Value::PackedStringArray(v) => godot3_list(
+            f,
+            "PoolStringArray",
+            v.iter().map(|x| {
+                let mut s = String::new();
+                let _ = write_escaped(&mut s, x);
+                s
+            }),
+        )?,
+        Value::PackedVector2Array(v) => godot3_list(
+            f,
+            "PoolVector2Array",
+            v.as_flattened().iter().map(|x| godot3_real(*x)),
+        )?,
+        Value::PackedVector3Array(v) => godot3_list(
+            f,
+            "PoolVector3Array",
+            v.as_flattened().iter().map(|x| godot3_real(*x)),
+        )?,
+        Value::PackedColorArray(v) => godot3_list(
+            f,
+            "PoolColorArray",
+            v.as_flattened().iter().map(|x| godot3_real(f64::from(*x))),
+        )?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `Name( a, b )`, Godot 3's math types.
+fn godot3_reals(f: &mut Out<'_, '_>, name: &str, c: &[f64]) -> fmt::Result {
+    godot3_list(f, name, c.iter().map(|x| godot3_real(*x)))
+}
+
+/// `Name( a, b )`, and `Name(  )` when empty, as Godot 3 writes its constructors.
+fn godot3_list(
+    f: &mut Out<'_, '_>,
+    name: &str,
+    items: impl Iterator<Item = String>,
+) -> fmt::Result {
+    f.write_str(name)?;
+    f.write_str("( ")?;
+    for (i, x) in items.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(&x)?;
+    }
+    f.write_str(" )")
+}
+
+/// A real as Godot 3's `var2str` writes it (its `rtosfix`): held as its `real_t`, a binary32
+/// (so 1e300 is `inf`, 1e-300 is `0`), then C's `%lg`: six significant digits, plain from 1e-4
+/// to below 1e6 and with an exponent outside (`1.67772e+07`), trailing zeros dropped; `0` for
+/// either zero, `inf`, `inf_neg`, `nan`.
+fn godot3_real(x: f64) -> String {
+    let x = f64::from(x as f32);
+    if x == 0.0 {
+        return "0".into();
+    }
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "inf_neg" }.into();
+    }
+    // The exponent of the value rounded to six significant digits decides the form.
+    let sci = format!("{x:.5e}");
+    let (mantissa, exponent) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let trim = |s: &str| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
+    if (-4..6).contains(&exponent) {
+        let decimals = (5 - exponent) as usize;
+        trim(&format!("{x:.decimals$}"))
+    } else {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exponent.unsigned_abs())
+    }
+}
+
+/// A reference to the resource at `path`, as the engine writes it (the path escaped as a String).
+fn write_resource(f: &mut Out<'_, '_>, path: &str) -> fmt::Result {
+    f.write_str("Resource(")?;
+    write_multiline_escaped(f, path)?;
+    f.write_char(')')
 }
 
 fn reals(f: &mut Out<'_, '_>, name: &str, c: &[f64]) -> fmt::Result {

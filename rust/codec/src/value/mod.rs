@@ -11,13 +11,14 @@ mod from;
 mod godot_text;
 mod index;
 pub(crate) mod keys;
+mod parse_text;
 mod string;
 mod write;
 
 pub use access::{DictionaryIter, Entry, Key, Lookup, OccupiedEntry, VacantEntry};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
-pub use godot_text::OneLine;
+pub use godot_text::{Godot3Text, OneLine};
 pub use write::write_value;
 
 pub use string::GodotString;

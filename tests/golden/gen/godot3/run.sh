@@ -4,6 +4,7 @@
 #   tests/golden/godot3_2_3.json  (Godot 3.2.3, $GODOT32)
 #   tests/golden/reals_godot3_6_2.json, reals_godot3_2_3.json: NaN bits in real_t components
 #                                 (reals.gd), by the same two engines
+#   tests/golden/var2str_godot3_6_2.jsonl: var2str of every value of godot3_6_2.json (var2str.gd)
 # Works from any cwd. The engines' stderr goes to temporary files, which generate.gd reads
 # back to learn decode error codes (see the comment at the top of generate.gd).
 # Exits non-zero if an engine failed to write its file.
@@ -48,9 +49,24 @@ reals() { # label engine outfile
     mv "$out.tmp.json" "$out"
     echo "[godot3 golden] $label: wrote $out" >&2
 }
+# var2str.gd ends its output with "var2str.gd: done", after the corpus it reads is written.
+var2str() { # label engine corpus outfile
+    local label=$1 engine=$2 corpus=$3 out=$4 log="$tmp/$1.var2str.log"
+    rm -f "$out.tmp.jsonl"
+    "$engine" --no-window --path "$here" -s res://var2str.gd "$corpus" "$out.tmp.jsonl" >"$log" 2>&1
+    if ! grep -q '^var2str.gd: done$' "$log" || [ ! -s "$out.tmp.jsonl" ]; then
+        echo "[godot3 golden] $label: var2str.gd failed; its output is in $log" >&2
+        rm -f "$out.tmp.jsonl"
+        status=1
+        return
+    fi
+    mv "$out.tmp.jsonl" "$out"
+    echo "[godot3 golden] $label: wrote $out" >&2
+}
 run_one godot3_6_2 "$GODOT3" "$out_dir/godot3_6_2.json"
 run_one godot3_2_3 "$GODOT32" "$out_dir/godot3_2_3.json"
 reals godot3_6_2 "$GODOT3" "$out_dir/reals_godot3_6_2.json"
 reals godot3_2_3 "$GODOT32" "$out_dir/reals_godot3_2_3.json"
+var2str godot3_6_2 "$GODOT3" "$out_dir/godot3_6_2.json" "$out_dir/var2str_godot3_6_2.jsonl"
 if [ $status -eq 0 ]; then rm -rf "$tmp"; fi
 exit $status

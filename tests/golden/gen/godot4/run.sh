@@ -51,6 +51,11 @@ if [ -n "${GODOT4_DOUBLE:-}" ]; then
 else
     echo "run.sh: no double-precision Godot 4.6.3 (../shared/engines): godot4_6_3_double.json not regenerated" >&2
 fi
+# How the engine's str_to_var reads the spellings of str_to_var_texts.json
+# (rust/codec/tests/godot_text.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://str_to_var.gd -- \
+    "$here/str_to_var_texts.json" "$repo/tests/golden/str_to_var_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/str_to_var_godot4_6_3.jsonl"
 # What the engine's var_to_str writes for each value of the corpus it decodes: the text the
 # core's `Display` of `Value` must equal (rust/codec/tests/var_to_str.rs).
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://var_to_str.gd -- \
