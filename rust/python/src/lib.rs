@@ -10,7 +10,7 @@ use fast_var_codec_core::save::{
 };
 use fast_var_codec_core::save::{random_iv, FileKey};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
-use fast_var_codec_core::value::NodePath;
+use fast_var_codec_core::value::{NodePath, Value};
 use fast_var_codec_core::{Dialect, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -23,7 +23,7 @@ mod from_wire;
 mod frozen;
 mod to_wire;
 
-use convert::from_value;
+use convert::{from_value, to_value};
 use errors::{codec_error, file_error, record_error};
 
 /// The dialect of its short name (`"godot4"`, `"godot3"` ...).
@@ -413,6 +413,70 @@ decode_function!(
     Trailing::Sized
 );
 
+/// The value of a text in Godot's text format, as ``str_to_var`` reads it (also ConfigFile
+/// values and ``.tres`` properties; Godot 3's spellings too), but never making or loading an
+/// object: ``Object(...)``, ``Resource(...)``, ``ExtResource(...)`` and ``SubResource(...)`` are
+/// refused unless ``allow_objects`` (and ``allowed_classes``, when given) admits their class,
+/// and even then they are data (an :class:`Object`; a ``script`` stays a ``res://`` path). The
+/// limits and object options are :func:`decode`'s. Raises :class:`DecodeError` for text that
+/// is not Godot's (``offset`` is the byte where it went wrong; the message has the line and
+/// column), an object not allowed or a limit passed.
+#[pyfunction]
+#[pyo3(
+    signature = (text, *, precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(text, *, precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn str_to_var<'py>(
+    py: Python<'py>,
+    text: &str,
+    precision: &str,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let settings = DecodeSettings::from_args(
+        precision,
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+        refuse_dropped_elements,
+    )?;
+    let opts = settings.options("godot4")?;
+    let value = Value::from_godot_text(text, &opts).map_err(codec_error)?;
+    from_value(py, &value)
+}
+
+/// ``value`` as Godot's ``var_to_str`` writes it: Godot 4's text by default (``"godot4"`` and
+/// the other Godot 4 dialects), Godot 3's ``var2str`` with ``dialect="godot3"``.
+/// :func:`str_to_var` reads both back.
+#[pyfunction]
+#[pyo3(signature = (value, *, dialect="godot4"))]
+fn var_to_str(value: &Bound<'_, PyAny>, dialect: &str) -> PyResult<String> {
+    let godot3 = match dialect.parse::<Dialect>() {
+        Ok(Dialect::Godot3) => true,
+        Ok(Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2) => false,
+        Ok(d) => {
+            return Err(PyValueError::new_err(format!(
+                "var_to_str writes Godot 4's or Godot 3's text, not {}'s",
+                d.short_name()
+            )))
+        }
+        Err(e) => return Err(PyValueError::new_err(e.to_string())),
+    };
+    let value = to_value(value)?;
+    Ok(if godot3 {
+        value.godot3_text().to_string()
+    } else {
+        value.to_string()
+    })
+}
+
 /// The decoding keywords of the module's `decode` and `decode_with_size`.
 struct DecodeArgs<'a, 'py> {
     dialect: &'a str,
@@ -752,6 +816,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode_framed, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(decode_with_size, m)?)?;
+    m.add_function(wrap_pyfunction!(str_to_var, m)?)?;
+    m.add_function(wrap_pyfunction!(var_to_str, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
     m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;

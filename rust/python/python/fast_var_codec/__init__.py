@@ -25,7 +25,16 @@ from ._codec import (
     _read_file,
 )
 from ._containers import ElementType
-from ._native import DIALECTS, __version__, decode, decode_with_size, encode, encode_framed
+from ._native import (
+    DIALECTS,
+    __version__,
+    decode,
+    decode_with_size,
+    encode,
+    encode_framed,
+    str_to_var,
+    var_to_str,
+)
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
     AABB,
@@ -68,6 +77,7 @@ from ._types import (
 
 __all__ = [
     "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
+    "str_to_var", "var_to_str",
     "StreamDecoder", "read_file", "write_file", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
@@ -84,7 +94,7 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
     _cls.__module__ = __name__
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
-for _function in (encode, encode_framed, decode, decode_with_size):
+for _function in (encode, encode_framed, decode, decode_with_size, str_to_var, var_to_str):
     _function.__module__ = __name__
 del _function
 

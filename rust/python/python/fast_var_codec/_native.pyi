@@ -12,7 +12,8 @@ from ._options import Compression, Dialect, Precision
 
 # As the extension lists them (stubtest compares the two).
 __all__ = [
-    "encode", "encode_framed", "decode", "decode_with_size", "_parse_node_path",
+    "encode", "encode_framed", "decode", "decode_with_size", "str_to_var", "var_to_str",
+    "_parse_node_path",
     "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
     "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "__version__",
 ]
@@ -56,6 +57,29 @@ def encode_framed(
     """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
     ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
     :class:`EncodeError` as :func:`encode`."""
+def str_to_var(
+    text: str,
+    *,
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> Any:
+    """The value of a text in Godot's text format, as ``str_to_var`` reads it (also ConfigFile
+    values and ``.tres`` properties; Godot 3's spellings too), but never making or loading an
+    object: ``Object(...)``, ``Resource(...)``, ``ExtResource(...)`` and ``SubResource(...)`` are
+    refused unless ``allow_objects`` (and ``allowed_classes``, when given) admits their class,
+    and even then they are data (an :class:`Object`; a ``script`` stays a ``res://`` path). The
+    limits and object options are :func:`decode`'s. Raises :class:`DecodeError` for text that
+    is not Godot's (``offset`` is the byte where it went wrong; the message has the line and
+    column), an object not allowed or a limit passed."""
+def var_to_str(value: Any, *, dialect: Dialect = "godot4") -> str:
+    """``value`` as Godot's ``var_to_str`` writes it: Godot 4's text by default (``"godot4"`` and
+    the other Godot 4 dialects), Godot 3's ``var2str`` with ``dialect="godot3"``.
+    :func:`str_to_var` reads both back."""
 def decode(
     data: _Bytes,
     *,
