@@ -312,6 +312,29 @@ impl FastVarCodec {
         state.decode_framed(bytes.as_slice(), offset)
     }
 
+    /// The value of [param text] in Godot's text format, as [method @GlobalScope.str_to_var]
+    /// reads it (also a [ConfigFile]'s values and a [code].tres[/code] file's properties), but
+    /// safely: it never makes or loads an object. Where the engine's [code]str_to_var[/code]
+    /// instantiates an [code]Object(...)[/code] and loads its [code]script[/code] (and loads any
+    /// [code]Resource(...)[/code] path), this returns [code]null[/code] with
+    /// [constant ERR_UNAUTHORIZED], whatever [member allow_objects] says. Text that is not
+    /// Godot's returns [code]null[/code] with [constant ERR_PARSE_ERROR], the message naming the
+    /// line and column; the limits ([member max_depth] …) apply as to a decode. Check
+    /// [method get_error].
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var value = codec.str_to_var(untrusted_text)
+    /// if codec.get_error() != OK:
+    ///     push_warning(codec.get_error_message())
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn str_to_var(this: Gd<Self>, text: GString) -> Variant {
+        let state = Arc::clone(&this.bind().state);
+        // The options as set, without loading the allow-list's scripts: no object is read.
+        let opts = state.settings().opts.clone();
+        state.str_to_var(&opts, &text.to_string())
+    }
+
     /// The version of the FastVarCodec addon that is loaded (the library's own, such as
     /// [code]"0.1.0"[/code]), for a script to check what it runs against.
     #[func]

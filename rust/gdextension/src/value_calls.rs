@@ -9,9 +9,9 @@ use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::stream::{
     check_message_len, frame_with, prefix_len, ByteOrder, PREFIX_LEN,
 };
-use fast_var_codec_core::value::VariantType;
+use fast_var_codec_core::value::{Value, VariantType};
 use fast_var_codec_core::writer::{Sink, SizeCounter, SliceSink, Writer};
-use fast_var_codec_core::{CodecError, Options};
+use fast_var_codec_core::{CodecError, Dialect, Options};
 use godot::global::Error;
 use godot::prelude::*;
 
@@ -248,6 +248,29 @@ impl CodecState {
             }
         }
     }
+    /// `str_to_var`: the value of Godot's text format read by the core, which never makes or
+    /// loads an object (an `Object(...)`, `Resource(...)`, `ExtResource(...)` or
+    /// `SubResource(...)` is refused here, whatever the codec's object settings), then built
+    /// as Variants the way a decode builds them, through Godot 4's bytes of the value.
+    pub(crate) fn str_to_var(&self, opts: &Options, text: &str) -> Variant {
+        let mut text_opts = opts.clone();
+        text_opts.dialect = Dialect::Godot4;
+        text_opts.allow_objects = false;
+        let res = Value::from_godot_text(text, &text_opts)
+            .and_then(|value| fast_var_codec_core::encode(&value, &text_opts))
+            .and_then(|bytes| decode_record_variant(&bytes, None, &text_opts));
+        match res {
+            Ok(v) => {
+                self.calls.ok();
+                v
+            }
+            Err(e) => {
+                self.calls.fail(&e);
+                Variant::nil()
+            }
+        }
+    }
+
     pub(crate) fn encoded_size(&self, opts: &Options, value: &Variant) -> i64 {
         let res = Writer::new(SizeCounter::default(), opts).and_then(|mut w| {
             write_variant(&mut w, value)?;
