@@ -458,22 +458,14 @@ fn str_to_var<'py>(
 #[pyfunction]
 #[pyo3(signature = (value, *, dialect="godot4"))]
 fn var_to_str(value: &Bound<'_, PyAny>, dialect: &str) -> PyResult<String> {
-    let godot3 = match dialect.parse::<Dialect>() {
-        Ok(Dialect::Godot3) => true,
-        Ok(Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2) => false,
-        Ok(d) => {
-            return Err(PyValueError::new_err(format!(
-                "var_to_str writes Godot 4's or Godot 3's text, not {}'s",
-                d.short_name()
-            )))
-        }
-        Err(e) => return Err(PyValueError::new_err(e.to_string())),
-    };
-    let value = to_value(value)?;
-    Ok(if godot3 {
-        value.godot3_text().to_string()
-    } else {
-        value.to_string()
+    let dialect = dialect
+        .parse::<Dialect>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_value(value)?.to_godot_text(dialect).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "var_to_str writes Godot 4's or Godot 3's text, not {}'s",
+            dialect.short_name()
+        ))
     })
 }
 

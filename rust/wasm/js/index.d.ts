@@ -271,6 +271,15 @@ export function valueSpans(
 ): Uint32Array;
 
 /**
+ * The value of a text in Godot's text format (`var_to_str`'s, a ConfigFile's values, a `.tres`
+ * file's properties), never making or loading an object: objects and resources throw a
+ * DecodeError unless `allowObjects` (and `allowedClasses`) admits them, and are then data.
+ */
+export function strToVar(text: string, options?: CodecOptions): GodotValue;
+/** `value` as Godot's `var_to_str` writes it; Godot 3's `var2str` with `dialect: "godot3"`. */
+export function varToStr(value: Encodable, options?: { dialect?: Dialect }): string;
+
+/**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
  * Uint8Array or an ArrayBuffer, decoded with the options, which must take them whole from
  * `offset` as in decode: bytes left after the value throw a DecodeError at the first of them) or

@@ -792,6 +792,36 @@ export function toJSON(source, options = NO_OPTIONS) {
 }
 
 /**
+ * The value of a text in Godot's text format, as Godot's `str_to_var` reads it (also a
+ * ConfigFile's values and a `.tres` file's properties; Godot 3's spellings too), but never making
+ * or loading an object: `Object(...)`, `Resource(...)`, `ExtResource(...)` and
+ * `SubResource(...)` throw a DecodeError unless `allowObjects` (and `allowedClasses`) admits
+ * their class, and even then are data. Text that is not Godot's throws a DecodeError whose
+ * message names the line and column. The options are decode's (limits, objects, and how values
+ * come back).
+ */
+export function strToVar(text, options = NO_OPTIONS) {
+  if (typeof text !== "string") throw new TypeError("strToVar reads a text (a string)");
+  return withCodec(options, (c) => {
+    const len = call(() => wasm.text_to_tape(c._live(), text));
+    const ptr = raw.tape_ptr() >>> 0;
+    const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(options ?? NO_OPTIONS));
+    r.size();
+    return r.value();
+  });
+}
+
+/**
+ * `value` as Godot's `var_to_str` writes it (Godot 4's text), or with `dialect: "godot3"` as
+ * Godot 3's `var2str`; strToVar reads both back.
+ */
+export function varToStr(value, options = NO_OPTIONS) {
+  init();
+  const len = tapeOf(value);
+  return call(() => wasm.value_to_text(len, options?.dialect ?? "godot4"));
+}
+
+/**
  * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
  * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
  * would not stay; `useBigInt64`, `dictionaryAs`). `output: "bytes"` encodes it instead (Codec options), `"framed"`

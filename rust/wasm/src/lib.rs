@@ -399,6 +399,33 @@ pub fn bytes_to_json(
     Ok(json_text(&value, pretty))
 }
 
+/// The value of a text in Godot's text format (the core's `Value::from_godot_text`: objects
+/// and resources refused unless the settings admit them, and then data; nothing made or
+/// loaded), as `decode` leaves one: a tape in the buffer at `tape_ptr`; returns its length.
+#[wasm_bindgen]
+pub fn text_to_tape(settings: &Settings, text: &str) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let value = Value::from_godot_text(text, &settings.decode).map_err(|e| codec_error(&e))?;
+    Ok(keep_tape(value, 0))
+}
+
+/// The text the engines of `dialect` write for the value of the tape in the input buffer's
+/// first `len` bytes (the core's `Value::to_godot_text`: Godot 4's `var_to_str`, Godot 3's
+/// `var2str`).
+#[wasm_bindgen]
+pub fn value_to_text(len: usize, dialect: &str) -> Result<String, JsValue> {
+    let dialect = dialect
+        .parse::<Dialect>()
+        .map_err(|e| usage(e.to_string()))?;
+    let v = with_input(len, value_of)?;
+    v.to_godot_text(dialect).ok_or_else(|| {
+        usage(format!(
+            "varToStr writes Godot 4's or Godot 3's text, not {}'s",
+            dialect.short_name()
+        ))
+    })
+}
+
 /// The value of a JSON text (the core's `json::from_json`), as `decode` leaves one: a tape
 /// (size 0, then the value) in the buffer at `tape_ptr`; returns the tape's length.
 #[wasm_bindgen]

@@ -6,6 +6,7 @@
 use std::fmt::{self, Write};
 
 use super::{Array, Dictionary, Object, Value};
+use crate::dialect::Dialect;
 use crate::types::{ContainerType, ENCODED_OBJECT_AS_ID};
 
 /// The engine's limit of nesting for `var_to_str` (its writer's `MAX_RECURSION`): the Arrays
@@ -110,6 +111,28 @@ impl Value {
     /// ```
     pub fn godot3_text(&self) -> Godot3Text<'_> {
         Godot3Text(self)
+    }
+
+    /// The value as the engines of `dialect` write it in text: Godot 4's `var_to_str` (the
+    /// value's `Display`) for the Godot 4 dialects, Godot 3's `var2str`
+    /// ([`Value::godot3_text`]) for [`Dialect::Godot3`]; `None` for Pandemonium's, whose text
+    /// was not checked against its engines.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{Dialect, Value};
+    ///
+    /// let v = Value::vector2(1.0, 2.0);
+    /// assert_eq!(v.to_godot_text(Dialect::Godot4).as_deref(), Some("Vector2(1, 2)"));
+    /// assert_eq!(v.to_godot_text(Dialect::Godot3).as_deref(), Some("Vector2( 1, 2 )"));
+    /// assert_eq!(v.to_godot_text(Dialect::Pandemonium38), None);
+    /// ```
+    pub fn to_godot_text(&self, dialect: Dialect) -> Option<String> {
+        match dialect {
+            Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => Some(self.to_string()),
+            Dialect::Godot3 => Some(self.godot3_text().to_string()),
+            Dialect::Pandemonium38 | Dialect::Pandemonium5 => None,
+        }
     }
 }
 
