@@ -438,7 +438,9 @@ fn str_to_var<'py>(
     allowed_classes: Option<&Bound<'py, PyAny>>,
     refuse_dropped_elements: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let settings = DecodeSettings::from_args(
+    // The text's own dialect is told by its spellings; the options give the limits and objects.
+    let opts = DecodeArgs {
+        dialect: "godot4",
         precision,
         max_depth,
         max_elements,
@@ -446,8 +448,8 @@ fn str_to_var<'py>(
         allow_objects,
         allowed_classes,
         refuse_dropped_elements,
-    )?;
-    let opts = settings.options("godot4")?;
+    }
+    .options()?;
     let value = Value::from_godot_text(text, &opts).map_err(codec_error)?;
     from_value(py, &value)
 }
@@ -506,7 +508,12 @@ impl<'py> DecodeArgs<'_, 'py> {
                 return decode_with_options(py, data, offset, opts, trailing);
             }
         }
-        let settings = DecodeSettings::from_args(
+        decode_with_options(py, data, offset, &self.options()?, trailing)
+    }
+
+    /// The core's options these keywords ask for.
+    fn options(&self) -> PyResult<Options> {
+        DecodeSettings::from_args(
             self.precision,
             self.max_depth,
             self.max_elements,
@@ -514,9 +521,8 @@ impl<'py> DecodeArgs<'_, 'py> {
             self.allow_objects,
             self.allowed_classes,
             self.refuse_dropped_elements,
-        )?;
-        let opts = settings.options(self.dialect)?;
-        decode_with_options(py, data, offset, &opts, trailing)
+        )?
+        .options(self.dialect)
     }
 }
 
