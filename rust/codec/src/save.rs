@@ -95,6 +95,8 @@
 mod blocks;
 #[cfg(feature = "compression")]
 pub use blocks::{compress_block, decompress_block};
+mod config_file;
+pub use config_file::{ConfigFile, ConfigFileError};
 mod values;
 pub use values::{decode_records, detect_records, DetectError, RecordError};
 

@@ -11,7 +11,7 @@ mod from;
 mod godot_text;
 mod index;
 pub(crate) mod keys;
-mod parse_text;
+pub(crate) mod parse_text;
 mod string;
 mod write;
 

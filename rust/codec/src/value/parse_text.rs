@@ -71,6 +71,74 @@ pub(crate) fn parse_with<B: TextBuild>(text: &str, opts: &Options, b: &mut B) ->
     }
 }
 
+/// A reader of several values from one text, between the keys and section tags its caller reads
+/// itself (a ConfigFile's): the values share one budget of [`Options::limits`], and objects pass
+/// the same gates as in [`parse_with`].
+pub(crate) struct TextCursor<'a, 'o> {
+    parser: Parser<'a, 'o>,
+    builder: super::ValueBuilder,
+}
+
+impl<'a, 'o> TextCursor<'a, 'o> {
+    pub(crate) fn new(text: &'a str, opts: &'o Options) -> Self {
+        let mut builder = super::ValueBuilder::default();
+        builder.configure(&opts.clone().with_refuse_dropped_elements(true));
+        TextCursor {
+            parser: Parser {
+                src: text,
+                pos: 0,
+                opts,
+                max_depth: opts.limits.depth(),
+                elements: 0,
+                text_bytes: 0,
+            },
+            builder,
+        }
+    }
+
+    /// The byte offset of the next character.
+    pub(crate) fn pos(&self) -> usize {
+        self.parser.pos
+    }
+
+    pub(crate) fn next_char(&mut self) -> Option<char> {
+        self.parser.next_char()
+    }
+
+    /// A syntax error at byte `at`, with its line and column.
+    pub(crate) fn syntax(&self, at: usize, message: impl Into<String>) -> CodecError {
+        self.parser.syntax(at, message)
+    }
+
+    /// Counts `n` more entries against [`crate::options::Limits::max_elements`].
+    pub(crate) fn charge_elements(&mut self, n: usize) -> Result<()> {
+        let at = self.parser.pos;
+        self.parser.charge_elements(n, at)
+    }
+
+    /// The value that starts at the next token (white space and `;` comments before it skipped).
+    pub(crate) fn value(&mut self) -> Result<crate::Value> {
+        let (tok, at) = self.parser.token()?;
+        if let Tok::Eof = tok {
+            return Err(self
+                .parser
+                .syntax(at, "expected a value, found the end of the text"));
+        }
+        self.parser.value(&mut self.builder, tok, at, 0)
+    }
+
+    /// The quoted string that starts at byte `at` (a `"`), with its escapes read.
+    pub(crate) fn string_at(&mut self, at: usize) -> Result<String> {
+        self.parser.pos = at;
+        match self.parser.token()? {
+            (Tok::Str(s), _) => Ok(s),
+            (tok, at) => Err(self
+                .parser
+                .syntax(at, format!("expected a string, found {}", tok.describe()))),
+        }
+    }
+}
+
 /// A token of the text.
 #[derive(Debug)]
 enum Tok<'a> {

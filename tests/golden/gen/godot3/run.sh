@@ -68,5 +68,16 @@ run_one godot3_2_3 "$GODOT32" "$out_dir/godot3_2_3.json"
 reals godot3_6_2 "$GODOT3" "$out_dir/reals_godot3_6_2.json"
 reals godot3_2_3 "$GODOT32" "$out_dir/reals_godot3_2_3.json"
 var2str godot3_6_2 "$GODOT3" "$out_dir/godot3_6_2.json" "$out_dir/var2str_godot3_6_2.jsonl"
+# config.gd ends its output with "config.gd: done": Godot 3's ConfigFile, as config.gd says.
+log="$tmp/config.log"
+"$GODOT3" --no-window --path "$here" -s res://config.gd "$out_dir/godot3_6_2.json" \
+    "$here/../config_texts.json" "$out_dir/config_godot3_6_2.jsonl.tmp.jsonl" >"$log" 2>&1
+if grep -q '^config.gd: done$' "$log"; then
+    mv "$out_dir/config_godot3_6_2.jsonl.tmp.jsonl" "$out_dir/config_godot3_6_2.jsonl"
+    echo "[godot3 golden] wrote $out_dir/config_godot3_6_2.jsonl" >&2
+else
+    echo "[godot3 golden] config.gd failed; its output is in $log" >&2
+    status=1
+fi
 if [ $status -eq 0 ]; then rm -rf "$tmp"; fi
 exit $status

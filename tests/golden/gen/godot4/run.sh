@@ -66,3 +66,9 @@ if [ -n "${GODOT4_DOUBLE:-}" ]; then
         "$repo/tests/golden/godot4_6_3_double.json" "$repo/tests/golden/var_to_str_godot4_6_3_double.jsonl" \
         >/dev/null 2>&1 && echo "wrote $repo/tests/golden/var_to_str_godot4_6_3_double.jsonl"
 fi
+# What the engine's ConfigFile saves (plain and encrypted) and reads, and how ConfigFile.parse
+# reads the texts of ../config_texts.json (rust/codec/tests/config_file.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://config.gd -- \
+    "$repo/tests/golden/godot4_6_3.json" "$here/../config_texts.json" \
+    "$repo/tests/golden/config_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/config_godot4_6_3.jsonl"
