@@ -53,6 +53,10 @@ pub enum ConfigFileError {
     /// The text: not UTF-8, not Godot's, an object the options do not admit, past the limits.
     #[error(transparent)]
     Text(#[from] CodecError),
+    /// A value that is not a Dictionary of sections of keys ([`ConfigFile::from_value`]); the
+    /// field says where.
+    #[error("not a ConfigFile: {0}")]
+    NotSections(String),
     /// The text of this dialect's engine was not checked against it, so none is written; the
     /// field is the dialect's name.
     #[error("{0}'s ConfigFile text is not written: it was not checked against the engine")]
@@ -60,13 +64,15 @@ pub enum ConfigFileError {
 }
 
 impl ConfigFileError {
-    /// The engine's `Error` for it: [`FileError::code`], [`CodecError::code`], or
-    /// `ERR_UNAVAILABLE` for a dialect whose text is not written.
+    /// The engine's `Error` for it: [`FileError::code`], [`CodecError::code`],
+    /// `ERR_INVALID_PARAMETER` for a value that is no ConfigFile, or `ERR_UNAVAILABLE` for a
+    /// dialect whose text is not written.
     pub fn code(&self) -> ErrorCode {
         match self {
             ConfigFileError::File(e) => e.code(),
             ConfigFileError::Text(e) => e.code(),
             ConfigFileError::TextNotChecked(_) => ErrorCode::Unavailable,
+            ConfigFileError::NotSections(_) => ErrorCode::InvalidParameter,
         }
     }
 }
@@ -317,6 +323,81 @@ impl ConfigFile {
             self.sections.shift_remove(section);
         }
         value
+    }
+
+    /// The ConfigFile as a Dictionary of sections, each a Dictionary of key → value, in order:
+    /// the shape the Python and JavaScript packages give it.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::save::ConfigFile;
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let mut cfg = ConfigFile::new();
+    /// cfg.set("player", "hp", 10);
+    /// let v = cfg.to_value();
+    /// assert_eq!(v["player"]["hp"], Value::Int(10));
+    /// assert_eq!(ConfigFile::from_value(&v)?, cfg);
+    /// # Ok::<(), fast_var_codec_core::save::ConfigFileError>(())
+    /// ```
+    pub fn to_value(&self) -> Value {
+        self.sections
+            .iter()
+            .map(|(section, entries)| {
+                let entries: Value = entries
+                    .iter()
+                    .map(|(key, value)| (Value::from(key.as_str()), value.clone()))
+                    .collect();
+                (Value::from(section.as_str()), entries)
+            })
+            .collect()
+    }
+
+    /// The ConfigFile of a Dictionary of sections, each a Dictionary of key → value
+    /// ([`ConfigFile::to_value`]'s inverse).
+    ///
+    /// # Errors
+    /// [`ConfigFileError::NotSections`] for anything else: a section or key that is not a
+    /// String (or StringName), a section that is not a Dictionary, or a null value, which a
+    /// ConfigFile cannot hold (`set_value` erases the key).
+    pub fn from_value(value: &Value) -> Result<Self, ConfigFileError> {
+        let not = |why: String| ConfigFileError::NotSections(why);
+        let sections = value.as_dictionary().ok_or_else(|| {
+            not(format!(
+                "a {} is not a Dictionary of sections",
+                value.variant_type()
+            ))
+        })?;
+        let mut cfg = ConfigFile::new();
+        for (section, entries) in sections.iter() {
+            let name = section.as_str().ok_or_else(|| {
+                not(format!(
+                    "a section's name must be a String, not a {}",
+                    section.variant_type()
+                ))
+            })?;
+            let entries = entries.as_dictionary().ok_or_else(|| {
+                not(format!(
+                    "section {name:?} is a {}, not a Dictionary of keys",
+                    entries.variant_type()
+                ))
+            })?;
+            for (key, value) in entries.iter() {
+                let key = key.as_str().ok_or_else(|| {
+                    not(format!(
+                        "a key of section {name:?} must be a String, not a {}",
+                        key.variant_type()
+                    ))
+                })?;
+                if value.is_nil() {
+                    return Err(not(format!(
+                        "[{name}] {key} is null: a ConfigFile cannot hold null (setting it erases the key)"
+                    )));
+                }
+                cfg.set(name, key, value.clone());
+            }
+        }
+        Ok(cfg)
     }
 
     /// Whether there is no section (and so no key).
