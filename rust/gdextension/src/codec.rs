@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use godot::classes::{FileAccess, IRefCounted, RefCounted};
+use godot::classes::{ConfigFile, FileAccess, IRefCounted, RefCounted};
 use godot::global::Error;
 use godot::prelude::*;
 use godot::register::property::PhantomVar;
@@ -431,10 +431,49 @@ impl FastVarCodec {
         state.read_godot3_save(&path, &password, &key)
     }
 
+    /// Reads the [ConfigFile] at [param path] as [method ConfigFile.load] does, or as
+    /// [method ConfigFile.load_encrypted_pass] with [param password] and
+    /// [method ConfigFile.load_encrypted] with its 32-byte [param key] (either engine's encrypted
+    /// file: Godot 4's or Godot 3's), but safely: a value that would make an object or load a
+    /// resource ([code]Object(...)[/code] with its [code]script[/code], [code]Resource(...)[/code])
+    /// fails the whole file with [constant ERR_UNAUTHORIZED], whatever [member allow_objects]
+    /// says, where the engine's [method ConfigFile.load] makes the object and runs its script.
+    /// The limits ([member max_depth] …) apply to the whole file; with [member dialect]
+    /// [constant DIALECT_GODOT3] a section's name ends at its first [code]][/code], as in Godot 3.
+    /// Returns [code]null[/code] on failure: the engine's open error, [constant ERR_UNAUTHORIZED]
+    /// for an encrypted file without a password or key, [constant ERR_FILE_CORRUPT] for a wrong
+    /// one or a damaged file, [constant ERR_PARSE_ERROR] for text that is not a ConfigFile (the
+    /// message names the line and column). Save it with [method ConfigFile.save], which runs
+    /// nothing.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var config := codec.load_config_file("user://settings.cfg")
+    /// if config == null:
+    ///     push_warning(codec.get_error_message())
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn load_config_file(
+        this: Gd<Self>,
+        path: GString,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+    ) -> Option<Gd<ConfigFile>> {
+        let state = Arc::clone(&this.bind().state);
+        state.load_config_file(&path, &password, &key)
+    }
+
+    /// [method load_config_file] for the text of a ConfigFile, as [method ConfigFile.parse]
+    /// reads it, safely.
+    #[func(gd_self)]
+    fn parse_config_file(this: Gd<Self>, text: GString) -> Option<Gd<ConfigFile>> {
+        let state = Arc::clone(&this.bind().state);
+        state.parse_config_file(&text.to_string())
+    }
+
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
     /// [code]ConfigFile.save_encrypted_pass[/code] (Godot 4's [method FileAccess.open_encrypted_with_pass]
-    /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values, or
-    /// parse a ConfigFile's text with [method ConfigFile.parse]. A wrong password or a damaged file
+    /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values
+    /// ([method load_config_file] opens an encrypted ConfigFile of either engine itself). A wrong password or a damaged file
     /// fails the MD5 check: empty bytes and [constant ERR_FILE_CORRUPT].
     #[func(gd_self)]
     fn decrypt_godot3(this: Gd<Self>, data: PackedByteArray, password: GString) -> PackedByteArray {

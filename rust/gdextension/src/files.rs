@@ -1,17 +1,19 @@
 //! Files as peers: values framed as `FileAccess.store_var` frames them (the core's framing),
 //! Godot 3's encrypted container (the core's `encrypted` module), and Godot 3 save files of any
 //! container in one call (the core's `save` module: detection, layouts, records; the engine's
-//! own codecs decompress each compressed block).
+//! own codecs decompress each compressed block), and ConfigFiles read by the core (never making
+//! an object).
 
+use fast_var_codec_core::save::ConfigFile as CoreConfigFile;
 use fast_var_codec_core::save::{self, records, Compression, OpenOptions};
 use fast_var_codec_core::save::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
 use fast_var_codec_core::stream::{check_message_len, prefix_len, ByteOrder, PREFIX_LEN};
-use fast_var_codec_core::Dialect;
+use fast_var_codec_core::{Dialect, Options};
 use godot::builtin::{GString, PackedByteArray, VarArray, Variant};
 use godot::classes::file_access::CompressionMode;
-use godot::classes::FileAccess;
+use godot::classes::{ConfigFile, FileAccess};
 use godot::global::Error;
-use godot::obj::Gd;
+use godot::obj::{Gd, NewGd};
 
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
@@ -63,31 +65,12 @@ impl CodecState {
         key: &PackedByteArray,
     ) -> VarArray {
         let mut values = VarArray::new();
-        let key = match (password.is_empty(), key.is_empty()) {
-            (true, true) => None,
-            (false, true) => Some(FileKey::from_password(&password.to_string())),
-            (true, false) => match FileKey::from_slice(key.as_slice()) {
-                Ok(k) => Some(k),
-                Err(e) => {
-                    self.calls.fail_with(godot_error(e.code()), e.to_string());
-                    return values;
-                }
-            },
-            (false, false) => {
-                self.calls.fail_with(
-                    Error::ERR_INVALID_PARAMETER,
-                    "give a password or a key, not both".into(),
-                );
-                return values;
-            }
-        };
-        let file = FileAccess::get_file_as_bytes(path);
-        let open = FileAccess::get_open_error();
-        if open != Error::OK {
-            self.calls
-                .fail_with(open, format!("{path}: cannot open it ({open:?})"));
+        let Some(key) = self.file_key(password, key) else {
             return values;
-        }
+        };
+        let Some(file) = self.file_bytes(path) else {
+            return values;
+        };
         let open_opts = OpenOptions::new()
             .with_key(key.as_ref())
             .with_max_payload(self.settings().max_payload);
@@ -129,6 +112,106 @@ impl CodecState {
         }
         self.calls.ok();
         values
+    }
+
+    /// The key of a password or 32 raw bytes (`None` inside for neither); `None` when the call
+    /// failed (both given, a key of the wrong length), the failure recorded.
+    fn file_key(&self, password: &GString, key: &PackedByteArray) -> Option<Option<FileKey>> {
+        match (password.is_empty(), key.is_empty()) {
+            (true, true) => Some(None),
+            (false, true) => Some(Some(FileKey::from_password(&password.to_string()))),
+            (true, false) => match FileKey::from_slice(key.as_slice()) {
+                Ok(k) => Some(Some(k)),
+                Err(e) => {
+                    self.calls.fail_with(godot_error(e.code()), e.to_string());
+                    None
+                }
+            },
+            (false, false) => {
+                self.calls.fail_with(
+                    Error::ERR_INVALID_PARAMETER,
+                    "give a password or a key, not both".into(),
+                );
+                None
+            }
+        }
+    }
+
+    /// The bytes of the file at `path`; `None` when it cannot be opened, the engine's open error
+    /// recorded.
+    fn file_bytes(&self, path: &GString) -> Option<PackedByteArray> {
+        let file = FileAccess::get_file_as_bytes(path);
+        let open = FileAccess::get_open_error();
+        if open != Error::OK {
+            self.calls
+                .fail_with(open, format!("{path}: cannot open it ({open:?})"));
+            return None;
+        }
+        Some(file)
+    }
+
+    /// `FastVarCodec.load_config_file`: a ConfigFile read by the core (plain, or either engine's
+    /// encrypted container), never making or loading an object; `None` on failure, recorded.
+    pub(crate) fn load_config_file(
+        &self,
+        path: &GString,
+        password: &GString,
+        key: &PackedByteArray,
+    ) -> Option<Gd<ConfigFile>> {
+        let key = self.file_key(password, key)?;
+        let file = self.file_bytes(path)?;
+        let opts = self.config_options();
+        match CoreConfigFile::from_file(file.as_slice(), key.as_ref(), &opts) {
+            Ok(cfg) => self.engine_config_file(&cfg, &opts),
+            Err(e) => {
+                self.calls
+                    .fail_with(godot_error(e.code()), format!("{path}: {e}"));
+                None
+            }
+        }
+    }
+
+    /// `FastVarCodec.parse_config_file`: [`CodecState::load_config_file`] for a text.
+    pub(crate) fn parse_config_file(&self, text: &str) -> Option<Gd<ConfigFile>> {
+        let opts = self.config_options();
+        match CoreConfigFile::parse(text, &opts) {
+            Ok(cfg) => self.engine_config_file(&cfg, &opts),
+            Err(e) => {
+                self.calls.fail(&e);
+                None
+            }
+        }
+    }
+
+    /// The options a ConfigFile is read with: the codec's limits and its dialect's grammar (Godot
+    /// 3 ends a section's name at its first `]`), and no object, whatever the codec allows, as
+    /// in `str_to_var`.
+    fn config_options(&self) -> Options {
+        let mut opts = (*self.options()).clone();
+        opts.allow_objects = false;
+        opts
+    }
+
+    /// The engine's ConfigFile holding `cfg`'s values, each built as a decode builds it (through
+    /// the value's Godot 4 bytes); `None` when one does not convert, recorded.
+    fn engine_config_file(&self, cfg: &CoreConfigFile, opts: &Options) -> Option<Gd<ConfigFile>> {
+        let mut godot4 = opts.clone();
+        godot4.dialect = Dialect::Godot4;
+        let mut out = ConfigFile::new_gd();
+        for (section, key, value) in cfg.iter() {
+            let variant = fast_var_codec_core::encode(value, &godot4)
+                .and_then(|bytes| decode_record_variant(&bytes, None, &godot4));
+            match variant {
+                Ok(v) => out.set_value(section, key, &v),
+                Err(e) => {
+                    self.calls
+                        .fail_with(godot_error(e.code()), format!("[{section}] {key}: {e}"));
+                    return None;
+                }
+            }
+        }
+        self.calls.ok();
+        Some(out)
     }
 
     /// `FastVarCodec.store_var`: the framing of `FileAccess.store_var` (a 32-bit length in the

@@ -14,8 +14,8 @@ use crate::{Dialect, Options, Value};
 
 /// The sections of a Godot `ConfigFile`, each a map of key → value, in the engine's order.
 ///
-/// It reads and writes what `ConfigFile.parse`, `load`, `encode_to_text` and `save` (and their
-/// `_encrypted` and `_encrypted_pass` forms) read and write, in Godot 4 and Godot 3, byte for
+/// It reads and writes what `ConfigFile.parse`, `load` and `save` (and their `_encrypted` and
+/// `_encrypted_pass` forms) read and write, in Godot 4 and Godot 3, byte for
 /// byte (checked against Godot 4.6.3 and 3.6.2). As in the engine, keys and sections keep the
 /// order they were first set in, and setting [`Value::Nil`] erases a key (and a section left
 /// empty). The section `""` holds the keys before any `[section]`.
@@ -183,8 +183,10 @@ impl ConfigFile {
         Ok(ConfigFile::parse(text, opts)?)
     }
 
-    /// The text `ConfigFile.encode_to_text` (and `save`) writes in the engine of `dialect`;
-    /// `None` for Pandemonium's, whose text was not checked against its engines.
+    /// The text `ConfigFile.save` writes in the engine of `dialect`; `None` for Pandemonium's,
+    /// whose text was not checked against its engines. (Godot 4.6.3's `encode_to_text` writes the
+    /// same but for a `]` in a section's name, which it does not escape, so that its text of such
+    /// a name does not read back.)
     ///
     /// Both put keys that need it in quotes (a space, `=`, `;`, `"`, `[`, `]`, a control or
     /// non-ASCII character). Godot 4 writes `]` in a section's name as `\]`, and the section `""`
