@@ -77,6 +77,22 @@ impl ConfigFileError {
     }
 }
 
+/// An `std::io::Error` holding the error, so that `?` works in a function that returns
+/// `std::io::Result`: the container's kind ([`FileError`]'s conversion), of kind
+/// [`std::io::ErrorKind::InvalidData`] for the text, [`std::io::ErrorKind::InvalidInput`] for a
+/// value that is no ConfigFile, [`std::io::ErrorKind::Unsupported`] for a dialect not written.
+impl From<ConfigFileError> for std::io::Error {
+    fn from(e: ConfigFileError) -> Self {
+        use std::io::ErrorKind as K;
+        match e {
+            ConfigFileError::File(e) => e.into(),
+            ConfigFileError::Text(e) => e.into(),
+            ConfigFileError::NotSections(_) => std::io::Error::new(K::InvalidInput, e),
+            ConfigFileError::TextNotChecked(_) => std::io::Error::new(K::Unsupported, e),
+        }
+    }
+}
+
 impl ConfigFile {
     /// An empty ConfigFile.
     pub fn new() -> Self {
