@@ -1,5 +1,5 @@
 //! `fast-var-codec`: dump, check and convert Godot's binary Variant format (`var_to_bytes`,
-//! `store_var`) from the command line, with the `fast_var_codec_core` crate.
+//! `store_var`) and its ConfigFiles from the command line, with the `fast_var_codec_core` crate.
 //!
 //! Exit codes: 0 done (the input is valid), 1 the input is invalid or cannot be read or
 //! written, 2 the command line is wrong.
@@ -13,6 +13,7 @@
     )
 )]
 
+mod config;
 mod dump;
 mod input;
 mod output;
@@ -32,7 +33,7 @@ use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
-use fast_var_codec_core::save::FileKey;
+use fast_var_codec_core::save::{ConfigFile, FileKey};
 
 use crate::input::{resolve, Framing, Resolved};
 use crate::output::{CompressArg, Container};
@@ -157,6 +158,10 @@ struct InputArgs {
     /// larger is inflated or decrypted.
     #[arg(long, value_name = "BYTES", default_value_t = fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD)]
     max_payload: usize,
+    /// What the input holds: values (var), or a ConfigFile's text (config), plain or
+    /// encrypted; auto: a ConfigFile for a .cfg file.
+    #[arg(long, value_enum, default_value_t = config::FormatArg::Auto)]
+    format: config::FormatArg,
 }
 
 impl InputArgs {
@@ -291,6 +296,11 @@ struct FromJsonArgs {
     /// Byte order of the framing's length prefixes (FileAccess.big_endian).
     #[arg(long, value_enum, default_value_t = ByteOrderArg::Little, requires = "framed")]
     byte_order: ByteOrderArg,
+    /// What to write: values (var), or a ConfigFile (config: the JSON is an object of sections,
+    /// each an object of keys, as to-json writes a ConfigFile); auto: a ConfigFile for a .cfg
+    /// file.
+    #[arg(long, value_enum, default_value_t = config::FormatArg::Auto)]
+    format: config::FormatArg,
     /// The JSON file to read; - for standard input.
     #[arg(value_name = "IN")]
     input_file: String,
@@ -469,6 +479,12 @@ fn load(
 }
 
 fn run_dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    if args.input.format.is_config(&args.file) {
+        return Err(Fail::Usage(format!(
+            "dump shows the bytes of values; {} is a ConfigFile, whose text to-json shows as JSON (or pass --format var)",
+            args.file
+        )));
+    }
     let opts = base_options(args.precision, &args.input);
     let (bytes, resolved) = load(
         &args.file,
@@ -500,6 +516,22 @@ fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
         max_elements: args.max_elements.unwrap_or(defaults.max_elements),
     };
     let opts = base_options(args.precision, &args.input).with_limits(limits);
+    if args.input.format.is_config(&args.file) {
+        let cfg = config::read(
+            &args.file,
+            args.input.secret.key()?.as_ref(),
+            args.dialect.dialect(),
+            args.input.max_payload,
+            &opts,
+        )?;
+        let keys = cfg.iter().count();
+        writeln!(
+            out,
+            "valid: ConfigFile, {} section(s), {keys} key(s)",
+            cfg.sections().count()
+        )?;
+        return Ok(());
+    }
     let (bytes, resolved) = load(
         &args.file,
         &args.input,
@@ -546,6 +578,26 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
         Container::Plain
     };
     let opts = base_options(args.precision, &args.input);
+    if args.input.format.is_config(&args.input_file) {
+        let cfg = config::read(
+            &args.input_file,
+            in_key.as_ref(),
+            args.from.dialect(),
+            args.input.max_payload,
+            &opts,
+        )?;
+        let key = match container {
+            Container::Plain => None,
+            Container::Encrypted(k) => Some(k),
+            Container::Compressed(_) => {
+                return Err(Fail::Usage(
+                    "a ConfigFile is written plain or encrypted, never compressed".into(),
+                ))
+            }
+        };
+        let file = config::write(&cfg, to, key.as_ref())?;
+        return write_output(&args.output_file, &file, out);
+    }
     let (bytes, resolved) = load(
         &args.input_file,
         &args.input,
@@ -605,22 +657,17 @@ fn write_output(file: &str, bytes: &[u8], out: &mut dyn Write) -> Result<(), Fai
 
 fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
     let opts = base_options(args.precision, &args.input);
-    let (_, resolved) = load(
-        &args.input_file,
-        &args.input,
-        args.dialect,
-        &opts,
-        args.input.secret.key()?.as_ref(),
-    )?;
-    let d = resolved.decoded;
-    let value = match d.framing {
-        Framing::Raw => d
-            .items
-            .into_iter()
-            .next()
-            .map(|i| i.value)
-            .unwrap_or_default(),
-        Framing::Framed => Value::array(d.items.into_iter().map(|i| i.value).collect()),
+    let value = if args.input.format.is_config(&args.input_file) {
+        config::read(
+            &args.input_file,
+            args.input.secret.key()?.as_ref(),
+            args.dialect.dialect(),
+            args.input.max_payload,
+            &opts,
+        )?
+        .to_value()
+    } else {
+        values_of(args, &opts)?
     };
     let mut text = if args.compact {
         json::to_json(&value)
@@ -629,6 +676,27 @@ fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
     };
     text.push('\n');
     write_output(&args.output_file, text.as_bytes(), out)
+}
+
+/// The values of to-json's input: the one value of a raw input, an Array of a framed one's.
+fn values_of(args: &ToJsonArgs, opts: &Options) -> Result<Value, Fail> {
+    let (_, resolved) = load(
+        &args.input_file,
+        &args.input,
+        args.dialect,
+        opts,
+        args.input.secret.key()?.as_ref(),
+    )?;
+    let d = resolved.decoded;
+    Ok(match d.framing {
+        Framing::Raw => d
+            .items
+            .into_iter()
+            .next()
+            .map(|i| i.value)
+            .unwrap_or_default(),
+        Framing::Framed => Value::array(d.items.into_iter().map(|i| i.value).collect()),
+    })
 }
 
 fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
@@ -648,6 +716,10 @@ fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
             .map_err(|e| Fail::Invalid(format!("cannot read {}: {e}", args.input_file)))?
     };
     let value = json::from_json(&text).map_err(|e| Fail::Invalid(e.to_string()))?;
+    if args.format.is_config(&args.output_file) {
+        let cfg = ConfigFile::from_value(&value).map_err(|e| Fail::Invalid(e.to_string()))?;
+        return write_output(&args.output_file, &config::write(&cfg, to, None)?, out);
+    }
     let mut encoded = BytesMut::new();
     if args.framed {
         let items = match value {

@@ -1833,3 +1833,98 @@ fn auto_refuses_what_engines_read_as_different_values() {
         matches_desc(&doc["values"][0]["value"], &color.decoded).expect("the Color");
     });
 }
+
+/// The small ConfigFile both engines saved (tests/golden/config_*.jsonl, "encrypted/password"):
+/// its plain text and its file encrypted with the password, as (plain, encrypted, password).
+fn engine_config(file: &str) -> (Vec<u8>, Vec<u8>, String) {
+    let text = std::fs::read_to_string(repo().join("tests/golden").join(file)).expect("golden");
+    let case: Json = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+        .find(|c| c["name"] == "encrypted/password")
+        .expect("the encrypted case");
+    let field = |f: &str| hex(case[f].as_str().expect("hex"));
+    (
+        field("plain"),
+        field("file"),
+        case["password"].as_str().expect("password").to_string(),
+    )
+}
+
+/// A Godot 3 ConfigFile, encrypted with its password, converts to what Godot 4 saves for the
+/// same ConfigFile, byte for byte (both engines saved it, tests/golden/gen/godot*/config.gd);
+/// to-json and from-json go through the same text; check counts its keys.
+#[test]
+fn config_files_convert_from_godot3_to_what_godot4_saves() {
+    let (godot3_plain, godot3_encrypted, password) = engine_config("config_godot3_6_2.jsonl");
+    let (godot4_plain, _, _) = engine_config("config_godot4_6_3.jsonl");
+    let dir = TempDir::new("config");
+    let encrypted = dir.file("settings.cfg", &godot3_encrypted);
+    let converted = dir.path("godot4.cfg");
+    let o = Command::new(BIN)
+        .args([
+            "convert",
+            "--from",
+            "godot3",
+            "--to",
+            "godot4",
+            "--password-env",
+            "FVC_CFG_PASSWORD",
+        ])
+        .args([&encrypted, &converted])
+        .env("FVC_CFG_PASSWORD", &password)
+        .output()
+        .expect("run");
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&converted).expect("written"), godot4_plain);
+
+    // Without the password: a clear error, exit 1.
+    let o = run(&["to-json", &encrypted]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        text(&o.stderr).contains("is an encrypted file"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // to-json, then from-json back to a .cfg: the same file again.
+    let plain = dir.file("godot3.cfg", &godot3_plain);
+    let o = run(&["to-json", "--dialect", "godot3", &plain]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    let json: Json = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(json["player"]["name"], "Ada", "{json}");
+    let json_file = dir.file("config.json", &o.stdout);
+    let back = dir.path("back.cfg");
+    let o = run(&["from-json", "--to", "godot3", &json_file, &back]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&back).expect("written"), godot3_plain);
+
+    let o = run(&["check", &plain]);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout).trim(),
+        "valid: ConfigFile, 1 section(s), 3 key(s)"
+    );
+}
+
+/// A ConfigFile whose value would run a script in the engine's ConfigFile.load is refused.
+#[test]
+fn a_config_file_carrying_a_script_is_refused() {
+    let dir = TempDir::new("config-evil");
+    let evil = dir.file(
+        "evil.cfg",
+        b"[save]\nplayer=Object(RefCounted,\"script\":Resource(\"res://evil.gd\"))\n",
+    );
+    for command in ["to-json", "check"] {
+        let o = run(&[command, &evil]);
+        assert_eq!(code(&o), 1, "{command}");
+        assert!(
+            text(&o.stderr).contains("not a ConfigFile that reads"),
+            "{}",
+            text(&o.stderr)
+        );
+        assert!(text(&o.stderr).contains("objects"), "{}", text(&o.stderr));
+    }
+    let o = run(&["dump", &evil]);
+    assert_eq!(code(&o), 2);
+}

@@ -102,6 +102,7 @@ fn check_engine(file: &str, engine: &str, dialect: Dialect) {
     let opts = options(dialect);
     let mut files = 0;
     let mut texts = 0;
+    let mut dangling = 0;
     for case in cases(file, engine) {
         let name = case["name"].as_str().unwrap_or("");
         if let Some(saved) = case["file"]
@@ -189,6 +190,14 @@ fn check_engine(file: &str, engine: &str, dialect: Dialect) {
                     ErrorCode::Unauthorized,
                     "{engine} {name} {text:?}: {err}"
                 );
+            } else if error == 0 && text.trim_end().ends_with(['b', '2']) && parsed.is_err() {
+                // A key without '=' at the end, which the engine drops without a word: refused.
+                let err = parsed.expect_err("a dangling key");
+                assert!(
+                    err.to_string().contains("has no '='"),
+                    "{engine} {name} {text:?}: {err}"
+                );
+                dangling += 1;
             } else if error != 0 {
                 assert!(
                     parsed.is_err(),
@@ -308,6 +317,14 @@ fn hostile_text_is_refused_within_the_limits() {
         ErrorCode::ParseError
     );
     assert!(ConfigFile::parse("[s]\nk=1\0\n", &opts).is_err());
+    // A path given for the text: the engine reads nothing from it, without a word.
+    let err = ConfigFile::parse("user://settings.cfg", &opts).expect_err("a path");
+    assert_eq!(err.code(), ErrorCode::ParseError);
+    assert!(
+        err.to_string()
+            .contains("\"user://settings.cfg\" has no '='"),
+        "{err}"
+    );
 }
 
 #[test]

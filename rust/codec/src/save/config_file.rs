@@ -106,11 +106,13 @@ impl ConfigFile {
     /// section `""`); a key is the characters before `=` with white space left out, or a quoted
     /// string; `;` starts a comment; a key without `=` at the end of the text is ignored; a
     /// value is Godot's text format ([`Value::from_godot_text`]), under `opts`' limits and object
-    /// gates, which apply to the whole file.
+    /// gates, which apply to the whole file. Where the engine ignores a key without `=` at the end
+    /// of the text (a file's path given for its text reads as nothing), this refuses it.
     ///
     /// # Errors
     /// [`CodecError`] as [`Value::from_godot_text`] gives it, at the byte where the text went
-    /// wrong (a tag without `]`, a value missing or malformed, an object refused).
+    /// wrong (a tag without `]`, a value missing or malformed, an object refused, a key without
+    /// `=` at the end).
     ///
     /// # Examples
     /// ```
@@ -128,11 +130,19 @@ impl ConfigFile {
         let mut cursor = TextCursor::new(text, opts);
         let mut section = String::new();
         let mut key = String::new();
+        let mut key_at = 0;
         loop {
             let at = cursor.pos();
             let Some(c) = cursor.next_char() else {
-                return Ok(cfg); // a key without '=' at the end is dropped, as the engine drops it
+                if key.is_empty() {
+                    return Ok(cfg);
+                }
+                // The engine drops it without a word: a path given for the text, say.
+                return Err(cursor.syntax(key_at, format!("{key:?} has no '=' and no value")));
             };
+            if key.is_empty() {
+                key_at = at;
+            }
             match c {
                 '\0' => return Err(cursor.syntax(at, "a NUL character")),
                 ';' => while !matches!(cursor.next_char(), Some('\n') | None) {},
