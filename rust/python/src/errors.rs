@@ -4,8 +4,8 @@
 
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
 use fast_var_codec_core::record::decode_record;
-use fast_var_codec_core::save::FileError;
 use fast_var_codec_core::save::RecordError;
+use fast_var_codec_core::save::{ConfigFileError, FileError};
 use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -104,6 +104,17 @@ pub fn file_error(e: FileError) -> PyErr {
             Err(err) => err,
         }
     })
+}
+
+/// The exception for a ConfigFile's error: its container's as [`file_error`], its text's as
+/// [`codec_error`], a value that is no ConfigFile or a dialect whose text is not written a
+/// `ValueError`.
+pub fn config_file_error(e: ConfigFileError) -> PyErr {
+    match e {
+        ConfigFileError::File(e) => file_error(e),
+        ConfigFileError::Text(e) => codec_error(e),
+        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
+    }
 }
 
 /// The exception for a file's records: a record cut short is the file's (`SaveFileError`), a

@@ -8,13 +8,13 @@ use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::save::{random_iv, FileKey};
+use fast_var_codec_core::save::{random_iv, ConfigFile, FileKey};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::{NodePath, Value};
 use fast_var_codec_core::{Dialect, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyInt, PyList, PyString, PyTuple};
 
 mod codec;
 mod convert;
@@ -24,7 +24,7 @@ mod frozen;
 mod to_wire;
 
 use convert::{from_value, to_value};
-use errors::{codec_error, file_error, record_error};
+use errors::{codec_error, config_file_error, file_error, record_error};
 
 /// The dialect of its short name (`"godot4"`, `"godot3"` ...).
 fn dialect(name: &str) -> PyResult<Dialect> {
@@ -471,6 +471,119 @@ fn var_to_str(value: &Bound<'_, PyAny>, dialect: &str) -> PyResult<String> {
     })
 }
 
+/// The sections of a Godot ``ConfigFile``, as ``ConfigFile.load`` (``data`` bytes-like: the
+/// file) or ``ConfigFile.parse`` (``data`` a ``str``: its text) reads them: a dict of section
+/// name to a dict of key to value, in the file's order (the keys before any ``[section]`` are
+/// section ``""``). An encrypted file, in Godot 4's container or Godot 3's, opens with the
+/// ``password`` it was saved with (``save_encrypted_pass``) or its 32-byte ``key``
+/// (``save_encrypted``); a plain file needs neither. ``dialect`` is the engine whose text it is:
+/// Godot 3's ends a section's name at its first ``]``. The values are :func:`str_to_var`'s,
+/// and as there no object is made or loaded: ``Object(...)`` and ``Resource(...)`` are refused
+/// unless ``allow_objects`` (and ``allowed_classes``, when given) admits them, and then are
+/// data. The limits and object options are :func:`decode`'s, for the whole file.
+///
+/// Raises :class:`SaveFileError` for an encrypted file without a password or key
+/// (``ERR_UNAUTHORIZED``), with a wrong one or damaged (``ERR_FILE_CORRUPT``);
+/// :class:`DecodeError` for text that is not a ConfigFile or not UTF-8 (``offset`` is the
+/// byte where it went wrong; the message has the line and column), an object not allowed or a
+/// limit passed; ``TypeError`` for ``data`` neither ``str`` nor bytes-like.
+#[pyfunction]
+#[pyo3(
+    signature = (data, *, dialect="godot4", password=None, key=None, precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(data, *, dialect='godot4', password=None, key=None, precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn read_config_file<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    dialect: &str,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+    precision: &str,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let opts = DecodeArgs {
+        dialect,
+        precision,
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+        refuse_dropped_elements,
+    }
+    .options()?;
+    let key = file_key(password, key)?;
+    let cfg = if let Ok(text) = data.cast::<PyString>() {
+        let text = text.to_cow()?;
+        unlocked(py, text.len(), || ConfigFile::parse(&text, &opts)).map_err(codec_error)?
+    } else {
+        let copy;
+        let file = match data.cast::<PyBytes>() {
+            Ok(b) => b.as_bytes(),
+            Err(_) => match convert::buffer_bytes(data)? {
+                Some(c) => {
+                    copy = c;
+                    copy.as_bytes()
+                }
+                None => {
+                    return Err(PyTypeError::new_err(format!(
+                        "data must be a str (a ConfigFile's text) or a bytes-like object (its \
+                         file), not {}",
+                        data.get_type()
+                            .name()
+                            .map(|n| n.to_string())
+                            .unwrap_or_default()
+                    )))
+                }
+            },
+        };
+        unlocked(py, file.len(), || {
+            ConfigFile::from_file(file, key.as_ref(), &opts)
+        })
+        .map_err(config_file_error)?
+    };
+    from_value(py, &cfg.to_value())
+}
+
+/// The file ``ConfigFile.save`` writes for ``sections`` (a dict of section name to a dict of
+/// key to value, as :func:`read_config_file` gives it), in the engine of ``dialect``
+/// (``"godot4"`` and the other Godot 4 dialects, or ``"godot3"``); with a ``password`` or
+/// 32-byte ``key``, the file ``save_encrypted_pass`` / ``save_encrypted`` writes (Godot 4's
+/// container with a random IV, or Godot 3's). Keys and sections keep their order, but for the
+/// section ``""`` (the keys before any ``[section]``), which Godot 4 writes first, without a
+/// header, and Godot 3 in its place, as ``[]``: as the engines write them.
+///
+/// Raises ``ValueError`` for ``sections`` that are not a dict of dicts keyed by ``str``, or a
+/// None value (a ConfigFile cannot hold null: setting one erases the key), a dialect whose
+/// text is not written (Pandemonium's) or a bad option; :class:`EncodeError` with its path
+/// for a value with no Godot type (as :func:`var_to_str`).
+#[pyfunction]
+#[pyo3(
+    signature = (sections, *, dialect="godot4", password=None, key=None),
+    text_signature = "(sections, *, dialect='godot4', password=None, key=None)"
+)]
+fn write_config_file<'py>(
+    py: Python<'py>,
+    sections: &Bound<'py, PyAny>,
+    dialect: &str,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let dialect = self::dialect(dialect)?;
+    let key = file_key(password, key)?;
+    let cfg = ConfigFile::from_value(&to_value(sections)?).map_err(config_file_error)?;
+    let file = cfg
+        .to_file(dialect, key.as_ref())
+        .map_err(config_file_error)?;
+    Ok(PyBytes::new(py, &file))
+}
+
 /// The decoding keywords of the module's `decode` and `decode_with_size`.
 struct DecodeArgs<'a, 'py> {
     dialect: &'a str,
@@ -816,6 +929,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode_with_size, m)?)?;
     m.add_function(wrap_pyfunction!(str_to_var, m)?)?;
     m.add_function(wrap_pyfunction!(var_to_str, m)?)?;
+    m.add_function(wrap_pyfunction!(read_config_file, m)?)?;
+    m.add_function(wrap_pyfunction!(write_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
     m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;

@@ -47,6 +47,8 @@ def test_runtime_docstrings_carry_limits_and_exceptions() -> None:
         fvc.read_file: ["max_payload", "SaveFileError", "DecodeError"],
         fvc.Codec.read_file: ["max_payload", "SaveFileError", "DecodeError"],
         fvc.write_file: ["EncodeError", "whole or not"],
+        fvc.read_config_file: ["SaveFileError", "DecodeError", "allow_objects", "password"],
+        fvc.write_config_file: ["ValueError", "None", "EncodeError", "password"],
     }
     for obj, words in need.items():
         doc = inspect.getdoc(obj) or ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 from array import array
-from typing import Any, List
+from typing import Any, Dict, List
 
 import fast_var_codec as fvc
 
@@ -67,6 +67,14 @@ def with_codec(values: List[Any]) -> List[Any]:
     out = io.BytesIO()
     CODEC.write_file(out, values, compression="zstd")
     return CODEC.read_file(out.getvalue()) + [used, decoder.next_value()]
+
+
+def settings(data: bytes, password: str) -> bytes:
+    # A ConfigFile: a dict of sections, each a dict of key to value.
+    cfg: Dict[str, Dict[str, Any]] = fvc.read_config_file(data, dialect="godot3", password=password)
+    cfg.setdefault("audio", {})["volume"] = 0.5
+    fvc.read_config_file('[s]\nk=1\n', max_elements=100)
+    return fvc.write_config_file(cfg, dialect="godot3", key=bytearray(32))
 
 
 def arithmetic(a: fvc.Vector2, b: fvc.Vector2) -> float:

@@ -1,7 +1,8 @@
 """Godot's binary Variant format for Python: ``var_to_bytes`` / ``bytes_to_var``,
 ``StreamPeer.put_var`` framing, ``store_var`` files and Godot 3 saves (plain, compressed,
-encrypted), in every dialect of FastVarCodec's Rust core (Godot 4.4-4.6, 4.3, 4.0-4.2, Godot 3,
-Pandemonium), with limits for untrusted input.
+encrypted), Godot's text (``str_to_var``) and ``ConfigFile`` files, in every dialect of
+FastVarCodec's Rust core (Godot 4.4-4.6, 4.3, 4.0-4.2, Godot 3, Pandemonium), with limits for
+untrusted input.
 
 >>> from fast_var_codec import encode, decode, Vector2
 >>> data = encode({"pos": Vector2(1.5, 2.0), "hp": 3})
@@ -32,8 +33,10 @@ from ._native import (
     decode_with_size,
     encode,
     encode_framed,
+    read_config_file,
     str_to_var,
     var_to_str,
+    write_config_file,
 )
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
@@ -77,7 +80,7 @@ from ._types import (
 
 __all__ = [
     "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
-    "str_to_var", "var_to_str",
+    "str_to_var", "var_to_str", "read_config_file", "write_config_file",
     "StreamDecoder", "read_file", "write_file", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
@@ -94,7 +97,8 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
     _cls.__module__ = __name__
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
-for _function in (encode, encode_framed, decode, decode_with_size, str_to_var, var_to_str):
+for _function in (encode, encode_framed, decode, decode_with_size, str_to_var, var_to_str,
+                  read_config_file, write_config_file):
     _function.__module__ = __name__
 del _function
 

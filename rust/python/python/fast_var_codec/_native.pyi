@@ -3,7 +3,7 @@ from its own; ``encode``, ``encode_framed``, ``decode``, ``decode_with_size`` an
 are the package's). The docstrings here are the runtime ones (test_help.py checks they
 agree)."""
 
-from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
 from typing_extensions import Self, disjoint_base
 
@@ -13,7 +13,7 @@ from ._options import Compression, Dialect, Precision
 # As the extension lists them (stubtest compares the two).
 __all__ = [
     "encode", "encode_framed", "decode", "decode_with_size", "str_to_var", "var_to_str",
-    "_parse_node_path",
+    "read_config_file", "write_config_file", "_parse_node_path",
     "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
     "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "__version__",
 ]
@@ -80,6 +80,55 @@ def var_to_str(value: Any, *, dialect: Dialect = "godot4") -> str:
     """``value`` as Godot's ``var_to_str`` writes it: Godot 4's text by default (``"godot4"`` and
     the other Godot 4 dialects), Godot 3's ``var2str`` with ``dialect="godot3"``.
     :func:`str_to_var` reads both back."""
+def read_config_file(
+    data: Union[str, _Bytes],
+    *,
+    dialect: Dialect = "godot4",
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> Dict[str, Dict[str, Any]]:
+    """The sections of a Godot ``ConfigFile``, as ``ConfigFile.load`` (``data`` bytes-like: the
+    file) or ``ConfigFile.parse`` (``data`` a ``str``: its text) reads them: a dict of section
+    name to a dict of key to value, in the file's order (the keys before any ``[section]`` are
+    section ``""``). An encrypted file, in Godot 4's container or Godot 3's, opens with the
+    ``password`` it was saved with (``save_encrypted_pass``) or its 32-byte ``key``
+    (``save_encrypted``); a plain file needs neither. ``dialect`` is the engine whose text it is:
+    Godot 3's ends a section's name at its first ``]``. The values are :func:`str_to_var`'s,
+    and as there no object is made or loaded: ``Object(...)`` and ``Resource(...)`` are refused
+    unless ``allow_objects`` (and ``allowed_classes``, when given) admits them, and then are
+    data. The limits and object options are :func:`decode`'s, for the whole file.
+
+    Raises :class:`SaveFileError` for an encrypted file without a password or key
+    (``ERR_UNAUTHORIZED``), with a wrong one or damaged (``ERR_FILE_CORRUPT``);
+    :class:`DecodeError` for text that is not a ConfigFile or not UTF-8 (``offset`` is the
+    byte where it went wrong; the message has the line and column), an object not allowed or a
+    limit passed; ``TypeError`` for ``data`` neither ``str`` nor bytes-like."""
+def write_config_file(
+    sections: Dict[str, Dict[str, Any]],
+    *,
+    dialect: Dialect = "godot4",
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+) -> bytes:
+    """The file ``ConfigFile.save`` writes for ``sections`` (a dict of section name to a dict of
+    key to value, as :func:`read_config_file` gives it), in the engine of ``dialect``
+    (``"godot4"`` and the other Godot 4 dialects, or ``"godot3"``); with a ``password`` or
+    32-byte ``key``, the file ``save_encrypted_pass`` / ``save_encrypted`` writes (Godot 4's
+    container with a random IV, or Godot 3's). Keys and sections keep their order, but for the
+    section ``""`` (the keys before any ``[section]``), which Godot 4 writes first, without a
+    header, and Godot 3 in its place, as ``[]``: as the engines write them.
+
+    Raises ``ValueError`` for ``sections`` that are not a dict of dicts keyed by ``str``, or a
+    None value (a ConfigFile cannot hold null: setting one erases the key), a dialect whose
+    text is not written (Pandemonium's) or a bad option; :class:`EncodeError` with its path
+    for a value with no Godot type (as :func:`var_to_str`)."""
 def decode(
     data: _Bytes,
     *,
