@@ -6,6 +6,8 @@
 # they import the package as a user does):
 #   * every engine's golden corpus (tests/golden/, the files the Rust and Python tests read);
 #   * the Godot 3 save fixtures (tests/saves/) in every container, and files written back;
+#   * ConfigFiles Godot 4.6.3 and 3.6.2 saved, plain and encrypted, and texts they parsed
+#     (tests/golden/config_*.jsonl): read as the engine read them, written byte for byte;
 #   * the edges: typed containers' items with their paths, dialect detection of files, a small
 #     compressed file announcing 1 GiB, the StreamDecoder fed byte by byte, its limit; objects
 #     dropped without free() released by the garbage collector (node --expose-gc);

@@ -279,6 +279,55 @@ export function strToVar(text: string, options?: CodecOptions): GodotValue;
 /** `value` as Godot's `var_to_str` writes it; Godot 3's `var2str` with `dialect: "godot3"`. */
 export function varToStr(value: Encodable, options?: { dialect?: Dialect }): string;
 
+export interface ReadConfigFileOptions extends Omit<CodecOptions, "dialect" | "fullObjects" | "allowLossy"> {
+  /** "godot4" (the default) or "godot3": Godot 3 ends a section's name at its first `]`, where Godot 4 reads `\]` as one. */
+  dialect?: Dialect;
+  /** load_encrypted_pass's password (a file's bytes only). */
+  password?: string;
+  /** load_encrypted's 32-byte key (a file's bytes only). */
+  key?: Uint8Array;
+}
+
+export interface WriteConfigFileOptions {
+  /** "godot4" (the default) or "godot3": the text and encrypted container that engine writes. */
+  dialect?: Dialect;
+  /** save_encrypted_pass's password. */
+  password?: string;
+  /** save_encrypted's 32-byte key. */
+  key?: Uint8Array;
+}
+
+/** A ConfigFile as readConfigFile returns it by default: section → key → value, in the file's order. */
+export type ConfigFileSections = Map<string, Map<string, GodotValue>>;
+
+/** What writeConfigFile takes: section → key → value, each level a Map or a plain object. */
+export type ConfigFileInput =
+  | Map<string | StringName, Map<string | StringName, Encodable> | { [key: string]: Encodable }>
+  | { [section: string]: Map<string | StringName, Encodable> | { [key: string]: Encodable } };
+
+/**
+ * The sections of a Godot ConfigFile, never making or loading an object (as strToVar): a file's
+ * bytes (ConfigFile.load's text, or the encrypted container of save_encrypted_pass with
+ * `password`, save_encrypted with `key`) or a text (a string, as ConfigFile.parse reads it).
+ * Text that is not a ConfigFile throws a DecodeError, a container that does not open a
+ * SaveFileError.
+ */
+export function readConfigFile(
+  data: string | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: ReadConfigFileOptions & { dictionaryAs?: "map" },
+): ConfigFileSections;
+/** With `dictionaryAs: "object"`: plain objects where they hold the names (a Map otherwise), as decode gives them. */
+export function readConfigFile(
+  data: string | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: ReadConfigFileOptions,
+): GodotValue;
+/**
+ * The file ConfigFile.save writes for `sections` in the engine of `dialect`, byte for byte
+ * (save_encrypted_pass's with `password`, save_encrypted's with `key`). A null value, which a
+ * ConfigFile cannot hold, throws an EncodeError, as anything but sections of keys does.
+ */
+export function writeConfigFile(sections: ConfigFileInput, options?: WriteConfigFileOptions): Uint8Array;
+
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
  * Uint8Array or an ArrayBuffer, decoded with the options, which must take them whole from

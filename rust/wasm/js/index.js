@@ -822,6 +822,62 @@ export function varToStr(value, options = NO_OPTIONS) {
 }
 
 /**
+ * The sections of a Godot ConfigFile, read by the core as Godot's `ConfigFile` reads them but
+ * never making or loading an object (as strToVar): `data` is a file's bytes (a Uint8Array, another
+ * ArrayBuffer view or an ArrayBuffer: `ConfigFile.load`'s text, or the encrypted container of
+ * `save_encrypted_pass` with `password` or of `save_encrypted` with the 32-byte `key`, Godot 4's
+ * or Godot 3's) or a text (a string, as `ConfigFile.parse` reads it). `dialect: "godot3"` reads as
+ * Godot 3 does (a section's name ends at its first `]`). Returns a Dictionary of sections, each a
+ * Dictionary of key → value, in the file's order, as decode returns a Dictionary (by default a
+ * Map of Maps; `dictionaryAs`, `keepFloats`, `useBigInt64`). The options are decode's (limits,
+ * objects); text that is not a ConfigFile throws a DecodeError naming its line and column, a
+ * container that does not open (no password, a wrong one) a SaveFileError.
+ */
+export function readConfigFile(data, options = NO_OPTIONS) {
+  const o = options ?? NO_OPTIONS;
+  const text = typeof data === "string";
+  const bytes = text ? null : configBytes(data);
+  const password = o.password ?? undefined;
+  const key = keyBytes(o.key);
+  if (text && (password !== undefined || key !== undefined)) {
+    throw new TypeError("a password or a key opens a file's bytes, not a text (a string)");
+  }
+  return withCodec(o, (c) => {
+    const len = call(() =>
+      text
+        ? wasm.config_text_to_tape(c._live(), data)
+        : wasm.config_file_to_tape(c._live(), bytes, password, key),
+    );
+    const ptr = raw.tape_ptr() >>> 0;
+    const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(o));
+    r.size();
+    return r.value();
+  });
+}
+
+/** A ConfigFile's bytes, or a TypeError naming what readConfigFile reads. */
+function configBytes(data) {
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return bytesOf(data);
+  throw new TypeError("readConfigFile reads a file's bytes (a Uint8Array, another ArrayBuffer view or an ArrayBuffer) or a text (a string)");
+}
+
+/**
+ * The file Godot's `ConfigFile.save` writes for `sections` (encode's Dictionary of Dictionaries:
+ * a Map or a plain object of section → a Map or a plain object of key → value), in the engine of
+ * `dialect` ("godot4", the default, or "godot3"), byte for byte; with `password`, what
+ * `save_encrypted_pass` writes, with a 32-byte `key` what `save_encrypted` writes (Godot 4's
+ * container with a random IV, or Godot 3's). A ConfigFile holds no null (Godot's `set_value`
+ * erases the key): a null value, like anything but sections of keys, throws an EncodeError.
+ */
+export function writeConfigFile(sections, options = NO_OPTIONS) {
+  const o = options ?? NO_OPTIONS;
+  init();
+  const key = keyBytes(o.key);
+  const len = tapeOf(sections);
+  return call(() => wasm.write_config_file(len, o.dialect ?? "godot4", o.password ?? undefined, key));
+}
+
+/**
  * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
  * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
  * would not stay; `useBigInt64`, `dictionaryAs`). `output: "bytes"` encodes it instead (Codec options), `"framed"`

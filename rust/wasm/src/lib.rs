@@ -19,6 +19,7 @@ use fast_var_codec_core::save::{
 };
 use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::save::{random_iv, FileError, FileKey};
+use fast_var_codec_core::save::{ConfigFile, ConfigFileError};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
@@ -486,6 +487,65 @@ fn file_key(password: Option<String>, key: Option<Vec<u8>>) -> Result<Option<Fil
             .map_err(|e| file_error(&e)),
         (None, None) => Ok(None),
     }
+}
+
+/// A ConfigFile's error as the package's: the container's as [`file_error`], the text's as
+/// [`codec_error`] (a decode error at the text's byte), a value that is no Dictionary of sections
+/// as an encode's error, a dialect whose text is not written as a misuse (as `value_to_text`).
+fn config_error(e: &ConfigFileError) -> JsValue {
+    match e {
+        ConfigFileError::File(e) => file_error(e),
+        ConfigFileError::Text(e) => codec_error(e),
+        ConfigFileError::NotSections(_) => {
+            error("encode", e.code().godot_name(), "", &e.to_string())
+        }
+        ConfigFileError::TextNotChecked(_) => usage(e),
+        other => error("file", other.code().godot_name(), "", &other.to_string()),
+    }
+}
+
+/// The sections of a ConfigFile's text (the core's `ConfigFile::parse`, as `ConfigFile.parse`
+/// reads it, in the settings' dialect), as a Dictionary of Dictionaries (`ConfigFile::to_value`)
+/// in a tape in the buffer at `tape_ptr`, as `text_to_tape` leaves one; returns its length.
+#[wasm_bindgen]
+pub fn config_text_to_tape(settings: &Settings, text: &str) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let cfg = ConfigFile::parse(text, &settings.decode).map_err(|e| codec_error(&e))?;
+    Ok(keep_tape(cfg.to_value(), 0))
+}
+
+/// The sections of a ConfigFile's file (the core's `ConfigFile::from_file`: its text, or either
+/// engine's encrypted container of it, opened with the password or key), as
+/// [`config_text_to_tape`] leaves them; returns the tape's length.
+#[wasm_bindgen]
+pub fn config_file_to_tape(
+    settings: &Settings,
+    data: &[u8],
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let key = file_key(password, key)?;
+    let cfg = ConfigFile::from_file(data, key.as_ref(), &settings.decode)
+        .map_err(|e| config_error(&e))?;
+    Ok(keep_tape(cfg.to_value(), 0))
+}
+
+/// The file `ConfigFile.save` writes in the engine of `dialect` (`save_encrypted_pass` or
+/// `save_encrypted` with the password or key) for the Dictionary of sections of the tape in the
+/// input buffer's first `len` bytes (the core's `ConfigFile::from_value` and `to_file`).
+#[wasm_bindgen]
+pub fn write_config_file(
+    len: usize,
+    dialect_name: &str,
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+) -> Result<Vec<u8>, JsValue> {
+    let d = dialect(dialect_name)?;
+    let key = file_key(password, key)?;
+    let v = with_input(len, value_of)?;
+    let cfg = ConfigFile::from_value(&v).map_err(|e| config_error(&e))?;
+    cfg.to_file(d, key.as_ref()).map_err(|e| config_error(&e))
 }
 
 /// The values of a file of `store_var` records (plain, compressed, or encrypted with the

@@ -17,6 +17,10 @@ import {
   encodeFramed,
   readStoreVarFile,
   writeStoreVarFile,
+  readConfigFile,
+  writeConfigFile,
+  StringName,
+  type ConfigFileSections,
   type Dialect,
   type GodotValue,
 } from "fast-var-codec";
@@ -68,6 +72,19 @@ void value;
 const save: { dialect: Dialect; values: GodotValue[] } = readStoreVarFile(bytes, { dialect: "godot3", password: "pw" });
 const saved: Uint8Array = writeStoreVarFile(save.values, { dialect: "godot3", password: "pw" });
 void saved;
+
+// A ConfigFile: a Map of section -> Map of key -> value by default; written back from it, from
+// plain objects, or from a mix.
+const cfg: ConfigFileSections = readConfigFile("[player]\nhp=10\n", { dialect: "godot3", maxDepth: 8 });
+const hp: GodotValue | undefined = cfg.get("player")?.get("hp");
+void hp;
+const opened: ConfigFileSections = readConfigFile(bytes, { password: "pw", keepFloats: true });
+const loose: GodotValue = readConfigFile(new ArrayBuffer(0), { dictionaryAs: "object" });
+void loose;
+const cfgFile: Uint8Array = writeConfigFile(opened, { dialect: "godot4", key: new Uint8Array(32) });
+void cfgFile;
+writeConfigFile({ player: { hp: 10, pos: new Vector2(1, 2) }, "": new Map([["top", 1]]) }, { password: "pw" });
+writeConfigFile(new Map([[new StringName("s"), { k: [1, "two"] }]]));
 
 // free() is optional; twice is allowed.
 codec.free();

@@ -33,6 +33,16 @@ new fvc.Decoder();
 // @ts-expect-error no readGodot3Save (readStoreVarFile with dialect "godot3")
 fvc.readGodot3Save(new Uint8Array(4));
 
+// A ConfigFile is sections of keys: not a value alone, nor sections that are not Maps or objects.
+// @ts-expect-error sections, not an Array
+fvc.writeConfigFile([1, 2]);
+// @ts-expect-error a section is a Map or an object of keys
+fvc.writeConfigFile({ s: 1 });
+// @ts-expect-error a Date is no Godot value, in a ConfigFile neither
+fvc.writeConfigFile({ s: { when: new Date() } });
+// @ts-expect-error a file's bytes or a text
+fvc.readConfigFile(42);
+
 // The classes are not structural: another object of the same shape is not one of them.
 // @ts-expect-error a Date is no Callable
 const c: Callable = new Date();
