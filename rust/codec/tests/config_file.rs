@@ -94,6 +94,10 @@ fn same_entries(
     }
 }
 
+/// The texts of tests/golden/gen/config_texts.json that end in a key without `=`: the engine
+/// reads them as if it were not there, the core refuses them.
+const DANGLING: [&str; 2] = ["[s]\nab\n", "[s]\na=1 2\n"];
+
 fn options(dialect: Dialect) -> Options {
     Options::new(dialect)
 }
@@ -190,8 +194,9 @@ fn check_engine(file: &str, engine: &str, dialect: Dialect) {
                     ErrorCode::Unauthorized,
                     "{engine} {name} {text:?}: {err}"
                 );
-            } else if error == 0 && text.trim_end().ends_with(['b', '2']) && parsed.is_err() {
+            } else if DANGLING.contains(&text.as_str()) {
                 // A key without '=' at the end, which the engine drops without a word: refused.
+                assert_eq!(error, 0);
                 let err = parsed.expect_err("a dangling key");
                 assert!(
                     err.to_string().contains("has no '='"),
