@@ -740,6 +740,24 @@ fn limits_are_the_binary_decodes() {
     assert!(Value::from_godot_text(&deep(9), &opts).is_ok());
     let e = Value::from_godot_text(&deep(10), &opts).unwrap_err();
     assert_eq!(reason(e), DecodeReason::TooDeep(8));
+    // A resource reference is an object holding its path: as deep as the text it writes.
+    let objects = opts.clone().with_allow_objects(true);
+    let reference = format!(
+        "{}Resource(\"res://a.tres\"){}",
+        "[".repeat(8),
+        "]".repeat(8)
+    );
+    let e = Value::from_godot_text(&reference, &objects).unwrap_err();
+    assert_eq!(reason(e), DecodeReason::TooDeep(8));
+    let written = format!(
+        "{}Object(Resource,\"resource_path\":\"res://a.tres\")\n{}",
+        "[".repeat(8),
+        "]".repeat(8)
+    );
+    assert!(Value::from_godot_text(&written, &objects).is_err());
+    let shallower = &reference[1..reference.len() - 1];
+    let v = Value::from_godot_text(shallower, &objects).expect("7 levels and the object");
+    assert!(Value::from_godot_text(&v.to_string(), &objects).is_ok());
     // Far past the ceiling: an error, not a stack overflow.
     let e = parse(&deep(1_000_000)).unwrap_err();
     assert!(matches!(reason(e), DecodeReason::TooDeep(_)));

@@ -696,7 +696,7 @@ impl<'a> Parser<'a, '_> {
             }
             "Object" => crate::stack::guard(|| self.object(b, at, depth)),
             "Resource" | "SubResource" | "ExtResource" => {
-                crate::stack::guard(|| self.resource(b, name, at))
+                crate::stack::guard(|| self.resource(b, name, at, depth))
             }
             "Array" => crate::stack::guard(|| self.typed_array(b, at, depth)),
             "Dictionary" => crate::stack::guard(|| self.typed_dictionary(b, at, depth)),
@@ -1245,12 +1245,23 @@ impl<'a> Parser<'a, '_> {
 
     /// `Resource("res://…")` (or `ExtResource`, `SubResource`) as a value, after its name (at
     /// `at`): the engine loads the file; here it is an object of class `Resource` holding the
-    /// path as its `resource_path`, when the options admit the class `Resource`.
-    fn resource<B: TextBuild>(&mut self, b: &mut B, name: &str, at: usize) -> Result<B::Value> {
+    /// path as its `resource_path`, when the options admit the class `Resource`. That object, at
+    /// `depth`, holds its path one level deeper, as `Object(Resource,"resource_path":…)`, the
+    /// text it writes, would: the limit of depth counts it so.
+    fn resource<B: TextBuild>(
+        &mut self,
+        b: &mut B,
+        name: &str,
+        at: usize,
+        depth: usize,
+    ) -> Result<B::Value> {
         let (path, _) = self.resource_paths()?;
         let path = path.unwrap_or_default();
         if !self.opts.allow_objects {
             return Err(self.fail(at, DecodeReason::ObjectsNotAllowed));
+        }
+        if depth + 1 > self.max_depth {
+            return Err(self.fail(at, DecodeReason::TooDeep(self.max_depth)));
         }
         const CLASS: &str = "Resource";
         self.opts
