@@ -2,8 +2,8 @@ extends RefCounted
 ## FastVarCodec.load_config_file and parse_config_file against the engine's own ConfigFile: the
 ## same values from files the engine saved (plain, and encrypted with a password or a key, and a
 ## file Godot 3.6.2 encrypted, which Godot 4 cannot open), the errors of a wrong password and of
-## text that is not a ConfigFile, and a file carrying a script, which the engine's ConfigFile.load
-## runs and FastVarCodec's refuses.
+## text that is not a ConfigFile, objects made only when admitted, and a file carrying a script,
+## which the engine's ConfigFile.load runs and FastVarCodec's refuses.
 
 const Ctx := preload("res://tests/lib/ctx.gd")
 const TextTests := preload("res://tests/test_text.gd")
@@ -19,6 +19,7 @@ func run(ctx: Ctx) -> void:
 	opens_encrypted_files()
 	opens_a_godot3_encrypted_file()
 	text_that_is_not_a_config_file()
+	admitted_objects_are_made()
 	a_script_runs_in_the_engine_and_not_here()
 	t.done()
 
@@ -126,6 +127,29 @@ func text_that_is_not_a_config_file() -> void:
 			c.get_error_message())
 
 
+## Settings often hold objects of engine classes (key bindings, curves): made when admitted.
+func admitted_objects_are_made() -> void:
+	var path := "user://fvc_config_objects.cfg"
+	var cfg := ConfigFile.new()
+	var key := InputEventKey.new()
+	key.keycode = KEY_SPACE
+	cfg.set_value("input", "jump", key)
+	cfg.set_value("input", "volume", 0.5)
+	cfg.save(path)
+	var c := FastVarCodec.new()
+	t.check(c.load_config_file(path) == null and c.get_error() == ERR_UNAUTHORIZED,
+			"an InputEventKey without allow_objects: refused", c.get_error_message())
+	c.allow_objects = true
+	c.allowed_classes = PackedStringArray(["InputEventKey"])
+	var ours := c.load_config_file(path)
+	t.check(ours != null, "admitted, it reads", c.get_error_message())
+	if ours != null:
+		var jump = ours.get_value("input", "jump")
+		t.check(jump is InputEventKey and jump.keycode == KEY_SPACE and ours.get_value("input", "volume") == 0.5,
+				"the InputEventKey as saved", func(): return var_to_str(jump))
+	DirAccess.remove_absolute(path)
+
+
 ## The same file twice: FastVarCodec refuses it and loads nothing; the engine's ConfigFile.load
 ## then loads the script, whose static initializer runs (the code a downloaded save would run).
 func a_script_runs_in_the_engine_and_not_here() -> void:
@@ -134,11 +158,15 @@ func a_script_runs_in_the_engine_and_not_here() -> void:
 	f.store_string("[save]\nhp=10\nplayer=Object(Resource,\"script\":Resource(\"%s\"))\n" % MARKER)
 	f.close()
 	var c := FastVarCodec.new()
-	c.allow_objects = true
-	c.allowed_classes = PackedStringArray(["*"])
 	var v = c.load_config_file(path)
 	t.check(v == null and c.get_error() == ERR_UNAUTHORIZED,
-			"FastVarCodec refuses a ConfigFile carrying an object, whatever allow_objects says",
+			"FastVarCodec refuses a ConfigFile carrying an object by default",
+			func(): return "%s %s" % [v, c.get_error_message()])
+	c.allow_objects = true
+	c.allowed_classes = PackedStringArray(["Resource"])
+	v = c.load_config_file(path)
+	t.check(v == null and c.get_error() == ERR_UNAUTHORIZED,
+			"and with its class admitted, its script still is not",
 			func(): return "%s %s" % [v, c.get_error_message()])
 	t.check(not Engine.has_meta(&"fvc_loaded_marker_config"), "and its script was never loaded")
 	var engines := ConfigFile.new()

@@ -221,6 +221,7 @@ fn check_engine(file: &str, engine: &str, dialect: Dialect) {
         files >= 7 && texts >= 40,
         "{engine}: {files} files, {texts} texts"
     );
+    assert_eq!(dangling, DANGLING.len(), "{engine}");
 }
 
 #[test]

@@ -434,11 +434,14 @@ impl FastVarCodec {
     /// Reads the [ConfigFile] at [param path] as [method ConfigFile.load] does, or as
     /// [method ConfigFile.load_encrypted_pass] with [param password] and
     /// [method ConfigFile.load_encrypted] with its 32-byte [param key] (either engine's encrypted
-    /// file: Godot 4's or Godot 3's), but safely: a value that would make an object or load a
-    /// resource ([code]Object(...)[/code] with its [code]script[/code], [code]Resource(...)[/code])
-    /// fails the whole file with [constant ERR_UNAUTHORIZED], whatever [member allow_objects]
-    /// says, where the engine's [method ConfigFile.load] makes the object and runs its script.
-    /// The limits ([member max_depth] …) apply to the whole file; with [member dialect]
+    /// file: Godot 4's or Godot 3's), but safely: objects pass the gates of a decode. Where the
+    /// engine's [method ConfigFile.load] makes every [code]Object(...)[/code] a file names and
+    /// loads its [code]script[/code] (running its code), this fails the whole file with
+    /// [constant ERR_UNAUTHORIZED] unless [member allow_objects] is on and
+    /// [member allowed_classes] admits the class (settings often hold an [InputEventKey] or a
+    /// [Curve]: list those), and loads a script only when [member allowed_classes] admits it; a
+    /// [code]Resource("res://…")[/code] reference is read as a [Resource] holding its path, never
+    /// loaded. The limits ([member max_depth] …) apply to the whole file; with [member dialect]
     /// [constant DIALECT_GODOT3] a section's name ends at its first [code]][/code], as in Godot 3.
     /// Returns [code]null[/code] on failure: the engine's open error, [constant ERR_UNAUTHORIZED]
     /// for an encrypted file without a password or key, [constant ERR_FILE_CORRUPT] for a wrong

@@ -151,7 +151,8 @@ impl CodecState {
     }
 
     /// `FastVarCodec.load_config_file`: a ConfigFile read by the core (plain, or either engine's
-    /// encrypted container), never making or loading an object; `None` on failure, recorded.
+    /// encrypted container), its objects made as a decode makes them (none unless the codec
+    /// admits them); `None` on failure, recorded.
     pub(crate) fn load_config_file(
         &self,
         path: &GString,
@@ -183,19 +184,17 @@ impl CodecState {
         }
     }
 
-    /// The options a ConfigFile is read with: the codec's limits and its dialect's grammar (Godot
-    /// 3 ends a section's name at its first `]`), and no object, whatever the codec allows, as
-    /// in `str_to_var`.
+    /// The options a ConfigFile is read with: the codec's limits, its object settings (as a
+    /// decode's: objects of the admitted classes, scripts only when admitted) and its dialect's
+    /// grammar (Godot 3 ends a section's name at its first `]`).
     fn config_options(&self) -> Options {
-        let mut opts = (*self.options()).clone();
-        opts.allow_objects = false;
-        opts
+        (*self.options()).clone()
     }
 
     /// The engine's ConfigFile holding `cfg`'s values, each built as a decode builds it (through
     /// the value's Godot 4 bytes); `None` when one does not convert, recorded.
     fn engine_config_file(&self, cfg: &CoreConfigFile, opts: &Options) -> Option<Gd<ConfigFile>> {
-        let mut godot4 = opts.clone();
+        let mut godot4 = opts.clone().with_full_objects(true);
         godot4.dialect = Dialect::Godot4;
         let mut out = ConfigFile::new_gd();
         for (section, key, value) in cfg.iter() {
