@@ -156,3 +156,64 @@ fn one_key_for_both_engines_and_a_random_iv() {
     assert_ne!(encrypt_godot4(&plain, &key, b), file);
     assert_eq!(format!("{key:?}"), "FileKey(..)");
 }
+
+/// The ConfigFiles Godot 3.6.2 and 3.2.3 saved (plain, and encrypted with a password and with a
+/// key) read with `save::ConfigFile` (the `Curve` they hold admitted) to the values the engine
+/// read back, and Godot 3.6.2's plain text is written again byte for byte. (Godot 3.2.3 wrote
+/// keys unquoted, `with space=1`, which reads back as `withspace`; an empty Dictionary as
+/// `{\n\n}`; -inf as `-inf.0`: the text the core writes is 3.6's.)
+#[test]
+fn engine_config_files_read_and_write_again() {
+    use fast_var_codec_core::options::AllowList;
+    use fast_var_codec_core::save::ConfigFile;
+    use fast_var_codec_core::Value;
+    let opts = Options::new(Dialect::Godot3)
+        .with_allow_objects(true)
+        .with_allowed_objects(Some(AllowList::new().with_class("Curve")));
+    let mut checked = 0;
+    for engine in ENGINES {
+        let plain = read(engine, "config_plain.cfg");
+        let cfg =
+            ConfigFile::from_file(&plain, None, &opts).unwrap_or_else(|e| panic!("{engine}: {e}"));
+        if engine == "godot3_6_2" {
+            let text = cfg.to_text(Dialect::Godot3).expect("Godot 3 text");
+            assert_eq!(
+                text,
+                String::from_utf8_lossy(&plain),
+                "{engine}: written again"
+            );
+        }
+        for kind in ["config_encrypted_pass", "config_encrypted_key"] {
+            let side = sidecar(engine, &format!("{kind}.json"));
+            let file = read(engine, &format!("{kind}.cfg"));
+            let encrypted = ConfigFile::from_file(&file, Some(&key_of(&side)), &opts)
+                .unwrap_or_else(|e| panic!("{engine} {kind}: {e}"));
+            assert_eq!(encrypted, cfg, "{engine} {kind}");
+            assert!(ConfigFile::from_file(&file, None, &opts).is_err());
+        }
+        // The ints, bools and strings the engine read back, as its sidecar gives them.
+        let side = sidecar(engine, "config_plain.json");
+        for section in side["sections"].as_array().expect("sections") {
+            let name =
+                String::from_utf8(hex(section["name"].as_str().expect("name"))).expect("utf-8");
+            for k in section["keys"].as_array().expect("keys") {
+                let key = String::from_utf8(hex(k["key"].as_str().expect("key"))).expect("utf-8");
+                let v = &k["value"];
+                let expected = match v["t"].as_str() {
+                    Some("int") => Value::Int(v["v"].as_str().expect("int").parse().expect("int")),
+                    Some("bool") => Value::Bool(v["v"].as_bool().expect("bool")),
+                    _ => continue,
+                };
+                if k["same_as_written"] == true {
+                    assert_eq!(
+                        cfg.get(&name, &key),
+                        Some(&expected),
+                        "{engine} [{name}] {key}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} values");
+}
