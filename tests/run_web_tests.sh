@@ -8,8 +8,11 @@
 # tests/out/run_web_tests/page/), in headless Chromium: Godot 3.6.2's encrypted save fixture edited
 # and saved, read back by Godot 3.6.2; a compressed file Godot 4.6.3 writes, edited, read back by
 # Godot 4.6.3; a Godot 3 save converted to Godot 4, read by Godot 4.6.3; a truncated and a
-# damaged file; an empty file, a ConfigFile and cut saves (not saved short); undo and redo, the
-# marks of edited values, the confirmations before unsaved edits are dropped; JSON export and import; no request but the page's own files, no global; the Godot 3 round
+# damaged file; an empty file, a ConfigFile with an object and cut saves (not saved short); undo and redo, the
+# marks of edited values, the confirmations before unsaved edits are dropped; JSON export and import;
+# ConfigFiles (Godot 3.6.2's encrypted one edited and read back by Godot 3.6.2's
+# load_encrypted_pass; Godot 4.6.3's and 3.6.2's saved unchanged to the same bytes; broken text
+# named by line and column; never saved empty); no request but the page's own files, no global; the Godot 3 round
 # trip again in Firefox ESR; and the package
 # alone in Chromium against every golden corpus. Screenshots of each state:
 # tests/out/run_web_tests/screens/.

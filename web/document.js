@@ -1,12 +1,16 @@
-// The open document: the file and how it is read, the values read with their bytes and ranges,
-// the edits made (undo and redo), whether a save holds them and whether Save may write at all.
-// Held by one state object (createState), made by the entry module and passed to every function
-// that needs it. No DOM here; every rule of the format is the package's.
+// The open document: the file and how it is read, the values read with their bytes and ranges
+// (store_var values), or a ConfigFile's sections, the edits made (undo and redo), whether a save
+// holds them and whether Save may write at all. Held by one state object (createState), made by
+// the entry module and passed to every function that needs it. No DOM here; every rule of the
+// format is the package's.
 
 import * as fvc from "fast-var-codec";
 import { kids } from "./values.js";
 
 export const PAGE = 100; // children shown per page of a large container
+
+/** The dialects a ConfigFile is read and saved in: the engines whose text the package writes. */
+export const CONFIG_DIALECTS = ["godot4", "godot3"];
 
 /** The state of the page: the open document and what the page shows of it. */
 export function createState() {
@@ -18,9 +22,10 @@ export function createState() {
     dialectChoice: "auto",
     precision: "single",
     singleReals: true, // whether the values shown were read in single precision (binary32 math components)
-    found: null, // inspectStoreVarFile's result
+    kind: "values", // what the document holds: "values" (store_var, var_to_bytes) or "config" (a ConfigFile)
+    found: null, // inspectStoreVarFile's result, or the ConfigFile read (open.js's readConfig)
     dialect: "godot4",
-    records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}
+    records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}; a ConfigFile's: one per section, with its name
     roots: [],
     rootsShown: PAGE,
     codec: null,
@@ -47,8 +52,20 @@ export function readOptions(state) {
   return o;
 }
 
+/**
+ * The package's options to read a ConfigFile with, in `dialect`: the precision chosen, the
+ * secret; no object (Godot's ConfigFile.load would make it, running its script).
+ */
+export function configOptions(state, dialect) {
+  const o = { dialect, precision: state.precision, keepFloats: true };
+  if (state.password !== null) o.password = state.password;
+  if (state.key !== null) o.key = state.key;
+  return o;
+}
+
 /** No document: nothing read, no edit. */
 export function clearDocument(state) {
+  state.kind = "values";
   state.found = null;
   state.records = [];
   state.roots = [];
@@ -62,6 +79,7 @@ export function clearDocument(state) {
  * may be saved, its roots in the tree (none open, none selected).
  */
 export function loadDocument(state, found) {
+  state.kind = "values";
   state.found = found;
   state.dialect = found.dialect;
   state.singleReals = state.precision === "single";
@@ -96,6 +114,48 @@ export function loadDocument(state, found) {
   state.rootsShown = PAGE;
   state.selected = null;
 }
+
+const NO_SPANS = new Uint32Array(0);
+
+/**
+ * The document of a ConfigFile read (`config`, open.js's readConfig: its `sections`, a Map of
+ * section → Map of key → value, and its `dialect`): one record per section, whose value is its
+ * keys. Its values are text in the file, with no byte range; each record's bytes are its keys
+ * encoded by the package in the file's dialect, kept for undo (and refusing what that engine
+ * cannot hold).
+ */
+export function loadConfigDocument(state, config) {
+  state.kind = "config";
+  state.found = config;
+  state.dialect = config.dialect;
+  state.singleReals = state.precision === "single";
+  state.codec = new fvc.Codec({ dialect: state.dialect, precision: state.precision, fullObjects: true, allowObjects: true, keepFloats: true });
+  state.records = [...config.sections].map(([section, keys]) => ({
+    section,
+    value: keys,
+    bytes: state.codec.encode(keys),
+    spans: NO_SPANS,
+    spanBase: 0,
+    start: 0,
+    gap: 0,
+    edited: false,
+    marks: new Set(),
+    cache: new Map(),
+  }));
+  state.undo = [];
+  state.redo = [];
+  state.savedEdit = null;
+  state.readOnly = state.records.length === 0 ? "it holds no key" : null;
+  state.roots = state.records.map((_, i) => new Node(state, i, null, i));
+  state.rootsShown = PAGE;
+  state.selected = null;
+}
+
+/** A ConfigFile document's sections as writeConfigFile takes them: section → keys, in order. */
+export const configSections = (state) => new Map(state.records.map((r) => [r.section, r.value]));
+
+/** How the tree names a ConfigFile's section: [name], as the file writes it; the keys before any section apart. */
+export const sectionLabel = (name) => (name === "" ? "(no section)" : `[${name}]`);
 
 // --- the tree model ----------------------------------------------------------------------------
 
@@ -140,7 +200,10 @@ export class Node {
     return this.parent ? this.parent.depth + 1 : 1;
   }
   get label() {
-    if (!this.parent) return this.state.found.framing === "raw" ? "value" : `#${this.index}`;
+    if (!this.parent) {
+      if (this.state.kind === "config") return sectionLabel(this.state.records[this.rec].section);
+      return this.state.found.framing === "raw" ? "value" : `#${this.index}`;
+    }
     return this.parent.kids().label(this.index, this.state.singleReals);
   }
   get path() {
@@ -211,9 +274,17 @@ export function reencode(state, i) {
   const rec = state.records[i];
   let bytes;
   try {
+    // A ConfigFile's: what the file holds must be one its engine saves (no null, keys that are
+    // Strings: writeConfigFile says), of types that engine has (the codec says).
+    if (state.kind === "config") fvc.writeConfigFile(configSections(state), { dialect: state.dialect });
     bytes = state.codec.encode(rec.value);
   } catch (e) {
     return e;
+  }
+  if (state.kind === "config") {
+    rec.bytes = bytes;
+    rec.edited = true;
+    return null;
   }
   rec.bytes = bytes;
   rec.spans = fvc.valueSpans(bytes, { dialect: state.dialect, precision: state.precision, allowObjects: true });

@@ -30,17 +30,25 @@ export function showSelected(state, node) {
   $("edit-error").hidden = true;
   const r = rangeOf(node);
   const rec = state.records[node.rec];
-  $("sel-path").textContent = `${pathText(node)}: ${typeName(node.value)}` + (r ? `, bytes ${rec.start + r[0]}–${rec.start + r[1]}` : "");
+  // A ConfigFile's section is its keys: edited by them, added to, never another type.
+  const section = state.kind === "config" && !node.parent;
+  $("sel-path").textContent = section
+    ? `${pathText(node)}: a section of the ConfigFile`
+    : `${pathText(node)}: ${typeName(node.value)}` + (r ? `, bytes ${rec.start + r[0]}–${rec.start + r[1]}` : "");
   buildEditor(state, node);
+  if (section) $("editor").hidden = true;
   const hex = $("hex");
   if (r) {
     const bytes = rec.bytes.subarray(r[0], Math.min(r[1], rec.bytes.length));
     hexInto(hex, bytes.subarray(0, HEX_MAX), rec.start + r[0], null);
     if (bytes.length > HEX_MAX) hex.append(`\n… ${bytes.length - HEX_MAX} more bytes`);
   } else {
-    hex.textContent = node.parent && !node.parent.kids().located
-      ? "An item of a packed array: data inside its array's bytes, not a value of its own."
-      : "No byte range for this value.";
+    hex.textContent =
+      state.kind === "config"
+        ? "A ConfigFile holds its values as text: no bytes of their own."
+        : node.parent && !node.parent.kids().located
+          ? "An item of a packed array: data inside its array's bytes, not a value of its own."
+          : "No byte range for this value.";
   }
   const k = node.kids();
   const removable = node.parent && (node.parent.kids().remove || node.parent.kids().removed);
@@ -51,10 +59,10 @@ export function showSelected(state, node) {
     const v = node.value;
     const keyed = Boolean(k.insertKey);
     $("adder-keyed").hidden = !keyed;
-    $("adder-title").textContent = v instanceof fvc.GodotObject ? "Add a property" : keyed ? "Add an entry" : "Add an item";
+    $("adder-title").textContent = v instanceof fvc.GodotObject ? "Add a property" : section ? "Add a key" : keyed ? "Add an entry" : "Add an item";
     // The key's type: the container's where it fixes one (a typed Dictionary's, an Object's
-    // property names), the user's choice otherwise.
-    const keyType = v instanceof fvc.GodotObject ? "String" : v instanceof fvc.TypedDictionary ? v.keyType : null;
+    // property names, a ConfigFile section's keys), the user's choice otherwise.
+    const keyType = v instanceof fvc.GodotObject || section ? "String" : v instanceof fvc.TypedDictionary ? v.keyType : null;
     const keyTypes = keyType ? [keyType] : KEY_TYPES;
     const ks = $("adder-key-type");
     const wasKey = ks.value;

@@ -1,11 +1,12 @@
 // Opening a file: read by the package (container, dialect and values found by the core), the
 // password or key asked for an encrypted one, the engine asked where the bytes do not tell it,
-// what is not a save named; the dialect and precision chosen read it again. The edits not saved
-// yet are not dropped without asking.
+// what is not a save named; a file that holds no store_var value but a ConfigFile's text (plain
+// or encrypted) read as a ConfigFile; the dialect and precision chosen read it again. The edits
+// not saved yet are not dropped without asking.
 
 import * as fvc from "fast-var-codec";
 import { $, hexBytes, hexInto, status } from "./dom.js";
-import { clearDocument, loadDocument, readOptions, unsaved } from "./document.js";
+import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, readOptions, unsaved } from "./document.js";
 import { undoButtons } from "./edits.js";
 import { resetSaveForm } from "./save.js";
 import { render, select } from "./tree.js";
@@ -66,13 +67,32 @@ function inspect(state) {
     notOpened(state, `${state.name} cannot be opened: ${e.message}`, "failed");
     return;
   }
-  const ms = performance.now() - t0;
   $("unlock").hidden = true;
-  const other = found.records.length === 0 && found.error && found.container === "plain" ? otherKind(state.file) : null;
-  if (other) {
-    notOpened(state, `${state.name}: not a store_var file: ${other}. (${found.error.message})`, "not-godot");
-    return;
+  // No store_var value read: a ConfigFile's text, plain or in its encrypted container? (A
+  // ConfigFile is UTF-8 text, which no store_var value reads from; store_var values are almost
+  // never UTF-8 text, nor a ConfigFile.) Never a compressed one: ConfigFile has none.
+  if (found.error && found.records.length === 0 && found.container !== "compressed") {
+    let config = null;
+    let why = null;
+    try {
+      config = readConfig(state, found);
+    } catch (e) {
+      why = e;
+    }
+    if (config && config.sections.size === 0) {
+      notOpened(state, `${state.name}: a ConfigFile without a key (blank lines or comments only): nothing to show.`, "empty-file");
+      return;
+    }
+    if (config) {
+      const ms = performance.now() - t0;
+      load(state, config);
+      status(`Opened ${state.name} (a ConfigFile) in ${Math.round(ms)} ms${state.readOnly ? ", read-only: " + state.readOnly : ""}.`);
+      document.body.dataset.state = "open";
+      return;
+    }
+    if (notConfig(state, found, why)) return;
   }
+  const ms = performance.now() - t0;
   if (state.dialectChoice === "auto" && found.error instanceof fvc.DecodeError && found.error.dialects.length > 1) {
     askDialect(state, found.error);
     return;
@@ -80,6 +100,96 @@ function inspect(state) {
   load(state, found);
   status(`Opened ${state.name} in ${Math.round(ms)} ms${state.readOnly ? ", read-only: " + state.readOnly : ""}.`);
   document.body.dataset.state = found.error ? "damaged" : "open";
+}
+
+/**
+ * The ConfigFile of the file (its `sections`, read by the package), and its dialect: the one
+ * chosen (Godot 4's or Godot 3's); an encrypted file's, its container's (Godot 3's or Godot 4's);
+ * a plain file's, the one engine whose ConfigFile.save writes its text as it is, or the one
+ * engine that reads it ("found"), else godot4 ("assumed": both engines write it alike, or neither
+ * as it is). Throws the package's error where it is no ConfigFile that reads.
+ */
+function readConfig(state, found) {
+  const read = (dialect) => fvc.readConfigFile(state.file, configOptions(state, dialect));
+  const of = (dialect, sections, told) => ({
+    kind: "config",
+    sections,
+    dialect,
+    told,
+    container: found.container,
+    encryption: found.encryption,
+    compression: null,
+    framing: "config",
+    error: null,
+    size: found.payload.length,
+  });
+  if (CONFIG_DIALECTS.includes(state.dialectChoice)) return of(state.dialectChoice, read(state.dialectChoice), "chosen");
+  if (found.container === "encrypted") return of(found.encryption, read(found.encryption), "found");
+  const readings = CONFIG_DIALECTS.map((dialect) => {
+    let sections;
+    try {
+      sections = read(dialect);
+    } catch (e) {
+      return { dialect, error: e };
+    }
+    let same = false;
+    try {
+      same = equalBytes(fvc.writeConfigFile(sections, { dialect }), state.file);
+    } catch {
+      // not a text this engine writes
+    }
+    return { dialect, sections, same };
+  });
+  const read4 = readings[0];
+  const ok = readings.filter((r) => !r.error);
+  if (!ok.length) throw read4.error;
+  const writers = ok.filter((r) => r.same);
+  if (writers.length === 1) return of(writers[0].dialect, writers[0].sections, "found");
+  if (ok.length === 1) return of(ok[0].dialect, ok[0].sections, "found");
+  return of("godot4", read4.sections, "assumed");
+}
+
+function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const CONFIG_LIKE = "it looks like a ConfigFile text ([section] and key=value lines)";
+
+/**
+ * A file that holds no store_var value and is no ConfigFile that reads (`why`, the ConfigFile
+ * reader's error): a ConfigFile holding an object, or a ConfigFile's text that does not read
+ * (a `.cfg` file, or text that looks like one: the reader's message, with its line and column),
+ * or text of another kind (named, with the kinds the page reads). Returns whether it said so; a
+ * file of bytes (not text) is left to the store_var reading.
+ */
+function notConfig(state, found, why) {
+  const other = otherKind(found.payload);
+  const cfg = /\.cfg$/i.test(state.name);
+  if (why instanceof fvc.DecodeError && why.godotError === "ERR_UNAUTHORIZED") {
+    notOpened(
+      state,
+      `${state.name} is not opened: it is a ConfigFile holding an object (Object(...) or Resource(...)), which Godot's ConfigFile.load would make, running its script, or load from the game's files. The page reads no object from a ConfigFile. (${why.message})`,
+      "config-refused",
+      why.offset,
+      found.payload,
+    );
+    return true;
+  }
+  if (why instanceof fvc.FastVarCodecError && (cfg || other === CONFIG_LIKE)) {
+    notOpened(state, `${state.name} cannot be opened as a ConfigFile: ${why.message}`, "not-config", why.offset, found.payload);
+    return true;
+  }
+  if (other) {
+    notOpened(
+      state,
+      `${state.name}: not a file this page reads: ${other}. It reads files of store_var values (plain, compressed or encrypted), var_to_bytes bytes and ConfigFiles (plain or encrypted). (As store_var values: ${found.error.message}${why ? `; as a ConfigFile: ${why.message}` : ""})`,
+      "not-godot",
+    );
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -106,12 +216,12 @@ function askDialect(state, e) {
   $("ambiguous-choices").querySelector("button")?.focus();
 }
 
-/** Nothing to show: the message, no document. */
-function notOpened(state, message, bodyState) {
+/** Nothing to show: the message (and the payload's bytes around `offset`, when given), no document. */
+function notOpened(state, message, bodyState, offset = null, payload = null) {
   $("doc").hidden = true;
   $("unlock").hidden = true;
   clearDocument(state);
-  showFailure(message, null, null);
+  showFailure(message, offset, payload);
   status(message);
   document.body.dataset.state = bodyState;
 }
@@ -136,7 +246,7 @@ function otherKind(bytes) {
   } catch {
     // not JSON
   }
-  if (/^\[[^\]]+\]$/.test(lines[0]) || /^[^\s=\[][^=]*=/.test(lines[0])) return "it looks like a ConfigFile text ([section] and key=value lines)";
+  if (/^\[[^\]]+\]$/.test(lines[0]) || /^[^\s=\[][^=]*=/.test(lines[0])) return CONFIG_LIKE;
   return "it is a text file";
 }
 
@@ -147,7 +257,7 @@ function askSecret(state, e) {
   const wrong = e.godotError === "ERR_FILE_CORRUPT";
   $("unlock-why").textContent = wrong
     ? `Wrong password or key: ${e.reason}. Try again.`
-    : `${state.name} is encrypted: enter its password (open_encrypted_with_pass) or key (open_encrypted).`;
+    : `${state.name} is encrypted: enter its password (open_encrypted_with_pass, a ConfigFile's save_encrypted_pass) or key (open_encrypted, save_encrypted).`;
   $("unlock-why").className = wrong ? "error" : "";
   document.body.dataset.state = wrong ? "wrong-password" : "locked";
   status(wrong ? "Wrong password or key." : "Encrypted: a password or key is needed.");
@@ -179,9 +289,14 @@ function showFailure(message, offset, payload) {
   box.hidden = false;
 }
 
-/** Shows the document of inspectStoreVarFile's result `found` (opened, or imported). */
+/**
+ * Shows the document of inspectStoreVarFile's result `found`, or of a ConfigFile read (readConfig's
+ * result, `found.kind` "config"): opened, or imported.
+ */
 export function load(state, found) {
-  loadDocument(state, found);
+  const config = found.kind === "config";
+  if (config) loadConfigDocument(state, found);
+  else loadDocument(state, found);
   undoButtons(state);
   $("doc").hidden = false;
   const kind =
@@ -190,13 +305,19 @@ export function load(state, found) {
       : found.container === "encrypted"
         ? `encrypted (${found.encryption === "godot3" ? "Godot 3" : "Godot 4"}'s container)`
         : "plain";
-  const n = found.records.length;
-  const what =
-    found.framing === "raw"
+  const n = found.records?.length ?? 0;
+  const what = config
+    ? configSummary(state)
+    : found.framing === "raw"
       ? "one var_to_bytes value"
       : `${n} store_var value${n === 1 ? "" : "s"}${found.error ? " read before the failing one" : ""}`;
-  $("found").textContent = `${state.name}: ${kind}, ${what}, dialect ${found.dialect}${state.dialectChoice === "auto" ? " (found)" : " (chosen)"}, ${found.payload.length} bytes of payload.`;
-  $("dialect").options[0].textContent = `auto (found: ${state.dialectChoice === "auto" ? found.dialect : "?"})`;
+  const how = state.dialectChoice !== "auto" ? "chosen" : config && found.told === "assumed" ? "assumed: its text does not tell Godot 4's from Godot 3's; choose one under Dialect" : "found";
+  const size = config ? `${found.size} bytes of text` : `${found.payload.length} bytes of payload`;
+  $("found").textContent = `${state.name}: ${config ? "ConfigFile, " : ""}${kind}, ${what}, dialect ${found.dialect} (${how}), ${size}.`;
+  $("dialect").options[0].textContent =
+    state.dialectChoice !== "auto" ? "auto (found: ?)" : config && found.told === "assumed" ? `auto (${found.dialect}: assumed)` : `auto (found: ${found.dialect})`;
+  // A ConfigFile's text is Godot 4's or Godot 3's: the other dialects are no choice for it.
+  for (const o of $("dialect").options) o.disabled = config && o.value !== "auto" && !CONFIG_DIALECTS.includes(o.value);
   if (found.error) {
     const e = found.error;
     showFailure(
@@ -210,6 +331,13 @@ export function load(state, found) {
   $("search-count").textContent = "";
   render(state);
   select(state, state.roots[0] ?? null, false);
+}
+
+/** "2 sections, 5 keys" of the ConfigFile document. */
+function configSummary(state) {
+  const s = state.records.length;
+  const k = state.records.reduce((n, r) => n + (r.value instanceof Map ? r.value.size : 0), 0);
+  return `${s} section${s === 1 ? "" : "s"}, ${k} key${k === 1 ? "" : "s"}`;
 }
 
 /**

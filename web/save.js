@@ -1,9 +1,13 @@
-// Saving: the values held written by the package (writeStoreVarFile) in the container and dialect
-// chosen (by default the file's own) and downloaded. A document not read whole is not saved.
+// Saving: the values held written by the package (writeStoreVarFile; a ConfigFile's sections by
+// writeConfigFile) in the container and dialect chosen (by default the file's own) and
+// downloaded. A document not read whole is not saved, nor an empty file.
 
 import * as fvc from "fast-var-codec";
 import { $, download, hexBytes } from "./dom.js";
-import { currentEdit } from "./document.js";
+import { CONFIG_DIALECTS, configSections, currentEdit } from "./document.js";
+
+/** The containers of a ConfigFile: plain, save_encrypted_pass's, save_encrypted's. */
+const CONFIG_CONTAINERS = ["plain", "password", "key"];
 
 /** The password or key field of the container chosen, the others hidden. */
 function saveFields() {
@@ -12,8 +16,15 @@ function saveFields() {
   $("save-key-label").hidden = c !== "key";
 }
 
-/** The save form for a document just opened: the same container, secret and dialect by default. */
+/**
+ * The save form for a document just opened: the same container, secret and dialect by default.
+ * A ConfigFile offers Godot 4's and Godot 3's text, plain or encrypted (ConfigFile has no
+ * compressed save).
+ */
 export function resetSaveForm(state, found) {
+  const config = state.kind === "config";
+  for (const o of $("save-dialect").options) o.disabled = config && !CONFIG_DIALECTS.includes(o.value);
+  for (const o of $("save-container").options) o.disabled = config && !CONFIG_CONTAINERS.includes(o.value);
   $("save-dialect").value = found.dialect;
   $("save-container").value =
     found.container === "compressed" ? found.compression : found.container === "encrypted" ? (state.key ? "key" : "password") : "plain";
@@ -31,18 +42,30 @@ function save(state) {
     return;
   }
   const c = $("save-container").value;
+  const config = state.kind === "config";
   const o = { dialect: $("save-dialect").value, precision: state.precision, fullObjects: true, raw: state.found.framing === "raw" };
   try {
     if (c === "password") o.password = $("save-password").value;
     else if (c === "key") o.key = hexBytes($("save-key").value);
     else if (c !== "plain") o.compression = c;
-    const bytes = fvc.writeStoreVarFile(
-      state.records.map((r) => r.value),
-      o,
-    );
+    let bytes;
+    if (config) {
+      if (o.compression) throw new TypeError(`a ConfigFile is saved plain or encrypted, not compressed (${c})`);
+      bytes = fvc.writeConfigFile(configSections(state), { dialect: o.dialect, password: o.password, key: o.key });
+    } else {
+      bytes = fvc.writeStoreVarFile(
+        state.records.map((r) => r.value),
+        o,
+      );
+    }
+    // Never an empty file over a save: a ConfigFile whose keys were all removed writes nothing.
+    if (bytes.length === 0) {
+      $("save-status").textContent = `Not saved: ${state.name} holds no key now, and the file would be empty (0 bytes).`;
+      return;
+    }
     const name = $("save-name").value || state.name;
     download(bytes, name);
-    $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
+    $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${config ? "ConfigFile, " : ""}${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
     document.body.dataset.saved = String(Number(document.body.dataset.saved ?? 0) + 1);
     state.savedEdit = currentEdit(state);
   } catch (e) {

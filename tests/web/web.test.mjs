@@ -19,13 +19,21 @@
 //     encrypted container), read by Godot 4.6.3;
 //   * a truncated and a damaged file: the values read before the failing byte, the error and
 //     its offset (the offsets the fixture's sidecar gives);
-//   * not whole saves: an empty file and Godot 3.6.2's ConfigFile named, not opened; its save
-//     cut short read-only, Save refused with the reason; its encrypted save cut short said to be
-//     cut short, not a wrong password;
+//   * not whole saves: an empty file named, not opened, Godot 3.6.2's ConfigFile with an object
+//     refused; its save cut short read-only, Save refused with the reason; its encrypted save cut
+//     short said to be cut short, not a wrong password;
 //   * edits, a removal and an addition undone and redone (keys and buttons) to the bytes saved
 //     before; only the edited value marked; unsaved edits confirmed before another file opens,
 //     and the tab's beforeunload stopped while they are not saved;
 //   * JSON export then import gives the same file;
+//   * ConfigFiles (tests/golden/config_*.jsonl, what the engines saved): Godot 3.6.2's encrypted
+//     one opened with its password (a wrong one said so), a null refused, one value changed with
+//     the keyboard, saved encrypted: Godot 3.6.2's load_encrypted_pass reads that change and
+//     every other key unchanged; Godot 4.6.3's and 3.6.2's saved unchanged (and through JSON
+//     export and import) to the engine's bytes, their dialect found; Godot 4.6.3's encrypted one
+//     saved in Godot 4's container; a text neither engine saves as it is read as godot4 and
+//     offered as godot3; every key removed: not saved as an empty file, and undone saved as it
+//     was; an object refused, broken text named by its line and column, a JSON text named;
 //   * the package alone in Chromium decoding every golden corpus input as the Node tests expect.
 //   * Firefox ESR (Debian's, driven by puppeteer-core over WebDriver BiDi): the Godot 3.6.2
 //     encrypted save round trip again (its edit undone and redone with the keys), read back by
@@ -649,11 +657,12 @@ test("files that are not whole saves: named as such, never saved short; a cut en
   assert.match(await page.textContent("#tree"), /Color/);
   assert.doesNotMatch(await page.textContent("#tree"), /Plane/);
 
-  // The ConfigFile text Godot 3.6.2 wrote (ConfigFile.save): named, not read as values.
+  // The ConfigFile Godot 3.6.2 saved with a Curve in it (Object(Curve, ..., "script":null), which
+  // its ConfigFile.load makes): read as a ConfigFile, and refused for its object.
   await page.setInputFiles("#file", path.join(FIXTURES, "config_plain.cfg"));
-  await state(page, "not-godot");
-  assert.match(await page.textContent("#failure"), /^config_plain\.cfg: not a store_var file: it looks like a ConfigFile text/);
-  assert.ok(await page.locator("#doc").isHidden(), "a ConfigFile shows a document to save");
+  await state(page, "config-refused");
+  assert.match(await page.textContent("#failure"), /^config_plain\.cfg is not opened: it is a ConfigFile holding an object/);
+  assert.ok(await page.locator("#doc").isHidden(), "a ConfigFile with an object shows a document to save");
 
   // Godot 3.6.2's save cut at 20,000 bytes: shown as far as it reads, read-only; Save refused
   // with the reason, a removal refused too.
@@ -783,6 +792,201 @@ test("JSON export then import gives the same file", async () => {
   await page.selectOption("#save-container", "plain");
   const afterImport = fs.readFileSync(await save(page, "after_json.bin"));
   assert.ok(before.equals(afterImport), "the file after a JSON round trip differs");
+  await close();
+});
+
+// --- ConfigFiles --------------------------------------------------------------------------------
+
+/** A case of a ConfigFile golden file (tests/golden/config_*.jsonl: what the engine saved and parsed). */
+function configCase(file, name) {
+  const lines = fs.readFileSync(path.join(ROOT, "tests", "golden", file), "utf8").split("\n").filter(Boolean);
+  const c = lines.slice(1).map((l) => JSON.parse(l)).find((x) => x.name === name);
+  assert.ok(c, `${file}: no case ${name}`);
+  return c;
+}
+
+/** Writes a case's bytes (hex) to OUT/name, and returns its path. */
+function caseFile(hex, name) {
+  const file = path.join(OUT, name);
+  fs.writeFileSync(file, Buffer.from(hex, "hex"));
+  return file;
+}
+
+test("Godot 3.6.2's encrypted ConfigFile: its password, one value changed, saved encrypted again: Godot 3.6.2's load_encrypted_pass reads it", async () => {
+  const c = configCase("config_godot3_6_2.jsonl", "encrypted/password");
+  const file = caseFile(c.file, "settings.cfg");
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", file);
+  await state(page, "locked");
+  await page.keyboard.type("not the password");
+  await page.keyboard.press("Enter");
+  await state(page, "wrong-password");
+  await page.fill("#password", c.password);
+  await page.keyboard.press("Enter");
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /^settings\.cfg: ConfigFile, encrypted \(Godot 3's container\), 1 section, 3 keys, dialect godot3 \(found\)/);
+  // The sections are the tree's top level, their keys under them.
+  assert.equal(await page.textContent("#n-0 > .row > .key"), "[player]");
+  assert.match(await page.textContent("#n-0"), /\[player\]Dictionary3 entries$/);
+  await page.focus("#n-0");
+  assert.ok(await page.locator("#editor").isHidden(), "a section has an editor of its own");
+  assert.equal(await page.textContent("#adder-title"), "Add a key");
+  assert.deepEqual(await page.$$eval("#adder-key-type option", (os) => os.map((o) => o.value)), ["String"]);
+  await page.keyboard.press("ArrowRight");
+  assert.deepEqual(await page.$$eval("#n-0 [role=group] .key", (ks) => ks.map((k) => k.textContent)), ['"name"', '"pos"', '"items"']);
+
+  // A ConfigFile holds no null: the package refuses it, and nothing changes.
+  await page.focus("#n-0-1");
+  await page.selectOption("#edit-type", "null");
+  await page.click("#apply");
+  assert.match(await page.textContent("#edit-error"), /^Refused: .*cannot hold null/);
+  assert.match(await page.textContent("#n-0-1"), /Vector2\(1\.5, -2\)/);
+
+  // "name" changed with the keyboard.
+  await editText(page, "n-0-0", "Grace");
+  assert.match(await page.textContent("#n-0-0"), /^"name"String"Grace"/);
+  await shot(page, "config_edited");
+  assert.equal(await page.inputValue("#save-container"), "password");
+  assert.equal(await page.inputValue("#save-dialect"), "godot3");
+  assert.deepEqual(await page.$$eval("#save-dialect option:not([disabled])", (os) => os.map((o) => o.value)), ["godot4", "godot3"]);
+  const saved = await save(page, "settings_edited.cfg");
+  assert.match(await page.textContent("#save-status"), /^Saved settings\.cfg: \d+ bytes, ConfigFile, godot3, encrypted/);
+  // The engine's own reading: load_encrypted_pass of what the page saved, against the same
+  // ConfigFile Godot 3.6.2 saved plain, with the one change.
+  const expected = caseFile(c.plain, "settings_expected.cfg");
+  const [passed, failed, fails] = godot3([
+    `--config-got=${saved}`, `--open=pass:${c.password}`,
+    `--config-expected=${expected}`, "--expected-open=plain",
+    "--changed=player/name", '--value="Grace"',
+  ]);
+  assert.equal(failed, 0, fails);
+  assert.ok(passed >= 2 + 2 + 3, `only ${passed} checks`);
+  await close();
+});
+
+test("ConfigFiles saved unchanged are the engines' bytes (Godot 4.6.3's and 3.6.2's, plain; Godot 4.6.3's encrypted); JSON export then import too", async () => {
+  const { page, close } = await openPage();
+  for (const [golden, dialect] of [["config_godot4_6_3.jsonl", "godot4"], ["config_godot3_6_2.jsonl", "godot3"]]) {
+    const c = configCase(golden, "values");
+    const file = caseFile(c.file, `${dialect}_values.cfg`);
+    await page.setInputFiles("#file", file);
+    await state(page, "open");
+    assert.match(await page.textContent("#found"), new RegExp(`^${dialect}_values\\.cfg: ConfigFile, plain, \\d+ sections, \\d+ keys, dialect ${dialect} \\(found\\)`));
+    assert.equal(await page.inputValue("#save-dialect"), dialect);
+    assert.equal(await page.inputValue("#save-container"), "plain");
+    const saved = fs.readFileSync(await save(page, `${dialect}_values_saved.cfg`));
+    assert.ok(saved.equals(fs.readFileSync(file)), `${dialect}: the file saved unchanged differs from the engine's`);
+    // JSON: the sections as a Dictionary, exported and imported back: the same file.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-json")]);
+    const json = path.join(OUT, `${dialect}_values.json`);
+    await download.saveAs(json);
+    const exported = fvc.fromJSON(fs.readFileSync(json, "utf8"), { keepFloats: true });
+    assert.equal(exported.get("dialect"), dialect);
+    assert.ok(exported.get("sections") instanceof Map, "the sections are a Dictionary");
+    await page.setInputFiles("#import-json", json);
+    await page.waitForFunction(() => /^Imported \d+ sections/.test(document.getElementById("save-status").textContent));
+    const again = fs.readFileSync(await save(page, `${dialect}_values_json.cfg`));
+    assert.ok(again.equals(fs.readFileSync(file)), `${dialect}: the file after a JSON round trip differs`);
+  }
+  await shot(page, "config_values");
+
+  // Godot 4.6.3's encrypted ConfigFile: Godot 4's container again, the same password; its IV is
+  // random, so its header and length are the engine's.
+  const c = configCase("config_godot4_6_3.jsonl", "encrypted/password");
+  const file = caseFile(c.file, "godot4_encrypted.cfg");
+  await page.setInputFiles("#file", file);
+  await state(page, "locked");
+  await page.keyboard.type(c.password);
+  await page.keyboard.press("Enter");
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /ConfigFile, encrypted \(Godot 4's container\), 1 section, 3 keys, dialect godot4 \(found\)/);
+  const saved = fs.readFileSync(await save(page, "godot4_encrypted_saved.cfg"));
+  const engine = Buffer.from(c.file, "hex");
+  assert.equal(saved.length, engine.length);
+  assert.ok(saved.subarray(0, 4).equals(engine.subarray(0, 4)), "not Godot 4's container");
+  // Read back by the page with the password: the same sections.
+  await page.setInputFiles("#file", path.join(OUT, "godot4_encrypted_saved.cfg"));
+  await state(page, "locked");
+  await page.keyboard.type(c.password);
+  await page.keyboard.press("Enter");
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /ConfigFile, encrypted \(Godot 4's container\), 1 section, 3 keys/);
+
+  // Text that Godot 4 and Godot 3 would not both save as it is, and neither alone: nothing
+  // tells, godot4 is kept and the choice offered.
+  const names = configCase("config_godot4_6_3.jsonl", "names");
+  await page.setInputFiles("#file", caseFile(names.file, "names.cfg"));
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /dialect godot4 \(assumed: .*choose one under Dialect\)/);
+  assert.deepEqual(await page.$$eval("#dialect option:not([disabled])", (os) => os.map((o) => o.value)), ["auto", "godot4", "godot3"]);
+  await page.selectOption("#dialect", "godot3");
+  await page.waitForFunction(() => /dialect godot3 \(chosen\)/.test(document.getElementById("found").textContent));
+  assert.equal(await page.inputValue("#save-dialect"), "godot3");
+  await close();
+});
+
+test("a ConfigFile whose keys are all removed is not saved as an empty file; undone, it saves as it was", async () => {
+  const c = configCase("config_godot4_6_3.jsonl", "no_section");
+  const file = caseFile(c.file, "no_section.cfg");
+  const { page, close } = await openPage();
+  const downloads = [];
+  page.on("download", (d) => downloads.push(d));
+  await page.setInputFiles("#file", file);
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /2 sections, 2 keys, dialect godot4 \(found\)/);
+  assert.equal(await page.textContent("#n-0 > .row > .key"), "(no section)");
+  assert.equal(await page.textContent("#n-1 > .row > .key"), "[s]");
+  for (const id of ["n-0", "n-1"]) {
+    await page.focus("#" + id);
+    await page.keyboard.press("ArrowRight");
+    await page.focus(`#${id}-0`);
+    await page.keyboard.press("Delete");
+  }
+  assert.match(await saveRefused(page, downloads), /^Not saved: no_section\.cfg holds no key now, and the file would be empty \(0 bytes\)/);
+  await page.focus("#n-1");
+  await page.keyboard.press("Control+Z");
+  await page.keyboard.press("Control+Z");
+  const saved = fs.readFileSync(await save(page, "no_section_saved.cfg"));
+  assert.ok(saved.equals(fs.readFileSync(file)), "undone, the file saved differs from the engine's");
+  await close();
+});
+
+test("ConfigFiles that do not open: an object refused, text that does not read named by line and column, text of neither kind", async () => {
+  const { page, close } = await openPage();
+  // A value Godot's ConfigFile.load makes, running its script: refused, nothing shown.
+  const evil = '[save]\nhp=10\nplayer=Object(RefCounted,"script":Resource("res://evil.gd"))\n';
+  await page.setInputFiles("#file", { name: "evil.cfg", mimeType: "text/plain", buffer: Buffer.from(evil) });
+  await state(page, "config-refused");
+  const refused = await page.textContent("#failure");
+  assert.match(refused, /^evil\.cfg is not opened: it is a ConfigFile holding an object \(Object\(\.\.\.\) or Resource\(\.\.\.\)\), which Godot's ConfigFile\.load would make, running its script/);
+  assert.match(refused, /ERR_UNAUTHORIZED/);
+  assert.ok(await page.locator("#doc").isHidden(), "a ConfigFile with a script shows a document");
+  await shot(page, "config_object");
+  // A text Godot 4.6.3's ConfigFile.parse refused (ERR_PARSE_ERROR): the reader's own message,
+  // its line and column.
+  const broken = configCase("config_godot4_6_3.jsonl", "parse/19");
+  assert.equal(broken.error, 43);
+  const text = Buffer.from(broken.text, "hex");
+  let message;
+  try {
+    fvc.readConfigFile(text);
+  } catch (e) {
+    message = e.message;
+  }
+  assert.match(message, /line \d+, column \d+/);
+  await page.setInputFiles("#file", { name: "broken.cfg", mimeType: "text/plain", buffer: text });
+  await state(page, "not-config");
+  const failure = await page.textContent("#failure");
+  assert.ok(failure.startsWith(`broken.cfg cannot be opened as a ConfigFile: ${message}`), failure);
+  assert.doesNotMatch(failure, /ERR_FILE_EOF|store_var/);
+  await shot(page, "config_broken");
+  // Neither a save nor a ConfigFile: said so, with the kinds the page reads.
+  await page.setInputFiles("#file", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hp": 10}\n') });
+  await state(page, "not-godot");
+  assert.match(
+    await page.textContent("#failure"),
+    /^notes\.json: not a file this page reads: it looks like a JSON text\. It reads files of store_var values \(plain, compressed or encrypted\), var_to_bytes bytes and ConfigFiles \(plain or encrypted\)\./,
+  );
   await close();
 });
 

@@ -7,6 +7,11 @@
 #     them exactly (types, containers item by item, leaves by their var2bytes bytes, full
 #     objects by class and stored properties): the same, except value INDEX, which must be
 #     str2var(VAR2STR).
+#   godot3 --no-window --path tests/web/godot3 -s res://check.gd --config-got=FILE --open=SPEC
+#          --config-expected=FILE --expected-open=SPEC [--changed=SECTION/KEY --value=VAR2STR]
+#     loads both ConfigFiles with the engine's ConfigFile (load, load_encrypted_pass,
+#     load_encrypted) and compares them exactly: the same sections and keys in the same order,
+#     the same values, except key KEY of section SECTION, which must be str2var(VAR2STR).
 # SPEC: "plain", "pass:PASSWORD", "key:HEX" (32 bytes), "compressed:MODE" (File.COMPRESSION_*).
 # Prints one line per mismatch, then "N passed, N failed"; exits 1 on failure.
 # res://godot3_lib/ is a committed symlink to tests/godot3_lib/ (cli.gd, diff.gd, tally.gd).
@@ -32,6 +37,11 @@ func _init():
 		print("wrote %s" % a["write"])
 		print("1 passed, 0 failed")
 		quit(0)
+		return
+	if a.has("config-got"):
+		check_config(a)
+		print(t.summary())
+		quit(0 if t.failed == 0 else 1)
 		return
 	var got = read_all(a["got"], a.get("open", "plain"))
 	var expected = read_all(a["expected"], a.get("expected-open", "plain"))
@@ -73,6 +83,42 @@ func read_all(path, spec):
 	t.check(f.get_position() == f.get_len(), "%s: the values end at its end" % path)
 	f.close()
 	return out
+
+
+func load_config(path, spec):
+	var cf = ConfigFile.new()
+	var err
+	if spec.begins_with("pass:"):
+		err = cf.load_encrypted_pass(path, spec.substr(5, spec.length() - 5))
+	elif spec.begins_with("key:"):
+		err = cf.load_encrypted(path, Cli.hex_decode(spec.substr(4, spec.length() - 4)))
+	else:
+		err = cf.load(path)
+	if not t.check(err == OK, "%s loads as a ConfigFile, %s (error %d)" % [path, spec, err]):
+		return null
+	return cf
+
+
+func check_config(a):
+	var got = load_config(a["config-got"], a.get("open", "plain"))
+	var expected = load_config(a["config-expected"], a.get("expected-open", "plain"))
+	if got == null or expected == null:
+		return
+	if a.has("changed"):
+		var at = a["changed"].find("/")
+		expected.set_value(a["changed"].substr(0, at), a["changed"].substr(at + 1), str2var(a["value"]))
+	var sections = Array(expected.get_sections())
+	var why = Diff.diff(Array(got.get_sections()), sections, "sections")
+	if not t.check(why == "", why):
+		return
+	for s in sections:
+		var keys = Array(expected.get_section_keys(s))
+		why = Diff.diff(Array(got.get_section_keys(s)), keys, "[%s] keys" % s)
+		if not t.check(why == "", why):
+			continue
+		for k in keys:
+			why = Diff.diff(got.get_value(s, k), expected.get_value(s, k), "[%s] %s" % [s, k])
+			t.check(why == "", why)
 
 
 # The values of the Godot 3 save the page converts to Godot 4 (tests/web/godot4/check.gd has
