@@ -351,5 +351,12 @@ fn set_follows_the_engine() {
         Some("[]\n\ntop=2\n\n[b]\n\nk=3\n")
     );
     assert_eq!(cfg.to_text(Dialect::Pandemonium5), None);
+    // A value Godot 3 does not have: no file, naming where it is.
+    cfg.set("b", "v4", Value::Vector4(Box::new([1.0, 2.0, 3.0, 4.0])));
+    let err = cfg
+        .to_file(Dialect::Godot3, None)
+        .expect_err("a Vector4 in Godot 3");
+    assert!(err.to_string().contains(r#"["b"]["v4"]"#), "{err}");
+    assert!(cfg.to_file(Dialect::Godot4, None).is_ok());
     assert!(cfg.to_file(Dialect::Pandemonium5, None).is_err());
 }

@@ -8,7 +8,7 @@
 use indexmap::IndexMap;
 
 use super::{detect, encrypted, Container, FileError, FileKey};
-use crate::error::{CodecError, DecodeReason, ErrorCode};
+use crate::error::{CodecError, DecodeReason, ErrorCode, PathSegment};
 use crate::value::parse_text::TextCursor;
 use crate::{Dialect, Options, Value};
 
@@ -267,8 +267,10 @@ impl ConfigFile {
     /// Godot 3's.
     ///
     /// # Errors
-    /// [`ConfigFileError::TextNotChecked`] for the Pandemonium dialects; [`FileError::NoRandom`]
-    /// when the system has no random IV to give.
+    /// [`ConfigFileError::TextNotChecked`] for the Pandemonium dialects;
+    /// [`ConfigFileError::Text`] for a value the dialect's engine does not have (a Vector4 in
+    /// Godot 3), naming its section and key; [`FileError::NoRandom`] when the system has no
+    /// random IV to give.
     pub fn to_file(
         &self,
         dialect: Dialect,
@@ -277,6 +279,19 @@ impl ConfigFile {
         let text = self
             .to_text(dialect)
             .ok_or(ConfigFileError::TextNotChecked(dialect.name()))?;
+        // A value the dialect's engine does not have (a Vector4 in Godot 3) has no text it reads.
+        let opts = Options::new(dialect)
+            .with_allow_objects(true)
+            .with_full_objects(true);
+        for (section, key, value) in self.iter() {
+            crate::encoded_size(value, &opts).map_err(|e| {
+                // The path of the Dictionary of sections (`to_value`): ["section"]["key"].
+                let e = e
+                    .within(PathSegment::Key(format!("{key:?}")))
+                    .within(PathSegment::Key(format!("{section:?}")));
+                ConfigFileError::Text(e)
+            })?;
+        }
         Ok(match key {
             None => text.into_bytes(),
             Some(key) => {
