@@ -50,20 +50,8 @@ pub(crate) trait TextBuild: Build {
 /// ([`DecodeReason::DroppedElement`]) whatever [`Options::refuse_dropped_elements`] says: the
 /// engine's reader leaves such a container empty.
 pub(crate) fn parse_with<B: TextBuild>(text: &str, opts: &Options, b: &mut B) -> Result<B::Value> {
-    b.configure(&opts.clone().with_refuse_dropped_elements(true));
-    let mut p = Parser {
-        src: text,
-        pos: 0,
-        opts,
-        max_depth: opts.limits.depth(),
-        elements: 0,
-        text_bytes: 0,
-    };
-    let (tok, at) = p.token()?;
-    if let Tok::Eof = tok {
-        return Err(p.syntax(at, "expected a value, found the end of the text"));
-    }
-    let v = p.value(b, tok, at, 0)?;
+    let mut p = Parser::new(text, opts, b);
+    let v = p.next_value(b)?;
     let (tok, at) = p.token()?;
     match tok {
         Tok::Eof => Ok(v),
@@ -82,18 +70,8 @@ pub(crate) struct TextCursor<'a, 'o> {
 impl<'a, 'o> TextCursor<'a, 'o> {
     pub(crate) fn new(text: &'a str, opts: &'o Options) -> Self {
         let mut builder = super::ValueBuilder::default();
-        builder.configure(&opts.clone().with_refuse_dropped_elements(true));
-        TextCursor {
-            parser: Parser {
-                src: text,
-                pos: 0,
-                opts,
-                max_depth: opts.limits.depth(),
-                elements: 0,
-                text_bytes: 0,
-            },
-            builder,
-        }
+        let parser = Parser::new(text, opts, &mut builder);
+        TextCursor { parser, builder }
     }
 
     /// The byte offset of the next character.
@@ -118,13 +96,7 @@ impl<'a, 'o> TextCursor<'a, 'o> {
 
     /// The value that starts at the next token (white space and `;` comments before it skipped).
     pub(crate) fn value(&mut self) -> Result<crate::Value> {
-        let (tok, at) = self.parser.token()?;
-        if let Tok::Eof = tok {
-            return Err(self
-                .parser
-                .syntax(at, "expected a value, found the end of the text"));
-        }
-        self.parser.value(&mut self.builder, tok, at, 0)
+        self.parser.next_value(&mut self.builder)
     }
 
     /// The quoted string that starts at byte `at` (a `"`), with its escapes read.
@@ -249,6 +221,31 @@ struct Parser<'a, 'o> {
     elements: usize,
     /// Bytes of strings and packed data so far ([`crate::options::Limits::max_bytes`]).
     text_bytes: usize,
+}
+
+impl<'a, 'o> Parser<'a, 'o> {
+    /// A reader of `text` at its start, with `b` set up for it: an element that does not fit its
+    /// typed container is refused, as the engine's reader leaves the container empty.
+    fn new<B: TextBuild>(text: &'a str, opts: &'o Options, b: &mut B) -> Self {
+        b.configure(&opts.clone().with_refuse_dropped_elements(true));
+        Parser {
+            src: text,
+            pos: 0,
+            opts,
+            max_depth: opts.limits.depth(),
+            elements: 0,
+            text_bytes: 0,
+        }
+    }
+
+    /// The value that starts at the next token.
+    fn next_value<B: TextBuild>(&mut self, b: &mut B) -> Result<B::Value> {
+        let (tok, at) = self.token()?;
+        if let Tok::Eof = tok {
+            return Err(self.syntax(at, "expected a value, found the end of the text"));
+        }
+        self.value(b, tok, at, 0)
+    }
 }
 
 impl<'a> Parser<'a, '_> {
