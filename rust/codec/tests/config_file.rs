@@ -316,11 +316,13 @@ fn hostile_text_is_refused_within_the_limits() {
     });
     assert!(ConfigFile::parse(&many, &small).is_err());
     assert!(ConfigFile::parse(&many, &opts).is_ok());
-    assert_eq!(
-        ConfigFile::from_file(b"[s]\nk=\"\xff\"\n", None, &opts)
-            .expect_err("latin-1")
-            .code(),
-        ErrorCode::ParseError
+    let latin1 = ConfigFile::from_file(b"[s]\nk=\"\xff\"\n", None, &opts).expect_err("latin-1");
+    assert_eq!(latin1.code(), ErrorCode::ParseError);
+    assert!(
+        latin1
+            .to_string()
+            .contains("byte 7: line 2, column 4: not UTF-8 text"),
+        "{latin1}"
     );
     assert!(ConfigFile::parse("[s]\nk=1\0\n", &opts).is_err());
     // A path given for the text: the engine reads nothing from it, without a word.

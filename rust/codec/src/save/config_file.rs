@@ -7,8 +7,8 @@
 
 use indexmap::IndexMap;
 
-use super::{detect, encrypted, Container, FileError, FileKey};
-use crate::error::{CodecError, DecodeReason, ErrorCode, PathSegment};
+use super::{detect, encrypted, Container, FileError, FileKey, OpenOptions};
+use crate::error::{CodecError, ErrorCode, PathSegment};
 use crate::value::parse_text::TextCursor;
 use crate::{Dialect, Options, Value};
 
@@ -196,16 +196,24 @@ impl ConfigFile {
         key: Option<&FileKey>,
         opts: &Options,
     ) -> Result<Self, ConfigFileError> {
-        let plain;
+        let opened;
         let text = match detect(file) {
+            // Either engine's container, as `save::open` tells them apart without a dialect.
             Container::Encrypted => {
-                let key = key.ok_or(FileError::KeyNeeded)?;
-                plain = decrypt_either(file, key)?;
-                &plain[..]
+                let opts = OpenOptions::new().with_key(key);
+                let no_blocks =
+                    |_: &[u8], _, _| Err::<Vec<u8>, _>("an encrypted file has no blocks");
+                opened = super::open(file, None, &opts, no_blocks)?;
+                &opened.payload[..]
             }
             _ => file,
         };
-        let text = std::str::from_utf8(text).map_err(|e| not_utf8(text, e.valid_up_to()))?;
+        let text = std::str::from_utf8(text).map_err(|e| {
+            // The bytes before the bad one are UTF-8: the error's line and column are theirs.
+            let at = e.valid_up_to();
+            let before = text.get(..at).and_then(|b| std::str::from_utf8(b).ok());
+            TextCursor::new(before.unwrap_or_default(), opts).syntax(at, "not UTF-8 text")
+        })?;
         Ok(ConfigFile::parse(text, opts)?)
     }
 
@@ -497,32 +505,4 @@ fn push_key(out: &mut String, key: &str) {
         }
     }
     out.push('"');
-}
-
-/// The error for text whose UTF-8 goes wrong at byte `at`.
-fn not_utf8(text: &[u8], at: usize) -> CodecError {
-    let before = String::from_utf8_lossy(text.get(..at).unwrap_or_default());
-    CodecError::decode(
-        at,
-        DecodeReason::BadText {
-            line: before.matches('\n').count() + 1,
-            column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-            message: "not UTF-8 text".into(),
-        },
-    )
-}
-
-/// The plaintext of an encrypted file of either engine's container.
-fn decrypt_either(file: &[u8], key: &FileKey) -> Result<Vec<u8>, FileError> {
-    match encrypted::decrypt_godot4(file, key) {
-        Ok(plain) => Ok(plain),
-        Err(godot4) => encrypted::decrypt_godot3(file, key).map_err(|godot3| {
-            // Godot 3's header names its mode (1); a file without it was Godot 4's.
-            if matches!(godot3, FileError::UnknownMode(_)) {
-                godot4
-            } else {
-                godot3
-            }
-        }),
-    }
 }
