@@ -523,30 +523,16 @@ fn read_config_file<'py>(
         let text = text.to_cow()?;
         unlocked(py, text.len(), || ConfigFile::parse(&text, &opts)).map_err(codec_error)?
     } else {
-        let copy;
-        let file = match data.cast::<PyBytes>() {
-            Ok(b) => b.as_bytes(),
-            Err(_) => match convert::buffer_bytes(data)? {
-                Some(c) => {
-                    copy = c;
-                    copy.as_bytes()
-                }
-                None => {
-                    return Err(PyTypeError::new_err(format!(
-                        "data must be a str (a ConfigFile's text) or a bytes-like object (its \
-                         file), not {}",
-                        data.get_type()
-                            .name()
-                            .map(|n| n.to_string())
-                            .unwrap_or_default()
-                    )))
-                }
+        with_bytes(
+            "data, when not a str (a ConfigFile's text),",
+            data,
+            |file| {
+                unlocked(py, file.len(), || {
+                    ConfigFile::from_file(file, key.as_ref(), &opts)
+                })
+                .map_err(config_file_error)
             },
-        };
-        unlocked(py, file.len(), || {
-            ConfigFile::from_file(file, key.as_ref(), &opts)
-        })
-        .map_err(config_file_error)?
+        )?
     };
     from_value(py, &cfg.to_value())
 }
