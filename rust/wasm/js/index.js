@@ -804,10 +804,7 @@ export function strToVar(text, options = NO_OPTIONS) {
   if (typeof text !== "string") throw new TypeError("strToVar reads a text (a string)");
   return withCodec(options, (c) => {
     const len = call(() => wasm.text_to_tape(c._live(), text));
-    const ptr = raw.tape_ptr() >>> 0;
-    const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(options ?? NO_OPTIONS));
-    r.size();
-    return r.value();
+    return keptValue(len, options);
   });
 }
 
@@ -848,11 +845,19 @@ export function readConfigFile(data, options = NO_OPTIONS) {
         ? wasm.config_text_to_tape(c._live(), data)
         : wasm.config_file_to_tape(c._live(), bytes, password, key),
     );
-    const ptr = raw.tape_ptr() >>> 0;
-    const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(o));
-    r.size();
-    return r.value();
+    return keptValue(len, o);
   });
+}
+
+/**
+ * The value of the tape of `len` bytes the last call left at `tape_ptr` (its size, then the value),
+ * read where it lies, in the shapes `options` ask for.
+ */
+function keptValue(len, options) {
+  const ptr = raw.tape_ptr() >>> 0;
+  const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(options ?? NO_OPTIONS));
+  r.size();
+  return r.value();
 }
 
 /** A ConfigFile's bytes, or a TypeError naming what readConfigFile reads. */
@@ -896,10 +901,6 @@ export function fromJSON(text, options = NO_OPTIONS) {
   if (output !== "value") throw new TypeError(`output is "value", "bytes" or "framed", not ${JSON.stringify(output)}`);
   init();
   const len = call(() => wasm.json_to_tape(text));
-  const ptr = raw.tape_ptr() >>> 0;
-  const tape = memory().subarray(ptr, ptr + len);
-  const r = new TapeReader(tape, valueOptions(options));
-  r.size();
-  return r.value();
+  return keptValue(len, options);
 }
 
