@@ -18,7 +18,7 @@ use godot::obj::{Gd, NewGd};
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
 use crate::engine_bytes::ByteSource;
-use crate::value_calls::{decode_record_variant, encode_into_buffer};
+use crate::value_calls::{decode_record_variant, encode_into_buffer, variant_of_value};
 
 /// The key a caller gives: a password, or 32 raw bytes.
 pub(crate) enum KeySource<'a> {
@@ -198,9 +198,7 @@ impl CodecState {
         godot4.dialect = Dialect::Godot4;
         let mut out = ConfigFile::new_gd();
         for (section, key, value) in cfg.iter() {
-            let variant = fast_var_codec_core::encode(value, &godot4)
-                .and_then(|bytes| decode_record_variant(&bytes, None, &godot4));
-            match variant {
+            match variant_of_value(value, &godot4) {
                 Ok(v) => out.set_value(section, key, &v),
                 Err(e) => {
                     self.calls

@@ -210,6 +210,13 @@ pub(crate) fn decode_variant_from(
     res
 }
 
+/// The Variant of a core `Value`, built as a decode builds it, through the value's bytes in
+/// `opts` (their object gates decide what is made).
+pub(crate) fn variant_of_value(value: &Value, opts: &Options) -> Result<Variant, CodecError> {
+    let bytes = fast_var_codec_core::encode(value, opts)?;
+    decode_record_variant(&bytes, None, opts)
+}
+
 /// The value of a record of known length (a `store_var` record, a packet): it must take the
 /// record's bytes whole (the core's `record` rule; the error names the dialect that does).
 pub(crate) fn decode_record_variant(
@@ -257,8 +264,7 @@ impl CodecState {
         text_opts.dialect = Dialect::Godot4;
         text_opts.allow_objects = false;
         let res = Value::from_godot_text(text, &text_opts)
-            .and_then(|value| fast_var_codec_core::encode(&value, &text_opts))
-            .and_then(|bytes| decode_record_variant(&bytes, None, &text_opts));
+            .and_then(|value| variant_of_value(&value, &text_opts));
         match res {
             Ok(v) => {
                 self.calls.ok();

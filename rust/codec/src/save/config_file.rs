@@ -104,10 +104,10 @@ impl ConfigFile {
     /// The engine's grammar: a `[section]` line starts a section (its name trimmed; `\]` is a
     /// `]` in it); `key=value` sets a key of the current one (keys before the first section go to
     /// section `""`); a key is the characters before `=` with white space left out, or a quoted
-    /// string; `;` starts a comment; a key without `=` at the end of the text is ignored; a
-    /// value is Godot's text format ([`Value::from_godot_text`]), under `opts`' limits and object
-    /// gates, which apply to the whole file. Where the engine ignores a key without `=` at the end
-    /// of the text (a file's path given for its text reads as nothing), this refuses it.
+    /// string; `;` starts a comment; a value is Godot's text format
+    /// ([`Value::from_godot_text`]), under `opts`' limits and object gates, which apply to the
+    /// whole file. Where the engine ignores a key without `=` at the end of the text (a file's
+    /// path given for its text reads as nothing), this refuses it.
     ///
     /// # Errors
     /// [`CodecError`] as [`Value::from_godot_text`] gives it, at the byte where the text went
