@@ -5,29 +5,12 @@ extends SceneTree
 # Like it, it leaves out (and names) the values Godot 3 does not read back as it wrote them.
 # Ends its output with "config.gd: done" once OUTFILE is written.
 
+const Cli = preload("res://godot3_lib/cli.gd")
 const KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 const BYTES = '{"bytes":"'
 const FULL = '"full_objects":'
 const NAME = ',"name":"'
 var failed = false
-
-
-func nibble(c):
-	var code = ord(c)
-	if code >= 97:
-		return code - 87
-	if code >= 65:
-		return code - 55
-	return code - 48
-
-
-func hex_decode(hex):
-	var out = PoolByteArray()
-	var i = 0
-	while i + 1 < hex.length():
-		out.append(nibble(hex[i]) * 16 + nibble(hex[i + 1]))
-		i += 2
-	return out
 
 
 func read_bytes(path):
@@ -85,7 +68,7 @@ func corpus_values(path):
 		var case_name = line.substr(name_at, line.find('"', name_at) - name_at)
 		if case_name.begins_with("string/nonunicode/"):
 			continue  # code points past U+10FFFF: no UTF-8 holds them (the core's reader refuses such text)
-		var value = bytes2var(hex_decode(line.substr(BYTES.length(), end - BYTES.length())))
+		var value = bytes2var(Cli.hex_decode(line.substr(BYTES.length(), end - BYTES.length())))
 		if value == null or typeof(value) == TYPE_OBJECT or typeof(value) == TYPE_RID:
 			continue  # null erases a key; the others have no text that reads back
 		var slash = case_name.find("/")
@@ -161,7 +144,7 @@ func _init():
 	small.save_encrypted_pass(tmp, "hunter2")
 	out.store_line('{"name": "encrypted/password", "password": "hunter2", "file": "%s", "plain": "%s"}' % [
 		read_bytes(tmp).hex_encode(), plain.hex_encode()])
-	small.save_encrypted(tmp, hex_decode(KEY))
+	small.save_encrypted(tmp, Cli.hex_decode(KEY))
 	out.store_line('{"name": "encrypted/key", "key": "%s", "file": "%s", "plain": "%s"}' % [
 		KEY, read_bytes(tmp).hex_encode(), plain.hex_encode()])
 

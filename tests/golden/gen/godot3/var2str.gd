@@ -9,27 +9,10 @@ extends SceneTree
 
 # Plain string search. Each case is one line:
 # {"bytes":"hex","decoded":...,"full_objects":true|false,"name":"...",...}.
+const Cli = preload("res://godot3_lib/cli.gd")
 const BYTES = '{"bytes":"'
 const FULL = '"full_objects":'
 const NAME = ',"name":"'
-
-
-func nibble(c):
-	var code = ord(c)
-	if code >= 97:
-		return code - 87
-	if code >= 65:
-		return code - 55
-	return code - 48
-
-
-func hex_decode(hex):
-	var out = PoolByteArray()
-	var i = 0
-	while i + 1 < hex.length():
-		out.append(nibble(hex[i]) * 16 + nibble(hex[i + 1]))
-		i += 2
-	return out
 
 
 func _init():
@@ -75,7 +58,7 @@ func _init():
 			continue
 		name_at += NAME.length()
 		var case_name = line.substr(name_at, line.find('"', name_at) - name_at)
-		var bytes = hex_decode(line.substr(BYTES.length(), end - BYTES.length()))
+		var bytes = Cli.hex_decode(line.substr(BYTES.length(), end - BYTES.length()))
 		var value = bytes2var(bytes, full)
 		var text = var2str(value)
 		out.store_line('{"name": %s, "text": "%s"}' % [
