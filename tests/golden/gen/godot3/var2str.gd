@@ -7,9 +7,10 @@ extends SceneTree
 # given to var2str. One JSON object per line, after a head line naming the engine and corpus:
 #   {"name": <case name>, "text": <hex of the UTF-8 of var2str's result>}
 
+const Cli = preload("res://godot3_lib/cli.gd")
+
 # Plain string search. Each case is one line:
 # {"bytes":"hex","decoded":...,"full_objects":true|false,"name":"...",...}.
-const Cli = preload("res://godot3_lib/cli.gd")
 const BYTES = '{"bytes":"'
 const FULL = '"full_objects":'
 const NAME = ',"name":"'
