@@ -98,8 +98,9 @@ fvc_cross_release_profile() {
 # fvc_use_build_cache: a clone without a target/ folder of its own builds into a cache outside it,
 # which every clone on the machine shares, as the engines' cache is shared: $FVC_BUILD_CACHE
 # (default $FVC_ENGINE_CACHE/build: /var/cache/fast_var_codec/build), one folder per Cargo.lock,
-# fuzz lockfile and Rust toolchain together (a change of any starts a new one; the two used last
-# are kept, older ones removed, so the disk stays bounded: about 15 GB each). target/ and
+# fuzz lockfile and Rust toolchain together (a change of any starts a new one, but for the
+# workspace's own version, which no dependency's build depends on: a release keeps the cache; the
+# two used last are kept, older ones removed, so the disk stays bounded: about 15 GB each). target/ and
 # rust/fuzz/target become links into it, and the msrv checks build there (FVC_MSRV_TARGET_DIR).
 # A clone that has its own target/ folder keeps it; FVC_BUILD_CACHE=off never links one.
 # One run at a time per cache folder: two clones building at once would share its files.
@@ -107,7 +108,7 @@ fvc_use_build_cache() {
     local base=${FVC_BUILD_CACHE:-${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}/build} key dir old
     [ "$base" = off ] && return 0
     if [ -e "$fvc_root/target" ] && [ ! -L "$fvc_root/target" ]; then return 0; fi
-    key=$({ cat "$fvc_root/Cargo.lock" "$fvc_root/rust/fuzz/Cargo.lock"; rustc -vV; } | sha256sum | cut -c1-16)
+    key=$({ sed '/^name = "fast_var_codec/{n;/^version = /d}' "$fvc_root/Cargo.lock" "$fvc_root/rust/fuzz/Cargo.lock"; rustc -vV; } | sha256sum | cut -c1-16)
     dir=$base/$key
     mkdir -p "$dir/target" "$dir/fuzz" "$dir/msrv" || return 1
     touch "$dir"

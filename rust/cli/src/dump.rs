@@ -1,14 +1,14 @@
 //! `dump`: the values with their byte offsets, as text for a person (one line per value,
-//! indented by nesting) or as JSON for a program (the golden corpus's Desc, made readable).
+//! indented by nesting) or as JSON for a program: each value in the core's JSON projection,
+//! which `to-json` writes, and its layout (every value inside it with its offset, size and type).
 
-use std::io::{self, Write};
+use std::io::Write;
 
-use fast_var_codec_core::internals::{DialectSpec, WireKind};
-use fast_var_codec_core::internals::{FLAG_64, FLAG_OBJECT_AS_ID, TYPE_MASK};
-use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::json::to_json;
+use fast_var_codec_core::reader::{decode_with, WireForm, WireHeader};
 use fast_var_codec_core::value::{ContainerType, VariantType};
 use fast_var_codec_core::{Options, Value};
-use serde_json::{json, Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::input::{Framing, Item, Resolved};
 use crate::tree::{Kind, Node, NodeBuilder};
@@ -48,8 +48,9 @@ pub struct Dump<'a> {
 }
 
 impl Dump<'_> {
-    fn spec(&self) -> &'static DialectSpec {
-        self.resolved.decoded.dialect.spec()
+    /// What the value's header word says, where the reader located the value.
+    fn header(&self, node: &Node) -> Option<WireHeader> {
+        self.resolved.decoded.dialect.read_header(node.header?)
     }
 
     /// The text form.
@@ -151,37 +152,23 @@ impl Dump<'_> {
         Ok(())
     }
 
-    /// What the header's wire id stands for, where the reader located the value.
-    fn wire_kind(&self, node: &Node) -> Option<(u32, WireKind)> {
-        let id = node.header? & TYPE_MASK;
-        Some((id, self.spec().kind_of_wire_id(id)?))
-    }
-
     /// The value's type in Godot 4's names, with the wire's own forms where the model has
     /// none (Pandemonium's typed and pool arrays).
     fn type_name(&self, node: &Node) -> String {
         match &node.kind {
             Kind::Leaf(Value::ObjectId(_)) | Kind::Object { .. } => "Object".into(),
             Kind::Leaf(Value::Nil)
-                if matches!(
-                    self.wire_kind(node),
-                    Some((_, WireKind::Type(VariantType::Object)))
-                ) =>
+                if self.header(node).map(|h| h.form)
+                    == Some(WireForm::Type(VariantType::Object)) =>
             {
                 "Object".into()
             }
             Kind::Leaf(v) => v.variant_type().name().into(),
-            Kind::Array { element, .. } => match self.wire_kind(node) {
-                Some((_, WireKind::IntVectorPool(t))) => {
-                    format!("Pool{}Array", t.variant_type().name())
-                }
-                Some((id, WireKind::TypedArray)) => {
-                    let form = if Some(id) == self.spec().typed_array_id.map(u32::from) {
-                        "TypedArray"
-                    } else {
-                        "PackedTypedArray"
-                    };
-                    format!("{form}[{}]", container_text(element))
+            Kind::Array { element, .. } => match self.header(node).map(|h| h.form) {
+                Some(WireForm::IntVectorPool(t)) => format!("Pool{}Array", t.name()),
+                Some(WireForm::TypedArray) => format!("TypedArray[{}]", container_text(element)),
+                Some(WireForm::PackedTypedArray) => {
+                    format!("PackedTypedArray[{}]", container_text(element))
                 }
                 _ if element.is_untyped() => "Array".into(),
                 _ => format!("Array[{}]", container_text(element)),
@@ -200,18 +187,15 @@ impl Dump<'_> {
         }
     }
 
-    /// Whether the value's reals were binary32 on the wire (the 64-bit flag counts for reals
-    /// only in dialects with double-precision builds).
-    fn narrow(&self, node: &Node, real: bool) -> bool {
-        match node.header {
-            Some(h) => h & FLAG_64 == 0 || (real && !self.spec().real_flag),
-            None => true,
-        }
+    /// Whether the value's numbers were 32-bit on the wire (a float's payload, a math type's
+    /// reals).
+    fn narrow(&self, node: &Node) -> bool {
+        self.header(node).is_none_or(|h| !h.wide)
     }
 
     fn leaf_text(&self, node: &Node, v: &Value) -> String {
         let full = self.full;
-        let narrow_real = self.narrow(node, true);
+        let narrow_real = self.narrow(node);
         let real = |x: f64| real_text(x, narrow_real);
         let reals = |c: &[f64]| tuple(c.iter().map(|&x| real(x)));
         let ints = |c: &[i32]| tuple(c.iter().map(|x| x.to_string()));
@@ -220,7 +204,7 @@ impl Dump<'_> {
             Value::Nil => "null".into(),
             Value::Bool(b) => b.to_string(),
             Value::Int(i) => i.to_string(),
-            Value::Float(x) => real_text(*x, self.narrow(node, false)),
+            Value::Float(x) => real_text(*x, self.narrow(node)),
             Value::String(s) => string_text(s, full),
             Value::StringName(s) => format!("&{}", string_text(s, full)),
             Value::Vector2(c) => reals(c),
@@ -284,127 +268,119 @@ impl Dump<'_> {
         }
     }
 
-    /// The JSON form.
+    /// The JSON form: each value in the core's JSON projection (what `to-json` writes, placed
+    /// in the document as that text, so its numbers and key order are exactly `to-json`'s), with
+    /// its layout on the wire beside it.
     pub fn json(&self, out: &mut dyn Write) -> Result<(), Fail> {
         let decoded = &self.resolved.decoded;
         let mut values = Vec::with_capacity(decoded.items.len());
         for item in &decoded.items {
             let node = tree(self.bytes, item, self.opts)?;
-            let mut entry = Map::new();
+            let mut entry = JsonObject::new();
             if let Some(at) = item.frame_at {
-                entry.insert(
-                    "frame".into(),
-                    json!({"offset": at, "length": item.available}),
-                );
+                let frame = JsonObject::new()
+                    .field("offset", &at.to_string())
+                    .field("length", &item.available.to_string())
+                    .end();
+                entry = entry.field("frame", &frame);
             }
-            entry.insert("value".into(), self.node_json(&node));
-            if node.to_value() != item.value {
-                entry.insert("decoded".into(), value_json(&item.value));
+            entry = entry.field("value", &to_json(&item.value));
+            let written = node.to_value();
+            if written != item.value {
+                entry = entry.field("written", &to_json(&written));
             }
+            entry = entry.field("layout", &self.layout(&node));
             if item.unread() > 0 {
-                entry.insert("unread".into(), json!(item.unread()));
+                entry = entry.field("unread", &item.unread().to_string());
             }
-            values.push(Json::Object(entry));
+            values.push(entry.end());
         }
-        let mut doc = Map::new();
-        doc.insert("dialect".into(), json!(dialect_name(decoded.dialect)));
+        let mut doc =
+            JsonObject::new().field("dialect", &json_string(dialect_name(decoded.dialect)));
         if let Some(also) = &self.resolved.dialect_guess {
-            doc.insert("dialect_guessed".into(), json!(true));
-            doc.insert(
-                "also_fits".into(),
-                json!(also.iter().map(|d| dialect_name(*d)).collect::<Vec<_>>()),
+            doc = doc.field("dialect_guessed", "true").field(
+                "also_fits",
+                &json_array(also.iter().map(|d| json_string(dialect_name(*d)))),
             );
         }
-        doc.insert("framing".into(), json!(decoded.framing.name()));
-        doc.insert("size".into(), json!(self.bytes.len()));
-        doc.insert("values".into(), Json::Array(values));
+        let doc = doc
+            .field("framing", &json_string(decoded.framing.name()))
+            .field("size", &self.bytes.len().to_string())
+            .field("values", &json_array(values.into_iter()))
+            .end();
         // (An I/O error keeps its kind: a closed pipe ends quietly.)
-        serde_json::to_writer(&mut *out, &Json::Object(doc)).map_err(io::Error::from)?;
-        writeln!(out)?;
+        writeln!(out, "{doc}")?;
         Ok(())
     }
 
-    fn node_json(&self, node: &Node) -> Json {
-        let mut m = Map::new();
+    /// Where a value and each value inside it lie: `{"offset", "size", "type"}`, with a
+    /// leaf's `value` in the core's projection and a container's `items`, `entries` or
+    /// `properties` as layouts.
+    fn layout(&self, node: &Node) -> String {
+        let mut m = JsonObject::new();
         if let Some(start) = node.start {
-            m.insert("offset".into(), json!(start));
-            m.insert("size".into(), json!(node.size()));
+            m = m
+                .field("offset", &start.to_string())
+                .field("size", &node.size().to_string());
         }
+        m = m.field("type", &json_string(&self.type_name(node)));
         match &node.kind {
-            Kind::Leaf(v) => leaf_json(v, &mut m),
-            Kind::Array { element, items } => {
-                m.insert("t".into(), json!("array"));
-                match self.wire_kind(node) {
-                    Some((_, WireKind::IntVectorPool(t))) => {
-                        m.insert(
-                            "form".into(),
-                            json!(format!(
-                                "pool_{}_array",
-                                t.variant_type().name().to_lowercase()
-                            )),
-                        );
-                    }
-                    Some((id, WireKind::TypedArray)) => {
-                        let typed = Some(id) == self.spec().typed_array_id.map(u32::from);
-                        m.insert(
-                            "form".into(),
-                            json!(if typed {
-                                "typed_array"
-                            } else {
-                                "packed_typed_array"
-                            }),
-                        );
-                    }
-                    _ => {}
-                }
-                m.insert("typed".into(), typed_json(element));
-                m.insert(
-                    "items".into(),
-                    Json::Array(items.iter().map(|n| self.node_json(n)).collect()),
-                );
+            Kind::Leaf(v) => m = m.field("value", &to_json(v)),
+            Kind::Array { items, .. } => {
+                m = m.field("items", &json_array(items.iter().map(|n| self.layout(n))));
             }
-            Kind::Dictionary {
-                key,
-                value,
-                entries,
-            } => {
-                m.insert("t".into(), json!("dictionary"));
-                m.insert("key_typed".into(), typed_json(key));
-                m.insert("value_typed".into(), typed_json(value));
-                m.insert(
-                    "entries".into(),
-                    Json::Array(
-                        entries
-                            .iter()
-                            .map(|(k, v)| json!([self.node_json(k), self.node_json(v)]))
-                            .collect(),
-                    ),
-                );
+            Kind::Dictionary { entries, .. } => {
+                let pairs = entries
+                    .iter()
+                    .map(|(k, v)| json_array([self.layout(k), self.layout(v)].into_iter()));
+                m = m.field("entries", &json_array(pairs));
             }
             Kind::Object { class, properties } => {
-                m.insert("t".into(), json!("object"));
-                m.insert("class".into(), json!(class));
-                m.insert(
-                    "props".into(),
-                    Json::Array(
-                        properties
-                            .iter()
-                            .map(|(n, v)| json!([n, self.node_json(v)]))
-                            .collect(),
-                    ),
-                );
+                let pairs = properties
+                    .iter()
+                    .map(|(n, v)| json_array([json_string(n), self.layout(v)].into_iter()));
+                m = m
+                    .field("class", &json_string(class))
+                    .field("properties", &json_array(pairs));
             }
         }
-        if let (Kind::Leaf(Value::Nil), Some(h)) = (&node.kind, node.header) {
-            // A null object: the wire says OBJECT, the value is null.
-            if self.spec().type_of_wire_id(h & TYPE_MASK) == Some(VariantType::Object)
-                && h & FLAG_OBJECT_AS_ID == 0
-            {
-                m.insert("null_object".into(), json!(true));
-            }
-        }
-        Json::Object(m)
+        m.end()
     }
+}
+
+/// A JSON object written field by field, each value JSON text already (the core's projection
+/// of a value goes in as `to-json` writes it).
+struct JsonObject(String);
+
+impl JsonObject {
+    fn new() -> Self {
+        JsonObject(String::from("{"))
+    }
+
+    fn field(mut self, name: &str, json: &str) -> Self {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        self.0.push_str(&json_string(name));
+        self.0.push(':');
+        self.0.push_str(json);
+        self
+    }
+
+    fn end(mut self) -> String {
+        self.0.push('}');
+        self.0
+    }
+}
+
+/// A JSON array of items that are JSON text already.
+fn json_array(items: impl Iterator<Item = String>) -> String {
+    format!("[{}]", items.collect::<Vec<_>>().join(","))
+}
+
+/// A text as a JSON string.
+fn json_string(text: &str) -> String {
+    Json::String(text.to_owned()).to_string()
 }
 
 fn indent(depth: usize) -> String {
@@ -468,163 +444,4 @@ fn container_text(t: &ContainerType) -> String {
         ContainerType::Class(c) => c.clone(),
         ContainerType::Script(p) => p.clone(),
     }
-}
-
-fn typed_json(t: &ContainerType) -> Json {
-    match t {
-        ContainerType::Untyped => Json::Null,
-        ContainerType::Builtin(t) => json!({"kind": "builtin", "type": t.id(), "name": t.name()}),
-        ContainerType::Class(c) => json!({"kind": "class", "name": c}),
-        ContainerType::Script(p) => json!({"kind": "script", "path": p}),
-    }
-}
-
-/// A float as JSON: a number where finite, else `"nan"`, `"inf"` or `"-inf"`.
-fn num(x: f64) -> Json {
-    match serde_json::Number::from_f64(x) {
-        Some(n) => Json::Number(n),
-        None if x.is_nan() => json!("nan"),
-        None if x > 0.0 => json!("inf"),
-        None => json!("-inf"),
-    }
-}
-
-fn nums(c: &[f64]) -> Json {
-    Json::Array(c.iter().map(|&x| num(x)).collect())
-}
-
-fn nums32(c: &[f32]) -> Json {
-    Json::Array(c.iter().map(|&x| num(f64::from(x))).collect())
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-/// The Desc type name (`"int"`, `"packed_byte_array"` …) and fields of a value that holds no
-/// other value.
-fn leaf_json(v: &Value, m: &mut Map<String, Json>) {
-    fn set(m: &mut Map<String, Json>, t: &str, v: Json) {
-        m.insert("t".into(), json!(t));
-        if !v.is_null() {
-            m.insert("v".into(), v);
-        }
-    }
-    match v {
-        Value::Nil => set(m, "nil", Json::Null),
-        Value::Bool(b) => set(m, "bool", json!(b)),
-        Value::Int(i) => set(m, "int", json!(i)),
-        Value::Float(x) => set(m, "float", num(*x)),
-        Value::String(s) => set(m, "string", json!(s.as_str())),
-        Value::StringName(s) => set(m, "string_name", json!(s.as_str())),
-        Value::Vector2(c) => set(m, "vector2", nums(c)),
-        Value::Vector2i(c) => set(m, "vector2i", json!(c)),
-        Value::Rect2(c) => set(m, "rect2", nums(c.as_slice())),
-        Value::Rect2i(c) => set(m, "rect2i", json!(c)),
-        Value::Vector3(c) => set(m, "vector3", nums(c)),
-        Value::Vector3i(c) => set(m, "vector3i", json!(c)),
-        Value::Transform2D(c) => set(m, "transform2d", nums(c.as_slice())),
-        Value::Vector4(c) => set(m, "vector4", nums(c.as_slice())),
-        Value::Vector4i(c) => set(m, "vector4i", json!(c)),
-        Value::Plane(c) => set(m, "plane", nums(c.as_slice())),
-        Value::Quaternion(c) => set(m, "quaternion", nums(c.as_slice())),
-        Value::Aabb(c) => set(m, "aabb", nums(c.as_slice())),
-        Value::Basis(c) => set(m, "basis", nums(c.as_slice())),
-        Value::Transform3D(c) => set(m, "transform3d", nums(c.as_slice())),
-        Value::Projection(c) => set(m, "projection", nums(c.as_slice())),
-        Value::Color(c) => set(m, "color", nums32(c)),
-        Value::NodePath(p) => {
-            m.insert("t".into(), json!("node_path"));
-            m.insert("names".into(), json!(p.names));
-            m.insert("subnames".into(), json!(p.subnames));
-            m.insert("absolute".into(), json!(p.absolute));
-        }
-        Value::Rid(id) => set(m, "rid", json!(id)),
-        Value::ObjectId(id) => set(m, "object_id", json!(id)),
-        Value::Callable => set(m, "callable", Json::Null),
-        Value::Signal { name, object_id } => {
-            m.insert("t".into(), json!("signal"));
-            m.insert("name".into(), json!(name));
-            m.insert("object".into(), json!(object_id));
-        }
-        Value::PackedByteArray(b) => set(m, "packed_byte_array", json!(hex(b))),
-        Value::PackedInt32Array(a) => set(m, "packed_int32_array", json!(a)),
-        Value::PackedInt64Array(a) => set(m, "packed_int64_array", json!(a)),
-        Value::PackedFloat32Array(a) => set(m, "packed_float32_array", nums32(a)),
-        Value::PackedFloat64Array(a) => set(m, "packed_float64_array", nums(a)),
-        Value::PackedStringArray(a) => set(
-            m,
-            "packed_string_array",
-            json!(a.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
-        ),
-        Value::PackedVector2Array(a) => set(
-            m,
-            "packed_vector2_array",
-            Json::Array(a.iter().map(|c| nums(c)).collect()),
-        ),
-        Value::PackedVector3Array(a) => set(
-            m,
-            "packed_vector3_array",
-            Json::Array(a.iter().map(|c| nums(c)).collect()),
-        ),
-        Value::PackedVector4Array(a) => set(
-            m,
-            "packed_vector4_array",
-            Json::Array(a.iter().map(|c| nums(c)).collect()),
-        ),
-        Value::PackedColorArray(a) => set(
-            m,
-            "packed_color_array",
-            Json::Array(a.iter().map(|c| nums32(c)).collect()),
-        ),
-        // Containers are nodes of their own; as leaves they appear only in `value_json`.
-        Value::Object(_) | Value::Array(_) | Value::Dictionary(_) => {
-            if let Json::Object(full) = value_json(v) {
-                m.extend(full);
-            }
-        }
-    }
-}
-
-/// A decoded value as JSON, without offsets (for a value the engine's decode changes).
-fn value_json(v: &Value) -> Json {
-    let mut m = Map::new();
-    match v {
-        Value::Array(a) => {
-            m.insert("t".into(), json!("array"));
-            m.insert("typed".into(), typed_json(&a.element));
-            m.insert(
-                "items".into(),
-                Json::Array(a.items.iter().map(value_json).collect()),
-            );
-        }
-        Value::Dictionary(d) => {
-            m.insert("t".into(), json!("dictionary"));
-            m.insert("key_typed".into(), typed_json(&d.key));
-            m.insert("value_typed".into(), typed_json(&d.value));
-            m.insert(
-                "entries".into(),
-                Json::Array(
-                    d.iter()
-                        .map(|(k, v)| json!([value_json(k), value_json(v)]))
-                        .collect(),
-                ),
-            );
-        }
-        Value::Object(o) => {
-            m.insert("t".into(), json!("object"));
-            m.insert("class".into(), json!(o.class));
-            m.insert(
-                "props".into(),
-                Json::Array(
-                    o.properties
-                        .iter()
-                        .map(|(n, v)| json!([n, value_json(v)]))
-                        .collect(),
-                ),
-            );
-        }
-        leaf => leaf_json(leaf, &mut m),
-    }
-    Json::Object(m)
 }

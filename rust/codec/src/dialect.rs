@@ -4,6 +4,7 @@
 //! so a new dialect is a new table, not a fork of the codec.
 
 use crate::godot_error::ErrorCode;
+use crate::header::{FLAG_64, TYPE_MASK};
 use crate::names::{NameKind, UnknownName};
 use crate::types::{IntVectorType, VariantType};
 
@@ -33,8 +34,7 @@ pub enum Dialect {
 }
 
 impl Dialect {
-    #[doc(hidden)]
-    pub fn spec(self) -> &'static DialectSpec {
+    pub(crate) fn spec(self) -> &'static DialectSpec {
         match self {
             Dialect::Godot4 => &GODOT4,
             Dialect::Godot4_3 => &GODOT4_3,
@@ -110,6 +110,111 @@ impl Dialect {
     }
 }
 
+/// What the bytes of a dialect say, for tools that show the bytes themselves (the command
+/// line's `dump`): type ids, and what a value's header word stands for.
+impl Dialect {
+    /// The wire id this dialect writes for a type, `None` where it has no such type (Godot 3
+    /// has no Vector4: such a value is converted or refused).
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::{value::VariantType, Dialect};
+    /// assert_eq!(Dialect::Godot4.wire_id(VariantType::Color), Some(20));
+    /// assert_eq!(Dialect::Godot3.wire_id(VariantType::Color), Some(14));
+    /// assert_eq!(Dialect::Godot3.wire_id(VariantType::Vector4), None);
+    /// ```
+    pub fn wire_id(self, ty: VariantType) -> Option<u8> {
+        self.spec().wire_id(ty)
+    }
+
+    /// Whether this dialect's engines have double-precision builds (`precision=double`), whose
+    /// math values and packed vector arrays carry binary64 reals, marked by the header's 64-bit
+    /// flag: the Godot 4 dialects. Godot 3's and Pandemonium's write binary32 reals always.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Dialect;
+    /// assert!(Dialect::Godot4.has_double_precision());
+    /// assert!(!Dialect::Godot3.has_double_precision());
+    /// ```
+    pub fn has_double_precision(self) -> bool {
+        self.spec().real_flag
+    }
+
+    /// What a value's header word (its first four bytes, as a little-endian `u32`) says in this
+    /// dialect, `None` for a type id the engine refuses.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::reader::{WireForm, WireHeader};
+    /// use fast_var_codec_core::{value::VariantType, Dialect};
+    ///
+    /// // A Godot 4 float of 64 bits: id 3, the 64-bit flag.
+    /// let h: WireHeader = Dialect::Godot4.read_header(3 | 1 << 16).unwrap();
+    /// assert_eq!(h.form, WireForm::Type(VariantType::Float));
+    /// assert!(h.wide);
+    /// // Id 14 is a Color in Godot 3, a Plane in Godot 4.
+    /// assert_eq!(Dialect::Godot3.read_header(14).unwrap().form, WireForm::Type(VariantType::Color));
+    /// assert_eq!(Dialect::Godot4.read_header(14).unwrap().form, WireForm::Type(VariantType::Plane));
+    /// assert_eq!(Dialect::Godot4.read_header(250), None);
+    /// ```
+    pub fn read_header(self, word: u32) -> Option<WireHeader> {
+        let spec = self.spec();
+        let id = word & TYPE_MASK;
+        let flag = word & FLAG_64 != 0;
+        let (form, wide) = match spec.kind_of_wire_id(id)? {
+            WireKind::Type(t @ (VariantType::Int | VariantType::Float)) => {
+                (WireForm::Type(t), flag)
+            }
+            WireKind::Type(t) => (
+                WireForm::Type(t),
+                flag && spec.real_flag && t.carries_reals(),
+            ),
+            WireKind::IntVectorPool(t) => (WireForm::IntVectorPool(t.variant_type()), false),
+            WireKind::TypedArray if spec.typed_array_id.map(u32::from) == Some(id) => {
+                (WireForm::TypedArray, false)
+            }
+            WireKind::TypedArray => (WireForm::PackedTypedArray, false),
+        };
+        Some(WireHeader {
+            id: id as u8,
+            form,
+            wide,
+        })
+    }
+}
+
+/// What a value's header word says in a dialect ([`Dialect::read_header`]): its type id, the
+/// form of the bytes that follow, and whether its numbers are 64-bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WireHeader {
+    /// The type id: the header's low byte.
+    pub id: u8,
+    /// What the id stands for.
+    pub form: WireForm,
+    /// The numbers are 64-bit: an int's or float's payload, or the reals of a math type or
+    /// packed vector array written by a double-precision build
+    /// ([`Dialect::has_double_precision`]).
+    pub wide: bool,
+}
+
+/// What a type id stands for in a dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WireForm {
+    /// A type as Godot 4 has it, with the bytes that type takes in the dialect.
+    Type(VariantType),
+    /// Pandemonium's pool array of int vectors (`POOL_VECTOR2I_ARRAY` …), read as a typed
+    /// `Array` of this element type (`Vector2i`, `Vector3i`, `Vector4i`).
+    IntVectorPool(VariantType),
+    /// Pandemonium 5's `TYPED_ARRAY`: an element type, a count, the elements; read as a typed
+    /// `Array`.
+    TypedArray,
+    /// Pandemonium 5's `PACKED_TYPED_ARRAY`, of the same layout.
+    PackedTypedArray,
+}
+
 /// Every [`Dialect::short_name`], comma-separated.
 fn short_names() -> String {
     Dialect::ALL.map(Dialect::short_name).join(", ")
@@ -166,11 +271,10 @@ pub enum Utf8Rules {
     Godot3,
 }
 
-#[doc(hidden)]
 /// How the engine compares and admits Variants where a decode depends on it: which Dictionary
 /// keys it merges, and which elements a typed array takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum VariantRules {
+pub(crate) enum VariantRules {
     /// Godot 4.6.3: String and StringName of one text are one key, a Float inside a key equals
     /// nothing if it is NaN, Dictionaries inside keys compare entry by entry; typed containers
     /// convert elements where Godot converts strictly (see `value::keys` and `ValueBuilder`).
@@ -184,10 +288,9 @@ pub enum VariantRules {
     Godot3,
 }
 
-#[doc(hidden)]
 /// What a wire id stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WireKind {
+pub(crate) enum WireKind {
     /// A Godot 4 type with its usual payload.
     Type(VariantType),
     /// Pandemonium's POOL_VECTOR2I/3I/4I_ARRAY: a count, then int32 components; a typed
@@ -197,10 +300,9 @@ pub enum WireKind {
     TypedArray,
 }
 
-#[doc(hidden)]
 /// Everything the codec needs to know about one dialect.
 #[derive(Debug)]
-pub struct DialectSpec {
+pub(crate) struct DialectSpec {
     pub name: &'static str,
     /// Wire id of each Godot 4 type that has a same-shaped form in this dialect,
     /// indexed by Godot 4 id. `None`: the type must be converted or refused.

@@ -44,6 +44,7 @@ pub mod writer;
 // The modules of the codec's insides; what users need of them is re-exported by a documented
 // module (`build` by `reader`, `dialect`, `limits` and `objects` by `options`, `types` by
 // `value`).
+mod base64;
 mod build;
 mod dialect;
 mod godot_error;
@@ -56,30 +57,11 @@ mod stack;
 mod text;
 mod types;
 
-/// What only the project's own Godot extension, command-line tool and tests need of the codec's
-/// insides: wire constants, the byte views of number slices, the dialects' tables and UTF-8
-/// rules. Not part of the public API: it may change in any release.
-#[doc(hidden)]
-pub mod internals {
-    pub use crate::dialect::{DialectSpec, WireKind};
-    pub use crate::header::*;
-}
-
 use bytes::BytesMut;
 
 pub use error::{CodecError, Result};
 pub use options::{Dialect, Options};
 pub use value::Value;
-
-// Traits the sibling crates name at the root (hidden: their modules are the documented path).
-#[doc(hidden)]
-pub use build::Build;
-#[doc(hidden)]
-pub use real::Real;
-#[doc(hidden)]
-pub use sink::{LeWord, Sink};
-#[doc(hidden)]
-pub use text::Text;
 
 /// Appends the encoding of `value` to `out` (a reusable buffer). On failure `out` is left as
 /// it was. Returns the number of bytes written.

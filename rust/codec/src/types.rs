@@ -108,6 +108,30 @@ impl VariantType {
     pub fn id(self) -> u32 {
         self as u32
     }
+
+    /// The types whose bytes are reals, binary64 with the header's 64-bit flag in a dialect
+    /// of double-precision builds: the math types and the packed vector arrays (the reader's
+    /// `real_value` and `packed_vectors`).
+    pub(crate) fn carries_reals(self) -> bool {
+        use VariantType as T;
+        matches!(
+            self,
+            T::Vector2
+                | T::Rect2
+                | T::Vector3
+                | T::Transform2D
+                | T::Vector4
+                | T::Plane
+                | T::Quaternion
+                | T::Aabb
+                | T::Basis
+                | T::Transform3D
+                | T::Projection
+                | T::PackedVector2Array
+                | T::PackedVector3Array
+                | T::PackedVector4Array
+        )
+    }
 }
 
 impl fmt::Display for VariantType {

@@ -209,8 +209,8 @@ fn a_godot3_script_that_is_no_object_is_no_script() {
         let opts = Options::new(dialect)
             .with_allow_objects(true)
             .with_full_objects(true);
-        let object_id = u32::from(dialect.spec().wire_id(VariantType::Object).unwrap());
-        let int_id = u32::from(dialect.spec().wire_id(VariantType::Int).unwrap());
+        let object_id = u32::from(dialect.wire_id(VariantType::Object).unwrap());
+        let int_id = u32::from(dialect.wire_id(VariantType::Int).unwrap());
         let mut b = le(&[object_id]);
         b.extend(text("Resource"));
         b.extend(le(&[1]));

@@ -67,7 +67,7 @@ fn leaf_types_are_godot4_layouts_under_pandemonium_ids() {
                 for era in ERAS {
                     let opts = Options::new(era);
                     let mut expected = engine.clone();
-                    expected[0] = era.spec().wire_id(ty).unwrap();
+                    expected[0] = era.wire_id(ty).unwrap();
                     let ours = encode(&g4value, &opts).unwrap();
                     assert_eq!(ours.to_vec(), expected, "{} in {era:?}", case["name"]);
                     // An empty absolute NodePath loses its flag in Godot 3 forks (as in 3.6.2).

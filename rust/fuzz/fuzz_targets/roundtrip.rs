@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let full = sel.allow_objects;
-        if dialect.spec().real_flag {
+        if dialect.has_double_precision() {
             // The Godot 4 dialects, in each precision.
             let single = dec.clone().with_full_objects(full);
             check_reencode(data, &v, &dec, &single, sel, true);

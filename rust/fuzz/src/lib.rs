@@ -275,7 +275,7 @@ fn reencode(
         Err(CodecError::Encode {
             reason: EncodeReason::ScriptNotInDialect { .. },
             ..
-        }) if !enc.dialect.spec().script_as_path => return,
+        }) if !matches!(enc.dialect, Dialect::Godot4 | Dialect::Godot4_3) => return,
         Err(e) => panic!("a decoded value does not encode: {e}\n{}", ctx()),
     };
     match encoded_size(v, enc) {

@@ -161,7 +161,7 @@ impl Settings {
         };
         self.opts_mut().dialect = dialect;
         if !self.precision_chosen {
-            self.opts_mut().precision = if dialect.spec().real_flag {
+            self.opts_mut().precision = if dialect.has_double_precision() {
                 engine_precision()
             } else {
                 Precision::Single

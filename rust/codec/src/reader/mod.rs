@@ -20,6 +20,7 @@ use crate::types::{
 
 // What the reader calls for each value it finds.
 pub use crate::build::Build;
+pub use crate::dialect::{WireForm, WireHeader};
 // What a `Build` implementation of its own (a binding's, making its language's values) uses:
 // the engines' UTF-8 rules for the text it is handed, a packed array's numbers out of their
 // wire bytes, an item pushed into a container under construction, and the stack guard around
