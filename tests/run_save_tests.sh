@@ -24,6 +24,11 @@
 #    converts the compressed and encrypted fixtures into the same container (convert --compress,
 #    --encrypt; tests/out/run_save_tests/converted_containers/), which Godot 4.6.3 opens with its
 #    own open_compressed / open_encrypted(_with_pass) (check_migrated.gd).
+# 5. The command-line tool converts the text resources Godot 3.6.2 saved
+#    (tests/golden/tres_godot3_6_2.jsonl) to Godot 4's (convert --to godot4;
+#    tests/out/run_save_tests/converted_tres/), which Godot 4.6.3's own ResourceLoader must load
+#    with the metadata Godot 3.6.2 read back and the save's properties and sub-resources as Godot
+#    4.6.3 loads them from the Godot 3 file itself (godot_project/saves_tools/check_tres.gd).
 # Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
 # "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
 # "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
@@ -51,7 +56,7 @@ mkdir -p "$saves4" "$migrated"
 PASSWORD='fvc secret ✓'
 KEY_HEX=030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc
 KINDS=(plain compressed_fastlz compressed_deflate compressed_zstd compressed_gzip encrypted_pass encrypted_key)
-COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key)
+COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key tres_values tres_save tres_plain tres_empty)
 g4=("$DEADLINE" -k 5 120 "$GODOT4" --headless --path "$project")
 
 tally_init
@@ -202,6 +207,38 @@ if cargo build -q $FVC_CORE_BUILD --bin fast-var-codec >"$out/save_cli_build.log
         add_cell "Godot ${v//_/.} wrote -> fast-var-codec (same container) -> $v4 read" "$kind" "$p" "$f"
     done < <(grep -E '^RESULT ' "$out/save_check_converted_containers.stdout")
     rows+=("Godot 3.6.2 wrote -> fast-var-codec (same container) -> $v4 read" "Godot 3.2.3 wrote -> fast-var-codec (same container) -> $v4 read")
+
+    echo
+    echo "=== 5. fast-var-codec convert: Godot 3.6.2's text resources -> Godot 4's, loaded by Godot $v4's own ResourceLoader"
+    # The .tres files of tests/golden/tres_godot3_6_2.jsonl (its metadata of every golden value,
+    # a save whose items are sub-resources of res://tres/item.gd), converted; check_tres.gd
+    # loads each with godot_project/tres/'s Godot 4 scripts.
+    tres_in="$out/tres_godot3"
+    tres_out="$out/converted_tres"
+    rm -rf "$tres_in" "$tres_out"
+    mkdir -p "$tres_in" "$tres_out"
+    golden="$repo/tests/golden/tres_godot3_6_2.jsonl"
+    python3 - "$golden" "$tres_in" <<'PY'
+import json, pathlib, sys
+for line in pathlib.Path(sys.argv[1]).read_text(encoding="utf-8").splitlines()[1:]:
+    case = json.loads(line)
+    if "file" in case:
+        (pathlib.Path(sys.argv[2]) / (case["name"] + ".tres")).write_bytes(bytes.fromhex(case["file"]))
+PY
+    for f in "$tres_in"/*.tres; do
+        name=$(basename "$f")
+        if "$cli" convert --to godot4 "$f" "$tres_out/$name" >"$out/save_cli_tres_$name.log" 2>&1; then
+            tally 0
+        else
+            tally 1 "fast-var-codec convert --to godot4 $name: $(tail -n 1 "$out/save_cli_tres_$name.log" | cut -c1-200)"
+        fi
+    done
+    tally_run "check_tres" "$out/save_check_tres" \
+        "${g4[@]}" -s res://saves_tools/check_tres.gd -- --dir="$tres_out" --golden="$golden"
+    while read -r _ name p f; do
+        add_cell "Godot 3.6.2 wrote .tres -> fast-var-codec -> $v4 loaded" "tres_$name" "$p" "$f"
+    done < <(grep -E '^RESULT ' "$out/save_check_tres.stdout")
+    rows+=("Godot 3.6.2 wrote .tres -> fast-var-codec -> $v4 loaded")
 else
     tally 1 "building fast-var-codec (tests/out/run_save_tests/save_cli_build.log)"
 fi

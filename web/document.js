@@ -1,5 +1,5 @@
 // The open document: the file and how it is read, the values read with their bytes and ranges
-// (store_var values), or a ConfigFile's sections, the edits made (undo and redo), whether a save
+// (store_var values), or a ConfigFile's or a text resource's sections, the edits made (undo and redo), whether a save
 // holds them and whether Save may write at all. Held by one state object (createState), made by
 // the entry module and passed to every function that needs it. No DOM here; every rule of the
 // format is the package's.
@@ -22,7 +22,7 @@ export function createState() {
     dialectChoice: "auto",
     precision: "single",
     singleReals: true, // whether the values shown were read in single precision (binary32 math components)
-    kind: "values", // what the document holds: "values" (store_var, var_to_bytes) or "config" (a ConfigFile)
+    kind: "values", // what the document holds: "values" (store_var, var_to_bytes), "config" (a ConfigFile) or "resource" (a .tres)
     found: null, // inspectStoreVarFile's result, or the ConfigFile read (open.js's readConfig)
     dialect: "godot4",
     records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}; a ConfigFile's: one per section, with its name
@@ -125,15 +125,31 @@ const NO_SPANS = new Uint32Array(0);
  * cannot hold).
  */
 export function loadConfigDocument(state, config) {
-  state.kind = "config";
-  state.found = config;
-  state.dialect = config.dialect;
+  startTextDocument(state, "config", config);
+  state.records = [...config.sections].map(([section, keys]) => ({ section, ...textRecord(state, keys) }));
+  state.readOnly = state.records.length === 0 ? "it holds no key" : null;
+  state.roots = state.records.map((_, i) => new Node(state, i, null, i));
+}
+
+/** The document of a text file of sections (`kind`: "config", "resource") read: no record yet. */
+function startTextDocument(state, kind, found) {
+  state.kind = kind;
+  state.found = found;
+  state.dialect = found.dialect;
   state.singleReals = state.precision === "single";
   state.codec = new fvc.Codec({ dialect: state.dialect, precision: state.precision, fullObjects: true, allowObjects: true, keepFloats: true });
-  state.records = [...config.sections].map(([section, keys]) => ({
-    section,
-    value: keys,
-    bytes: state.codec.encode(keys),
+  state.undo = [];
+  state.redo = [];
+  state.savedEdit = null;
+  state.rootsShown = PAGE;
+  state.selected = null;
+}
+
+/** A record of a text file's section holding `value` (its keys, its properties), without bytes of the file's. */
+function textRecord(state, value) {
+  return {
+    value,
+    bytes: state.codec.encode(value),
     spans: NO_SPANS,
     spanBase: 0,
     start: 0,
@@ -141,14 +157,40 @@ export function loadConfigDocument(state, config) {
     edited: false,
     marks: new Set(),
     cache: new Map(),
+  };
+}
+
+/**
+ * The document of a text resource read (`resource`, open.js's readResource: its `sections`, an
+ * Array of Maps {tag, attributes, properties}, and its `dialect`): one record per section, whose
+ * value is its properties; the tag and its attributes are kept as they are. Its values are text
+ * in the file, with no byte range; each record's bytes are its properties encoded by the package
+ * (references to the file's entries as the objects they are read as), kept for undo.
+ */
+export function loadResourceDocument(state, resource) {
+  startTextDocument(state, "resource", resource);
+  state.records = resource.sections.map((s) => ({
+    tag: s.get("tag"),
+    attributes: s.get("attributes"),
+    ...textRecord(state, s.get("properties")),
   }));
-  state.undo = [];
-  state.redo = [];
-  state.savedEdit = null;
-  state.readOnly = state.records.length === 0 ? "it holds no key" : null;
+  state.readOnly = null;
   state.roots = state.records.map((_, i) => new Node(state, i, null, i));
-  state.rootsShown = PAGE;
-  state.selected = null;
+}
+
+/** A text resource document's sections as writeTextResource takes them. */
+export const resourceSections = (state) =>
+  state.records.map((r) => new Map([["tag", r.tag], ["attributes", r.attributes], ["properties", r.value]]));
+
+/** Whether the document is a text file of sections (a ConfigFile, a text resource), not values with bytes. */
+export const sectioned = (state) => state.kind === "config" || state.kind === "resource";
+
+/** How the tree names a text resource's section: its tag, as the file writes it, with its id or type. */
+function tagLabel(rec) {
+  const id = rec.attributes.get("id");
+  const type = rec.attributes.get("type");
+  if (rec.tag === "gd_resource" || rec.tag === "gd_scene") return `[${rec.tag}${type !== undefined ? ` type=${JSON.stringify(type)}` : ""}]`;
+  return `[${rec.tag}${id !== undefined ? ` id=${JSON.stringify(typeof id === "bigint" ? Number(id) : id)}` : ""}]`;
 }
 
 /** A ConfigFile document's sections as writeConfigFile takes them: section → keys, in order. */
@@ -202,6 +244,7 @@ export class Node {
   get label() {
     if (!this.parent) {
       if (this.state.kind === "config") return sectionLabel(this.state.records[this.rec].section);
+      if (this.state.kind === "resource") return tagLabel(this.state.records[this.rec]);
       return this.state.found.framing === "raw" ? "value" : `#${this.index}`;
     }
     return this.parent.kids().label(this.index, this.state.singleReals);
@@ -277,11 +320,12 @@ export function reencode(state, i) {
     // A ConfigFile's: what the file holds must be one its engine saves (no null, keys that are
     // Strings: writeConfigFile says), of types that engine has (the codec says).
     if (state.kind === "config") fvc.writeConfigFile(configSections(state), { dialect: state.dialect });
+    if (state.kind === "resource") fvc.writeTextResource(resourceSections(state));
     bytes = state.codec.encode(rec.value);
   } catch (e) {
     return e;
   }
-  if (state.kind === "config") {
+  if (sectioned(state)) {
     rec.bytes = bytes;
     rec.edited = true;
     return null;

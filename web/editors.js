@@ -4,7 +4,7 @@
 
 import * as fvc from "fast-var-codec";
 import { $, editError, field, hexInto, input } from "./dom.js";
-import { pathText, rangeOf } from "./document.js";
+import { pathText, rangeOf, sectioned } from "./document.js";
 import { commit } from "./edits.js";
 import { focusNode } from "./tree.js";
 import { COMPOSITE, NEW_TYPES, components, componentText, floatText, fromComponents, typeName } from "./values.js";
@@ -30,10 +30,11 @@ export function showSelected(state, node) {
   $("edit-error").hidden = true;
   const r = rangeOf(node);
   const rec = state.records[node.rec];
-  // A ConfigFile's section is its keys: edited by them, added to, never another type.
-  const section = state.kind === "config" && !node.parent;
+  // A ConfigFile's section is its keys, a text resource's its properties: edited by them,
+  // added to, never another type.
+  const section = sectioned(state) && !node.parent;
   $("sel-path").textContent = section
-    ? `${pathText(node)}: a section of the ConfigFile`
+    ? `${pathText(node)}: a section of the ${state.kind === "config" ? "ConfigFile" : "text resource"}`
     : `${pathText(node)}: ${typeName(node.value)}` + (r ? `, bytes ${rec.start + r[0]}–${rec.start + r[1]}` : "");
   buildEditor(state, node);
   if (section) $("editor").hidden = true;
@@ -44,8 +45,8 @@ export function showSelected(state, node) {
     if (bytes.length > HEX_MAX) hex.append(`\n… ${bytes.length - HEX_MAX} more bytes`);
   } else {
     hex.textContent =
-      state.kind === "config"
-        ? "A ConfigFile holds its values as text: no bytes of their own."
+      sectioned(state)
+        ? `A ${state.kind === "config" ? "ConfigFile" : "text resource"} holds its values as text: no bytes of their own.`
         : node.parent && !node.parent.kids().located
           ? "An item of a packed array: data inside its array's bytes, not a value of its own."
           : "No byte range for this value.";
@@ -59,7 +60,8 @@ export function showSelected(state, node) {
     const v = node.value;
     const keyed = Boolean(k.insertKey);
     $("adder-keyed").hidden = !keyed;
-    $("adder-title").textContent = v instanceof fvc.GodotObject ? "Add a property" : section ? "Add a key" : keyed ? "Add an entry" : "Add an item";
+    $("adder-title").textContent =
+      v instanceof fvc.GodotObject || (section && state.kind === "resource") ? "Add a property" : section ? "Add a key" : keyed ? "Add an entry" : "Add an item";
     // The key's type: the container's where it fixes one (a typed Dictionary's, an Object's
     // property names, a ConfigFile section's keys), the user's choice otherwise.
     const keyType = v instanceof fvc.GodotObject || section ? "String" : v instanceof fvc.TypedDictionary ? v.keyType : null;

@@ -1,10 +1,10 @@
-// JSON: the dialect and the values (a ConfigFile's: its sections, a Dictionary) exported in the
+// JSON: the dialect and the values (a ConfigFile's or a text resource's: its sections) exported in the
 // package's lossless projection (toJSON, the core's), and such a file imported back into the open
 // document, its container kept for saving.
 
 import * as fvc from "fast-var-codec";
 import { $, download } from "./dom.js";
-import { configOptions, configSections } from "./document.js";
+import { configOptions, configSections, resourceSections } from "./document.js";
 import { render } from "./tree.js";
 import { load, mayDrop } from "./open.js";
 
@@ -13,8 +13,9 @@ function exportJson(state) {
   // The package's JSON projection (the core's, as the command line's to-json writes it) of a
   // Dictionary of the dialect and the values, or of the dialect and the ConfigFile's sections (a
   // Dictionary of section → Dictionary of key → value, as to-json writes a .cfg file).
-  const config = state.kind === "config";
-  const doc = config ? { dialect: state.dialect, sections: configSections(state) } : { dialect: state.dialect, values: state.records.map((r) => r.value) };
+  const config = state.kind === "config" || state.kind === "resource";
+  const sections = state.kind === "resource" ? resourceSections(state) : state.kind === "config" ? configSections(state) : null;
+  const doc = config ? { dialect: state.dialect, sections } : { dialect: state.dialect, values: state.records.map((r) => r.value) };
   const text = fvc.toJSON(doc, { input: "value", pretty: true }) + "\n";
   download(new TextEncoder().encode(text), state.name.replace(/\.[^.]*$/, "") + ".json", "application/json");
   $("save-status").textContent = config ? "Exported the sections as JSON." : "Exported the values as JSON.";
@@ -32,6 +33,17 @@ function importedConfig(state, doc) {
   return { ...state.found, sections: fvc.readConfigFile(text, configOptions(state, state.dialect)), size: text.length };
 }
 
+/**
+ * The text resource of a JSON value (an export's {"dialect", "sections"}, or the sections alone,
+ * as the command line's to-json writes a .tres file) for the open text resource document: written
+ * by the package and read back, as a save would have it.
+ */
+function importedResource(state, doc) {
+  const exported = doc instanceof Map && doc.size === 2 && typeof doc.get("dialect") === "string" && doc.has("sections");
+  const text = fvc.writeTextResource(exported ? doc.get("sections") : doc);
+  return { ...state.found, sections: fvc.readTextResource(text, { precision: state.precision, keepFloats: true }), size: text.length };
+}
+
 /** Reads a JSON file (an export, an array of values, a ConfigFile's sections) into the open document. */
 async function importJson(state) {
   const file = $("import-json").files[0];
@@ -46,7 +58,10 @@ async function importJson(state) {
     // a store_var file); for a ConfigFile, an export ({"dialect", "sections"}) or its sections.
     const doc = fvc.fromJSON(await file.text(), { keepFloats: true });
     let what;
-    if (state.kind === "config") {
+    if (state.kind === "resource") {
+      load(state, importedResource(state, doc));
+      what = `${state.records.length} section${state.records.length === 1 ? "" : "s"}`;
+    } else if (state.kind === "config") {
       load(state, importedConfig(state, doc));
       what = `${state.records.length} section${state.records.length === 1 ? "" : "s"}`;
     } else {

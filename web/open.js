@@ -6,7 +6,7 @@
 
 import * as fvc from "fast-var-codec";
 import { $, hexBytes, hexInto, status } from "./dom.js";
-import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, readOptions, unsaved } from "./document.js";
+import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, loadResourceDocument, readOptions, unsaved } from "./document.js";
 import { undoButtons } from "./edits.js";
 import { resetSaveForm } from "./save.js";
 import { render, select } from "./tree.js";
@@ -71,6 +71,30 @@ function inspect(state) {
   // No store_var value read: a ConfigFile's text, plain or in its encrypted container? (A
   // ConfigFile is UTF-8 text, which no store_var value reads from; store_var values are almost
   // never UTF-8 text, nor a ConfigFile.) Never a compressed one: ConfigFile has none.
+  // A text resource (.tres: UTF-8 text that starts with its [gd_resource] tag), plain.
+  if (found.error && found.records.length === 0 && found.container === "plain" && looksLikeResource(state.file)) {
+    let resource;
+    try {
+      resource = readResource(state, found);
+    } catch (e) {
+      const objects = e instanceof fvc.DecodeError && e.godotError === "ERR_UNAUTHORIZED";
+      notOpened(
+        state,
+        objects
+          ? `${state.name} is not opened: it is a text resource holding an object (Object(...) or Resource(...)), which Godot's loader would make, running its script. The page reads no such object. (${e.message})`
+          : `${state.name} cannot be opened as a text resource: ${e.message}`,
+        objects ? "resource-refused" : "not-resource",
+        e.offset,
+        found.payload,
+      );
+      return;
+    }
+    const ms = performance.now() - t0;
+    load(state, resource);
+    status(`Opened ${state.name} (a text resource) in ${Math.round(ms)} ms.`);
+    document.body.dataset.state = "open";
+    return;
+  }
   if (found.error && found.records.length === 0 && found.container !== "compressed") {
     let config = null;
     let why = null;
@@ -147,6 +171,35 @@ function readConfig(state, found) {
   if (writers.length === 1) return of(writers[0].dialect, writers[0].sections, "found");
   if (ok.length === 1) return of(ok[0].dialect, ok[0].sections, "found");
   return of("godot4", read4.sections, "assumed");
+}
+
+/** Whether a file's bytes begin as a text resource's do: its [gd_resource] (or [gd_scene]) tag. */
+function looksLikeResource(bytes) {
+  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, "").trimStart();
+  return head.startsWith("[gd_resource") || head.startsWith("[gd_scene");
+}
+
+/**
+ * The text resource of the file (its `sections`, read by the package) and its dialect: Godot 3's
+ * for a header of format 2 or less, Godot 4's otherwise. Nothing it names is loaded: a reference
+ * to one of its entries is an object of class ExtResource or SubResource. Throws the package's
+ * error where it is no text resource that reads.
+ */
+function readResource(state, found) {
+  const sections = fvc.readTextResource(state.file, { precision: state.precision, keepFloats: true });
+  const format = sections[0].get("attributes").get("format");
+  return {
+    kind: "resource",
+    sections,
+    dialect: format !== undefined && Number(format) <= 2 ? "godot3" : "godot4",
+    told: "found",
+    container: "plain",
+    encryption: null,
+    compression: null,
+    framing: "resource",
+    error: null,
+    size: found.payload.length,
+  };
 }
 
 function equalBytes(a, b) {
@@ -294,8 +347,9 @@ function showFailure(message, offset, payload) {
  * result, `found.kind` "config"): opened, or imported.
  */
 export function load(state, found) {
-  const config = found.kind === "config";
-  if (config) loadConfigDocument(state, found);
+  const config = found.kind === "config" || found.kind === "resource";
+  if (found.kind === "config") loadConfigDocument(state, found);
+  else if (found.kind === "resource") loadResourceDocument(state, found);
   else loadDocument(state, found);
   undoButtons(state);
   $("doc").hidden = false;
@@ -307,17 +361,18 @@ export function load(state, found) {
         : "plain";
   const n = found.records?.length ?? 0;
   const what = config
-    ? configSummary(state)
+    ? sectionsSummary(state)
     : found.framing === "raw"
       ? "one var_to_bytes value"
       : `${n} store_var value${n === 1 ? "" : "s"}${found.error ? " read before the failing one" : ""}`;
   const how = state.dialectChoice !== "auto" ? "chosen" : config && found.told === "assumed" ? "assumed: its text does not tell Godot 4's from Godot 3's; choose one under Dialect" : "found";
   const size = config ? `${found.size} bytes of text` : `${found.payload.length} bytes of payload`;
-  $("found").textContent = `${state.name}: ${config ? "ConfigFile, " : ""}${kind}, ${what}, dialect ${found.dialect} (${how}), ${size}.`;
+  const named = found.kind === "resource" ? "text resource, " : config ? "ConfigFile, " : "";
+  $("found").textContent = `${state.name}: ${named}${kind}, ${what}, dialect ${found.dialect} (${how}), ${size}.`;
   $("dialect").options[0].textContent =
     state.dialectChoice !== "auto" ? "auto (found: ?)" : config && found.told === "assumed" ? `auto (${found.dialect}: assumed)` : `auto (found: ${found.dialect})`;
   // A ConfigFile's text is Godot 4's or Godot 3's: the other dialects are no choice for it.
-  for (const o of $("dialect").options) o.disabled = config && o.value !== "auto" && !CONFIG_DIALECTS.includes(o.value);
+  for (const o of $("dialect").options) o.disabled = (found.kind === "resource" && o.value !== "auto") || (config && o.value !== "auto" && !CONFIG_DIALECTS.includes(o.value));
   if (found.error) {
     const e = found.error;
     showFailure(
@@ -334,10 +389,12 @@ export function load(state, found) {
 }
 
 /** "2 sections, 5 keys" of the ConfigFile document. */
-function configSummary(state) {
+/** "2 sections, 5 keys" (a ConfigFile's), "6 sections, 14 properties" (a text resource's). */
+function sectionsSummary(state) {
   const s = state.records.length;
   const k = state.records.reduce((n, r) => n + (r.value instanceof Map ? r.value.size : 0), 0);
-  return `${s} section${s === 1 ? "" : "s"}, ${k} key${k === 1 ? "" : "s"}`;
+  const what = state.kind === "resource" ? (k === 1 ? "property" : "properties") : k === 1 ? "key" : "keys";
+  return `${s} section${s === 1 ? "" : "s"}, ${k} ${what}`;
 }
 
 /**

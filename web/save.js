@@ -1,10 +1,11 @@
 // Saving: the values held written by the package (writeStoreVarFile; a ConfigFile's sections by
-// writeConfigFile) in the container and dialect chosen (by default the file's own) and
-// downloaded. A document not read whole is not saved, nor an empty file.
+// writeConfigFile, a text resource's by writeTextResource) in the container and dialect chosen
+// (by default the file's own) and downloaded. A document not read whole is not saved, nor an
+// empty file.
 
 import * as fvc from "fast-var-codec";
 import { $, download, hexBytes } from "./dom.js";
-import { CONFIG_DIALECTS, configSections, currentEdit } from "./document.js";
+import { CONFIG_DIALECTS, configSections, currentEdit, resourceSections } from "./document.js";
 
 /** The containers of a ConfigFile: plain, save_encrypted_pass's, save_encrypted's. */
 const CONFIG_CONTAINERS = ["plain", "password", "key"];
@@ -23,8 +24,10 @@ function saveFields() {
  */
 export function resetSaveForm(state, found) {
   const config = state.kind === "config";
-  for (const o of $("save-dialect").options) o.disabled = config && !CONFIG_DIALECTS.includes(o.value);
-  for (const o of $("save-container").options) o.disabled = config && !CONFIG_CONTAINERS.includes(o.value);
+  // A text resource is saved as it came: plain, in its own engine's text.
+  const resource = state.kind === "resource";
+  for (const o of $("save-dialect").options) o.disabled = (config && !CONFIG_DIALECTS.includes(o.value)) || (resource && o.value !== found.dialect);
+  for (const o of $("save-container").options) o.disabled = (config && !CONFIG_CONTAINERS.includes(o.value)) || (resource && o.value !== "plain");
   $("save-dialect").value = found.dialect;
   $("save-container").value =
     found.container === "compressed" ? found.compression : found.container === "encrypted" ? (state.key ? "key" : "password") : "plain";
@@ -49,7 +52,11 @@ function save(state) {
     else if (c === "key") o.key = hexBytes($("save-key").value);
     else if (c !== "plain") o.compression = c;
     let bytes;
-    if (config) {
+    if (state.kind === "resource") {
+      if (c !== "plain") throw new TypeError(`a text resource is saved plain (${c})`);
+      if (o.dialect !== state.dialect) throw new TypeError(`a text resource is saved in its own engine's text (${state.dialect})`);
+      bytes = new TextEncoder().encode(fvc.writeTextResource(resourceSections(state)));
+    } else if (config) {
       if (o.compression) throw new TypeError(`a ConfigFile is saved plain or encrypted, not compressed (${c})`);
       bytes = fvc.writeConfigFile(configSections(state), { dialect: o.dialect, password: o.password, key: o.key });
     } else {
@@ -65,7 +72,8 @@ function save(state) {
     }
     const name = $("save-name").value || state.name;
     download(bytes, name);
-    $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${config ? "ConfigFile, " : ""}${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
+    const what = state.kind === "resource" ? "text resource, " : config ? "ConfigFile, " : "";
+    $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${what}${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
     document.body.dataset.saved = String(Number(document.body.dataset.saved ?? 0) + 1);
     state.savedEdit = currentEdit(state);
   } catch (e) {

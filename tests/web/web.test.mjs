@@ -26,6 +26,9 @@
 //     before; only the edited value marked; unsaved edits confirmed before another file opens,
 //     and the tab's beforeunload stopped while they are not saved;
 //   * JSON export then import gives the same file;
+//   * text resources (tests/golden/tres_*.jsonl): each engine's save opened, its level changed with
+//     the keyboard and saved as the engine writes it, the rest byte for byte; the files of every
+//     golden value saved unchanged to the engine's bytes; an object refused;
 //   * ConfigFiles (tests/golden/config_*.jsonl, what the engines saved): Godot 3.6.2's encrypted
 //     one opened with its password (a wrong one said so), a null refused, one value changed with
 //     the keyboard, saved encrypted: Godot 3.6.2's load_encrypted_pass reads that change and
@@ -1065,6 +1068,48 @@ if (process.env.FIREFOX) {
     }
   });
 }
+
+// --- text resources (.tres) ---------------------------------------------------------------------
+
+test("text resources: the engines' saves edited (a level changed) and saved as the engine writes them; the files of every value saved unchanged are the engines' bytes", async () => {
+  const { page, close } = await openPage();
+  for (const [golden, dialect, level] of [["tres_godot4_6_3.jsonl", "godot4", "n-5-1"], ["tres_godot3_6_2.jsonl", "godot3", "n-5-2"]]) {
+    const c = configCase(golden, "save");
+    const file = caseFile(c.file, `${dialect}_save.tres`);
+    await page.setInputFiles("#file", file);
+    await state(page, "open");
+    assert.match(await page.textContent("#found"), new RegExp(`^${dialect}_save\\.tres: text resource, plain, 6 sections, \\d+ properties, dialect ${dialect} \\(found\\)`));
+    assert.equal(await page.textContent("#n-0 > .row > .key"), '[gd_resource type="Resource"]');
+    assert.equal(await page.textContent("#n-5 > .row > .key"), "[resource]");
+    await page.focus("#n-5");
+    assert.ok(await page.locator("#editor").isHidden(), "a section has an editor of its own");
+    assert.equal(await page.textContent("#adder-title"), "Add a property");
+    await page.keyboard.press("ArrowRight");
+    assert.match(await page.textContent("#" + level), /^"level"int7/);
+    await editText(page, level, "8");
+    assert.match(await page.textContent("#" + level), /^"level"int8/);
+    assert.deepEqual(await page.$$eval("#save-dialect option:not([disabled])", (os) => os.map((o) => o.value)), [dialect]);
+    const saved = fs.readFileSync(await save(page, `${dialect}_save_edited.tres`), "utf8");
+    assert.match(await page.textContent("#save-status"), new RegExp(`^Saved ${dialect}_save\\.tres: \\d+ bytes, text resource, ${dialect}, plain`));
+    const engine = Buffer.from(c.file, "hex").toString("utf8");
+    assert.equal(saved, engine.replace("level = 7\n", "level = 8\n"));
+
+    const v = configCase(golden, "values");
+    const values = caseFile(v.file, `${dialect}_values.tres`);
+    await page.setInputFiles("#file", values);
+    await state(page, "open");
+    const again = fs.readFileSync(await save(page, `${dialect}_values_saved.tres`));
+    assert.ok(again.equals(fs.readFileSync(values)), `${dialect}: the text resource saved unchanged differs from the engine's`);
+  }
+  await shot(page, "tres");
+  // A text resource naming an object its loader would make (running its script) is refused.
+  const evil = path.join(OUT, "evil.tres");
+  fs.writeFileSync(evil, '[gd_resource type="Resource" format=3]\n\n[resource]\nx = Object(RefCounted,"script":Resource("res://evil.gd"))\n');
+  await page.setInputFiles("#file", evil);
+  await page.waitForFunction(() => document.getElementById("failure") && !document.getElementById("failure").hidden);
+  assert.match(await page.textContent("#failure"), /^evil\.tres is not opened: it is a text resource holding an object/);
+  await close();
+});
 
 // --- the package alone, in Chromium, against the golden corpora --------------------------------
 

@@ -1,9 +1,11 @@
-//! ConfigFiles on the command line: `to-json`, `from-json`, `convert` and `check` read and write
-//! a ConfigFile (`.cfg`) with the core's `save::ConfigFile`, plain or in either engine's
-//! encrypted container, Godot 3's or Godot 4's, never making an object its values name.
+//! Godot's text files on the command line: `to-json`, `from-json`, `convert` and `check` read and
+//! write a ConfigFile (`.cfg`) with the core's `save::ConfigFile`, plain or in either engine's
+//! encrypted container, Godot 3's or Godot 4's; `to-json`, `from-json` and `check` a text resource
+//! (`.tres`) with `save::TextResource`; never making an object their values name or loading a
+//! file they refer to.
 
 use clap::ValueEnum;
-use fast_var_codec_core::save::{ConfigFile, FileKey};
+use fast_var_codec_core::save::{ConfigFile, FileKey, TextResource};
 use fast_var_codec_core::{Dialect, Options};
 
 use crate::{dialect_name, input, Fail};
@@ -18,6 +20,8 @@ pub enum FormatArg {
     Var,
     /// A ConfigFile's text (ConfigFile.save, save_encrypted_pass).
     Config,
+    /// A text resource (.tres: ResourceSaver.save).
+    Resource,
 }
 
 impl FormatArg {
@@ -25,8 +29,17 @@ impl FormatArg {
     pub fn is_config(self, path: &str) -> bool {
         match self {
             FormatArg::Auto => path.to_ascii_lowercase().ends_with(".cfg"),
-            FormatArg::Var => false,
             FormatArg::Config => true,
+            FormatArg::Var | FormatArg::Resource => false,
+        }
+    }
+
+    /// Whether the file at `path` is taken for a text resource.
+    pub fn is_resource(self, path: &str) -> bool {
+        match self {
+            FormatArg::Auto => path.to_ascii_lowercase().ends_with(".tres"),
+            FormatArg::Resource => true,
+            FormatArg::Var | FormatArg::Config => false,
         }
     }
 }
@@ -57,4 +70,11 @@ pub fn write(cfg: &ConfigFile, dialect: Dialect, key: Option<&FileKey>) -> Resul
             dialect_name(dialect)
         ))
     })
+}
+
+/// Reads the text resource at `path` (`-`: standard input).
+pub fn read_resource(path: &str, max_payload: usize, opts: &Options) -> Result<TextResource, Fail> {
+    let bytes = input::read_input(path, None, None, max_payload)?;
+    TextResource::from_bytes(&bytes, opts)
+        .map_err(|e| Fail::Invalid(format!("{path} is not a text resource that reads: {e}")))
 }

@@ -33,7 +33,7 @@ use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
-use fast_var_codec_core::save::{ConfigFile, FileKey};
+use fast_var_codec_core::save::{ConfigFile, FileKey, TextResource};
 
 use crate::input::{resolve, Framing, Resolved};
 use crate::output::{CompressArg, Container};
@@ -86,14 +86,14 @@ abbreviated unless --full). Offsets count from the start of the input (of the pa
 compressed or encrypted file (Godot 3's or Godot 4's), which is opened as its magic says). The values are shown as written; where Godot's decode changes \
 one (a typed container converts or drops elements, equal keys merge) a note says so.\n\n\
 --json writes one JSON document instead: {\"dialect\", \"framing\", \"size\", \"values\": \
-[{\"frame\": {\"offset\", \"length\"} (framed only), \"value\": V, \"decoded\": V (only where \
-Godot's decode changes the value), \"unread\": N (bytes after the value)}]}. V is the golden \
-corpus's Desc (tests/golden/FORMAT.md) made readable, with \"offset\" and \"size\" on every \
-value: {\"t\": \"int\", \"v\": 5}, {\"t\": \"array\", \"typed\": null, \"items\": [V]}, \
-{\"t\": \"dictionary\", \"key_typed\", \"value_typed\", \"entries\": [[V, V]]}, {\"t\": \
-\"object\", \"class\", \"props\": [[name, V]]} ... Texts are JSON strings, integers JSON \
-numbers, floats numbers where finite and \"nan\", \"inf\", \"-inf\" otherwise (binary32 values \
-exactly, widened), a PackedByteArray's \"v\" is hex."
+[{\"frame\": {\"offset\", \"length\"} (framed only), \"value\": V, \"written\": V (only where \
+Godot's decode changes the value: as the bytes hold it), \"layout\": L, \"unread\": N (bytes \
+after the value)}]}. V is a value as to-json writes it (the core's JSON projection: 5, \
+{\"$Vector2\": [1, 2]} ...). L says where the value and each value inside it lie: {\"offset\", \
+\"size\", \"type\", \"value\": V} for a value holding no other, {\"offset\", \"size\", \"type\", \
+\"items\": [L]} for an Array, \"entries\": [[L, L]] for a Dictionary, \"class\" and \
+\"properties\": [[name, L]] for an Object; \"type\" is the text form's (\"int\", \"Array[int]\", \
+\"PackedByteArray\")."
     )]
     Dump(DumpArgs),
     /// Transcode from one dialect to another, bytes to bytes.
@@ -158,8 +158,9 @@ struct InputArgs {
     /// larger is inflated or decrypted.
     #[arg(long, value_name = "BYTES", default_value_t = fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD)]
     max_payload: usize,
-    /// What the input holds: values (var), or a ConfigFile's text (config), plain or
-    /// encrypted; auto: a ConfigFile for a .cfg file.
+    /// What the input holds: values (var), a ConfigFile's text (config), plain or encrypted, or
+    /// a text resource (resource); auto: a ConfigFile for a .cfg file, a text resource for a
+    /// .tres file.
     #[arg(long, value_enum, default_value_t = config::FormatArg::Auto)]
     format: config::FormatArg,
 }
@@ -278,9 +279,10 @@ struct ToJsonArgs {
 
 #[derive(Args, Debug)]
 struct FromJsonArgs {
-    /// The dialect to write.
+    /// The dialect to write (needed but for a text resource, written in the engine its header
+    /// names).
     #[arg(long, value_enum)]
-    to: OutDialectArg,
+    to: Option<OutDialectArg>,
     /// real_t of the engine that is to read the bytes (double: Godot 4 only).
     #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
     precision: PrecisionArg,
@@ -296,9 +298,10 @@ struct FromJsonArgs {
     /// Byte order of the framing's length prefixes (FileAccess.big_endian).
     #[arg(long, value_enum, default_value_t = ByteOrderArg::Little, requires = "framed")]
     byte_order: ByteOrderArg,
-    /// What to write: values (var), or a ConfigFile (config: the JSON is an object of sections,
-    /// each an object of keys, as to-json writes a ConfigFile); auto: a ConfigFile for a .cfg
-    /// file.
+    /// What to write: values (var), a ConfigFile (config: the JSON is an object of sections,
+    /// each an object of keys, as to-json writes a ConfigFile), or a text resource (resource:
+    /// the JSON is an array of sections, as to-json writes a .tres); auto: a ConfigFile for a
+    /// .cfg file, a text resource for a .tres file.
     #[arg(long, value_enum, default_value_t = config::FormatArg::Auto)]
     format: config::FormatArg,
     /// The JSON file to read; - for standard input.
@@ -479,9 +482,16 @@ fn load(
 }
 
 fn run_dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    if args.input.format.is_config(&args.file) {
+    let text_file = if args.input.format.is_config(&args.file) {
+        Some("a ConfigFile")
+    } else if args.input.format.is_resource(&args.file) {
+        Some("a text resource")
+    } else {
+        None
+    };
+    if let Some(what) = text_file {
         return Err(Fail::Usage(format!(
-            "dump shows the bytes of values; {} is a ConfigFile, whose text to-json shows as JSON (or pass --format var)",
+            "dump shows the bytes of values; {} is {what}, whose text to-json shows as JSON (or pass --format var)",
             args.file
         )));
     }
@@ -532,6 +542,17 @@ fn run_check(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail> {
         )?;
         return Ok(());
     }
+    if args.input.format.is_resource(&args.file) {
+        let res = config::read_resource(&args.file, args.input.max_payload, &opts)?;
+        let properties: usize = res.sections().iter().map(|s| s.properties().count()).sum();
+        writeln!(
+            out,
+            "valid: text resource, {} section(s), {properties} propert{}",
+            res.sections().len(),
+            if properties == 1 { "y" } else { "ies" }
+        )?;
+        return Ok(());
+    }
     let (bytes, resolved) = load(
         &args.file,
         &args.input,
@@ -578,6 +599,28 @@ fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Fail> {
         Container::Plain
     };
     let opts = base_options(args.precision, &args.input);
+    if args.input.format.is_resource(&args.input_file) {
+        let res = config::read_resource(&args.input_file, args.input.max_payload, &opts)?;
+        let res = match (res.is_godot3(), to) {
+            (_, Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2) => res
+                .to_godot4()
+                .map_err(|e| Fail::Invalid(format!("{}: {e}", args.input_file)))?,
+            (true, Dialect::Godot3) => res,
+            _ => {
+                return Err(Fail::Usage(format!(
+                "a text resource converts from Godot 3 to Godot 4 only; {} is not written in {}",
+                args.input_file,
+                dialect_name(to)
+            )))
+            }
+        };
+        if !matches!(container, Container::Plain) {
+            return Err(Fail::Usage(
+                "a text resource is written plain, never compressed or encrypted".into(),
+            ));
+        }
+        return write_output(&args.output_file, res.to_text().as_bytes(), out);
+    }
     if args.input.format.is_config(&args.input_file) {
         let cfg = config::read(
             &args.input_file,
@@ -666,6 +709,8 @@ fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
             &opts,
         )?
         .to_value()
+    } else if args.input.format.is_resource(&args.input_file) {
+        config::read_resource(&args.input_file, args.input.max_payload, &opts)?.to_value()
     } else {
         values_of(args, &opts)?
     };
@@ -699,8 +744,40 @@ fn values_of(args: &ToJsonArgs, opts: &Options) -> Result<Value, Fail> {
     })
 }
 
+/// The text of `file` (`-`: standard input).
+fn read_text_input(file: &str) -> Result<String, Fail> {
+    if file == "-" {
+        io::read_to_string(io::stdin().lock())
+            .map_err(|e| Fail::Invalid(format!("cannot read standard input: {e}")))
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Fail::Invalid(format!("cannot read {file}: {e}")))
+    }
+}
+
 fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
-    let to = args.to.dialect();
+    if args.format.is_resource(&args.output_file) {
+        let value = json::from_json(&read_text_input(&args.input_file)?)
+            .map_err(|e| Fail::Invalid(e.to_string()))?;
+        let res = TextResource::from_value(&value).map_err(|e| Fail::Invalid(e.to_string()))?;
+        let res = match args.to.map(OutDialectArg::dialect) {
+            None => res,
+            Some(Dialect::Godot3) if res.is_godot3() => res,
+            Some(Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2) => {
+                res.to_godot4().map_err(|e| Fail::Invalid(e.to_string()))?
+            }
+            Some(to) => {
+                return Err(Fail::Usage(format!(
+                    "a text resource is written in its own engine's text or converted from Godot 3 to Godot 4, not to {}",
+                    dialect_name(to)
+                )))
+            }
+        };
+        return write_output(&args.output_file, res.to_text().as_bytes(), out);
+    }
+    let to = args
+        .to
+        .ok_or_else(|| Fail::Usage("--to is needed: the dialect to write".into()))?
+        .dialect();
     let opts = Options::new(to)
         .with_precision(args.precision.precision())
         .with_allow_lossy(args.allow_lossy)
@@ -708,14 +785,8 @@ fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
         .with_full_objects(args.allow_objects);
     opts.check()
         .map_err(|e| Fail::Usage(format!("cannot write {}: {e}", dialect_name(to))))?;
-    let text = if args.input_file == "-" {
-        io::read_to_string(io::stdin().lock())
-            .map_err(|e| Fail::Invalid(format!("cannot read standard input: {e}")))?
-    } else {
-        std::fs::read_to_string(&args.input_file)
-            .map_err(|e| Fail::Invalid(format!("cannot read {}: {e}", args.input_file)))?
-    };
-    let value = json::from_json(&text).map_err(|e| Fail::Invalid(e.to_string()))?;
+    let value = json::from_json(&read_text_input(&args.input_file)?)
+        .map_err(|e| Fail::Invalid(e.to_string()))?;
     if args.format.is_config(&args.output_file) {
         let cfg = ConfigFile::from_value(&value).map_err(|e| Fail::Invalid(e.to_string()))?;
         return write_output(&args.output_file, &config::write(&cfg, to, None)?, out);

@@ -7,6 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use bytes::BytesMut;
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
+use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
@@ -363,6 +364,141 @@ fn matches_desc(ours: &Json, desc: &Json) -> Result<(), String> {
     }
 }
 
+/// A value in the golden corpus's Desc form (tests/golden/FORMAT.md), to compare with what the
+/// engine described.
+fn desc_of(v: &Value) -> Json {
+    use serde_json::json;
+    fn num(x: f64) -> Json {
+        match serde_json::Number::from_f64(x) {
+            Some(n) => Json::Number(n),
+            None if x.is_nan() => json!("nan"),
+            None if x > 0.0 => json!("inf"),
+            None => json!("-inf"),
+        }
+    }
+    fn nums(c: &[f64]) -> Json {
+        Json::Array(c.iter().map(|&x| num(x)).collect())
+    }
+    fn nums32(c: &[f32]) -> Json {
+        Json::Array(c.iter().map(|&x| num(f64::from(x))).collect())
+    }
+    fn typed(t: &ContainerType) -> Json {
+        match t {
+            ContainerType::Untyped => Json::Null,
+            ContainerType::Builtin(t) => json!({"kind": "builtin", "type": t.id()}),
+            ContainerType::Class(c) => json!({"kind": "class", "name": c}),
+            ContainerType::Script(p) => json!({"kind": "script", "path": p}),
+        }
+    }
+    let (t, v) = match v {
+        Value::Nil => ("nil", Json::Null),
+        Value::Bool(b) => ("bool", json!(b)),
+        Value::Int(i) => ("int", json!(i)),
+        Value::Float(x) => ("float", num(*x)),
+        Value::String(s) => ("string", json!(s.as_str())),
+        Value::StringName(s) => ("string_name", json!(s.as_str())),
+        Value::Vector2(c) => ("vector2", nums(c)),
+        Value::Vector2i(c) => ("vector2i", json!(c)),
+        Value::Rect2(c) => ("rect2", nums(c.as_slice())),
+        Value::Rect2i(c) => ("rect2i", json!(c)),
+        Value::Vector3(c) => ("vector3", nums(c)),
+        Value::Vector3i(c) => ("vector3i", json!(c)),
+        Value::Transform2D(c) => ("transform2d", nums(c.as_slice())),
+        Value::Vector4(c) => ("vector4", nums(c.as_slice())),
+        Value::Vector4i(c) => ("vector4i", json!(c)),
+        Value::Plane(c) => ("plane", nums(c.as_slice())),
+        Value::Quaternion(c) => ("quaternion", nums(c.as_slice())),
+        Value::Aabb(c) => ("aabb", nums(c.as_slice())),
+        Value::Basis(c) => ("basis", nums(c.as_slice())),
+        Value::Transform3D(c) => ("transform3d", nums(c.as_slice())),
+        Value::Projection(c) => ("projection", nums(c.as_slice())),
+        Value::Color(c) => ("color", nums32(c)),
+        Value::NodePath(p) => {
+            return json!({"t": "node_path", "names": p.names, "subnames": p.subnames,
+                          "absolute": p.absolute});
+        }
+        Value::Rid(id) => ("rid", json!(id)),
+        Value::ObjectId(id) => ("object_id", json!(id)),
+        Value::Callable => ("callable", Json::Null),
+        Value::Signal { name, object_id } => {
+            return json!({"t": "signal", "name": name, "object": object_id});
+        }
+        Value::PackedByteArray(b) => (
+            "packed_byte_array",
+            json!(b.iter().map(|x| format!("{x:02x}")).collect::<String>()),
+        ),
+        Value::PackedInt32Array(a) => ("packed_int32_array", json!(a)),
+        Value::PackedInt64Array(a) => ("packed_int64_array", json!(a)),
+        Value::PackedFloat32Array(a) => ("packed_float32_array", nums32(a)),
+        Value::PackedFloat64Array(a) => ("packed_float64_array", nums(a)),
+        Value::PackedStringArray(a) => (
+            "packed_string_array",
+            json!(a.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
+        ),
+        Value::PackedVector2Array(a) => {
+            ("packed_vector2_array", a.iter().map(|c| nums(c)).collect())
+        }
+        Value::PackedVector3Array(a) => {
+            ("packed_vector3_array", a.iter().map(|c| nums(c)).collect())
+        }
+        Value::PackedVector4Array(a) => {
+            ("packed_vector4_array", a.iter().map(|c| nums(c)).collect())
+        }
+        Value::PackedColorArray(a) => ("packed_color_array", a.iter().map(|c| nums32(c)).collect()),
+        Value::Array(a) => {
+            return json!({"t": "array", "typed": typed(&a.element),
+                          "items": a.items.iter().map(desc_of).collect::<Vec<_>>()});
+        }
+        Value::Dictionary(d) => {
+            return json!({"t": "dictionary", "key_typed": typed(&d.key),
+                          "value_typed": typed(&d.value),
+                          "entries": d.iter().map(|(k, v)| json!([desc_of(k), desc_of(v)]))
+                              .collect::<Vec<_>>()});
+        }
+        Value::Object(o) => {
+            return json!({"t": "object", "class": o.class,
+                          "props": o.properties.iter().map(|(n, v)| json!([n, desc_of(v)]))
+                              .collect::<Vec<_>>()});
+        }
+    };
+    if v.is_null() {
+        json!({ "t": t })
+    } else {
+        json!({"t": t, "v": v})
+    }
+}
+
+/// The value of entry `i` of a `dump --json` document, in the Desc form: as Godot decodes it,
+/// or (`written`) as the bytes hold it, before typed containers convert and equal keys merge.
+/// The document holds each value as `to-json` writes it: read here as that text, by the core's
+/// `json::from_json`, so that its Dictionaries keep their order.
+fn dumped_desc(stdout: &[u8], i: usize, written: bool) -> Json {
+    use std::collections::HashMap;
+    type Fields = HashMap<String, Box<serde_json::value::RawValue>>;
+    fn fields(text: &str) -> Fields {
+        let mut de = serde_json::Deserializer::from_str(text);
+        de.disable_recursion_limit();
+        de.into_iter::<Fields>()
+            .next()
+            .expect("a JSON object")
+            .expect("dump JSON")
+    }
+    let doc = fields(std::str::from_utf8(stdout).expect("UTF-8"));
+    let mut de = serde_json::Deserializer::from_str(doc["values"].get());
+    de.disable_recursion_limit();
+    let values = de
+        .into_iter::<Vec<Fields>>()
+        .next()
+        .expect("values")
+        .expect("an array of entries");
+    let entry = &values[i];
+    let raw = match entry.get("written") {
+        Some(w) if written => w,
+        _ => &entry["value"],
+    };
+    desc_of(&fast_var_codec_core::json::from_json(raw.get()).expect("the core's JSON projection"))
+}
+
 /// The matcher the corpus tests rely on tells differences apart.
 #[test]
 fn the_desc_matcher_sees_differences() {
@@ -448,16 +584,17 @@ fn check_and_dump_cases(file: &'static str, dialect: &'static str) {
                 return problems;
             }
             let doc = parse_deep(&o.stdout).expect("dump JSON");
-            let ours = &doc["values"][0]["value"];
-            assert_eq!(ours["offset"], 0, "{}", case.name);
+            let entry = &doc["values"][0];
+            let layout = &entry["layout"];
+            assert_eq!(layout["offset"], 0, "{}", case.name);
             assert_eq!(
-                ours["size"].as_u64(),
+                layout["size"].as_u64(),
                 Some(case.bytes.len() as u64),
                 "{}",
                 case.name
             );
-            if let Err(e) = matches_desc(ours, &case.decoded) {
-                match matches_desc(ours, &case.value) {
+            if let Err(e) = matches_desc(&dumped_desc(&o.stdout, 0, false), &case.decoded) {
+                match matches_desc(&dumped_desc(&o.stdout, 0, true), &case.value) {
                     Ok(()) => problems.push(format!("as written: {}", case.name)),
                     Err(_) => problems.push(format!("{}: {e}", case.name)),
                 }
@@ -521,18 +658,40 @@ fn dump_spot_checks() {
     let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
     assert_eq!(code(&o), 0, "{}", text(&o.stderr));
     let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
-    let a = &doc["values"][0]["value"];
-    assert_eq!(a["t"], "array");
-    assert_eq!(a["typed"], Json::Null);
+    let entry = &doc["values"][0];
+    // The value is the core's projection, what to-json writes; the layout says where each
+    // part lies.
+    let to_json = run(&["to-json", "--dialect", "godot4", "--raw", &path]);
+    assert_eq!(code(&to_json), 0, "{}", text(&to_json.stderr));
+    let projection: Json = serde_json::from_slice(&to_json.stdout).expect("to-json");
+    assert_eq!(entry["value"], projection);
+    assert_eq!(
+        entry["value"],
+        serde_json::json!([1, "a", {"$Vector2": [1.5, -2]}, {"$float": "nan"}])
+    );
+    assert!(entry.get("written").is_none(), "{entry}");
+    let a = &entry["layout"];
+    assert_eq!(
+        (&a["type"], &a["offset"], &a["size"]),
+        (
+            &serde_json::json!("Array"),
+            &serde_json::json!(0),
+            &serde_json::json!(52)
+        )
+    );
     assert_eq!(
         a["items"][0],
-        serde_json::json!({"offset": 8, "size": 8, "t": "int", "v": 1})
+        serde_json::json!({"offset": 8, "size": 8, "type": "int", "value": 1})
     );
-    assert_eq!(a["items"][1]["t"], "string");
-    assert_eq!(a["items"][1]["v"], "a");
-    assert_eq!(a["items"][1]["offset"], 16);
-    assert_eq!(a["items"][2]["v"], serde_json::json!([1.5, -2.0]));
-    assert_eq!(a["items"][3]["v"], "nan");
+    assert_eq!(
+        a["items"][1],
+        serde_json::json!({"offset": 16, "size": 12, "type": "String", "value": "a"})
+    );
+    assert_eq!(
+        a["items"][2]["value"],
+        serde_json::json!({"$Vector2": [1.5, -2]})
+    );
+    assert_eq!(a["items"][3]["value"], serde_json::json!({"$float": "nan"}));
     assert_eq!(doc["dialect"], "godot4");
     assert_eq!(doc["framing"], "raw");
 
@@ -565,13 +724,13 @@ fn dump_spot_checks() {
     let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
     let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(
-        doc["values"][0]["value"]["items"][0]["v"]
+        doc["values"][0]["layout"]["items"][0]["value"]["$PackedInt32Array"]
             .as_array()
             .map(Vec::len),
         Some(100)
     );
 
-    // Godot's decode converts the float in an Array[int]: the note and "decoded" say so.
+    // Godot's decode converts the float in an Array[int]: the note and "written" say so.
     let bytes = hex("1c000100020000000100000003000100000000000000f83f");
     let path = dir.file("typed.bin", &bytes);
     let o = run(&["dump", "--dialect", "godot4", "--raw", &path]);
@@ -582,10 +741,18 @@ fn dump_spot_checks() {
     );
     let o = run(&["dump", "--json", "--dialect", "godot4", "--raw", &path]);
     let doc: Json = serde_json::from_slice(&o.stdout).expect("json");
-    assert_eq!(doc["values"][0]["value"]["items"][0]["t"], "float");
+    let entry = &doc["values"][0];
     assert_eq!(
-        doc["values"][0]["decoded"]["items"][0],
-        serde_json::json!({"t": "int", "v": 1})
+        entry["layout"]["items"][0],
+        serde_json::json!({"offset": 12, "size": 12, "type": "float", "value": 1.5})
+    );
+    assert_eq!(
+        entry["value"],
+        serde_json::json!({"$Array": {"type": "int", "items": [1]}})
+    );
+    assert_eq!(
+        entry["written"],
+        serde_json::json!({"$Array": {"type": "int", "items": [1.5]}})
     );
 
     // Standard input, and a guessed dialect said on stderr.
@@ -1027,14 +1194,14 @@ fn godot3_save_files_dump_and_check() {
         let engine = side["values"].as_array().expect("sidecar values");
         assert_eq!(values.len(), 59);
         assert_eq!(engine.len(), 59);
-        for (ours, theirs) in values.iter().zip(engine) {
+        for (i, (ours, theirs)) in values.iter().zip(engine).enumerate() {
             assert_eq!(
                 ours["frame"]["offset"], theirs["offset"],
                 "{}",
                 theirs["name"]
             );
             if theirs["value"]["sha256"].is_null() {
-                matches_desc(&ours["value"], &theirs["value"])
+                matches_desc(&dumped_desc(&o.stdout, i, false), &theirs["value"])
                     .unwrap_or_else(|e| panic!("{}: {e}", theirs["name"]));
             }
         }
@@ -1829,8 +1996,7 @@ fn auto_refuses_what_engines_read_as_different_values() {
         let path = dir.file("told.bin", &told);
         let o = run(&["dump", "--json", &path]);
         assert_eq!(code(&o), 0, "{}", text(&o.stderr));
-        let doc = parse_deep(&o.stdout).expect("dump JSON");
-        matches_desc(&doc["values"][0]["value"], &color.decoded).expect("the Color");
+        matches_desc(&dumped_desc(&o.stdout, 0, false), &color.decoded).expect("the Color");
     });
 }
 
@@ -1927,4 +2093,111 @@ fn a_config_file_carrying_a_script_is_refused() {
     }
     let o = run(&["dump", &evil]);
     assert_eq!(code(&o), 2);
+}
+
+/// The save each engine wrote as a text resource (tests/golden/tres_*.jsonl, "save": a script
+/// resource whose items are sub-resources): to-json gives its sections, from-json writes the
+/// same file again, byte for byte, and an edited value as the engine writes it; check counts its
+/// sections; dump and convert say what reads it.
+#[test]
+fn text_resources_go_to_json_and_back() {
+    let dir = TempDir::new("tres");
+    for (file, level) in [
+        ("tres_godot4_6_3.jsonl", "level = 7\n"),
+        ("tres_godot3_6_2.jsonl", "level = 7\n"),
+    ] {
+        let golden =
+            std::fs::read_to_string(repo().join("tests/golden").join(file)).expect("golden");
+        let case: Json = golden
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+            .find(|c| c["name"] == "save")
+            .expect("the save");
+        let saved = hex(case["file"].as_str().expect("file"));
+        let path = dir.file("save.tres", &saved);
+
+        let o = run(&["to-json", &path]);
+        assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+        let json_text = text(&o.stdout);
+        let json: Json = serde_json::from_slice(&o.stdout).expect("json");
+        assert_eq!(json[0]["tag"], "gd_resource", "{json}");
+        let main = json
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["tag"] == "resource"))
+            .expect("[resource]");
+        assert_eq!(main["properties"]["level"], 7, "{main}");
+        assert_eq!(
+            main["properties"]["best"]["$Object"]["class"], "SubResource",
+            "{main}"
+        );
+
+        let json_file = dir.file("save.json", &o.stdout);
+        let back = dir.path("back.tres");
+        let o = run(&["from-json", &json_file, &back]);
+        assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+        assert_eq!(std::fs::read(&back).expect("written"), saved, "{file}");
+
+        // Edited as text: a JSON object keeps its order there (the order of a section's
+        // properties).
+        assert_eq!(json_text.matches("\"level\": 7").count(), 1, "{json_text}");
+        let edited_json = dir.file(
+            "edited.json",
+            json_text.replace("\"level\": 7", "\"level\": 8").as_bytes(),
+        );
+        let edited = dir.path("edited.tres");
+        let o = run(&["from-json", &edited_json, &edited]);
+        assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+        let expected =
+            String::from_utf8(saved.clone())
+                .expect("UTF-8")
+                .replacen(level, "level = 8\n", 1);
+        assert_eq!(
+            std::fs::read_to_string(&edited).expect("written"),
+            expected,
+            "{file}"
+        );
+
+        let o = run(&["check", &path]);
+        assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).starts_with("valid: text resource, 6 section(s), "),
+            "{file}: {}",
+            text(&o.stdout)
+        );
+        let o = run(&["dump", &path]);
+        assert_eq!(code(&o), 2);
+        assert!(
+            text(&o.stderr).contains("is a text resource"),
+            "{}",
+            text(&o.stderr)
+        );
+        let converted = dir.path("godot4.tres");
+        let o = run(&["convert", "--to", "godot4", &path, &converted]);
+        assert_eq!(code(&o), 0, "{file}: {}", text(&o.stderr));
+        let godot4 = std::fs::read_to_string(&converted).expect("written");
+        if file.contains("godot3") {
+            // Godot 3's save as Godot 4 writes it (Godot 4.6.3 reads it: tests/run_save_tests.sh).
+            assert!(
+                godot4.starts_with("[gd_resource type=\"Resource\" format=3]\n"),
+                "{godot4}"
+            );
+            assert!(godot4.contains("\nbest = SubResource(\"1\")\n"), "{godot4}");
+            assert!(godot4.ends_with("\nmetadata/note = \"hi\"\n"), "{godot4}");
+            let o = run(&[
+                "convert",
+                "--to",
+                "godot3",
+                &converted,
+                &dir.path("back.tres"),
+            ]);
+            assert_eq!(code(&o), 2);
+            assert!(
+                text(&o.stderr).contains("from Godot 3 to Godot 4 only"),
+                "{}",
+                text(&o.stderr)
+            );
+        } else {
+            assert_eq!(godot4.as_bytes(), saved, "{file}");
+        }
+    }
 }

@@ -97,6 +97,8 @@ mod blocks;
 pub use blocks::{compress_block, decompress_block};
 mod config_file;
 pub use config_file::{ConfigFile, ConfigFileError};
+mod text_resource;
+pub use text_resource::{NotTextResource, ResourceSection, TextResource};
 mod values;
 pub use values::{decode_records, detect_records, DetectError, RecordError};
 

@@ -9,9 +9,12 @@
 //! read writes (`to_text`, Godot 4's `save`) a text that reads again and writes the same text,
 //! unless a section's name ends in a backslash, which Godot 4 writes as it is and then reads as
 //! escaping the `]`.
+//! And as a text resource (`save::TextResource::parse`) under the same bound; one read writes
+//! (its sections written anew as Godot writes them) a text that reads again and writes the same
+//! text.
 #![no_main]
 use fast_var_codec_core::options::{AllowList, Precision};
-use fast_var_codec_core::save::ConfigFile;
+use fast_var_codec_core::save::{ConfigFile, TextResource};
 use fast_var_codec_core::{Dialect, Value};
 use fast_var_codec_fuzz::{measure, within_heap_bound, Selector};
 use libfuzzer_sys::fuzz_target;
@@ -86,5 +89,32 @@ fn config_file(text: &str, opts: &fast_var_codec_core::Options, godot3: bool) {
             );
         }
         Err(e) => panic!("the text of a ConfigFile read does not read again: {e}\n{written}"),
+    }
+    text_resource(text, &opts);
+}
+
+fn text_resource(text: &str, opts: &fast_var_codec_core::Options) {
+    let (result, usage) = measure(|| TextResource::parse(text, opts));
+    assert!(
+        within_heap_bound(&usage, text.len()),
+        "{usage:?} for {} bytes of text resource",
+        text.len()
+    );
+    let Ok(mut res) = result else {
+        return;
+    };
+    res.section_mut(0); // written anew, not the text read
+    let written = res.to_text();
+    match TextResource::parse(&written, opts) {
+        Ok(mut again) => {
+            again.section_mut(0);
+            let rewritten = again.to_text();
+            assert_eq!(
+                rewritten.len(),
+                written.len(),
+                "the text resource read again writes another text:\n{written}\n{rewritten}"
+            );
+        }
+        Err(e) => panic!("the text of a text resource read does not read again: {e}\n{written}"),
     }
 }

@@ -8,7 +8,7 @@ use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::save::{random_iv, ConfigFile, FileKey};
+use fast_var_codec_core::save::{random_iv, ConfigFile, FileKey, TextResource};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::{NodePath, Value};
 use fast_var_codec_core::{Dialect, Options};
@@ -570,6 +570,84 @@ fn write_config_file<'py>(
     Ok(PyBytes::new(py, &file))
 }
 
+/// The sections of a Godot text resource (``.tres``, what ``ResourceSaver.save`` writes), as the
+/// engine's loader reads its tags and properties, but never loading or making anything: a list
+/// of dicts ``{"tag": str, "attributes": {...}, "properties": {...}}`` in the file's order, the
+/// header (``gd_resource``) first, then the ``ext_resource`` entries (files it refers to), the
+/// ``sub_resource`` entries (resources inside it) and the ``resource`` itself. A reference to an
+/// entry, ``ExtResource("1_ab")`` or ``SubResource("Resource_x")``, is an :class:`Object` of
+/// class ``"ExtResource"`` or ``"SubResource"`` whose one property is its ``id``; a typed
+/// container of a script the file refers to keeps its type as written
+/// (``Array[ExtResource("1_ab")]``). ``data`` is the text (``str``) or its bytes (UTF-8). The
+/// values are :func:`str_to_var`'s: an inline ``Object(...)`` is refused unless
+/// ``allow_objects`` (and ``allowed_classes``, when given) admits it, and then is data. The
+/// limits are :func:`decode`'s, for the whole file.
+///
+/// Raises :class:`DecodeError` for text that is not a text resource or not UTF-8 (``offset``
+/// is the byte where it went wrong; the message has the line and column), an object not
+/// allowed or a limit passed; ``TypeError`` for ``data`` neither ``str`` nor bytes-like.
+#[pyfunction]
+#[pyo3(
+    signature = (data, *, precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(data, *, precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn read_text_resource<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    precision: &str,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let opts = DecodeArgs {
+        dialect: "godot4",
+        precision,
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+        refuse_dropped_elements,
+    }
+    .options()?;
+    let res = if let Ok(text) = data.cast::<PyString>() {
+        let text = text.to_cow()?;
+        unlocked(py, text.len(), || TextResource::parse(&text, &opts)).map_err(codec_error)?
+    } else {
+        with_bytes(
+            "data, when not a str (a text resource's text),",
+            data,
+            |file| {
+                unlocked(py, file.len(), || TextResource::from_bytes(file, &opts))
+                    .map_err(codec_error)
+            },
+        )?
+    };
+    from_value(py, &res.to_value())
+}
+
+/// The text of a Godot text resource (``.tres``) for ``sections`` (a list of section dicts, as
+/// :func:`read_text_resource` gives them), as Godot writes it: each tag on its line, its
+/// properties as ``name = value`` after it, values as ``var_to_str`` writes them (Godot 3's
+/// ``var2str`` for a header of ``format`` 2 or less); the file :func:`read_text_resource` read,
+/// byte for byte, when nothing was changed, and an edited value as the engine writes it.
+///
+/// Raises ``ValueError`` for ``sections`` that are not a list of dicts with a ``str`` ``"tag"``
+/// (the first ``"gd_resource"`` or ``"gd_scene"``) and dicts keyed by ``str`` as
+/// ``"attributes"`` and ``"properties"``; :class:`EncodeError` with its path for a value with no
+/// Godot type (as :func:`var_to_str`).
+#[pyfunction]
+#[pyo3(signature = (sections), text_signature = "(sections)")]
+fn write_text_resource(sections: &Bound<'_, PyAny>) -> PyResult<String> {
+    let res = TextResource::from_value(&to_value(sections)?)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(res.to_text())
+}
+
 /// The decoding keywords of the module's `decode` and `decode_with_size`.
 struct DecodeArgs<'a, 'py> {
     dialect: &'a str,
@@ -917,6 +995,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(var_to_str, m)?)?;
     m.add_function(wrap_pyfunction!(read_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(write_config_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text_resource, m)?)?;
+    m.add_function(wrap_pyfunction!(write_text_resource, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
     m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;
     m.add_function(wrap_pyfunction!(_read_records, m)?)?;

@@ -328,6 +328,30 @@ export function readConfigFile(
  */
 export function writeConfigFile(sections: ConfigFileInput, options?: WriteConfigFileOptions): Uint8Array;
 
+/** A section of a text resource as readTextResource returns it by default. */
+export type TextResourceSection = Map<"tag" | "attributes" | "properties", GodotValue>;
+
+/**
+ * The sections of a Godot text resource (`.tres`), loading and making nothing: the text (a
+ * string) or its bytes (UTF-8). An Array of `{tag, attributes, properties}` sections, the header
+ * first; a reference to an entry is a GodotObject of class `ExtResource` or `SubResource` with its
+ * `id`. Text that is not a text resource throws a DecodeError.
+ */
+export function readTextResource(
+  data: string | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: Omit<CodecOptions, "dialect" | "fullObjects" | "allowLossy"> & { dictionaryAs?: "map" },
+): TextResourceSection[];
+/** With `dictionaryAs: "object"`: plain objects, as decode gives them. */
+export function readTextResource(
+  data: string | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: Omit<CodecOptions, "dialect" | "fullObjects" | "allowLossy">,
+): GodotValue;
+/**
+ * The text of a text resource for `sections` (as readTextResource returns them), as Godot writes
+ * it; anything but such sections throws an EncodeError.
+ */
+export function writeTextResource(sections: Encodable[]): string;
+
 /**
  * The JSON text of a value in the core's lossless projection (README, "JSON"): encoded bytes (a
  * Uint8Array or an ArrayBuffer, decoded with the options, which must take them whole from

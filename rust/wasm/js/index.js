@@ -883,6 +883,43 @@ export function writeConfigFile(sections, options = NO_OPTIONS) {
 }
 
 /**
+ * The sections of a Godot text resource (`.tres`, what `ResourceSaver.save` writes), read by the
+ * core as Godot's loader reads its tags and properties but never loading or making anything:
+ * `data` is the text (a string) or its bytes (a Uint8Array, another ArrayBuffer view or an
+ * ArrayBuffer; UTF-8). Returns an Array of sections in the file's order, the header
+ * (`gd_resource`) first, each a Dictionary `{tag, attributes, properties}` as decode returns one
+ * (by default Maps: `section.get("properties").get("level")`; `dictionaryAs: "object"` for plain
+ * objects). A reference to one of the file's entries, `ExtResource("1_ab")` or
+ * `SubResource("Resource_x")`, is an `GodotObject` of class `ExtResource` or `SubResource` whose
+ * one property is its `id`. The options are decode's (limits; an inline `Object(...)` passes
+ * `allowObjects` and `allowedClasses`); text that is not a text resource throws a DecodeError
+ * naming its line and column.
+ */
+export function readTextResource(data, options = NO_OPTIONS) {
+  const o = options ?? NO_OPTIONS;
+  let bytes;
+  if (typeof data === "string") bytes = new TextEncoder().encode(data);
+  else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) bytes = bytesOf(data);
+  else throw new TypeError("readTextResource reads a text (a string) or its bytes (a Uint8Array, another ArrayBuffer view or an ArrayBuffer)");
+  return withCodec(o, (c) => {
+    const len = call(() => wasm.text_resource_to_tape(c._live(), bytes));
+    return keptValue(len, o);
+  });
+}
+
+/**
+ * The text of a Godot text resource for `sections` (an Array of `{tag, attributes, properties}`
+ * as readTextResource returns them, Maps or plain objects), as Godot writes it: the text read,
+ * byte for byte, when nothing changed, and an edited value as the engine writes it. Anything
+ * but such sections throws an EncodeError.
+ */
+export function writeTextResource(sections) {
+  init();
+  const len = tapeOf(sections);
+  return call(() => wasm.write_text_resource(len));
+}
+
+/**
  * The value of a JSON text in the core's projection (toJSON's inverse; plain JSON reads as plain
  * values), as decode returns values (`keepFloats`: an integral float as a Float, which a number
  * would not stay; `useBigInt64`, `dictionaryAs`). `output: "bytes"` encodes it instead (Codec options), `"framed"`

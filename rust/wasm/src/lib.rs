@@ -19,7 +19,7 @@ use fast_var_codec_core::save::{
 };
 use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::save::{random_iv, FileError, FileKey};
-use fast_var_codec_core::save::{ConfigFile, ConfigFileError};
+use fast_var_codec_core::save::{ConfigFile, ConfigFileError, TextResource};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
@@ -546,6 +546,27 @@ pub fn write_config_file(
     let v = with_input(len, value_of)?;
     let cfg = ConfigFile::from_value(&v).map_err(|e| config_error(&e))?;
     cfg.to_file(d, key.as_ref()).map_err(|e| config_error(&e))
+}
+
+/// The sections of a text resource (`.tres`; the core's `TextResource::from_bytes`, as Godot's
+/// loader reads its tags and properties, loading nothing), as an Array of section Dictionaries
+/// (`TextResource::to_value`) in a tape in the buffer at `tape_ptr`, as `text_to_tape` leaves
+/// one; returns its length.
+#[wasm_bindgen]
+pub fn text_resource_to_tape(settings: &Settings, data: &[u8]) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let res = TextResource::from_bytes(data, &settings.decode).map_err(|e| codec_error(&e))?;
+    Ok(keep_tape(res.to_value(), 0))
+}
+
+/// The text of a text resource for the Array of sections of the tape in the input buffer's
+/// first `len` bytes (the core's `TextResource::from_value` and `to_text`).
+#[wasm_bindgen]
+pub fn write_text_resource(len: usize) -> Result<String, JsValue> {
+    let v = with_input(len, value_of)?;
+    let res = TextResource::from_value(&v)
+        .map_err(|e| error("encode", "ERR_INVALID_PARAMETER", "", &e.to_string()))?;
+    Ok(res.to_text())
 }
 
 /// The values of a file of `store_var` records (plain, compressed, or encrypted with the

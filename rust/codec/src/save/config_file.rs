@@ -208,13 +208,7 @@ impl ConfigFile {
             }
             _ => file,
         };
-        let text = std::str::from_utf8(text).map_err(|e| {
-            // The bytes before the bad one are UTF-8: the error's line and column are theirs.
-            let at = e.valid_up_to();
-            let before = text.get(..at).and_then(|b| std::str::from_utf8(b).ok());
-            TextCursor::new(before.unwrap_or_default(), opts).syntax(at, "not UTF-8 text")
-        })?;
-        Ok(ConfigFile::parse(text, opts)?)
+        Ok(ConfigFile::parse(utf8_text(text, opts)?, opts)?)
     }
 
     /// The text `ConfigFile.save` writes in the engine of `dialect`; `None` for Pandemonium's,
@@ -457,6 +451,16 @@ impl ConfigFile {
     }
 }
 
+/// A text file's bytes as text, or the syntax error at the first byte that is not UTF-8 (with
+/// the line and column of the text before it).
+pub(super) fn utf8_text<'a>(bytes: &'a [u8], opts: &Options) -> Result<&'a str, CodecError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let before = bytes.get(..at).and_then(|b| std::str::from_utf8(b).ok());
+        TextCursor::new(before.unwrap_or_default(), opts).syntax(at, "not UTF-8 text")
+    })
+}
+
 /// The name of a `[section]` tag whose `[` is at `at`: up to the `]`, trimmed; Godot 4 reads
 /// `\]` as a `]` of the name, Godot 3 ends the name at the first `]`.
 fn section_name(
@@ -488,7 +492,7 @@ fn section_name(
 /// A key as Godot writes it (`String::property_name_encode`): as it is, or in quotes with `"`
 /// and `\` escaped when it holds a space or control character, `=`, `"`, `;`, `[`, `]` or a
 /// character past `~`.
-fn push_key(out: &mut String, key: &str) {
+pub(super) fn push_key(out: &mut String, key: &str) {
     let plain = key
         .chars()
         .all(|c| ('!'..='~').contains(&c) && !matches!(c, '=' | '"' | ';' | '[' | ']'));

@@ -49,6 +49,7 @@ impl fmt::Display for Value {
                 f,
                 one_line: false,
                 godot3: false,
+                resource: None,
             },
             self,
             0,
@@ -143,6 +144,7 @@ impl fmt::Display for Godot3Text<'_> {
                 f,
                 one_line: false,
                 godot3: true,
+                resource: None,
             },
             self.0,
             0,
@@ -157,6 +159,7 @@ impl fmt::Display for OneLine<'_> {
                 f,
                 one_line: true,
                 godot3: false,
+                resource: None,
             },
             self.0,
             0,
@@ -171,9 +174,70 @@ struct Out<'a, 'b> {
     one_line: bool,
     /// Godot 3's `var2str` text instead of Godot 4's.
     godot3: bool,
+    /// A text resource's text instead of `var_to_str`'s.
+    resource: Option<ResourceFormat>,
+}
+
+/// How a text resource (`.tres`) writes its values where `var_to_str` writes otherwise.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ResourceFormat {
+    /// Godot 4's text in a file of format 4 (Godot 4.6.3 writes one for a resource holding a
+    /// PackedVector4Array): `-inf` where `var_to_str` writes `inf_neg`, a PackedByteArray in
+    /// base64 (`PackedByteArray("AQI=")`).
+    pub(crate) format4: bool,
+}
+
+/// A value as a text resource writes it: as `var_to_str` (Godot 3: `var2str`) does, but for a
+/// reference to one of the file's entries (an object of class `ExtResource` or `SubResource`
+/// holding only its `id`), written `ExtResource("1_ab")` (Godot 3: `ExtResource( 1 )`), and for
+/// the bytes of `format`.
+pub(crate) struct ResourceValueText<'a> {
+    pub(crate) value: &'a Value,
+    pub(crate) godot3: bool,
+    pub(crate) format: ResourceFormat,
+}
+
+impl fmt::Display for ResourceValueText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_value(
+            &mut Out {
+                f,
+                one_line: false,
+                godot3: self.godot3,
+                resource: Some(self.format),
+            },
+            self.value,
+            0,
+        )
+    }
+}
+
+/// The id of a text resource's reference to one of its entries: an object of class
+/// `ExtResource` or `SubResource` holding only its `id`.
+pub(crate) fn reference_id(o: &Object) -> Option<&Value> {
+    match (o.class.as_str(), o.properties.as_slice()) {
+        ("ExtResource" | "SubResource", [(name, id)]) if name == "id" => Some(id),
+        _ => None,
+    }
 }
 
 impl Out<'_, '_> {
+    /// Whether this is Godot 4's text of a resource file of format 4: `-inf` where `var_to_str`
+    /// writes `inf_neg`, a PackedByteArray in base64.
+    fn format4(&self) -> bool {
+        self.resource.is_some_and(|r| r.format4)
+    }
+
+    /// A real as this text writes it ([`push_real`], but for -inf in a file of format 4).
+    fn real_text(&self, x: f64) -> String {
+        if x == f64::NEG_INFINITY && self.format4() {
+            return "-inf".into();
+        }
+        let mut s = String::new();
+        push_real(&mut s, x);
+        s
+    }
+
     /// Writes `lines` in `Display`'s text, `line` in the one-line text.
     fn either(&mut self, lines: &str, line: &str) -> fmt::Result {
         let text = if self.one_line { line } else { lines };
@@ -206,9 +270,8 @@ fn write_value(f: &mut Out<'_, '_>, v: &Value, depth: usize) -> fmt::Result {
         Value::Bool(b) => f.write_str(if *b { "true" } else { "false" }),
         Value::Int(i) => write!(f, "{i}"),
         Value::Float(x) => {
-            let mut s = String::new();
-            push_real(&mut s, *x);
-            if !matches!(s.as_str(), "inf" | "inf_neg" | "nan") && !s.contains(['.', 'e']) {
+            let mut s = f.real_text(*x);
+            if x.is_finite() && !s.contains(['.', 'e']) {
                 s.push_str(".0");
             }
             f.write_str(&s)
@@ -251,11 +314,22 @@ fn write_value(f: &mut Out<'_, '_>, v: &Value, depth: usize) -> fmt::Result {
             )?;
             f.either("\n", "")
         }
-        Value::Object(o) => crate::stack::guard(|| write_object(f, o, depth)),
+        Value::Object(o) => match (f.resource, reference_id(o)) {
+            (Some(_), Some(id)) => {
+                let pad = if f.godot3 { " " } else { "" };
+                write!(f, "{}({pad}", o.class)?;
+                write_value(f, id, depth)?;
+                write!(f, "{pad})")
+            }
+            _ => crate::stack::guard(|| write_object(f, o, depth)),
+        },
         Value::Callable => f.write_str("Callable()"),
         Value::Signal { .. } => f.write_str("Signal()"),
         Value::Dictionary(d) => crate::stack::guard(|| write_dictionary(f, d, depth)),
         Value::Array(a) => crate::stack::guard(|| write_array(f, a, depth)),
+        Value::PackedByteArray(v) if !v.is_empty() && f.format4() => {
+            write!(f, "PackedByteArray(\"{}\")", crate::base64::encode(v))
+        }
         Value::PackedByteArray(v) => list(f, "PackedByteArray", v.iter(), |s, x| write!(s, "{x}")),
         Value::PackedInt32Array(v) => {
             list(f, "PackedInt32Array", v.iter(), |s, x| write!(s, "{x}"))
@@ -695,9 +769,8 @@ fn write_escaped(f: &mut impl Write, s: &str) -> fmt::Result {
     f.write_char('"')
 }
 
-fn real(f: &mut impl Write, x: f64) -> fmt::Result {
-    let mut s = String::new();
-    push_real(&mut s, x);
+fn real(f: &mut Out<'_, '_>, x: f64) -> fmt::Result {
+    let s = f.real_text(x);
     f.write_str(&s)
 }
 

@@ -8,7 +8,7 @@ mod build;
 mod convert;
 mod depth;
 mod from;
-mod godot_text;
+pub(crate) mod godot_text;
 mod index;
 pub(crate) mod keys;
 pub(crate) mod parse_text;

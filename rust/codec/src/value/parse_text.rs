@@ -74,6 +74,17 @@ impl<'a, 'o> TextCursor<'a, 'o> {
         TextCursor { parser, builder }
     }
 
+    /// A reader of a text resource's values (`.tres`): `ExtResource(id)` and `SubResource(id)`
+    /// are read as references, objects of class `ExtResource` or `SubResource` holding their
+    /// `id` (a String, or a Godot 3 file's int), whatever the object policy, as nothing is made
+    /// or loaded of them; a typed container keeps the type it names as written (a container of
+    /// `ExtResource("1_ab")`, an external script, has the class `ExtResource("1_ab")`).
+    pub(crate) fn resource_file(text: &'a str, opts: &'o Options) -> Self {
+        let mut cursor = TextCursor::new(text, opts);
+        cursor.parser.resource_file = true;
+        cursor
+    }
+
     /// The byte offset of the next character.
     pub(crate) fn pos(&self) -> usize {
         self.parser.pos
@@ -81,6 +92,11 @@ impl<'a, 'o> TextCursor<'a, 'o> {
 
     pub(crate) fn next_char(&mut self) -> Option<char> {
         self.parser.next_char()
+    }
+
+    /// The next character, left to read.
+    pub(crate) fn peek_char(&self) -> Option<char> {
+        self.parser.src.get(self.parser.pos..)?.chars().next()
     }
 
     /// A syntax error at byte `at`, with its line and column.
@@ -221,6 +237,10 @@ struct Parser<'a, 'o> {
     elements: usize,
     /// Bytes of strings and packed data so far ([`crate::options::Limits::max_bytes`]).
     text_bytes: usize,
+    /// Reading a text resource's values: `ExtResource(…)` and `SubResource(…)` are references
+    /// to the file's own entries, kept as such ([`Parser::reference`]), and typed containers
+    /// keep the class or script they name as written.
+    resource_file: bool,
 }
 
 impl<'a, 'o> Parser<'a, 'o> {
@@ -235,6 +255,7 @@ impl<'a, 'o> Parser<'a, 'o> {
             max_depth: opts.limits.depth(),
             elements: 0,
             text_bytes: 0,
+            resource_file: false,
         }
     }
 
@@ -692,6 +713,9 @@ impl<'a> Parser<'a, '_> {
                 Ok(b.callable())
             }
             "Object" => crate::stack::guard(|| self.object(b, at, depth)),
+            "SubResource" | "ExtResource" if self.resource_file => {
+                crate::stack::guard(|| self.reference(b, name, at, depth))
+            }
             "Resource" | "SubResource" | "ExtResource" => {
                 crate::stack::guard(|| self.resource(b, name, at, depth))
             }
@@ -815,7 +839,7 @@ impl<'a> Parser<'a, '_> {
         self.expect_open()?;
         let (tok, s_at) = self.token()?;
         if let Tok::Str(text) = tok {
-            let bytes = base64_decode(&text)
+            let bytes = crate::base64::decode(&text, false)
                 .ok_or_else(|| self.syntax(s_at, "invalid base64 in PackedByteArray"))?;
             self.expect_close()?;
             self.charge_bytes(bytes.len(), at)?;
@@ -973,6 +997,15 @@ impl<'a> Parser<'a, '_> {
             ));
         };
         let (after, after_at) = self.token()?;
+        if let (true, "SubResource" | "ExtResource", Tok::ParenOpen) =
+            (self.resource_file, name, &after)
+        {
+            // One of the file's entries, by its id: kept as written.
+            self.reference_id_in_parens()?;
+            let written = self.src.get(at..self.pos).unwrap_or_default().to_owned();
+            let (after, after_at) = self.token()?;
+            return Ok((ContainerType::Class(written), after, after_at));
+        }
         let (ty, after, after_at) =
             if let ("Resource" | "SubResource" | "ExtResource", Tok::ParenOpen) = (name, &after) {
                 let (tok, p_at) = self.token()?;
@@ -1002,6 +1035,8 @@ impl<'a> Parser<'a, '_> {
                 (ty, after, after_at)
             };
         let ty = match ty {
+            // A text resource's types are data, kept as written.
+            ty if self.resource_file => ty,
             // Without objects, the binary decode holds every object type as the id form.
             ContainerType::Builtin(VariantType::Object)
             | ContainerType::Class(_)
@@ -1240,6 +1275,52 @@ impl<'a> Parser<'a, '_> {
         Ok((path.or_else(|| uid.clone()), uid))
     }
 
+    /// A text resource's reference to one of its entries after its name (at `at`):
+    /// `ExtResource("1_ab")` (Godot 3: `ExtResource( 1 )`), kept as an object of class `name`
+    /// holding the `id`, one level deeper as an object's properties are.
+    fn reference<B: TextBuild>(
+        &mut self,
+        b: &mut B,
+        name: &str,
+        at: usize,
+        depth: usize,
+    ) -> Result<B::Value> {
+        let id = self.reference_id()?;
+        if depth + 1 > self.max_depth {
+            return Err(self.fail(at, DecodeReason::TooDeep(self.max_depth)));
+        }
+        self.charge_elements(1, at)?;
+        let mut obj = b.begin_object(name).map_err(|r| self.fail(at, r))?;
+        let v = match id {
+            RefId::Int(n) => b.int(n),
+            RefId::Text(text) => {
+                self.charge_bytes(text.len(), at)?;
+                b.string(&text)
+            }
+        };
+        b.set_property(&mut obj, "id", v)
+            .map_err(|r| self.fail(at, r))?;
+        b.end_object(obj).map_err(|r| self.fail(at, r))
+    }
+
+    /// A reference's `(id)`.
+    fn reference_id(&mut self) -> Result<RefId> {
+        self.expect_open()?;
+        self.reference_id_in_parens()
+    }
+
+    /// A reference's `id)`, after its `(`.
+    fn reference_id_in_parens(&mut self) -> Result<RefId> {
+        let (tok, at) = self.token()?;
+        let id = match tok {
+            Tok::Int(n) => RefId::Int(n),
+            Tok::Str(text) => RefId::Text(text),
+            tok => return Err(self.syntax(at, format!("expected an id, found {}", tok.describe()))),
+        };
+        self.expect_close()?;
+        Ok(id)
+    }
+
     /// `Resource("res://…")` (or `ExtResource`, `SubResource`) as a value, after its name (at
     /// `at`): the engine loads the file; here it is an object of class `Resource` holding the
     /// path as its `resource_path`, when the options admit the class `Resource`. That object, at
@@ -1283,45 +1364,17 @@ impl<'a> Parser<'a, '_> {
     }
 }
 
+/// The id of a text resource's reference: Godot 3's are ints, Godot 4's strings.
+enum RefId {
+    Int(i64),
+    Text(String),
+}
+
 /// A property of an object being read.
 enum Property<V> {
     Value(V),
     /// The `res://` path of its script.
     Script(String),
-}
-
-/// Standard base64 (with or without `=` padding), as the engine reads a PackedByteArray given as
-/// a string; `None` if malformed.
-fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let digits = text.trim_end_matches('=');
-    if text.len() - digits.len() > 2 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(digits.len() / 4 * 3 + 3);
-    let mut acc = 0u32;
-    let mut bits = 0;
-    for c in digits.bytes() {
-        let d = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        acc = acc << 6 | u32::from(d);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    // A lone last digit carries no whole byte.
-    if digits.len() % 4 == 1 {
-        return None;
-    }
-    Some(out)
 }
 
 impl crate::Value {

@@ -34,9 +34,11 @@ from ._native import (
     encode,
     encode_framed,
     read_config_file,
+    read_text_resource,
     str_to_var,
     var_to_str,
     write_config_file,
+    write_text_resource,
 )
 from ._options import BytesLike, Compression, Dialect, Precision
 from ._types import (
@@ -81,6 +83,7 @@ from ._types import (
 __all__ = [
     "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
     "str_to_var", "var_to_str", "read_config_file", "write_config_file",
+    "read_text_resource", "write_text_resource",
     "StreamDecoder", "read_file", "write_file", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
@@ -98,7 +101,7 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
 for _function in (encode, encode_framed, decode, decode_with_size, str_to_var, var_to_str,
-                  read_config_file, write_config_file):
+                  read_config_file, write_config_file, read_text_resource, write_text_resource):
     _function.__module__ = __name__
 del _function
 

@@ -13,7 +13,8 @@ from ._options import Compression, Dialect, Precision
 # As the extension lists them (stubtest compares the two).
 __all__ = [
     "encode", "encode_framed", "decode", "decode_with_size", "str_to_var", "var_to_str",
-    "read_config_file", "write_config_file", "_parse_node_path",
+    "read_config_file", "write_config_file", "read_text_resource", "write_text_resource",
+    "_parse_node_path",
     "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
     "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "__version__",
 ]
@@ -129,6 +130,44 @@ def write_config_file(
     None value (a ConfigFile cannot hold null: setting one erases the key), a dialect whose
     text is not written (Pandemonium's) or a bad option; :class:`EncodeError` with its path
     for a value with no Godot type (as :func:`var_to_str`)."""
+def read_text_resource(
+    data: Union[str, _Bytes],
+    *,
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> List[Dict[str, Any]]:
+    """The sections of a Godot text resource (``.tres``, what ``ResourceSaver.save`` writes), as
+    the engine's loader reads its tags and properties, but never loading or making anything: a
+    list of dicts ``{"tag": str, "attributes": {...}, "properties": {...}}`` in the file's order,
+    the header (``gd_resource``) first, then the ``ext_resource`` entries (files it refers to),
+    the ``sub_resource`` entries (resources inside it) and the ``resource`` itself. A reference
+    to an entry, ``ExtResource("1_ab")`` or ``SubResource("Resource_x")``, is an :class:`Object`
+    of class ``"ExtResource"`` or ``"SubResource"`` whose one property is its ``id``; a typed
+    container of a script the file refers to keeps its type as written
+    (``Array[ExtResource("1_ab")]``). ``data`` is the text (``str``) or its bytes (UTF-8). The
+    values are :func:`str_to_var`'s: an inline ``Object(...)`` is refused unless
+    ``allow_objects`` (and ``allowed_classes``, when given) admits it, and then is data. The
+    limits are :func:`decode`'s, for the whole file.
+
+    Raises :class:`DecodeError` for text that is not a text resource or not UTF-8 (``offset``
+    is the byte where it went wrong; the message has the line and column), an object not
+    allowed or a limit passed; ``TypeError`` for ``data`` neither ``str`` nor bytes-like."""
+def write_text_resource(sections: List[Dict[str, Any]]) -> str:
+    """The text of a Godot text resource (``.tres``) for ``sections`` (a list of section dicts, as
+    :func:`read_text_resource` gives them), as Godot writes it: each tag on its line, its
+    properties as ``name = value`` after it, values as ``var_to_str`` writes them (Godot 3's
+    ``var2str`` for a header of ``format`` 2 or less); the file :func:`read_text_resource` read,
+    byte for byte, when nothing was changed, and an edited value as the engine writes it.
+
+    Raises ``ValueError`` for ``sections`` that are not a list of dicts with a ``str`` ``"tag"``
+    (the first ``"gd_resource"`` or ``"gd_scene"``) and dicts keyed by ``str`` as
+    ``"attributes"`` and ``"properties"``; :class:`EncodeError` with its path for a value with no
+    Godot type (as :func:`var_to_str`)."""
 def decode(
     data: _Bytes,
     *,

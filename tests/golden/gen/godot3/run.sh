@@ -79,5 +79,16 @@ else
     echo "[godot3 golden] config.gd failed; its output is in $log" >&2
     status=1
 fi
+# tres.gd ends its output with "tres.gd: done": the text resources Godot 3 saves, as tres.gd says.
+log="$tmp/tres.log"
+"$GODOT3" --no-window --path "$here" -s res://tres.gd "$out_dir/godot3_6_2.json" \
+    "$out_dir/tres_godot3_6_2.jsonl.tmp.jsonl" >"$log" 2>&1
+if grep -q '^tres.gd: done$' "$log"; then
+    mv "$out_dir/tres_godot3_6_2.jsonl.tmp.jsonl" "$out_dir/tres_godot3_6_2.jsonl"
+    echo "[godot3 golden] wrote $out_dir/tres_godot3_6_2.jsonl" >&2
+else
+    echo "[godot3 golden] tres.gd failed; its output is in $log" >&2
+    status=1
+fi
 if [ $status -eq 0 ]; then rm -rf "$tmp"; fi
 exit $status

@@ -72,3 +72,8 @@ fi
     "$repo/tests/golden/godot4_6_3.json" "$here/../config_texts.json" \
     "$repo/tests/golden/config_godot4_6_3.jsonl" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/config_godot4_6_3.jsonl"
+# tres.gd: the text resources Godot 4 saves, of every value of the corpus and a save with
+# sub-resources (rust/codec/tests/text_resource.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://tres.gd -- \
+    "$repo/tests/golden/godot4_6_3.json" "$repo/tests/golden/tres_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/tres_godot4_6_3.jsonl"
