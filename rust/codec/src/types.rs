@@ -323,8 +323,10 @@ impl ContainerType {
 
     /// The type a name stands for in `Array[...]` and `Dictionary[..., ...]`: a builtin as Godot
     /// spells it (`"int"`, `"String"`, `"Vector2i"`), a `res://` script path, `""` for objects
-    /// of any class, or a class name (`"Node"`, `"Object"`: objects are typed by class). A name
-    /// that is none of these is refused rather than taken as a class no object will ever be.
+    /// of any class, a class name (`"Node"`, `"Object"`: objects are typed by class), or, as a
+    /// text resource writes the script of a typed container, one of its entries by id
+    /// (`ExtResource("1_x")`, kept as a class name as written). A name that is none of these is
+    /// refused rather than taken as a class no object will ever be.
     ///
     /// # Errors
     /// [`UnknownName`] for a builtin spelled otherwise (`"Int"`, `"string"`), another
@@ -353,6 +355,9 @@ impl ContainerType {
         if is_script_path(name) {
             return Ok(ContainerType::Script(name.to_owned()));
         }
+        if is_entry_reference(name) {
+            return Ok(ContainerType::Class(name.to_owned()));
+        }
         let builtin = VariantType::ALL
             .into_iter()
             .filter(|t| *t != VariantType::Object)
@@ -371,6 +376,24 @@ impl ContainerType {
             )),
         }
     }
+}
+
+/// Whether a name is a text resource's entry as the type of a typed container:
+/// `ExtResource("1_x")` or `SubResource("2")`, an id in quotes (Godot 4) or a number (Godot 3).
+fn is_entry_reference(name: &str) -> bool {
+    let Some(args) = ["ExtResource(", "SubResource("]
+        .iter()
+        .find_map(|tag| name.strip_prefix(tag))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .map(str::trim)
+    else {
+        return false;
+    };
+    let quoted = args
+        .strip_prefix('"')
+        .and_then(|a| a.strip_suffix('"'))
+        .is_some_and(|id| !id.is_empty() && !id.contains(['"', '\\']));
+    quoted || (!args.is_empty() && args.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The Godot name of another language's type name (`"str"`, `"dict"`, `"number"`), if it has one.
@@ -436,6 +459,30 @@ mod tests {
             let err = bad.parse::<VariantType>().unwrap_err();
             assert_eq!(err.name, bad);
             assert!(err.to_string().contains("not a Godot 4 type name"));
+        }
+    }
+
+    #[test]
+    fn a_text_resources_entries_are_container_types() {
+        // As Godot 4.6.3 writes a typed array of a script the file names by id.
+        for name in [
+            "ExtResource(\"1_u1a7l\")",
+            "SubResource(\"Resource_x\")",
+            "ExtResource( 2 )",
+        ] {
+            assert_eq!(
+                ContainerType::from_name(name),
+                Ok(ContainerType::Class(name.to_owned()))
+            );
+        }
+        for bad in [
+            "ExtResource()",
+            "ExtResource(\"\")",
+            "ExtResource(\"a\"\")",
+            "ExtResource(x)",
+            "Resource(\"1\")",
+        ] {
+            assert!(ContainerType::from_name(bad).is_err(), "{bad}");
         }
     }
 }

@@ -43,15 +43,34 @@ def meta(sections: List[Dict[str, Any]], dialect: str) -> Dict[str, Any]:
     return {k[len("metadata/"):]: v for k, v in props.items() if k.startswith("metadata/")}
 
 
+def without_ids(value: Any) -> Any:
+    """``value`` with every object id 0: the engine makes an object of the text's
+    ``Object(EncodedObjectAsID,…)``, whose ``var_to_bytes`` is the new object's id."""
+    if isinstance(value, fvc.EncodedObjectAsID):
+        return fvc.EncodedObjectAsID(0)
+    if isinstance(value, fvc.TypedArray):
+        return fvc.TypedArray(value.element_type, [without_ids(v) for v in value])
+    if isinstance(value, fvc.TypedDictionary):
+        return fvc.TypedDictionary(value.key_type, value.value_type,
+                                   [(without_ids(k), without_ids(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return [without_ids(v) for v in value]
+    if isinstance(value, dict):
+        return {without_ids(k): without_ids(v) for k, v in value.items()}
+    return value
+
+
 @pytest.mark.parametrize("file,engine,dialect", ENGINES)
 def test_engine_files_read_and_write_back(file: str, engine: str, dialect: str) -> None:
     checked = 0
     for case in cases(file, engine):
         data = bytes.fromhex(case["file"])
+        text = data.decode("utf-8")
         sections = fvc.read_text_resource(data)
-        assert sections == fvc.read_text_resource(data.decode("utf-8"))
         assert sections[0]["tag"] == "gd_resource"
-        assert fvc.write_text_resource(sections).encode("utf-8") == data, case["name"]
+        assert fvc.write_text_resource(sections) == text, case["name"]
+        # Text reads as its bytes do (compared as written: the files hold NaN, never == itself).
+        assert fvc.write_text_resource(fvc.read_text_resource(text)) == text, case["name"]
         ours = meta(sections, dialect)
         engine_meta = {name: bytes.fromhex(b) for name, b in case["meta"]}
         assert sorted(ours) == sorted(engine_meta), case["name"]
@@ -62,9 +81,9 @@ def test_engine_files_read_and_write_back(file: str, engine: str, dialect: str) 
                 same = False
             if not same:
                 # Floats the engine reads a last bit off, NodePath padding: the same text.
-                theirs = fvc.decode(engine_meta[name], dialect=dialect)
+                theirs = without_ids(fvc.decode(engine_meta[name], dialect=dialect))
                 assert fvc.var_to_str(theirs, dialect=dialect) == fvc.var_to_str(
-                    value, dialect=dialect), (case["name"], name)
+                    without_ids(value), dialect=dialect), (case["name"], name)
             checked += 1
     assert checked > 190
 
