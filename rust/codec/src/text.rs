@@ -21,7 +21,12 @@ pub trait Text {
 }
 
 /// The character index of the first U+0000 in `s`.
+#[inline]
 fn first_nul(s: &str) -> Option<usize> {
+    // `contains` is core's search for a byte; the position only when there is one.
+    if !s.as_bytes().contains(&0) {
+        return None;
+    }
     let byte = s.as_bytes().iter().position(|&b| b == 0)?;
     Some(s[..byte].chars().count())
 }
@@ -235,6 +240,20 @@ mod tests {
 
     fn strict(b: &[u8]) -> Option<String> {
         decode_utf8(b, Utf8Rules::Strict).map(|c| c.into_owned())
+    }
+
+    #[test]
+    fn finds_every_nul() {
+        for len in 0..40 {
+            let clean: String = "é".repeat(len / 2) + &"x".repeat(len % 2);
+            assert_eq!(clean.nul_at(), None);
+            for at in 0..=clean.chars().count() {
+                let mut with: Vec<char> = clean.chars().collect();
+                with.insert(at, '\0');
+                let with: String = with.into_iter().collect();
+                assert_eq!(with.nul_at(), Some(at), "{with:?}");
+            }
+        }
     }
 
     #[test]

@@ -141,13 +141,67 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// The header word of a value of type `ty`, if this writer may write one here.
     #[inline]
     fn head_word(&self, ty: VariantType, flags: u32) -> Result<u32> {
-        if let Some(pool) = self.pool {
-            return Err(Self::not_in_pool(pool, ty));
+        match self.quick_head(ty) {
+            Some(id) => Ok(id | flags),
+            None => Err(self.head_error(ty)),
         }
-        match self.spec.wire_id(ty) {
-            Some(id) => Ok(u32::from(id) | flags),
-            None => Err(self.not_in_dialect(ty)),
+    }
+
+    /// The header word of `ty` where writing one here cannot fail, else `None`: the test of
+    /// [`Writer::head_word`] without its error, for the fast paths of scalars (`try_*`).
+    #[inline(always)]
+    fn quick_head(&self, ty: VariantType) -> Option<u32> {
+        match self.pool {
+            None => self.spec.wire_id(ty).map(u32::from),
+            Some(_) => None,
         }
+    }
+
+    /// Why a header of `ty` cannot be written here.
+    #[cold]
+    #[inline(never)]
+    fn head_error(&self, ty: VariantType) -> CodecError {
+        match self.pool {
+            Some(pool) => Self::not_in_pool(pool, ty),
+            None => self.not_in_dialect(ty),
+        }
+    }
+
+    /// A scalar written as one 64-bit store when [`Writer::quick_head`] allows it: `false`,
+    /// with nothing written, where the full method must say why not. The `try_*` methods are
+    /// their method's common case in a few instructions, so that serde's loops inline them.
+    #[inline(always)]
+    fn try_head_and_word(&mut self, ty: VariantType, word: u32) -> bool {
+        match self.quick_head(ty) {
+            Some(head) => {
+                self.out.put_u64(u64::from(head) | u64::from(word) << 32);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// [`Writer::bool`]'s common case (see [`Writer::try_head_and_word`]).
+    #[inline(always)]
+    pub(crate) fn try_bool(&mut self, v: bool) -> bool {
+        self.try_head_and_word(VariantType::Bool, u32::from(v))
+    }
+
+    /// [`Writer::int`]'s common case, an int that fits 32 bits (see
+    /// [`Writer::try_head_and_word`]).
+    #[inline(always)]
+    pub(crate) fn try_int(&mut self, v: i64) -> bool {
+        match i32::try_from(v) {
+            Ok(small) => self.try_head_and_word(VariantType::Int, small as u32),
+            Err(_) => false,
+        }
+    }
+
+    /// [`Writer::float`]'s common case for an `f32`, binary32, which holds all but NaN
+    /// exactly (see [`Writer::try_head_and_word`]).
+    #[inline(always)]
+    pub(crate) fn try_float_f32(&mut self, v: f32) -> bool {
+        !v.is_nan() && self.try_head_and_word(VariantType::Float, v.to_bits())
     }
 
     #[cold]
@@ -203,15 +257,38 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// U+FFFD in its place, Godot 3's String cannot hold it).
     #[inline]
     fn text<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
+        let len = Self::text_len(s)?;
+        self.out.put_u32(len);
+        self.text_bytes(s, len);
+        Ok(())
+    }
+
+    /// A value's header and its text ([`Writer::text`]): the header and the length as one
+    /// 64-bit store.
+    #[inline]
+    fn headed_text<T: Text + ?Sized>(&mut self, head: u32, s: &T) -> Result<()> {
+        let len = Self::text_len(s)?;
+        self.out.put_u64(u64::from(head) | u64::from(len) << 32);
+        self.text_bytes(s, len);
+        Ok(())
+    }
+
+    /// The length word of a text payload, if the text may be written ([`Writer::text`]).
+    #[inline]
+    fn text_len<T: Text + ?Sized>(s: &T) -> Result<u32> {
         if let Some(at) = s.nul_at() {
             return Err(CodecError::encode(EncodeReason::NulInText { at }));
         }
         let len = s.utf8_len();
         Self::len_u32("string", len + pad4(len))?;
-        self.out.put_u32(len as u32);
+        Ok(len as u32)
+    }
+
+    /// A text payload's UTF-8 and zero padding, after its length word.
+    #[inline]
+    fn text_bytes<T: Text + ?Sized>(&mut self, s: &T, len: u32) {
         s.put_utf8(&mut self.out);
-        self.out.put_zeros(pad4(len));
-        Ok(())
+        self.out.put_zeros(pad4(len as usize));
     }
 
     /// Fills NodePath padding with `byte` instead of zero. Only for tests that must find
@@ -298,17 +375,6 @@ impl<'o, S: Sink> Writer<'o, S> {
         Ok(())
     }
 
-    /// An `f32` as [`Writer::float`] writes it widened: binary32, which holds it exactly, but
-    /// for NaN. Inlined whole where `float` is not, for sequences of `f32` (serde's `Vec<f32>`).
-    #[cfg(feature = "serde")]
-    #[inline(always)]
-    pub(crate) fn float_f32(&mut self, v: f32) -> Result<()> {
-        if v.is_nan() {
-            return self.float(v.into());
-        }
-        self.head_and_word(VariantType::Float, 0, v.to_bits())
-    }
-
     /// A String, from UTF-8 (`str`) or UTF-32 (`[char]`) text.
     ///
     /// # Errors
@@ -318,8 +384,8 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// Pandemonium int-vector pool (see [`Writer::begin_array`]), which holds nothing else.
     #[inline]
     pub fn string<T: Text + ?Sized>(&mut self, s: &T) -> Result<()> {
-        self.head(VariantType::String, 0)?;
-        self.text(s)
+        let head = self.head_word(VariantType::String, 0)?;
+        self.headed_text(head, s)
     }
 
     /// A StringName; a plain String where the dialect has none (exactly what Godot 3 holds).

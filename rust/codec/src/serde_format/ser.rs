@@ -42,6 +42,28 @@ impl<'w, 'o, S: PatchSink> Serializer<'w, 'o, S> {
     }
 }
 
+impl<'o, S: PatchSink> Serializer<'_, 'o, S> {
+    /// An int: the writer's common case inline, the rest (64-bit, errors) out of line.
+    #[inline(always)]
+    fn int(&mut self, v: i64) -> Result<(), Error> {
+        if self.w.try_int(v) {
+            return Ok(());
+        }
+        self.rest(|w| w.int(v))
+    }
+
+    /// A scalar the writer's `try_*` did not write: out of the loops that inline the common
+    /// case, so that they stay small.
+    #[cold]
+    #[inline(never)]
+    fn rest(
+        &mut self,
+        write: impl FnOnce(&mut Writer<'o, S>) -> Result<(), CodecError>,
+    ) -> Result<(), Error> {
+        write(self.w).map_err(codec)
+    }
+}
+
 fn int<T: TryInto<i64> + std::fmt::Display + Copy>(v: T) -> Result<i64, Error> {
     v.try_into()
         .map_err(|_| Error::message(format!("integer {v} does not fit Godot's 64-bit int")))
@@ -63,32 +85,43 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
     type SerializeStruct = Fields<'a, 'w, 'o, S>;
     type SerializeStructVariant = Compound<'a, 'w, 'o, S>;
 
+    #[inline]
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        if self.w.try_bool(v) {
+            return Ok(());
+        }
         self.w.bool(v).map_err(codec)
     }
+    #[inline]
     fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
+    #[inline]
     fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
+    #[inline]
     fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
+    #[inline]
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.w.int(v).map_err(codec)
+        self.int(v)
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
         self.w.int(int(v)?).map_err(codec)
     }
+    #[inline]
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
+    #[inline]
     fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
+    #[inline]
     fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.w.int(v.into()).map_err(codec)
+        self.int(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
         self.w.int(int(v)?).map_err(codec)
@@ -96,24 +129,32 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
         self.w.int(int(v)?).map_err(codec)
     }
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.w.float_f32(v).map_err(codec)
+        if self.w.try_float_f32(v) {
+            return Ok(());
+        }
+        self.rest(|w| w.float(v.into()))
     }
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         self.w.float(v).map_err(codec)
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.w.string(v.encode_utf8(&mut [0; 4])).map_err(codec)
     }
+    #[inline]
     fn serialize_str(self, v: &str) -> Result<(), Error> {
         self.w.string(v).map_err(codec)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
         self.w.packed_bytes(v).map_err(codec)
     }
+    #[inline]
     fn serialize_none(self) -> Result<(), Error> {
         self.w.nil().map_err(codec)
     }
+    #[inline]
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
@@ -218,14 +259,20 @@ fn nested<R>(f: impl FnOnce() -> R) -> R {
     crate::stack::guard(f)
 }
 
-/// Serializes one value inside a container that began with room (`guarded` false) as it is,
-/// else through [`nested`].
+/// Serializes one value inside a container: where it is when the container began with room
+/// (`guarded` false), else through [`nested`]. The value's `serialize` is called directly, not
+/// through a closure shared by both cases, so that a scalar's is inlined into the loop of its
+/// container.
 #[inline(always)]
-fn inside<R>(guarded: bool, f: impl FnOnce() -> R) -> R {
+fn inside<T: Serialize + ?Sized, S: PatchSink>(
+    guarded: bool,
+    ser: &mut Serializer<'_, '_, S>,
+    value: &T,
+) -> Result<(), Error> {
     if guarded {
-        nested(f)
+        nested(|| value.serialize(&mut *ser))
     } else {
-        f()
+        value.serialize(ser)
     }
 }
 
@@ -322,30 +369,41 @@ impl<'a, 'w, 'o, S: PatchSink> Compound<'a, 'w, 'o, S> {
         }
     }
 
+    #[inline]
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        let i = self.written;
-        inside(self.guarded, || value.serialize(&mut *self.ser))
-            .map_err(|e| self.in_variant(e.within(Segment::Index(i))))?;
+        if let Err(e) = inside(self.guarded, self.ser, value) {
+            return Err(self.element_error(e));
+        }
         self.written += 1;
         Ok(())
     }
 
+    /// An element's error, with its index and the enclosing variant.
+    #[cold]
+    #[inline(never)]
+    fn element_error(&self, e: Error) -> Error {
+        self.in_variant(e.within(Segment::Index(self.written)))
+    }
+
+    #[inline]
     fn field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Error> {
         self.ser.w.string(name).map_err(codec)?;
-        inside(self.guarded, || value.serialize(&mut *self.ser))
+        inside(self.guarded, self.ser, value)
             .map_err(|e| self.in_variant(e.within(Segment::Field(name.to_owned()))))?;
         self.written += 1;
         Ok(())
     }
 
+    #[inline]
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
         self.key_at = self.ser.w.sink().written();
-        inside(self.guarded, || key.serialize(&mut *self.ser)).map_err(|e| self.in_variant(e))
+        inside(self.guarded, self.ser, key).map_err(|e| self.in_variant(e))
     }
 
+    #[inline]
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let key_at = self.key_at;
-        inside(self.guarded, || value.serialize(&mut *self.ser)).map_err(|e| {
+        inside(self.guarded, self.ser, value).map_err(|e| {
             let key = key_label(self.ser.w.sink(), key_at, self.ser.w.options());
             self.in_variant(e.within(key))
         })?;
@@ -420,7 +478,7 @@ impl<S: PatchSink> ser::SerializeStruct for Fields<'_, '_, '_, S> {
         value: &T,
     ) -> Result<(), Error> {
         self.ser.w.string(key).map_err(codec)?;
-        inside(self.guarded, || value.serialize(&mut *self.ser))
+        inside(self.guarded, self.ser, value)
             .map_err(|e| e.within(Segment::Field(key.to_owned())))?;
         self.written += 1;
         Ok(())
@@ -465,11 +523,13 @@ macro_rules! compound {
 
 compound! {
     SerializeSeq {
+        #[inline]
         fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
             self.element(value)
         }
     }
     SerializeTuple {
+        #[inline]
         fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
             self.element(value)
         }
@@ -485,9 +545,11 @@ compound! {
         }
     }
     SerializeMap {
+        #[inline]
         fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
             self.key(key)
         }
+        #[inline]
         fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
             self.value(value)
         }
