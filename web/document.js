@@ -9,6 +9,17 @@ import { kids } from "./values.js";
 
 export const PAGE = 100; // children shown per page of a large container
 
+/**
+ * Pages a window of children (a Node's, or the state's `rootsWindow`: its `first` and `shown`,
+ * the rows [first, shown) shown) so that index `i` is in it: the page holding `i`, where it is
+ * not shown already. Going to the 10,000th item of a list shows a hundred rows, not 10,000.
+ */
+export function showIndex(win, i) {
+  if (i >= win.first && i < win.shown) return;
+  win.first = Math.floor(i / PAGE) * PAGE;
+  win.shown = win.first + PAGE;
+}
+
 /** The dialects a ConfigFile is read and saved in: the engines whose text the package writes. */
 export const CONFIG_DIALECTS = ["godot4", "godot3"];
 
@@ -27,7 +38,7 @@ export function createState() {
     dialect: "godot4",
     records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}; a ConfigFile's: one per section, with its name
     roots: [],
-    rootsShown: PAGE,
+    rootsWindow: { first: 0, shown: PAGE }, // the roots shown (showIndex)
     codec: null,
     selected: null,
     readOnly: null, // why the document cannot be saved (a file not read whole), or null
@@ -111,7 +122,7 @@ export function loadDocument(state, found) {
       ? "it holds no value"
       : null;
   state.roots = state.records.map((_, i) => new Node(state, i, null, i));
-  state.rootsShown = PAGE;
+  state.rootsWindow = { first: 0, shown: PAGE };
   state.selected = null;
 }
 
@@ -141,7 +152,7 @@ function startTextDocument(state, kind, found) {
   state.undo = [];
   state.redo = [];
   state.savedEdit = null;
-  state.rootsShown = PAGE;
+  state.rootsWindow = { first: 0, shown: PAGE };
   state.selected = null;
 }
 
@@ -209,6 +220,7 @@ export class Node {
     this.parent = parent;
     this.index = index;
     this.expanded = false;
+    this.first = 0; // the children shown: [first, shown) (showIndex)
     this.shown = PAGE;
     this.children = null;
     this._kids = undefined;

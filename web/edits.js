@@ -4,7 +4,7 @@
 
 import * as fvc from "fast-var-codec";
 import { $, editError, status } from "./dom.js";
-import { PAGE, findNode, pathText, recordState, reencode, restore, restoreRecord, snapshot, unsaved, withEntry } from "./document.js";
+import { findNode, pathText, recordState, reencode, restore, restoreRecord, showIndex, snapshot, unsaved, withEntry } from "./document.js";
 import { editFocus, keyFromText } from "./editors.js";
 import { render, select } from "./tree.js";
 import { NEW_TYPES, keyText, kids, typeName } from "./values.js";
@@ -66,12 +66,12 @@ export function undoRedo(state, back) {
   undoButtons(state);
   // The tree opened down to the value changed, which is selected.
   let node = state.roots[edit.rec];
-  if (state.rootsShown <= edit.rec) state.rootsShown = Math.ceil((edit.rec + 1) / PAGE) * PAGE;
+  showIndex(state.rootsWindow, edit.rec);
   for (const i of edit.path.slice(1)) {
     const k = node.kids();
     if (!k || i >= k.count) break;
     node.expanded = true;
-    if (node.shown <= i) node.shown = Math.ceil((i + 1) / PAGE) * PAGE;
+    showIndex(node, i);
     node = node.child(i);
   }
   render(state);
@@ -159,7 +159,7 @@ function add(state) {
   }
   node.expanded = true;
   const count = node.kids().count;
-  node.shown = Math.max(node.shown, Math.ceil(count / PAGE) * PAGE);
+  showIndex(node, count - 1);
   render(state);
   select(state, node.child(count - 1));
   editFocus();

@@ -1,7 +1,7 @@
-// Search: keys and values (text, numbers as shown, the strings of a PackedStringArray), up to
-// LIMIT matches; a match opens the tree down to it.
+// Search: keys and values (text, numbers as shown, the items of every packed array), up to
+// LIMIT matches; a match opens the tree down to it. `name[N]` (or `[N]`) goes to item N of the
+// lists whose key holds `name` (of every list): the way to an index of a long list.
 
-import * as fvc from "fast-var-codec";
 import { $ } from "./dom.js";
 import { findNode, pathText } from "./document.js";
 import { reveal } from "./tree.js";
@@ -19,25 +19,34 @@ function search(state) {
     $("search-count").textContent = "";
     return;
   }
+  const index = /^(.*?)\s*\[(\d+)\]$/.exec(q);
+  const go = index && { name: index[1], at: Number(index[2]) };
   let count = 0;
   const hits = [];
-  for (let r = 0; r < state.records.length && hits.length < LIMIT; r++) {
-    const stack = [[state.records[r].value, [r], null]];
-    while (stack.length && hits.length < LIMIT) {
-      const [v, path, label] = stack.pop();
-      const k = kids(v);
-      const keyHit = label !== null && label.toLowerCase().includes(q);
-      if (k) {
-        if (keyHit) hits.push(path);
-        if (k.located || v instanceof fvc.PackedStringArray) {
-          for (let i = k.count - 1; i >= 0; i--) stack.push([k.get(i), [...path, i], k.keys ? keyText(k.keys[i], state.singleReals) : null]);
-        }
-      } else {
-        const text = leafText(v, state.singleReals);
-        if (keyHit || (text !== null && text.toLowerCase().includes(q))) hits.push(path);
-      }
+  // One path, grown and cut as the walk goes; a hit keeps a copy.
+  const path = [];
+  const visit = (v, label) => {
+    const keyHit = label !== null && label.toLowerCase().includes(q);
+    const k = kids(v);
+    if (!k) {
+      const text = leafText(v, state.singleReals);
+      if (keyHit || (text !== null && text.toLowerCase().includes(q))) hits.push([...path]);
+      return;
     }
+    if (keyHit) hits.push([...path]);
+    if (go && !k.keys && go.at < k.count && (label ?? "").toLowerCase().includes(go.name)) hits.push([...path, go.at]);
+    for (let i = 0; i < k.count && hits.length < LIMIT; i++) {
+      path.push(i);
+      visit(k.get(i), k.keys ? keyText(k.keys[i], state.singleReals) : null);
+      path.pop();
+    }
+  };
+  for (let r = 0; r < state.records.length && hits.length < LIMIT; r++) {
+    path.push(r);
+    visit(state.records[r].value, null);
+    path.pop();
   }
+  hits.length = Math.min(hits.length, LIMIT);
   count = hits.length;
   for (const path of hits) {
     const li = document.createElement("li");

@@ -1,8 +1,9 @@
-// The tree of the values (an ARIA tree): rendering only what is open, PAGE children at a time,
-// selection, and its keyboard and mouse.
+// The tree of the values (an ARIA tree): rendering only what is open, a window of children at
+// a time (PAGE more or earlier on request, the page of an index gone to), selection, and its
+// keyboard and mouse.
 
 import { $ } from "./dom.js";
-import { PAGE, rangeOf } from "./document.js";
+import { PAGE, rangeOf, showIndex } from "./document.js";
 import { editFocus, showSelected } from "./editors.js";
 import { removeNode } from "./edits.js";
 import { summary, typeName } from "./values.js";
@@ -12,8 +13,10 @@ export function render(state) {
   const tree = $("tree");
   const focusedId = document.activeElement?.closest?.("[role=treeitem]")?.id;
   const items = [];
-  const n = Math.min(state.roots.length, state.rootsShown);
-  for (let i = 0; i < n; i++) items.push(renderNode(state, state.roots[i]));
+  const win = state.rootsWindow;
+  const n = Math.min(state.roots.length, win.shown);
+  if (win.first > 0) items.push(earlierItem(null, win.first, 1));
+  for (let i = win.first; i < n; i++) items.push(renderNode(state, state.roots[i]));
   if (state.roots.length > n) items.push(moreItem(null, state.roots.length - n, 1));
   tree.replaceChildren(...items);
   const keep = (focusedId && document.getElementById(focusedId)) || (state.selected && document.getElementById(state.selected.id));
@@ -63,39 +66,53 @@ function renderNode(state, node) {
     const ul = document.createElement("ul");
     ul.setAttribute("role", "group");
     const n = Math.min(k.count, node.shown);
-    for (let i = 0; i < n; i++) ul.append(renderNode(state, node.child(i)));
+    if (node.first > 0) ul.append(earlierItem(node, node.first, node.depth + 1));
+    for (let i = node.first; i < n; i++) ul.append(renderNode(state, node.child(i)));
     if (k.count > n) ul.append(moreItem(node, k.count - n, node.depth + 1));
     li.append(ul);
   }
   return li;
 }
 
+/** The row after the children shown: `left` more not shown. */
 function moreItem(node, left, depth) {
+  return pagingItem(node, "more", depth, `… show ${Math.min(PAGE, left)} more (${left} not shown)`);
+}
+
+/** The row before the children shown: the `before` first ones not shown. */
+function earlierItem(node, before, depth) {
+  return pagingItem(node, "earlier", depth, `… show ${Math.min(PAGE, before)} earlier (${before} not shown)`);
+}
+
+function pagingItem(node, way, depth, text) {
   const li = document.createElement("li");
   li.setAttribute("role", "treeitem");
   li.className = "more";
   li.more = node ?? "roots";
-  li.id = node ? node.id + "-more" : "roots-more";
+  li.way = way;
+  li.id = `${node ? node.id : "roots"}-${way}`;
   li.setAttribute("aria-level", String(depth));
   const row = document.createElement("div");
   row.className = "row";
-  row.textContent = `… show ${Math.min(PAGE, left)} more (${left} not shown)`;
+  row.textContent = text;
   li.append(row);
   return li;
 }
 
+/** A paging row's page shown beside the rows shown, the focus on its first row next to them. */
 function showMore(state, li) {
-  const node = li.more;
-  let firstNew;
-  if (node === "roots") {
-    firstNew = state.roots[state.rootsShown];
-    state.rootsShown += PAGE;
+  const win = li.more === "roots" ? state.rootsWindow : li.more;
+  const at = (i) => (li.more === "roots" ? state.roots[i] : li.more.child(i));
+  let next;
+  if (li.way === "earlier") {
+    next = at(win.first - 1);
+    win.first = Math.max(0, win.first - PAGE);
   } else {
-    firstNew = node.child(node.shown);
-    node.shown += PAGE;
+    next = at(win.shown);
+    win.shown += PAGE;
   }
   render(state);
-  focusNode(firstNew);
+  focusNode(next);
 }
 
 export function focusNode(node) {
@@ -128,12 +145,11 @@ function toggle(state, node, open) {
 
 /** Expands the tree down to `path`, pages in its index, and selects it. */
 export function reveal(state, path) {
-  const need = path[0] + 1;
-  if (state.rootsShown < need) state.rootsShown = Math.ceil(need / PAGE) * PAGE;
+  showIndex(state.rootsWindow, path[0]);
   let node = state.roots[path[0]];
   for (const i of path.slice(1)) {
     node.expanded = true;
-    if (node.shown <= i) node.shown = Math.ceil((i + 1) / PAGE) * PAGE;
+    showIndex(node, i);
     node = node.child(i);
   }
   render(state);

@@ -76,4 +76,54 @@ await ms("save (zstd, the whole file written)", async () => {
   const [d] = await Promise.all([page.waitForEvent("download"), page.click("#save-go")]);
   await d.path();
 });
+
+// A save of 20,000 entities and a 10,000-float heightmap: going to an index deep in a list, then
+// an edit, a collapse, an expand and a search there, each the median of 5.
+{
+  const world = {};
+  for (let i = 0; i < 20_000; i++) world[`entity_${i}`] = { id: i, hp: 100, name: `Entity ${i}`, position: new fvc.Vector3(i, 0, -i) };
+  const heightmap = Float32Array.from({ length: 10_000 }, (_, i) => (i % 100) / 4);
+  const big = path.join(OUT, "bench_20k_entities.sav");
+  fs.writeFileSync(big, fvc.writeStoreVarFile([{ world, heightmap }]));
+  await page.evaluate(() => (document.body.dataset.state = "empty"));
+  await page.setInputFiles("#file", big);
+  await state("open");
+  const median5 = async (what, f) => {
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await f(i);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`20,000 entities: ${what}: ${Math.round(times[2])} ms (median of 5; ${times.map(Math.round).join(", ")})`);
+  };
+  await median5("go to heightmap[9999] (search, then its result)", async () => {
+    await page.fill("#search", "heightmap[9999]");
+    await page.click("#search-go");
+    await page.click("#results button");
+    await page.waitForSelector("#n-0-1-9999[aria-selected=true]");
+  });
+  console.log(`  rows in the tree: ${await page.$$eval("#tree [role=treeitem]", (li) => li.length)}`);
+  await median5("change heightmap[9999]", async (i) => {
+    await page.focus("#n-0-1-9999");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(String(i + 1));
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((t) => document.getElementById("n-0-1-9999").textContent.includes(`float${t}`), String(i + 1));
+  });
+  await median5("collapse and expand the heightmap (two renders)", async () => {
+    await page.focus("#n-0-1");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForSelector("#n-0-1[aria-expanded=false]");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForSelector("#n-0-1[aria-expanded=true]");
+  });
+  await median5("search a value (every key and value walked, the heightmap's items too)", async () => {
+    await page.fill("#search", "Entity 19999");
+    await page.click("#search-go");
+    await page.waitForFunction(() => /match/.test(document.getElementById("search-count").textContent));
+  });
+}
 await browser.close();

@@ -798,6 +798,56 @@ test("JSON export then import gives the same file", async () => {
   await close();
 });
 
+test("a big save: `heightmap[9999]` goes to that item showing one page of rows, the items of packed arrays are searched, an edit there saved", async () => {
+  // 20,000 entities and a 10,000-float heightmap: the size of save the page must stay quick on.
+  const world = {};
+  for (let i = 0; i < 20_000; i++) world[`entity_${i}`] = { id: i, hp: 100, name: `Entity ${i}` };
+  const heightmap = Float32Array.from({ length: 10_000 }, (_, i) => i % 100);
+  heightmap[7777] = 1234.5;
+  const file = path.join(OUT, "big_save.sav");
+  fs.writeFileSync(file, fvc.writeStoreVarFile([{ world, heightmap }]));
+  const { page, close } = await openPage();
+  await page.setInputFiles("#file", file);
+  await state(page, "open");
+  const rows = () => page.$$eval("#tree [role=treeitem]", (li) => li.length);
+
+  await page.fill("#search", "heightmap[9999]");
+  await page.focus("#search");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.textContent("#search-count"), "1 match.");
+  await page.keyboard.press("Enter"); // the first result has the focus
+  await page.waitForSelector("#n-0-1-9999[aria-selected=true]");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "n-0-1-9999");
+  assert.match(await page.textContent("#n-0-1-earlier"), /^… show 100 earlier \(9900 not shown\)$/);
+  assert.equal(await page.$("#n-0-1-more"), null, "the last page has no more");
+  assert.equal(await page.$("#n-0-1-9899"), null, "the page before is not shown");
+  assert.ok((await rows()) <= 2 + 100 + 2 + 100, `rows shown: ${await rows()}`);
+
+  // The value inside the packed array, found as any value is.
+  await page.fill("#search", "1234.5");
+  await page.click("#search-go");
+  assert.equal(await page.textContent("#search-count"), "1 match.");
+  assert.match(await page.textContent("#results button"), /heightmap.*\[7777\] = 1234\.5/);
+  await page.click("#results button");
+  await page.waitForSelector("#n-0-1-7777[aria-selected=true]");
+  assert.match(await page.textContent("#n-0-1-earlier"), /^… show 100 earlier \(7700 not shown\)$/);
+  assert.match(await page.textContent("#n-0-1-more"), /^… show 100 more \(2200 not shown\)$/);
+  await editText(page, "n-0-1-7777", "42.5");
+  assert.match(await page.textContent("#n-0-1-7777"), /^\[7777\]float42\.5/);
+
+  // The page before, by its row: the focus on the row next to those shown.
+  await page.click("#n-0-1-earlier");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "n-0-1-7699");
+  assert.match(await page.textContent("#n-0-1-earlier"), /\(7600 not shown\)$/);
+  assert.ok(await page.$("#n-0-1-7777"), "the page gone to stays shown");
+
+  const saved = fvc.readStoreVarFile(fs.readFileSync(await save(page, "big_save_edited.sav"))).values[0];
+  assert.equal(saved.get("heightmap")[7777], 42.5);
+  assert.equal(saved.get("heightmap")[9999], 99);
+  assert.equal(saved.get("world").size, 20_000);
+  await close();
+});
+
 // --- ConfigFiles --------------------------------------------------------------------------------
 
 /** A case of a ConfigFile golden file (tests/golden/config_*.jsonl: what the engine saved and parsed). */
