@@ -90,7 +90,7 @@ impl<'a, 'w, 'o, S: PatchSink> ser::Serializer for &'a mut Serializer<'w, 'o, S>
         if self.w.try_bool(v) {
             return Ok(());
         }
-        self.w.bool(v).map_err(codec)
+        self.rest(|w| w.bool(v))
     }
     #[inline]
     fn serialize_i8(self, v: i8) -> Result<(), Error> {
