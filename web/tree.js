@@ -65,6 +65,8 @@ function renderNode(state, node) {
   if (k && k.count > 0 && node.expanded) {
     const ul = document.createElement("ul");
     ul.setAttribute("role", "group");
+    // A list made shorter (an undo, a removal) below its page: its last page instead.
+    if (node.first >= k.count) showIndex(node, k.count - 1);
     const n = Math.min(k.count, node.shown);
     if (node.first > 0) ul.append(earlierItem(node, node.first, node.depth + 1));
     for (let i = node.first; i < n; i++) ul.append(renderNode(state, node.child(i)));
