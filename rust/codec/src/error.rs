@@ -176,6 +176,17 @@ pub enum DecodeReason {
         /// What was expected or found.
         message: String,
     },
+    /// A compressed packet (`PackedByteArray.compress`) that does not decompress in the mode
+    /// given: what the decompressor said (`save::decompress`, the `compression` feature).
+    #[error("the packet does not decompress: {0}")]
+    NotDecompressed(String),
+    /// A compressed packet that holds more bytes than the maximum size given; nothing past that
+    /// size was decompressed (`save::decompress`).
+    #[error("the packet decompresses to more than {max} bytes, the maximum size given")]
+    DecompressedTooLong {
+        /// The maximum size given.
+        max: usize,
+    },
     /// An element of a typed Array or Dictionary that the engine drops on decode (it is not of
     /// the container's type and does not convert to it), while
     /// [`crate::Options::refuse_dropped_elements`] is on.
@@ -255,7 +266,8 @@ impl DecodeReason {
         match self {
             DecodeReason::TooDeep(_)
             | DecodeReason::Limit { .. }
-            | DecodeReason::MessageTooLong { .. } => ErrorCode::OutOfMemory,
+            | DecodeReason::MessageTooLong { .. }
+            | DecodeReason::DecompressedTooLong { .. } => ErrorCode::OutOfMemory,
             DecodeReason::StringPastEnd { .. } => ErrorCode::FileEof,
             DecodeReason::ObjectsNotAllowed | DecodeReason::NotAllowed(_) => {
                 ErrorCode::Unauthorized

@@ -19,6 +19,11 @@
 //! [`FileError::UnknownCompression`]. Pandemonium's files are read as Godot 3's; its encrypted
 //! ones are not written ([`encrypt`]).
 //!
+//! Games compress network packets too, with no container: `var_to_bytes(v).compress(mode)`,
+//! read back with `decompress_dynamic`. The `compression` feature reads and writes them:
+//! `compress`, `decompress` (bounded by the size you give, in every mode) and
+//! `decode_compressed` (the value, checked to fill the packet).
+//!
 //! The compressed container (docs/godot3_save_files.md, checked against files Godot 3.6.2, 3.2.3
 //! and 4.6.3 wrote):
 //!
@@ -95,6 +100,10 @@
 mod blocks;
 #[cfg(feature = "compression")]
 pub use blocks::{compress_block, decompress_block};
+#[cfg(feature = "compression")]
+mod packets;
+#[cfg(feature = "compression")]
+pub use packets::{compress, decode_compressed, decompress};
 mod config_file;
 pub use config_file::{ConfigFile, ConfigFileError};
 mod text_resource;

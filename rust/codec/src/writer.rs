@@ -170,6 +170,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     /// A scalar written as one 64-bit store when [`Writer::quick_head`] allows it: `false`,
     /// with nothing written, where the full method must say why not. The `try_*` methods are
     /// their method's common case in a few instructions, so that serde's loops inline them.
+    #[cfg(feature = "serde")]
     #[inline(always)]
     fn try_head_and_word(&mut self, ty: VariantType, word: u32) -> bool {
         match self.quick_head(ty) {
@@ -182,6 +183,7 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     /// [`Writer::bool`]'s common case (see [`Writer::try_head_and_word`]).
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn try_bool(&mut self, v: bool) -> bool {
         self.try_head_and_word(VariantType::Bool, u32::from(v))
@@ -189,6 +191,7 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     /// [`Writer::int`]'s common case, an int that fits 32 bits (see
     /// [`Writer::try_head_and_word`]).
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn try_int(&mut self, v: i64) -> bool {
         match i32::try_from(v) {
@@ -199,6 +202,7 @@ impl<'o, S: Sink> Writer<'o, S> {
 
     /// [`Writer::float`]'s common case for an `f32`, binary32, which holds all but NaN
     /// exactly (see [`Writer::try_head_and_word`]).
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn try_float_f32(&mut self, v: f32) -> bool {
         !v.is_nan() && self.try_head_and_word(VariantType::Float, v.to_bits())

@@ -41,18 +41,19 @@ fn engine_compressed_buffers_decompress_to_their_payloads() {
     }
 }
 
-/// A block that decompresses to more than it must is cut at one byte more, so the container's
-/// check sees it; a damaged block is the codec's error.
+/// A block that decompresses to more than it must is an error, and nothing past that size is
+/// made; a damaged block is the codec's error.
 #[test]
 fn a_block_is_bounded_and_a_damaged_one_is_an_error() {
     let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves");
     let file = std::fs::read(saves.join("godot3_6_2/buffer_8192_deflate.bin")).expect("fixture");
     let parsed = compressed_file(&file).expect("header");
     let first = parsed.blocks[0].data;
-    let block = decompress_block(first, Compression::Deflate, 100).expect("inflates");
-    assert_eq!(block.len(), 101);
+    let err = decompress_block(first, Compression::Deflate, 100).unwrap_err();
+    assert_eq!(err, "Deflate: more than 100 bytes");
+    assert_eq!(decompress_block(first, Compression::Deflate, 4096).map(|b| b.len()), Ok(4096));
     let err = decompress_block(&first[..first.len() / 2], Compression::Zstd, 4096).unwrap_err();
-    assert!(err.starts_with("zstd: "), "{err}");
+    assert!(err.starts_with("Zstd: "), "{err}");
 }
 
 /// What `compress_godot3` with `compress_block` writes decompresses to its payload in every mode,

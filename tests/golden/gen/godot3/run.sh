@@ -90,5 +90,16 @@ else
     echo "[godot3 golden] tres.gd failed; its output is in $log" >&2
     status=1
 fi
+# packets.gd ends its output with "packets.gd: done": what PoolByteArray.compress gives and
+# decompress / decompress_dynamic give back, as packets.gd says.
+log="$tmp/packets.log"
+"$GODOT3" --no-window --path "$here" -s res://packets.gd "$out_dir/packets_godot3_6_2.jsonl.tmp.jsonl" >"$log" 2>&1
+if grep -q '^packets.gd: done$' "$log"; then
+    mv "$out_dir/packets_godot3_6_2.jsonl.tmp.jsonl" "$out_dir/packets_godot3_6_2.jsonl"
+    echo "[godot3 golden] wrote $out_dir/packets_godot3_6_2.jsonl" >&2
+else
+    echo "[godot3 golden] packets.gd failed; its output is in $log" >&2
+    status=1
+fi
 if [ $status -eq 0 ]; then rm -rf "$tmp"; fi
 exit $status

@@ -77,3 +77,8 @@ fi
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://tres.gd -- \
     "$repo/tests/golden/godot4_6_3.json" "$repo/tests/golden/tres_godot4_6_3.jsonl" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/tres_godot4_6_3.jsonl"
+# packets.gd: what PackedByteArray.compress gives and decompress / decompress_dynamic give back
+# (rust/codec/tests/packets.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://packets.gd -- \
+    "$repo/tests/golden/packets_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/packets_godot4_6_3.jsonl"
