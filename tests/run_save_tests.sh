@@ -29,6 +29,10 @@
 #    tests/out/run_save_tests/converted_tres/), which Godot 4.6.3's own ResourceLoader must load
 #    with the metadata Godot 3.6.2 read back and the save's properties and sub-resources as Godot
 #    4.6.3 loads them from the Godot 3 file itself (godot_project/saves_tools/check_tres.gd).
+# 6. The command-line tool writes values as compressed packets (from-json --packet MODE, each
+#    mode, both dialects), which Godot 4.6.3's and 3.6.2's own PackedByteArray.decompress (and
+#    decompress_dynamic) turn back into the values' bytes (check_packets.gd, in
+#    godot_project/saves_tools/ and tests/saves/check3/).
 # Prints the matrix (who wrote -> who read, per file kind: passed/failed checks), then
 # "N passed, N failed"; exits non-zero on any failure. A run that does not end with its own
 # "N passed, N failed" line, exits non-zero after reporting no failure, or whose engine output
@@ -56,7 +60,8 @@ mkdir -p "$saves4" "$migrated"
 PASSWORD='fvc secret ✓'
 KEY_HEX=030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc
 KINDS=(plain compressed_fastlz compressed_deflate compressed_zstd compressed_gzip encrypted_pass encrypted_key)
-COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key tres_values tres_save tres_plain tres_empty)
+COLUMNS=("${KINDS[@]}" config_encrypted_pass config_encrypted_key tres_values tres_save tres_plain tres_empty
+    packet_fastlz packet_deflate packet_zstd packet_gzip)
 g4=("$DEADLINE" -k 5 120 "$GODOT4" --headless --path "$project")
 
 tally_init
@@ -239,6 +244,51 @@ PY
         add_cell "Godot 3.6.2 wrote .tres -> fast-var-codec -> $v4 loaded" "tres_$name" "$p" "$f"
     done < <(grep -E '^RESULT ' "$out/save_check_tres.stdout")
     rows+=("Godot 3.6.2 wrote .tres -> fast-var-codec -> $v4 loaded")
+
+    echo
+    echo "=== 6. fast-var-codec from-json --packet: compressed packets, read by the engines' own decompress"
+    # A value under 16 bytes (FastLZ pads it), two small containers, and a string past 64 KiB
+    # (FastLZ's level 2): each written plain and as a packet of each mode, in each engine's
+    # dialect; check_packets.gd (both engines) decompresses every packet to the plain bytes.
+    v3=$(engine_version "$GODOT3")
+    python3 - "$out/packet_values" <<'PY'
+import json, pathlib, sys
+d = pathlib.Path(sys.argv[1]); d.mkdir(parents=True, exist_ok=True)
+values = {"int": 42, "player": {"name": "player", "hp": 100, "items": ["sword", "shield"]},
+          "names": ["name %d" % i for i in range(200)], "long_string": "abc" * 25000}
+for name, value in values.items():
+    (d / (name + ".json")).write_text(json.dumps(value))
+PY
+    for pair in "godot4:$out/packets4" "godot3:$out/packets3"; do
+        dialect=${pair%%:*}
+        dir=${pair#*:}
+        rm -rf "$dir"
+        mkdir -p "$dir"
+        for json in "$out/packet_values"/*.json; do
+            name=$(basename "$json" .json)
+            for mode in plain fastlz deflate zstd gzip; do
+                packet=(--packet "$mode")
+                [ "$mode" = plain ] && packet=()
+                if "$cli" from-json --to "$dialect" "${packet[@]}" "$json" "$dir/$name.$mode" \
+                    >"$out/save_cli_packet_$dialect.log" 2>&1; then
+                    tally 0
+                else
+                    tally 1 "fast-var-codec from-json --packet $mode $name: $(tail -n 1 "$out/save_cli_packet_$dialect.log" | cut -c1-200)"
+                fi
+            done
+        done
+    done
+    tally_run "check_packets" "$out/save_check_packets4" \
+        "${g4[@]}" -s res://saves_tools/check_packets.gd -- --dir="$out/packets4"
+    tally_run "check_packets ($v3)" "$out/save_check_packets3" \
+        "$DEADLINE" -k 5 120 "$GODOT3" --no-window --path "$repo/tests/saves/check3" \
+        -s res://check_packets.gd --dir="$out/packets3"
+    for pair in "$v4:$out/save_check_packets4" "$v3:$out/save_check_packets3"; do
+        while read -r _ kind p f; do
+            add_cell "fast-var-codec --packet -> ${pair%%:*} read" "$kind" "$p" "$f"
+        done < <(grep -E '^RESULT ' "${pair#*:}.stdout")
+        rows+=("fast-var-codec --packet -> ${pair%%:*} read")
+    done
 else
     tally 1 "building fast-var-codec (tests/out/run_save_tests/save_cli_build.log)"
 fi

@@ -33,7 +33,7 @@ use fast_var_codec_core::stream::ByteOrder;
 use fast_var_codec_core::transcode::{transcode_bare_into_frame, transcode_into};
 use fast_var_codec_core::{encode_into, json, stream, Dialect, Options, Value};
 
-use fast_var_codec_core::save::{ConfigFile, FileKey, TextResource};
+use fast_var_codec_core::save::{self, ConfigFile, FileKey, TextResource};
 
 use crate::input::{resolve, Framing, Resolved};
 use crate::output::{CompressArg, Container};
@@ -158,6 +158,11 @@ struct InputArgs {
     /// larger is inflated or decrypted.
     #[arg(long, value_name = "BYTES", default_value_t = fast_var_codec_core::save::DEFAULT_MAX_PAYLOAD)]
     max_payload: usize,
+    /// The input is one value's packet compressed with PackedByteArray.compress(MODE)
+    /// (var_to_bytes(v).compress(MODE)): decompressed to at most --max-payload bytes, then read
+    /// as --raw.
+    #[arg(long, value_enum, value_name = "MODE", conflicts_with = "framed")]
+    packet: Option<CompressArg>,
     /// What the input holds: values (var), a ConfigFile's text (config), plain or encrypted, or
     /// a text resource (resource); auto: a ConfigFile for a .cfg file, a text resource for a
     /// .tres file.
@@ -167,7 +172,7 @@ struct InputArgs {
 
 impl InputArgs {
     fn framing(&self) -> Option<Framing> {
-        match (self.framed, self.raw) {
+        match (self.framed, self.raw || self.packet.is_some()) {
             (true, _) => Some(Framing::Framed),
             (_, true) => Some(Framing::Raw),
             _ => None,
@@ -295,6 +300,11 @@ struct FromJsonArgs {
     /// The JSON is an array: write each item as store_var does (a u32 length, then the value).
     #[arg(long)]
     framed: bool,
+    /// Write the value as a packet compressed with PackedByteArray.compress(MODE), which
+    /// bytes_to_var(packet.decompress_dynamic(max_size, MODE)) reads (decompress(size, MODE) for
+    /// FastLZ and Zstd).
+    #[arg(long, value_enum, value_name = "MODE", conflicts_with = "framed")]
+    packet: Option<CompressArg>,
     /// Byte order of the framing's length prefixes (FileAccess.big_endian).
     #[arg(long, value_enum, default_value_t = ByteOrderArg::Little, requires = "framed")]
     byte_order: ByteOrderArg,
@@ -469,7 +479,11 @@ fn load(
     opts: &Options,
     key: Option<&FileKey>,
 ) -> Result<(Vec<u8>, Resolved), Fail> {
-    let bytes = input::read_input(file, key, dialect.dialect(), input.max_payload)?;
+    let mut bytes = input::read_input(file, key, dialect.dialect(), input.max_payload)?;
+    if let Some(mode) = input.packet {
+        bytes = save::decompress(&bytes, mode.compression()?, input.max_payload)
+            .map_err(|e| Fail::Invalid(format!("{file}: {e} (--packet, --max-payload)")))?;
+    }
     let resolved = resolve(
         &bytes,
         dialect.dialect(),
@@ -700,6 +714,13 @@ fn write_output(file: &str, bytes: &[u8], out: &mut dyn Write) -> Result<(), Fai
 
 fn run_to_json(args: &ToJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
     let opts = base_options(args.precision, &args.input);
+    let text_file = args.input.format.is_resource(&args.input_file)
+        || args.input.format.is_config(&args.input_file);
+    if args.input.packet.is_some() && text_file {
+        return Err(Fail::Usage(
+            "--packet reads one value; a ConfigFile or text resource is a text file".into(),
+        ));
+    }
     let value = if args.input.format.is_config(&args.input_file) {
         config::read(
             &args.input_file,
@@ -755,6 +776,13 @@ fn read_text_input(file: &str) -> Result<String, Fail> {
 }
 
 fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    let text_file =
+        args.format.is_resource(&args.output_file) || args.format.is_config(&args.output_file);
+    if args.packet.is_some() && text_file {
+        return Err(Fail::Usage(
+            "--packet writes one value; a ConfigFile or text resource is a text file".into(),
+        ));
+    }
     if args.format.is_resource(&args.output_file) {
         let value = json::from_json(&read_text_input(&args.input_file)?)
             .map_err(|e| Fail::Invalid(e.to_string()))?;
@@ -814,6 +842,11 @@ fn run_from_json(args: &FromJsonArgs, out: &mut dyn Write) -> Result<(), Fail> {
         encode_into(&value, &opts, &mut encoded).map_err(|e| {
             Fail::Invalid(format!("cannot be written in {}: {e}", dialect_name(to)))
         })?;
+        if let Some(mode) = args.packet {
+            let packet = save::compress(&encoded, mode.compression()?)
+                .map_err(|e| Fail::Invalid(format!("cannot compress the value: {e}")))?;
+            return write_output(&args.output_file, &packet, out);
+        }
     }
     write_output(&args.output_file, &encoded, out)
 }

@@ -9,7 +9,8 @@ use fast_var_codec_core::Dialect;
 
 use crate::{dialect_name, Fail};
 
-/// A compression of `open_compressed`'s files (the core's [`Compression`]).
+/// A compression of `open_compressed`'s files and of `PackedByteArray.compress`'s packets (the
+/// core's [`Compression`]).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompressArg {
     /// FastLZ (COMPRESSION_FASTLZ, the engine's default).
@@ -24,7 +25,7 @@ pub enum CompressArg {
 
 impl CompressArg {
     /// The core's mode of this name.
-    fn compression(self) -> Result<Compression, Fail> {
+    pub fn compression(self) -> Result<Compression, Fail> {
         let name = self
             .to_possible_value()
             .map(|v| v.get_name().to_string())
