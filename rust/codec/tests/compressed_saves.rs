@@ -51,7 +51,10 @@ fn a_block_is_bounded_and_a_damaged_one_is_an_error() {
     let first = parsed.blocks[0].data;
     let err = decompress_block(first, Compression::Deflate, 100).unwrap_err();
     assert_eq!(err, "Deflate: more than 100 bytes");
-    assert_eq!(decompress_block(first, Compression::Deflate, 4096).map(|b| b.len()), Ok(4096));
+    assert_eq!(
+        decompress_block(first, Compression::Deflate, 4096).map(|b| b.len()),
+        Ok(4096)
+    );
     let err = decompress_block(&first[..first.len() / 2], Compression::Zstd, 4096).unwrap_err();
     assert!(err.starts_with("Zstd: "), "{err}");
 }

@@ -3,7 +3,7 @@
 //! errors to the package's exceptions (`errors`); every rule of the format is the core's.
 
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::save::decode_records;
+use fast_var_codec_core::save::{self, decode_records};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
@@ -800,6 +800,97 @@ fn compression(name: Option<&str>) -> PyResult<Option<Compression>> {
     .transpose()
 }
 
+/// The compression of a name that must be given, for `compress` and `decompress`.
+fn packet_compression(name: &str) -> PyResult<Compression> {
+    compression(Some(name))?.ok_or_else(|| PyValueError::new_err("a compression is needed"))
+}
+
+/// ``data`` compressed as Godot's ``PackedByteArray.compress(mode)`` does, ``compression`` one
+/// of "fastlz", "deflate", "zstd", "gzip": a packet the engine's ``decompress`` and
+/// ``decompress_dynamic`` read, as games send values
+/// (``compress(encode(value), "zstd")``). Not always the engine's bytes: other compressors
+/// than its own.
+#[pyfunction]
+#[pyo3(signature = (data, compression))]
+fn compress<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    compression: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mode = packet_compression(compression)?;
+    let packet = with_bytes("data", data, |b| {
+        unlocked(py, b.len(), || save::compress(b, mode)).map_err(codec_error)
+    })?;
+    Ok(PyBytes::new(py, &packet))
+}
+
+/// The bytes of a packet made by ``compress`` or the engine's ``PackedByteArray.compress``, at
+/// most ``max_size`` of them, as ``decompress_dynamic(max_size, mode)`` gives them but in every
+/// mode. A FastLZ packet of fewer than 16 bytes gives 16, the rest zeros, as the engine's does:
+/// :func:`decode_compressed` reads the value past them. Raises :class:`DecodeError` for a
+/// packet that does not decompress, or that holds more than ``max_size`` bytes (nothing past
+/// them is made).
+#[pyfunction]
+#[pyo3(signature = (data, compression, *, max_size))]
+fn decompress<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    compression: &str,
+    max_size: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mode = packet_compression(compression)?;
+    let bytes = with_bytes("data", data, |b| {
+        unlocked(py, b.len(), || save::decompress(b, mode, max_size)).map_err(codec_error)
+    })?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The value of a packet ``compress(encode(value), compression)`` made (or a game's
+/// ``var_to_bytes(value).compress(mode)``): decompressed to at most ``max_size`` bytes, then
+/// decoded as :func:`decode` decodes, with its options. The value must fill the packet (FastLZ's
+/// padding aside). Raises :class:`DecodeError` as :func:`decompress` and :func:`decode` (its
+/// ``offset`` counted in the decompressed bytes).
+#[pyfunction]
+#[pyo3(
+    signature = (data, compression, *, max_size, dialect="godot4", precision="single", max_depth=None, max_elements=None, max_bytes=None, allow_objects=false, allowed_classes=None, refuse_dropped_elements=false),
+    text_signature = "(data, compression, *, max_size, dialect='godot4', precision='single', max_depth=None, max_elements=None, max_bytes=None, allow_objects=False, allowed_classes=None, refuse_dropped_elements=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn decode_compressed<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    compression: &str,
+    max_size: usize,
+    dialect: &str,
+    precision: &str,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    allow_objects: bool,
+    allowed_classes: Option<&Bound<'py, PyAny>>,
+    refuse_dropped_elements: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mode = packet_compression(compression)?;
+    let opts = DecodeArgs {
+        dialect,
+        precision,
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects,
+        allowed_classes,
+        refuse_dropped_elements,
+    }
+    .options()?;
+    let value = with_bytes("data", data, |b| {
+        unlocked(py, b.len(), || {
+            save::decode_compressed(b, mode, max_size, &opts)
+        })
+        .map_err(codec_error)
+    })?;
+    from_value(py, &value)
+}
+
 /// `values` as `store_var` records, one after the other; encrypted with the password or key when
 /// one is given (the dialect's engine's container; for Godot 4's, `iv`, or a random one when
 /// none is given), or
@@ -993,6 +1084,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode_with_size, m)?)?;
     m.add_function(wrap_pyfunction!(str_to_var, m)?)?;
     m.add_function(wrap_pyfunction!(var_to_str, m)?)?;
+    m.add_function(wrap_pyfunction!(compress, m)?)?;
+    m.add_function(wrap_pyfunction!(decompress, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_compressed, m)?)?;
     m.add_function(wrap_pyfunction!(read_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(write_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_text_resource, m)?)?;

@@ -270,6 +270,35 @@ export function valueSpans(
   options?: CodecOptions & { offset?: number },
 ): Uint32Array;
 
+/** A mode of `PackedByteArray.compress` (`FileAccess.COMPRESSION_*`). */
+export type Compression = "fastlz" | "deflate" | "zstd" | "gzip";
+
+/**
+ * `bytes` compressed as Godot's `PackedByteArray.compress(mode)` does: a packet the engine's
+ * `decompress` and `decompress_dynamic` read. Not always the engine's bytes.
+ */
+export function compress(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, compression: Compression): Uint8Array;
+/**
+ * The bytes of a compressed packet, at most `maxSize` of them, in every mode (the engine's
+ * `decompress_dynamic` takes two). A FastLZ packet under 16 bytes gives 16, zero-padded. A packet
+ * that does not decompress or holds more than `maxSize` bytes throws a DecodeError.
+ */
+export function decompress(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  compression: Compression,
+  options: { maxSize: number },
+): Uint8Array;
+/**
+ * The value of a compressed packet (`var_to_bytes(value).compress(mode)`), decompressed to at
+ * most `maxSize` bytes and decoded as decode does; the value must fill the packet (FastLZ's
+ * padding aside).
+ */
+export function decodeCompressed(
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  compression: Compression,
+  options: CodecOptions & { maxSize: number },
+): GodotValue;
+
 /**
  * The value of a text in Godot's text format (`var_to_str`'s, a ConfigFile's values, a `.tres`
  * file's properties), never making or loading an object: objects and resources throw a

@@ -791,6 +791,57 @@ export function toJSON(source, options = NO_OPTIONS) {
   return call(() => wasm.value_to_json(len, pretty));
 }
 
+/** `maxSize` of a packet function's options: needed, a non-negative integer (at most 4 GiB here). */
+function maxSizeOf(options, fn) {
+  const maxSize = options?.maxSize;
+  if (maxSize === undefined || maxSize === null) {
+    throw new TypeError(`${fn} needs maxSize: the most bytes the packet may hold`);
+  }
+  return Math.min(limit(maxSize, "maxSize"), 0xffffffff);
+}
+
+/**
+ * `bytes` compressed as Godot's `PackedByteArray.compress(mode)` does, `compression` one of
+ * "fastlz", "deflate", "zstd", "gzip": a packet the engine's `decompress` and
+ * `decompress_dynamic` read, as games send values (`compress(encode(value), "zstd")`). Not always
+ * the engine's bytes: other compressors than its own.
+ */
+export function compress(bytes, compression) {
+  const data = bytesOf(bytes);
+  init();
+  return call(() => wasm.compress_packet(data, compression));
+}
+
+/**
+ * The bytes of a packet compress (or the engine's `PackedByteArray.compress`) made, at most
+ * `maxSize` of them, as `decompress_dynamic(maxSize, mode)` gives them but in every mode. A
+ * FastLZ packet of fewer than 16 bytes gives 16, the rest zeros, as the engine's does:
+ * decodeCompressed reads the value past them. A packet that does not decompress, or that holds
+ * more than `maxSize` bytes (nothing past them is made), throws a DecodeError.
+ */
+export function decompress(bytes, compression, options) {
+  const data = bytesOf(bytes);
+  const maxSize = maxSizeOf(options, "decompress");
+  init();
+  return call(() => wasm.decompress_packet(data, compression, maxSize));
+}
+
+/**
+ * The value of a packet `compress(encode(value), compression)` made (or a game's
+ * `var_to_bytes(value).compress(mode)`): decompressed to at most `maxSize` bytes, then decoded
+ * as decode decodes, with its options. The value must fill the packet (FastLZ's padding aside).
+ * Throws a DecodeError as decompress and decode do (its offset counted in the decompressed
+ * bytes).
+ */
+export function decodeCompressed(bytes, compression, options) {
+  const data = bytesOf(bytes);
+  const maxSize = maxSizeOf(options, "decodeCompressed");
+  return withCodec(options, (c) => {
+    const len = call(() => wasm.compressed_to_tape(c._live(), data, compression, maxSize));
+    return keptValue(len, options);
+  });
+}
+
 /**
  * The value of a text in Godot's text format, as Godot's `str_to_var` reads it (also a
  * ConfigFile's values and a `.tres` file's properties; Godot 3's spellings too), but never making

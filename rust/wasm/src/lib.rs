@@ -13,11 +13,11 @@ use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::locate::{locate, locate_records, Framing, Span};
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::decode_record;
+use fast_var_codec_core::save::{self, decode_records, RecordError};
 use fast_var_codec_core::save::{
     compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
     DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::save::{random_iv, FileError, FileKey};
 use fast_var_codec_core::save::{ConfigFile, ConfigFileError, TextResource};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
@@ -597,6 +597,52 @@ pub fn read_records(
     Ok(out)
 }
 
+/// The compression of a name (`"zstd"`, any case), or a usage error naming them all.
+fn compression_named(name: &str) -> Result<Compression, JsValue> {
+    Compression::from_name(name).ok_or_else(|| {
+        let names: Vec<String> = Compression::ALL
+            .iter()
+            .map(|c| format!("\"{}\"", c.name().to_lowercase()))
+            .collect();
+        usage(format!(
+            "unknown compression \"{name}\": one of {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// `data` compressed as `PackedByteArray.compress(mode)` does (the core's `save::compress`).
+#[wasm_bindgen]
+pub fn compress_packet(data: &[u8], compression: &str) -> Result<Vec<u8>, JsValue> {
+    save::compress(data, compression_named(compression)?).map_err(|e| codec_error(&e))
+}
+
+/// The bytes of a compressed packet, at most `max_size` of them (the core's `save::decompress`).
+#[wasm_bindgen]
+pub fn decompress_packet(
+    data: &[u8],
+    compression: &str,
+    max_size: usize,
+) -> Result<Vec<u8>, JsValue> {
+    save::decompress(data, compression_named(compression)?, max_size).map_err(|e| codec_error(&e))
+}
+
+/// The value of a compressed packet (the core's `save::decode_compressed`), as `decode` leaves
+/// one: a tape in the buffer at `tape_ptr`; returns its length.
+#[wasm_bindgen]
+pub fn compressed_to_tape(
+    settings: &Settings,
+    data: &[u8],
+    compression: &str,
+    max_size: usize,
+) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let mode = compression_named(compression)?;
+    let value = save::decode_compressed(data, mode, max_size, &settings.decode)
+        .map_err(|e| codec_error(&e))?;
+    Ok(keep_tape(value, 0))
+}
+
 /// The tape's values as `store_var` records, one after the other (with `raw`, the tape's one
 /// value as `var_to_bytes` writes it, no length before it); encrypted with the password
 /// or key (the dialect's engine's container; for Godot 4's, `iv`, or a random one when empty), or
@@ -613,20 +659,7 @@ pub fn write_records(
     raw: bool,
 ) -> Result<Vec<u8>, JsValue> {
     let key = file_key(password, key)?;
-    let compression = compression
-        .map(|n| {
-            Compression::from_name(&n).ok_or_else(|| {
-                let names: Vec<String> = Compression::ALL
-                    .iter()
-                    .map(|c| format!("\"{}\"", c.name().to_lowercase()))
-                    .collect();
-                usage(format!(
-                    "unknown compression \"{n}\": one of {}",
-                    names.join(", ")
-                ))
-            })
-        })
-        .transpose()?;
+    let compression = compression.as_deref().map(compression_named).transpose()?;
     if key.is_some() && compression.is_some() {
         return Err(usage(
             "a file is compressed or encrypted, not both (the engines open it one way)",

@@ -1,6 +1,7 @@
 """Godot's binary Variant format for Python: ``var_to_bytes`` / ``bytes_to_var``,
 ``StreamPeer.put_var`` framing, ``store_var`` files and Godot 3 saves (plain, compressed,
-encrypted), Godot's text (``str_to_var``) and ``ConfigFile`` files, in every dialect of
+encrypted), compressed packets (``PackedByteArray.compress``), Godot's text (``str_to_var``)
+and ``ConfigFile`` files, in every dialect of
 FastVarCodec's Rust core (Godot 4.4-4.6, 4.3, 4.0-4.2, Godot 3, Pandemonium), with limits for
 untrusted input.
 
@@ -29,8 +30,11 @@ from ._containers import ElementType
 from ._native import (
     DIALECTS,
     __version__,
+    compress,
     decode,
+    decode_compressed,
     decode_with_size,
+    decompress,
     encode,
     encode_framed,
     read_config_file,
@@ -82,6 +86,7 @@ from ._types import (
 
 __all__ = [
     "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
+    "compress", "decompress", "decode_compressed",
     "str_to_var", "var_to_str", "read_config_file", "write_config_file",
     "read_text_resource", "write_text_resource",
     "StreamDecoder", "read_file", "write_file", "DIALECTS",
@@ -100,8 +105,8 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, Strea
     _cls.__module__ = __name__
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
-for _function in (encode, encode_framed, decode, decode_with_size, str_to_var, var_to_str,
-                  read_config_file, write_config_file, read_text_resource, write_text_resource):
+for _function in (encode, encode_framed, decode, decode_with_size, compress, decompress,
+                  decode_compressed, str_to_var, var_to_str, read_config_file, write_config_file, read_text_resource, write_text_resource):
     _function.__module__ = __name__
 del _function
 

@@ -12,7 +12,8 @@ from ._options import Compression, Dialect, Precision
 
 # As the extension lists them (stubtest compares the two).
 __all__ = [
-    "encode", "encode_framed", "decode", "decode_with_size", "str_to_var", "var_to_str",
+    "encode", "encode_framed", "decode", "decode_with_size", "compress", "decompress",
+    "decode_compressed", "str_to_var", "var_to_str",
     "read_config_file", "write_config_file", "read_text_resource", "write_text_resource",
     "_parse_node_path",
     "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
@@ -58,6 +59,38 @@ def encode_framed(
     """``value`` as ``StreamPeer.put_var`` sends it: a u32 length (big-endian with
     ``big_endian``, as ``StreamPeer.big_endian``), then :func:`encode`'s bytes. Raises
     :class:`EncodeError` as :func:`encode`."""
+def compress(data: _Bytes, compression: Compression) -> bytes:
+    """``data`` compressed as Godot's ``PackedByteArray.compress(mode)`` does, ``compression`` one
+    of "fastlz", "deflate", "zstd", "gzip": a packet the engine's ``decompress`` and
+    ``decompress_dynamic`` read, as games send values
+    (``compress(encode(value), "zstd")``). Not always the engine's bytes: other compressors
+    than its own."""
+def decompress(data: _Bytes, compression: Compression, *, max_size: int) -> bytes:
+    """The bytes of a packet made by ``compress`` or the engine's ``PackedByteArray.compress``, at
+    most ``max_size`` of them, as ``decompress_dynamic(max_size, mode)`` gives them but in every
+    mode. A FastLZ packet of fewer than 16 bytes gives 16, the rest zeros, as the engine's does:
+    :func:`decode_compressed` reads the value past them. Raises :class:`DecodeError` for a
+    packet that does not decompress, or that holds more than ``max_size`` bytes (nothing past
+    them is made)."""
+def decode_compressed(
+    data: _Bytes,
+    compression: Compression,
+    *,
+    max_size: int,
+    dialect: Dialect = "godot4",
+    precision: Precision = "single",
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    allow_objects: bool = False,
+    allowed_classes: Optional[Iterable[str]] = None,
+    refuse_dropped_elements: bool = False,
+) -> Any:
+    """The value of a packet ``compress(encode(value), compression)`` made (or a game's
+    ``var_to_bytes(value).compress(mode)``): decompressed to at most ``max_size`` bytes, then
+    decoded as :func:`decode` decodes, with its options. The value must fill the packet (FastLZ's
+    padding aside). Raises :class:`DecodeError` as :func:`decompress` and :func:`decode` (its
+    ``offset`` counted in the decompressed bytes)."""
 def str_to_var(
     text: str,
     *,
