@@ -103,7 +103,7 @@ pub use blocks::{compress_block, decompress_block};
 #[cfg(feature = "compression")]
 mod packets;
 #[cfg(feature = "compression")]
-pub use packets::{compress, decode_compressed, decompress};
+pub use packets::{compress, decode_compressed, decode_compressed_with, decompress};
 mod config_file;
 pub use config_file::{ConfigFile, ConfigFileError};
 mod text_resource;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use godot::classes::file_access::CompressionMode;
 use godot::classes::{ConfigFile, FileAccess, IRefCounted, RefCounted};
 use godot::global::Error;
 use godot::prelude::*;
@@ -310,6 +311,37 @@ impl FastVarCodec {
     ) -> Variant {
         let state = Arc::clone(&this.bind().state);
         state.decode_framed(bytes.as_slice(), offset)
+    }
+
+    /// The value of a packet a game compressed, [code]var_to_bytes(value).compress(compression)[/code]
+    /// ([method PackedByteArray.compress]), decompressed to at most [param max_size] bytes and
+    /// decoded with this codec's settings. Unlike [method PackedByteArray.decompress_dynamic]
+    /// it reads every mode (FastLZ and Zstd too) within the size, and unlike
+    /// [method PackedByteArray.decompress] it needs no exact size, and it reads a FastLZ packet
+    /// of a short value past its padding. Returns [code]null[/code] on failure:
+    /// [constant ERR_OUT_OF_MEMORY] for a packet holding more than [param max_size] bytes
+    /// (nothing past them is made), [constant ERR_INVALID_DATA] for one that does not
+    /// decompress or a value that leaves bytes unread, the decode's error otherwise; check
+    /// [method get_error].
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var value = codec.decode_compressed(packet, FileAccess.COMPRESSION_ZSTD, 65536)
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn decode_compressed(
+        this: Gd<Self>,
+        packet: PackedByteArray,
+        compression: CompressionMode,
+        max_size: i64,
+    ) -> Variant {
+        let state = Arc::clone(&this.bind().state);
+        let opts = state.options();
+        state.decode_compressed(
+            &opts,
+            packet.as_slice(),
+            i64::from(compression.ord()),
+            max_size,
+        )
     }
 
     /// The value of [param text] in Godot's text format, as [method @GlobalScope.str_to_var]

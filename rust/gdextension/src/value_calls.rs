@@ -6,6 +6,7 @@ use std::cell::Cell;
 use bytes::BytesMut;
 use fast_var_codec_core::error::{DecodeReason, EncodeReason};
 use fast_var_codec_core::reader::decode_with;
+use fast_var_codec_core::save::{decode_compressed_with, Compression};
 use fast_var_codec_core::stream::{
     check_message_len, frame_with, prefix_len, ByteOrder, PREFIX_LEN,
 };
@@ -353,6 +354,49 @@ impl CodecState {
                 } else {
                     self.calls.fail(&e);
                 }
+                Variant::nil()
+            }
+        }
+    }
+
+    /// `decode_compressed`: the value of a packet a game compressed
+    /// (`var_to_bytes(v).compress(mode)`), decompressed by the core to at most `max_size` bytes
+    /// in any mode and decoded as a record (the core's `save::decode_compressed_with`: the value
+    /// fills the packet, FastLZ's padding aside). `mode` is `FileAccess.CompressionMode`'s
+    /// number.
+    pub(crate) fn decode_compressed(
+        &self,
+        opts: &Options,
+        packet: &[u8],
+        mode: i64,
+        max_size: i64,
+    ) -> Variant {
+        let Some(compression) = u32::try_from(mode).ok().and_then(Compression::from_mode) else {
+            self.calls.fail_with(
+                Error::ERR_INVALID_PARAMETER,
+                format!(
+                    "compression mode {mode}: decode_compressed reads FastLZ, Deflate, Zstd and Gzip \
+                     packets (FileAccess.COMPRESSION_*; the engine writes no Brotli)"
+                ),
+            );
+            return Variant::nil();
+        };
+        let Ok(max_size) = usize::try_from(max_size) else {
+            self.calls.fail_with(
+                Error::ERR_INVALID_PARAMETER,
+                format!("negative max_size {max_size}"),
+            );
+            return Variant::nil();
+        };
+        let mut builder = VariantBuilder::reading(None);
+        match decode_compressed_with(packet, compression, max_size, opts, &mut builder) {
+            Ok(v) => {
+                self.calls.ok_with_size(packet.len() as i64);
+                v
+            }
+            Err(e) => {
+                builder.discard();
+                self.calls.fail(&e);
                 Variant::nil()
             }
         }

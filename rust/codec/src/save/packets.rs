@@ -5,7 +5,10 @@
 
 use super::blocks::{compress_block, undo, Undone};
 use super::Compression;
+use crate::build::Build;
 use crate::error::{DecodeReason, EncodeReason};
+use crate::reader::decode_with;
+use crate::value::ValueBuilder;
 use crate::{CodecError, Options, Value};
 
 /// `data` compressed as Godot's `PackedByteArray.compress(mode)` compresses it, for the engine's
@@ -123,8 +126,23 @@ pub fn decode_compressed(
     max_size: usize,
     opts: &Options,
 ) -> Result<Value, CodecError> {
+    decode_compressed_with(packet, mode, max_size, opts, &mut ValueBuilder::default())
+}
+
+/// [`decode_compressed`] building the value with `builder` (the Godot extension builds engine
+/// Variants).
+///
+/// # Errors
+/// As [`decode_compressed`].
+pub fn decode_compressed_with<B: Build>(
+    packet: &[u8],
+    mode: Compression,
+    max_size: usize,
+    opts: &Options,
+    builder: &mut B,
+) -> Result<B::Value, CodecError> {
     let bytes = decompress(packet, mode, max_size)?;
-    let (value, used) = crate::decode(&bytes, opts)?;
+    let (value, used) = decode_with(&bytes, 0, opts, builder)?;
     let rest = bytes.get(used..).unwrap_or_default();
     let padding = mode.decompressed_len(used) == bytes.len() && rest.iter().all(|b| *b == 0);
     if !padding {
