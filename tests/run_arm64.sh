@@ -14,7 +14,7 @@
 #     .gdextension); checks it with binutils: an AArch64 ELF shared object that exports
 #     gdext_rust_init and needs only glibc's and libgcc's libraries;
 #  3. (--core-tests) runs the core's tests (cargo test -p fast_var_codec_core --features
-#     serde,tokio,json, as the test command's core step) built for aarch64 at opt-level 2 with
+#     serde,tokio,json,compression, the features of the test command's core step) built for aarch64 at opt-level 2 with
 #     debug assertions and overflow checks kept (the dev profile's, optimized: emulated
 #     unoptimized code is many times slower), each test binary
 #     under qemu-aarch64 with the arm64 root's libraries (cargo's target runner); transcode.rs
@@ -72,7 +72,7 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
 if [ "$core_tests" = 1 ]; then
     start=$(date +%s)
     CARGO_PROFILE_DEV_OPT_LEVEL=2 CARGO_PROFILE_TEST_OPT_LEVEL=2 FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json --target "$target" >"$logs/cargo_test.log" 2>&1
+        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json,compression --target "$target" >"$logs/cargo_test.log" 2>&1
     status=$?
     before=$passed
     count_cargo_test "$logs/cargo_test.log" "$status"

@@ -229,7 +229,14 @@ pub fn decode_at(bytes: &[u8], offset: usize, opts: &Options) -> Result<(Value, 
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeSnippets;
 
-/// The Rust snippets of `docs/rust.md`, run as doctests (its JSON section needs `json` too).
-#[cfg(all(doctest, feature = "serde", feature = "tokio", feature = "json"))]
+/// The Rust snippets of `docs/rust.md`, run as doctests (its JSON section needs `json` too, its
+/// packets `compression`).
+#[cfg(all(
+    doctest,
+    feature = "serde",
+    feature = "tokio",
+    feature = "json",
+    feature = "compression"
+))]
 #[doc = include_str!("../../../docs/rust.md")]
 pub struct DocsRustSnippets;
