@@ -2,16 +2,19 @@
 # Differential fuzzing against real engines (godot_project/fuzz/differential.gd says what is
 # compared): engine encodings of random values of every type, mutated with knowledge of the format,
 # decoded by the engine and by FastVarCodec, which must agree on the verdict, the size (Godot 4)
-# and the value, to the bit.
-#   bash tests/fuzz_differential.sh [--godot4 N] [--godot3 N] [--seed S] [--chunk N]
+# and the value, to the bit; and the engine's var_to_str texts of random values, mutated, read by
+# its str_to_var and by FastVarCodec.str_to_var (godot_project/fuzz/text_differential.gd: the
+# same value, or both refusing, or a difference the project makes on purpose, counted apart).
+#   bash tests/fuzz_differential.sh [--godot4 N] [--godot3 N] [--text N] [--seed S] [--chunk N]
 #     --godot4 N   N inputs in the Godot 4 dialect against Godot 4.6.3 (default 1000000)
 #     --godot3 N   N inputs in the Godot 3 dialect against Godot 3.6.2 (default 300000): 3.6.2
 #                  encodes random values (tests/godot3_differential/), Godot 4.6.3 mutates them,
 #                  3.6.2 decodes each input and re-encodes its value, FastVarCodec in 4.6.3 compares
+#     --text N     N mutated texts against Godot 4.6.3's str_to_var (default 200000)
 #     --seed S     the first chunk's seed (default 1); chunk k uses S + k
 #     --chunk N    inputs per engine run (default 250000)
-# The bounded default is a step of tests/run_all.sh (about 40 s). The long run, documented in
-# docs/testing.md: --godot4 10000000 --godot3 1000000.
+# The bounded default is a step of tests/run_all.sh (about 60 s). The long run, documented in
+# docs/testing.md: --godot4 10000000 --godot3 1000000 --text 2000000.
 # Ends with "N passed, N failed": one check per input, passed when both sides agree. Engine
 # output: tests/out/fuzz_differential/ (a failing chunk's inputs are kept there).
 set -uo pipefail
@@ -21,15 +24,17 @@ cd "$root" || exit 2
 source tests/lib.sh
 n4=1000000
 n3=300000
+nt=200000
 seed=1
 chunk=250000
 while [ $# -gt 0 ]; do
     case $1 in
         --godot4) n4=$2; shift 2 ;;
         --godot3) n3=$2; shift 2 ;;
+        --text) nt=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --chunk) chunk=$2; shift 2 ;;
-        *) echo "usage: $0 [--godot4 N] [--godot3 N] [--seed S] [--chunk N]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--godot4 N] [--godot3 N] [--text N] [--seed S] [--chunk N]" >&2; exit 2 ;;
     esac
 done
 need_engines GODOT4 GODOT3 || exit 2
@@ -89,5 +94,14 @@ while [ "$done3" -lt "$n3" ]; do
     k=$((k + 1))
 done
 
-echo "fuzz_differential.sh: $n4 Godot 4 and $n3 Godot 3 inputs from seed $seed in $((SECONDS - started)) s (logs: tests/out/fuzz_differential/)"
+k=0
+donet=0
+while [ "$donet" -lt "$nt" ]; do
+    n=$((nt - donet < chunk ? nt - donet : chunk))
+    run_counted "text chunk $k" "$out/text_$k" "${g4[@]}" text "$n" $((seed + k))
+    donet=$((donet + n))
+    k=$((k + 1))
+done
+
+echo "fuzz_differential.sh: $n4 Godot 4 and $n3 Godot 3 inputs and $nt texts from seed $seed in $((SECONDS - started)) s (logs: tests/out/fuzz_differential/)"
 tally_end

@@ -536,8 +536,9 @@ fn every_scalar_and_its_spellings() {
         ("Vector2i(1, 2.9)", Value::Vector2i([1, 2])),
         ("Quat(0, 0, 0, 1)", Value::quaternion(0.0, 0.0, 0.0, 1.0)),
         ("Color(1, 0, 0, 1)", Value::Color([1.0, 0.0, 0.0, 1.0])),
-        ("#ff000080", Value::Color([1.0, 0.0, 0.0, 128.0 / 255.0])),
-        ("#f00", Value::Color([1.0, 0.0, 0.0, 1.0])),
+        // The engine reads a color only with a character after it: `#f00` alone is null there.
+        ("#ff000080\n", Value::Color([1.0, 0.0, 0.0, 128.0 / 255.0])),
+        ("#f00 ", Value::Color([1.0, 0.0, 0.0, 1.0])),
         ("RID()", Value::Rid(0)),
         ("RID(42)", Value::Rid(42)),
         ("Callable()", Value::Callable),
@@ -920,4 +921,68 @@ mod hostile {
             }
         }
     }
+}
+
+/// A float in an int slot that no int of the slot holds (NaN, an infinity, beyond the range):
+/// Godot 4.6.3 on x86_64 reads `Vector2i(1e20, nan)` as two `i32::MIN`, where the same engine on
+/// arm64 saturates, so no one value is the engine's; the core refuses the text and says why.
+#[test]
+fn a_float_that_fits_no_int_of_its_slot_is_refused() {
+    for text in [
+        "Vector2i(1e20, 0)",
+        "Vector2i(0, nan)",
+        "Rect2i(inf, 0, 0, 0)",
+        "PackedInt32Array(1, 2147483648.0)",
+        "PackedInt64Array(1e19)",
+        "PackedByteArray(1, 1e10)",
+        "RID(inf_neg)",
+    ] {
+        match parse(text).map_err(reason) {
+            Err(DecodeReason::BadText { message, .. }) => {
+                assert!(message.contains("does not fit"), "{text}: {message}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // Floats that fit are truncated, as every platform's engine does.
+    assert_eq!(
+        parse("Vector2i(2147483647.9, -2147483648.9)")
+            .map(|v| v.to_string())
+            .ok()
+            .as_deref(),
+        Some("Vector2i(2147483647, -2147483648)")
+    );
+}
+
+/// A color at the very end of the text: Godot 4.6.3's `str_to_var` returns null for `#ff000080`
+/// and reads `#ff000080 ` (its reader asks for the character after the digits).
+#[test]
+fn a_color_needs_a_character_after_it() {
+    for text in ["#ff000080", "#f00", "[1, #f00"] {
+        assert!(parse(text).is_err(), "{text}");
+    }
+    assert!(parse("[#f00]").is_ok());
+}
+
+/// Base64 bytes without their `=` padding: Godot 4.6.3's `str_to_var` returns null for
+/// `PackedByteArray("AQI")` and reads `PackedByteArray("AQI=")` (tests/golden's texts).
+#[test]
+fn base64_bytes_need_their_padding() {
+    for text in [
+        "PackedByteArray(\"AQI\")",
+        "PackedByteArray(\"AQ\")",
+        "PackedByteArray(\"/Nde2D\")",
+    ] {
+        assert!(
+            matches!(
+                parse(text).map_err(reason),
+                Err(DecodeReason::BadText { .. })
+            ),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        parse("PackedByteArray(\"AQI=\")").ok(),
+        Some(Value::PackedByteArray(vec![1, 2]))
+    );
 }

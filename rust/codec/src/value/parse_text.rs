@@ -199,12 +199,52 @@ impl Number {
             Number::Float(x) => x,
         }
     }
-    /// As the engine converts a number to an int (a float truncated).
-    fn as_i64(self) -> i64 {
+    /// The number in a 64-bit int slot: an int as it is, a float truncated where it fits.
+    /// `None` for a float that does not fit (NaN, an infinity, beyond the range): the engines
+    /// convert it by the platform's rule (x86_64 makes it the smallest int, arm64 saturates),
+    /// so no one value is the engine's.
+    fn to_i64(self) -> Option<i64> {
         match self {
-            Number::Int(i) => i,
-            Number::Float(x) => x as i64,
+            Number::Int(i) => Some(i),
+            Number::Float(x) => (x >= -9_223_372_036_854_775_808.0
+                && x < 9_223_372_036_854_775_808.0)
+                .then_some(x as i64),
         }
+    }
+
+    /// The number in a 32-bit int slot: an int wrapped to 32 bits, as the engine stores it; a
+    /// float truncated where it fits, `None` otherwise (as [`Number::to_i64`]).
+    fn to_i32(self) -> Option<i32> {
+        match self {
+            Number::Int(i) => Some(i as i32),
+            Number::Float(x) => (x > -2_147_483_649.0 && x < 2_147_483_648.0).then_some(x as i32),
+        }
+    }
+}
+
+/// The int of a number's digits (an optional `-`, then ASCII digits) as the engine's reader
+/// makes it: the digits accumulate in 64 bits, wrapping on the last one, and a number that has
+/// passed `i64::MAX / 10` before its last digits holds the bound of its sign. So
+/// `9223372036854775808` reads as `i64::MIN` and `-9223372036854775809` as `i64::MAX`, as in
+/// Godot 4.6.3 (its golden texts), where larger ones read as the bound.
+fn engine_int(text: &str) -> i64 {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let mut n: i64 = 0;
+    for d in digits.bytes() {
+        if n > i64::MAX / 10 {
+            return if negative { i64::MIN } else { i64::MAX };
+        }
+        n = n
+            .wrapping_mul(10)
+            .wrapping_add(i64::from(d.wrapping_sub(b'0')));
+    }
+    if negative {
+        n.wrapping_neg()
+    } else {
+        n
     }
 }
 
@@ -415,30 +455,42 @@ impl<'a> Parser<'a, '_> {
             p += 1;
             digits(&mut p);
         }
+        let mut bare_exponent = false;
         if matches!(bytes.get(p), Some(b'e' | b'E')) {
             is_float = true;
             p += 1;
             if matches!(bytes.get(p), Some(b'+' | b'-')) {
                 p += 1;
             }
+            let exponent = p;
             digits(&mut p);
+            bare_exponent = p == exponent;
         }
         self.pos = p;
         let text = self.src.get(at..p).unwrap_or_default();
         if is_float {
-            // The engine reads an exponent without digits (`1e`, `2e+`) as none.
-            let trimmed = text.trim_end_matches(['e', 'E', '+', '-']);
-            match trimmed.parse::<f64>() {
+            let parsed = if bare_exponent {
+                // An exponent without digits (`1e`, `2e+`, `1.5e`): the engine's reader reads the
+                // mantissa's digits as one integer, its point dropped, and its first 18 digits
+                // only, leading zeros counted (`1.5e` is 15.0, `0.001e` 1.0), as Godot 4.6.3
+                // does (golden texts).
+                let digits: String = text
+                    .trim_end_matches(['e', 'E', '+', '-'])
+                    .chars()
+                    .filter(char::is_ascii_digit)
+                    .take(18)
+                    .collect();
+                let sign = if text.starts_with('-') { "-" } else { "" };
+                format!("{sign}{digits}0").parse::<f64>().map(|x| x / 10.0)
+            } else {
+                text.parse::<f64>()
+            };
+            match parsed {
                 Ok(x) => Ok(Tok::Float(x)),
                 Err(_) => Err(self.syntax(at, format!("malformed number {:?}", shown(text)))),
             }
         } else {
-            // The engine's int is 64-bit; beyond, it holds the nearest bound.
-            Ok(Tok::Int(match text.parse::<i64>() {
-                Ok(i) => i,
-                Err(_) if text.starts_with('-') => i64::MIN,
-                Err(_) => i64::MAX,
-            }))
+            Ok(Tok::Int(engine_int(text)))
         }
     }
 
@@ -530,6 +582,11 @@ impl<'a> Parser<'a, '_> {
             self.pos += 1;
         }
         let hex = self.src.get(start..self.pos).unwrap_or_default();
+        if self.pos == self.src.len() {
+            // The engine's reader asks for the character after a color and fails at the end
+            // (`str_to_var("#ff0000")` is null there, `"#ff0000 "` a color).
+            return Err(self.syntax(at, "a color at the very end of the text"));
+        }
         let digit = |i: usize| {
             hex.get(i..i + 1)
                 .and_then(|d| u32::from_str_radix(d, 16).ok())
@@ -645,7 +702,7 @@ impl<'a> Parser<'a, '_> {
         if let Some(ty) = int_type {
             let args = self.numbers()?;
             self.arity(at, name, args.len(), ty.components())?;
-            let ints: Vec<i32> = args.iter().map(|n| n.as_i64() as i32).collect();
+            let ints = self.ints32(at, name, &args)?;
             return Ok(b.int_vector(ty, &ints));
         }
         if let Some(x) = special_float(name) {
@@ -691,8 +748,9 @@ impl<'a> Parser<'a, '_> {
                 let (tok, n_at) = self.token()?;
                 let id = match tok {
                     Tok::ParenClose => return Ok(b.rid(0)),
-                    tok => match tok.number() {
-                        Some(n) => n.as_i64() as u64,
+                    tok => match tok.number().map(Number::to_i64) {
+                        Some(Some(n)) => n as u64,
+                        Some(None) => return Err(self.unfit(n_at, name, 64)),
                         None => {
                             return Err(self.syntax(n_at, "expected a number as RID's argument"))
                         }
@@ -725,16 +783,21 @@ impl<'a> Parser<'a, '_> {
             "PackedInt32Array" | "PackedIntArray" | "PoolIntArray" | "IntArray" => {
                 let args = self.numbers()?;
                 self.charge_bytes(args.len() * 4, at)?;
-                let raw: Vec<u8> = args
+                let raw: Vec<u8> = self
+                    .ints32(at, name, &args)?
                     .iter()
-                    .flat_map(|n| (n.as_i64() as i32).to_le_bytes())
+                    .flat_map(|i| i.to_le_bytes())
                     .collect();
                 Ok(b.packed_i32(&raw))
             }
             "PackedInt64Array" => {
                 let args = self.numbers()?;
                 self.charge_bytes(args.len() * 8, at)?;
-                let raw: Vec<u8> = args.iter().flat_map(|n| n.as_i64().to_le_bytes()).collect();
+                let mut raw = Vec::with_capacity(args.len() * 8);
+                for n in &args {
+                    let i = n.to_i64().ok_or_else(|| self.unfit(at, name, 64))?;
+                    raw.extend_from_slice(&i.to_le_bytes());
+                }
                 Ok(b.packed_i64(&raw))
             }
             "PackedFloat32Array" | "PackedRealArray" | "PoolRealArray" | "FloatArray" => {
@@ -775,6 +838,25 @@ impl<'a> Parser<'a, '_> {
             }
             _ => Err(self.syntax(at, format!("unknown name {:?}", shown(name)))),
         }
+    }
+
+    /// The numbers of a constructor's 32-bit int slots ([`Number::to_i32`]), or the error of
+    /// the first that does not fit.
+    fn ints32(&self, at: usize, name: &str, args: &[Number]) -> Result<Vec<i32>> {
+        args.iter()
+            .map(|n| n.to_i32().ok_or_else(|| self.unfit(at, name, 32)))
+            .collect()
+    }
+
+    /// A float in an int slot of `bits` that does not fit it.
+    fn unfit(&self, at: usize, name: &str, bits: u32) -> CodecError {
+        self.syntax(
+            at,
+            format!(
+                "{name} holds a float that does not fit a {bits}-bit int (NaN, an infinity or \
+                 beyond its range), which the engines read differently by platform"
+            ),
+        )
     }
 
     fn arity(&self, at: usize, name: &str, got: usize, want: usize) -> Result<()> {
@@ -839,7 +921,10 @@ impl<'a> Parser<'a, '_> {
         self.expect_open()?;
         let (tok, s_at) = self.token()?;
         if let Tok::Str(text) = tok {
-            let bytes = crate::base64::decode(&text, false)
+            // Padded, as the engine's decoder wants it (it refuses `"AQI"`, takes `"AQI="`).
+            let bytes = Some(&text)
+                .filter(|t| t.len() % 4 == 0)
+                .and_then(|t| crate::base64::decode(t, false))
                 .ok_or_else(|| self.syntax(s_at, "invalid base64 in PackedByteArray"))?;
             self.expect_close()?;
             self.charge_bytes(bytes.len(), at)?;
@@ -850,7 +935,11 @@ impl<'a> Parser<'a, '_> {
         if !matches!(tok.0, Tok::ParenClose) {
             loop {
                 match tok.0.number() {
-                    Some(n) => out.push(n.as_i64() as u8),
+                    Some(n) => match n.to_i32() {
+                        // The engine keeps an int's low byte.
+                        Some(i) => out.push(i as u8),
+                        None => return Err(self.unfit(tok.1, "PackedByteArray", 32)),
+                    },
                     None => {
                         return Err(self.syntax(
                             tok.1,
@@ -879,11 +968,11 @@ impl<'a> Parser<'a, '_> {
     fn packed_strings<B: TextBuild>(&mut self, b: &mut B) -> Result<B::Value> {
         self.expect_open()?;
         let mut strings = b.begin_strings(0);
-        let mut first = true;
         loop {
             let (tok, s_at) = self.token()?;
             match tok {
-                Tok::ParenClose if first => break,
+                // Also after a comma: the engine takes `PackedStringArray("a",)`.
+                Tok::ParenClose => break,
                 Tok::Str(s) => {
                     self.charge_bytes(s.len(), s_at)?;
                     b.push_string(&mut strings, &s);
@@ -894,7 +983,6 @@ impl<'a> Parser<'a, '_> {
                     )
                 }
             }
-            first = false;
             let (sep, sep_at) = self.token()?;
             match sep {
                 Tok::Comma => {}
@@ -1157,8 +1245,9 @@ impl<'a> Parser<'a, '_> {
                             None => Property::Value(b.nil()),
                         }
                     } else if is_id && name == "object_id" {
-                        match tok.number() {
-                            Some(n) => object_id = n.as_i64() as u64,
+                        match tok.number().map(Number::to_i64) {
+                            Some(Some(n)) => object_id = n as u64,
+                            Some(None) => return Err(self.unfit(v_at, ENCODED_OBJECT_AS_ID, 64)),
                             None => {
                                 return Err(self.syntax(v_at, "expected the object id as a number"))
                             }
