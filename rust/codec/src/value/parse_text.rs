@@ -206,8 +206,8 @@ impl Number {
     fn to_i64(self) -> Option<i64> {
         match self {
             Number::Int(i) => Some(i),
-            Number::Float(x) => (x >= -9_223_372_036_854_775_808.0
-                && x < 9_223_372_036_854_775_808.0)
+            Number::Float(x) => (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0)
+                .contains(&x)
                 .then_some(x as i64),
         }
     }
