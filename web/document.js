@@ -46,6 +46,9 @@ export function createState() {
     redo: [], // the edits undone, last undone last
     savedEdit: null, // the edit the last save (or the opening) left in place
     nextEdit: 1,
+    // What the tree's keys and selection ask of the modules above it (set by installEditors and
+    // installEdits), so that the tree imports neither.
+    actions: { showSelected() {}, editFocus() {}, removeNode() {} },
   };
 }
 

@@ -5,7 +5,7 @@
 import * as fvc from "fast-var-codec";
 import { $, editError, field, hexInto, input } from "./dom.js";
 import { pathText, rangeOf, sectioned } from "./document.js";
-import { commit } from "./edits.js";
+import { commit } from "./history.js";
 import { focusNode } from "./tree.js";
 import { COMPOSITE, NEW_TYPES, components, componentText, floatText, fromComponents, typeName } from "./values.js";
 
@@ -262,6 +262,8 @@ export function keyFromText(type, text) {
 
 /** The editor's and the Add form's keys (Ctrl+Enter applies, Escape goes back to the tree), the types offered. */
 export function installEditors(state) {
+  state.actions.showSelected = showSelected;
+  state.actions.editFocus = editFocus;
   for (const name of Object.keys(NEW_TYPES)) $("adder-type").add(new Option(name, name));
   $("editor").addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {

@@ -7,7 +7,7 @@
 import * as fvc from "fast-var-codec";
 import { $, hexBytes, hexInto, status } from "./dom.js";
 import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, loadResourceDocument, readOptions, unsaved } from "./document.js";
-import { undoButtons } from "./edits.js";
+import { undoButtons } from "./history.js";
 import { resetSaveForm } from "./save.js";
 import { render, select } from "./tree.js";
 

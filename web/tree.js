@@ -4,8 +4,6 @@
 
 import { $ } from "./dom.js";
 import { PAGE, rangeOf, showIndex } from "./document.js";
-import { editFocus, showSelected } from "./editors.js";
-import { removeNode } from "./edits.js";
 import { summary, typeName } from "./values.js";
 
 /** The tree anew from the state, the focus kept on the row that had it. */
@@ -134,7 +132,7 @@ export function select(state, node, focus = true) {
   const li = document.getElementById(node.id);
   if (li) li.setAttribute("aria-selected", "true");
   if (focus) focusNode(node);
-  showSelected(state, node);
+  state.actions.showSelected(state, node);
 }
 
 function toggle(state, node, open) {
@@ -221,14 +219,14 @@ export function installTree(state) {
       case "Enter":
       case "F2":
         if (li.more) showMore(state, li);
-        else editFocus();
+        else state.actions.editFocus();
         break;
       case " ":
         if (li.more) showMore(state, li);
         else if (node) toggle(state, node);
         break;
       case "Delete":
-        if (node) removeNode(state, node);
+        if (node) state.actions.removeNode(state, node);
         break;
       default:
         return;

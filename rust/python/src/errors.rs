@@ -10,7 +10,7 @@ use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::convert::types;
+use crate::classes::types;
 
 /// The exception for a core error.
 pub fn codec_error(e: CodecError) -> PyErr {

@@ -20,7 +20,8 @@ use fast_var_codec_core::{Options, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
-use crate::convert::{number_array, python_of, types, Types};
+use crate::classes::{types, Types};
+use crate::convert::{number_array, python_of};
 use crate::errors::codec_error;
 
 /// The value at `offset` of `bytes` and the bytes it used, built directly; None when the

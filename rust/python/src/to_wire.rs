@@ -20,7 +20,8 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 
-use crate::convert::{exact_vector, to_value, types, value_at, Types, MAX_DEPTH};
+use crate::classes::{types, Types};
+use crate::convert::{exact_vector, to_value, value_at, MAX_DEPTH};
 use crate::errors::codec_error;
 
 /// A value the walk could not write; the reference translation tells why.

@@ -26,7 +26,7 @@ from ._codec import (
     StreamDecoder,
     _read_file,
 )
-from ._containers import ElementType
+from ._containers import ElementType, TypedArray, TypedDictionary
 from ._native import (
     DIALECTS,
     __version__,
@@ -74,8 +74,6 @@ from ._types import (
     StringName,
     Transform2D,
     Transform3D,
-    TypedArray,
-    TypedDictionary,
     Vector2,
     Vector2i,
     Vector3,
@@ -100,7 +98,8 @@ __all__ = [
     "Compression", "BytesLike", "FileLike",
 ]
 
-for _cls in [getattr(_types, _name) for _name in _types.__all__] + [Codec, StreamDecoder]:
+for _cls in [getattr(_types, _name) for _name in _types.__all__] + [TypedArray, TypedDictionary,
+                                                                   Codec, StreamDecoder]:
     # The classes are the package's: their repr and pickles name fast_var_codec.
     _cls.__module__ = __name__
 del _cls

@@ -18,7 +18,7 @@ __all__ = [
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
     "Projection", "Color", "StringName", "NodePath", "RID", "EncodedObjectAsID", "Object",
-    "Callable", "Signal", "TypedArray", "TypedDictionary", "PackedStringArray",
+    "Callable", "Signal", "PackedStringArray",
     "PackedVector2Array", "PackedVector3Array", "PackedVector4Array", "PackedColorArray",
     "FastVarCodecError", "DecodeError", "ExtraData", "EncodeError", "SaveFileError", "OutOfData",
 ]
@@ -587,7 +587,3 @@ class SaveFileError(FastVarCodecError):
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.godot_error, self.message))
-
-
-# The containers are mutable and live in their own module; the codec finds them here too.
-from ._containers import ElementType, TypedArray, TypedDictionary  # noqa: E402
