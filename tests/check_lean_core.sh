@@ -10,7 +10,8 @@
 #      replaced by /bin/false (CC, TARGET_CC, HOST_CC and CC_<host triple>; the linker rustc
 #      uses for build scripts is not the `cc` crate's, so it stays);
 #   3. the same check with `grow-stack` on must fail in psm's build script: the replaced
-#      compiler is really asked for when a crate needs one (else check 2 would prove nothing).
+#      compiler is really asked for when a crate needs one (else check 2 would prove nothing);
+#   4. check 2's build gives no warning (it is a network-only server's whole build of the core).
 # Builds go to $CARGO_TARGET_DIR (default target/), logs to tests/out/check_lean_core/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +45,13 @@ if "${no_cc[@]}" cargo check "${lean[@]}" >"$out/check.log" 2>&1; then
 else
     tally 1 "cargo check of the lean core without a C compiler (${out#"$root/"}/check.log)"
     tail -n 20 "$out/check.log" | sed 's/^/    /'
+fi
+# 4: cargo replays a cached build's warnings, so the log has them whether or not it compiled.
+if grep -q '^warning' "$out/check.log"; then
+    tally 1 "the lean core builds with warnings (${out#"$root/"}/check.log)"
+    grep -A5 '^warning' "$out/check.log" | head -n 30 | sed 's/^/    /'
+else
+    tally 0
 fi
 
 # 3: grow-stack brings psm, whose build script must fail on the replaced compiler.

@@ -27,7 +27,9 @@
 use crate::build::Build;
 #[cfg(feature = "files")]
 use crate::dialect::Dialect;
-use crate::error::{CodecError, DecodeReason, Result};
+#[cfg(feature = "files")]
+use crate::error::CodecError;
+use crate::error::{DecodeReason, Result};
 use crate::limits::Options;
 #[cfg(feature = "files")]
 use crate::record::{decode_record_with, judge, Verdict};

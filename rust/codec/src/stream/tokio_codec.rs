@@ -206,6 +206,7 @@ fn cut_short(framing: &mut Framing, src: &mut BytesMut) -> VarCodecError {
 
 /// [`Framing::next`] for tokio's read buffer: while the message is incomplete, `src` gets room
 /// for the rest of it (at most its declared length).
+#[cfg(feature = "serde")]
 fn next_in_buffer<R>(
     framing: &mut Framing,
     src: &mut BytesMut,

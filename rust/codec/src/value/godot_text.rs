@@ -191,12 +191,14 @@ pub(crate) struct ResourceFormat {
 /// reference to one of the file's entries (an object of class `ExtResource` or `SubResource`
 /// holding only its `id`), written `ExtResource("1_ab")` (Godot 3: `ExtResource( 1 )`), and for
 /// the bytes of `format`.
+#[cfg(feature = "files")]
 pub(crate) struct ResourceValueText<'a> {
     pub(crate) value: &'a Value,
     pub(crate) godot3: bool,
     pub(crate) format: ResourceFormat,
 }
 
+#[cfg(feature = "files")]
 impl fmt::Display for ResourceValueText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_value(

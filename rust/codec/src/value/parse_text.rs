@@ -62,11 +62,13 @@ pub(crate) fn parse_with<B: TextBuild>(text: &str, opts: &Options, b: &mut B) ->
 /// A reader of several values from one text, between the keys and section tags its caller reads
 /// itself (a ConfigFile's): the values share one budget of [`Options::limits`], and objects pass
 /// the same gates as in [`parse_with`].
+#[cfg(feature = "files")]
 pub(crate) struct TextCursor<'a, 'o> {
     parser: Parser<'a, 'o>,
     builder: super::ValueBuilder,
 }
 
+#[cfg(feature = "files")]
 impl<'a, 'o> TextCursor<'a, 'o> {
     pub(crate) fn new(text: &'a str, opts: &'o Options) -> Self {
         let mut builder = super::ValueBuilder::default();
