@@ -106,6 +106,8 @@ mod packets;
 pub use packets::{compress, decode_compressed, decode_compressed_with, decompress};
 mod config_file;
 pub use config_file::{ConfigFile, ConfigFileError};
+mod json_save;
+pub use json_save::{JsonFileError, JsonSave, JsonStyle, NotJsonSave};
 mod text_resource;
 pub use text_resource::{NotTextResource, ResourceSection, TextResource};
 mod values;

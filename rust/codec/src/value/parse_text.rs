@@ -250,6 +250,106 @@ fn engine_int(text: &str) -> i64 {
     }
 }
 
+/// The float of a decimal number's text (an optional sign, digits with at most one point, an
+/// optional exponent) as the engines' reader (`String::to_float`) makes it, which is not always
+/// the nearest binary64: the first 18 significant digits only (`1e300` written out in full reads
+/// as 9.999999999999999e299), accumulated as two integers of nine digits; the power of ten built
+/// from binary64 powers 10, 100, 1e4 … 1e256 (an exponent past 511 counts as 511, so that
+/// `2.2250738585072014e-308` reads as 0 and `1e400` as inf), then multiplied or divided, each
+/// step rounded. Godot 4.6.3 and 3.6.2 read their JSON texts so (their golden texts).
+pub(crate) fn engine_float(text: &str) -> f64 {
+    const POWERS: [f64; 9] = [1e1, 1e2, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256];
+    let s = text.as_bytes();
+    let (negative, mut p) = match s.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let start = p;
+    let mut point = None;
+    while let Some(&b) = s.get(p) {
+        if b == b'.' && point.is_none() {
+            point = Some(p - start);
+        } else if !b.is_ascii_digit() {
+            break;
+        }
+        p += 1;
+    }
+    let mut digits = (p - start) as i64;
+    let point_at = match point {
+        Some(at) => {
+            digits -= 1;
+            at as i64
+        }
+        None => digits,
+    };
+    let mut fraction_exponent = point_at - digits;
+    if digits > 18 {
+        fraction_exponent = point_at - 18;
+        digits = 18;
+    }
+    let sign = |x: f64| if negative { -x } else { x };
+    if digits == 0 {
+        return sign(0.0);
+    }
+    let mantissa = s
+        .get(start..p)
+        .unwrap_or_default()
+        .iter()
+        .filter(|b| b.is_ascii_digit());
+    let (mut high, mut low) = (0i64, 0i64);
+    for (i, d) in mantissa.take(digits as usize).enumerate() {
+        let d = i64::from(d - b'0');
+        if (i as i64) < digits - 9 {
+            high = high * 10 + d;
+        } else {
+            low = low * 10 + d;
+        }
+    }
+    let fraction = 1.0e9 * high as f64 + low as f64;
+    let mut exponent: i64 = 0;
+    if matches!(s.get(p), Some(b'e' | b'E')) {
+        p += 1;
+        let minus = match s.get(p) {
+            Some(b'-') => {
+                p += 1;
+                true
+            }
+            Some(b'+') => {
+                p += 1;
+                false
+            }
+            _ => false,
+        };
+        while let Some(d) = s.get(p).filter(|b| b.is_ascii_digit()) {
+            exponent = exponent
+                .saturating_mul(10)
+                .saturating_add(i64::from(d - b'0'));
+            p += 1;
+        }
+        if minus {
+            exponent = -exponent;
+        }
+    }
+    let exponent = fraction_exponent.saturating_add(exponent);
+    let mut e = exponent.unsigned_abs().min(511);
+    let mut power = 1.0;
+    for ten in POWERS {
+        if e == 0 {
+            break;
+        }
+        if e & 1 == 1 {
+            power *= ten;
+        }
+        e >>= 1;
+    }
+    sign(if exponent < 0 {
+        fraction / power
+    } else {
+        fraction * power
+    })
+}
+
 /// Text from the input as an error shows it: at most 40 characters, so that a message stays
 /// short whatever the input holds.
 fn shown(text: &str) -> Cow<'_, str> {

@@ -101,5 +101,17 @@ else
     echo "[godot3 golden] packets.gd failed; its output is in $log" >&2
     status=1
 fi
+# json.gd ends its output with "json.gd: done": what JSON.print writes in every style, and how
+# JSON.parse reads ../json_texts.json (rust/codec/tests/json_save.rs).
+log="$tmp/json.log"
+"$GODOT3" --no-window --path "$here" -s res://json.gd "$here/../json_texts.json" \
+    "$out_dir/json_godot3_6_2.jsonl.tmp.jsonl" >"$log" 2>&1
+if grep -q '^json.gd: done$' "$log"; then
+    mv "$out_dir/json_godot3_6_2.jsonl.tmp.jsonl" "$out_dir/json_godot3_6_2.jsonl"
+    echo "[godot3 golden] wrote $out_dir/json_godot3_6_2.jsonl" >&2
+else
+    echo "[godot3 golden] json.gd failed; its output is in $log" >&2
+    status=1
+fi
 if [ $status -eq 0 ]; then rm -rf "$tmp"; fi
 exit $status

@@ -82,3 +82,8 @@ fi
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://packets.gd -- \
     "$repo/tests/golden/packets_godot4_6_3.jsonl" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/packets_godot4_6_3.jsonl"
+# json.gd: what JSON.stringify writes in every style, and how JSON.parse reads ../json_texts.json
+# (rust/codec/tests/json_save.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://json.gd -- \
+    "$here/../json_texts.json" "$repo/tests/golden/json_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/json_godot4_6_3.jsonl"
