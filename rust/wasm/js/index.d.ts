@@ -357,6 +357,46 @@ export function readConfigFile(
  */
 export function writeConfigFile(sections: ConfigFileInput, options?: WriteConfigFileOptions): Uint8Array;
 
+/** How a JSON save's text is written: the arguments of the engine's JSON.stringify (Godot 4) or JSON.print (Godot 3). */
+export interface JsonStyle {
+  /** "godot4" (JSON.stringify: `10.0`, 14 significant digits) or "godot3" (JSON.print: `10`, six decimals). */
+  dialect: Dialect;
+  /** One level's indent; "" writes one line without spaces. */
+  indent: string;
+  /** Keys in code point order, else in the Dictionary's. */
+  sortKeys: boolean;
+  /** Godot 4's full_precision: var_to_str's digits. */
+  fullPrecision: boolean;
+}
+
+/** What readJsonSave returns. */
+export interface JsonSave<V = GodotValue> {
+  value: V;
+  /** The style the text was written in (its engine, indent, key order, precision). */
+  style: JsonStyle;
+  /** Whether `style` writes the text read exactly: an engine wrote it. */
+  engineText: boolean;
+}
+
+/**
+ * A JSON save (store_string(JSON.stringify(data))): its text, or its file's bytes (the text, or
+ * the encrypted container of open_encrypted_with_pass with `password`, open_encrypted with `key`),
+ * read as the engine's JSON.parse reads it, but a number written without a fraction or exponent
+ * stays an int. Text that is not JSON throws a DecodeError, a container that does not open a
+ * SaveFileError.
+ */
+export function readJsonSave(
+  data: string | Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: Omit<CodecOptions, "fullObjects" | "allowLossy"> & { password?: string; key?: Uint8Array },
+): JsonSave;
+/**
+ * The file of a JSON save of `value`, as JSON.stringify (JSON.print for "godot3") writes it in
+ * the style given (sortKeys: the engine's default), in that engine's encrypted container with
+ * `password` or `key`. A value JSON cannot hold as it is (a Vector2, NaN, a key not a string)
+ * throws an EncodeError naming its place.
+ */
+export function writeJsonSave(value: Encodable, options?: Partial<JsonStyle> & { password?: string; key?: Uint8Array }): Uint8Array;
+
 /** A section of a text resource as readTextResource returns it by default. */
 export type TextResourceSection = Map<"tag" | "attributes" | "properties", GodotValue>;
 

@@ -934,6 +934,54 @@ export function writeConfigFile(sections, options = NO_OPTIONS) {
 }
 
 /**
+ * A JSON save, as games write one with `store_string(JSON.stringify(data))`: `data` is the text
+ * (a string) or the file's bytes (a Uint8Array, another ArrayBuffer view or an ArrayBuffer: the
+ * text, or the encrypted container of `open_encrypted_with_pass` with `password` or of
+ * `open_encrypted` with the 32-byte `key`, Godot 4's or Godot 3's), read by the core as the
+ * engine's `JSON.parse` reads it (`dialect: "godot3"`: Godot 3's escapes), except that a number
+ * written without a fraction or exponent stays an int. Returns `{value, style, engineText}`: the
+ * value as decode returns one (`dictionaryAs`, `keepFloats`, `useBigInt64`), the style the text
+ * was written in (`{dialect, indent, sortKeys, fullPrecision}`, writeJsonSave's options) and
+ * whether that style writes the text read exactly (an engine wrote it). Text that is not JSON
+ * throws a DecodeError naming its line and column, a container that does not open a
+ * SaveFileError.
+ */
+export function readJsonSave(data, options = NO_OPTIONS) {
+  const o = options ?? NO_OPTIONS;
+  let bytes;
+  if (typeof data === "string") {
+    if (o.password != null || o.key != null) throw new TypeError("a password or a key opens a file's bytes, not a text (a string)");
+    bytes = new TextEncoder().encode(data);
+  } else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) bytes = bytesOf(data);
+  else throw new TypeError("readJsonSave reads a text (a string) or a file's bytes (a Uint8Array, another ArrayBuffer view or an ArrayBuffer)");
+  const key = keyBytes(o.key);
+  const [value, dialect, indent, sortKeys, fullPrecision, engineText] = withCodec(o, (c) => {
+    const len = call(() => wasm.json_save_to_tape(c._live(), bytes, o.password ?? undefined, key));
+    return keptValue(len, { ...o, dictionaryAs: o.dictionaryAs });
+  });
+  return { value, style: { dialect, indent, sortKeys, fullPrecision }, engineText };
+}
+
+/**
+ * The file of a JSON save of `value` (JSON's values: null, booleans, numbers, strings, Arrays,
+ * Dictionaries with string keys), written as the engine writes it: `JSON.stringify(value, indent,
+ * sortKeys, fullPrecision)` for `dialect` "godot4" (the default), `JSON.print(value, indent,
+ * sortKeys)` for "godot3"; `sortKeys` defaults to the engine's (Godot 4 sorts, Godot 3 not). With
+ * `password` or a 32-byte `key`, in that engine's encrypted container. A value the engine would
+ * write as another value (a Vector2 becomes a String, NaN null) throws an EncodeError naming its
+ * place (`$.player.pos`).
+ */
+export function writeJsonSave(value, options = NO_OPTIONS) {
+  const o = options ?? NO_OPTIONS;
+  init();
+  const key = keyBytes(o.key);
+  const len = tapeOf(value);
+  return call(() =>
+    wasm.write_json_save(len, o.dialect ?? "godot4", o.indent ?? "", o.sortKeys ?? undefined, !!o.fullPrecision, o.password ?? undefined, key),
+  );
+}
+
+/**
  * The sections of a Godot text resource (`.tres`, what `ResourceSaver.save` writes), read by the
  * core as Godot's loader reads its tags and properties but never loading or making anything:
  * `data` is the text (a string) or its bytes (a Uint8Array, another ArrayBuffer view or an

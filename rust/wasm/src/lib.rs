@@ -20,6 +20,7 @@ use fast_var_codec_core::save::{
 };
 use fast_var_codec_core::save::{random_iv, FileError, FileKey};
 use fast_var_codec_core::save::{ConfigFile, ConfigFileError, TextResource};
+use fast_var_codec_core::save::{JsonFileError, JsonSave, JsonStyle};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
@@ -546,6 +547,72 @@ pub fn write_config_file(
     let v = with_input(len, value_of)?;
     let cfg = ConfigFile::from_value(&v).map_err(|e| config_error(&e))?;
     cfg.to_file(d, key.as_ref()).map_err(|e| config_error(&e))
+}
+
+/// A JSON save's error as the package's: the container's as [`file_error`], the text's as
+/// [`codec_error`], a value the save cannot hold as an encode's error.
+fn json_save_error(e: &JsonFileError) -> JsValue {
+    match e {
+        JsonFileError::File(e) => file_error(e),
+        JsonFileError::Text(e) => codec_error(e),
+        other => error("encode", "ERR_INVALID_PARAMETER", "", &other.to_string()),
+    }
+}
+
+/// A JSON save (the core's `JsonSave::from_file`: `JSON.stringify`'s text, or either engine's
+/// encrypted container of it, read as `JSON.parse` reads it in the settings' dialect), as an
+/// Array `[value, dialect, indent, sort_keys, full_precision, engine_text]` (the style found) in
+/// a tape in the buffer at `tape_ptr`, as `text_to_tape` leaves one; returns its length.
+#[wasm_bindgen]
+pub fn json_save_to_tape(
+    settings: &Settings,
+    data: &[u8],
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    let key = file_key(password, key)?;
+    let save = JsonSave::from_file(data, key.as_ref(), &settings.decode)
+        .map_err(|e| json_save_error(&e))?;
+    let style = save.style().clone();
+    let engine_text = save.is_engine_text();
+    let out = Value::from(vec![
+        save.into_value(),
+        Value::from(style.dialect.short_name()),
+        Value::from(style.indent),
+        Value::Bool(style.sort_keys),
+        Value::Bool(style.full_precision),
+        Value::Bool(engine_text),
+    ]);
+    Ok(keep_tape(out, 0))
+}
+
+/// The file of a JSON save of the value of the tape in the input buffer's first `len` bytes,
+/// written as the engine of `dialect_name` writes it in the style given (`sort_keys` `None`: the
+/// engine's default), in that engine's encrypted container with the password or key (the core's
+/// `JsonSave::to_file`).
+#[wasm_bindgen]
+pub fn write_json_save(
+    len: usize,
+    dialect_name: &str,
+    indent: &str,
+    sort_keys: Option<bool>,
+    full_precision: bool,
+    password: Option<String>,
+    key: Option<Vec<u8>>,
+) -> Result<Vec<u8>, JsValue> {
+    let d = dialect(dialect_name)?;
+    let key = file_key(password, key)?;
+    let v = with_input(len, value_of)?;
+    let mut style = JsonStyle::new(d)
+        .with_indent(indent)
+        .with_full_precision(full_precision);
+    if let Some(sorted) = sort_keys {
+        style = style.with_sort_keys(sorted);
+    }
+    JsonSave::new(v, style)
+        .to_file(key.as_ref())
+        .map_err(|e| json_save_error(&e))
 }
 
 /// The sections of a text resource (`.tres`; the core's `TextResource::from_bytes`, as Godot's

@@ -812,10 +812,12 @@ impl Writer<'_> {
                 self.newline(level);
                 self.out.push('}');
             }
-            other => return Err(self.refuse(format!(
+            other => {
+                return Err(self.refuse(format!(
                 "a {} (JSON has none: the engine writes it as a String, which reads back as one)",
                 other.variant_type()
-            ))),
+            )))
+            }
         }
         Ok(())
     }
