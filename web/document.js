@@ -33,7 +33,7 @@ export function createState() {
     dialectChoice: "auto",
     precision: "single",
     singleReals: true, // whether the values shown were read in single precision (binary32 math components)
-    kind: "values", // what the document holds: "values" (store_var, var_to_bytes), "config" (a ConfigFile) or "resource" (a .tres)
+    kind: "values", // what the document holds: "values" (store_var, var_to_bytes), "config" (a ConfigFile), "resource" (a .tres) or "json" (a JSON save)
     found: null, // inspectStoreVarFile's result, or the ConfigFile read (open.js's readConfig)
     dialect: "godot4",
     records: [], // {value, bytes, spans, spanBase, start, gap, edited, marks, cache}; a ConfigFile's: one per section, with its name
@@ -145,7 +145,7 @@ export function loadConfigDocument(state, config) {
   state.roots = state.records.map((_, i) => new Node(state, i, null, i));
 }
 
-/** The document of a text file of sections (`kind`: "config", "resource") read: no record yet. */
+/** The document of a text file (`kind`: "config", "resource", "json") read: no record yet. */
 function startTextDocument(state, kind, found) {
   state.kind = kind;
   state.found = found;
@@ -191,6 +191,24 @@ export function loadResourceDocument(state, resource) {
   state.readOnly = null;
   state.roots = state.records.map((_, i) => new Node(state, i, null, i));
 }
+
+/**
+ * The document of a JSON save read (`json`, open.js's readJson: its `value`, the `style` it was
+ * written in and its `dialect`): one record, the value. Its values are text in the file, with no
+ * byte range; the record's bytes are the value encoded by the package, kept for undo.
+ */
+export function loadJsonDocument(state, json) {
+  startTextDocument(state, "json", json);
+  state.records = [textRecord(state, json.value)];
+  state.readOnly = null;
+  state.roots = [new Node(state, 0, null, 0)];
+}
+
+/** Whether the document is text (a ConfigFile, a text resource, a JSON save): values without bytes of the file's. */
+export const textual = (state) => state.kind === "config" || state.kind === "resource" || state.kind === "json";
+
+/** What the page calls a text document's kind. */
+export const textKind = (state) => ({ config: "ConfigFile", resource: "text resource", json: "JSON save" })[state.kind];
 
 /** A text resource document's sections as writeTextResource takes them. */
 export const resourceSections = (state) =>
@@ -260,7 +278,7 @@ export class Node {
     if (!this.parent) {
       if (this.state.kind === "config") return sectionLabel(this.state.records[this.rec].section);
       if (this.state.kind === "resource") return tagLabel(this.state.records[this.rec]);
-      return this.state.found.framing === "raw" ? "value" : `#${this.index}`;
+      return this.state.found.framing === "raw" || this.state.kind === "json" ? "value" : `#${this.index}`;
     }
     return this.parent.kids().label(this.index, this.state.singleReals);
   }
@@ -336,11 +354,13 @@ export function reencode(state, i) {
     // Strings: writeConfigFile says), of types that engine has (the codec says).
     if (state.kind === "config") fvc.writeConfigFile(configSections(state), { dialect: state.dialect });
     if (state.kind === "resource") fvc.writeTextResource(resourceSections(state));
+    // A JSON save's: JSON's values only (writeJsonSave refuses a Vector2, a NaN, naming its place).
+    if (state.kind === "json") fvc.writeJsonSave(rec.value, state.found.style);
     bytes = state.codec.encode(rec.value);
   } catch (e) {
     return e;
   }
-  if (sectioned(state)) {
+  if (textual(state)) {
     rec.bytes = bytes;
     rec.edited = true;
     return null;

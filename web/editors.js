@@ -4,7 +4,7 @@
 
 import * as fvc from "fast-var-codec";
 import { $, editError, field, hexInto, input } from "./dom.js";
-import { pathText, rangeOf, sectioned } from "./document.js";
+import { pathText, rangeOf, sectioned, textKind, textual } from "./document.js";
 import { commit } from "./history.js";
 import { focusNode } from "./tree.js";
 import { COMPOSITE, NEW_TYPES, components, componentText, floatText, fromComponents, typeName } from "./values.js";
@@ -45,8 +45,8 @@ export function showSelected(state, node) {
     if (bytes.length > HEX_MAX) hex.append(`\n… ${bytes.length - HEX_MAX} more bytes`);
   } else {
     hex.textContent =
-      sectioned(state)
-        ? `A ${state.kind === "config" ? "ConfigFile" : "text resource"} holds its values as text: no bytes of their own.`
+      textual(state)
+        ? `A ${textKind(state)} holds its values as text: no bytes of their own.`
         : node.parent && !node.parent.kids().located
           ? "An item of a packed array: data inside its array's bytes, not a value of its own."
           : "No byte range for this value.";

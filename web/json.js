@@ -64,6 +64,13 @@ async function importJson(state) {
     } else if (state.kind === "config") {
       load(state, importedConfig(state, doc));
       what = `${state.records.length} section${state.records.length === 1 ? "" : "s"}`;
+    } else if (state.kind === "json") {
+      // A JSON save holds one value: an export's only value, or the value itself.
+      const values = doc instanceof Map && doc.has("values") ? doc.get("values") : [doc];
+      if (!Array.isArray(values) || values.length !== 1) throw new TypeError("a JSON save holds one value: expected an export of one value, or the value");
+      fvc.writeJsonSave(values[0], state.found.style); // JSON's values only
+      load(state, { ...state.found, value: values[0] });
+      what = "the value";
     } else {
       const values = Array.isArray(doc) ? doc : doc instanceof Map ? doc.get("values") : undefined;
       if (!Array.isArray(values)) throw new TypeError("expected an array of values, or an export's {\"dialect\", \"values\"}");

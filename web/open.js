@@ -6,7 +6,7 @@
 
 import * as fvc from "fast-var-codec";
 import { $, hexBytes, hexInto, status } from "./dom.js";
-import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, loadResourceDocument, readOptions, unsaved } from "./document.js";
+import { CONFIG_DIALECTS, clearDocument, configOptions, loadConfigDocument, loadDocument, loadJsonDocument, loadResourceDocument, readOptions, unsaved } from "./document.js";
 import { undoButtons } from "./history.js";
 import { resetSaveForm } from "./save.js";
 import { render, select } from "./tree.js";
@@ -95,6 +95,29 @@ function inspect(state) {
     document.body.dataset.state = "open";
     return;
   }
+  // A JSON save (JSON.stringify's text, plain or encrypted): UTF-8 text that starts with { or [
+  // and reads as JSON. (A ConfigFile starts with [ too: text that does not read as JSON is
+  // tried as one, and named as JSON that does not read when it is no ConfigFile either.)
+  let notJson = null;
+  if (found.error && found.records.length === 0 && found.container !== "compressed" && looksLikeJson(found.payload)) {
+    let json = null;
+    try {
+      json = readJson(state, found);
+    } catch (e) {
+      if (e instanceof fvc.SaveFileError) {
+        notOpened(state, `${state.name} cannot be opened: ${e.message}`, "failed");
+        return;
+      }
+      notJson = e;
+    }
+    if (json) {
+      const ms = performance.now() - t0;
+      load(state, json);
+      status(`Opened ${state.name} (a JSON save) in ${Math.round(ms)} ms.`);
+      document.body.dataset.state = "open";
+      return;
+    }
+  }
   if (found.error && found.records.length === 0 && found.container !== "compressed") {
     let config = null;
     let why = null;
@@ -112,6 +135,10 @@ function inspect(state) {
       load(state, config);
       status(`Opened ${state.name} (a ConfigFile) in ${Math.round(ms)} ms${state.readOnly ? ", read-only: " + state.readOnly : ""}.`);
       document.body.dataset.state = "open";
+      return;
+    }
+    if (notJson && (/\.json$/i.test(state.name) || looksLikeObject(found.payload))) {
+      notOpened(state, `${state.name} cannot be opened as a JSON save: ${notJson.message}`, "not-json", notJson.offset, found.payload);
       return;
     }
     if (notConfig(state, found, why)) return;
@@ -171,6 +198,44 @@ function readConfig(state, found) {
   if (writers.length === 1) return of(writers[0].dialect, writers[0].sections, "found");
   if (ok.length === 1) return of(ok[0].dialect, ok[0].sections, "found");
   return of("godot4", read4.sections, "assumed");
+}
+
+/** Whether a payload is text that begins as JSON.stringify's of a Dictionary or an Array does. */
+function looksLikeJson(bytes) {
+  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 64)).trimStart();
+  return head.startsWith("{") || head.startsWith("[");
+}
+
+/** Whether a payload is text that begins as a Dictionary's JSON does (which no ConfigFile does). */
+function looksLikeObject(bytes) {
+  return new TextDecoder("utf-8").decode(bytes.subarray(0, 64)).trimStart().startsWith("{");
+}
+
+/**
+ * The JSON save of the file (its `value`, read by the package as the engine's JSON.parse reads it,
+ * ints kept), the `style` it was written in, and its dialect: the one whose JSON.stringify (or
+ * Godot 3's JSON.print) writes the text as it is ("found"), else godot4 ("assumed"). Throws the
+ * package's error where it is no JSON that reads.
+ */
+function readJson(state, found) {
+  const o = { precision: state.precision, keepFloats: true };
+  if (CONFIG_DIALECTS.includes(state.dialectChoice)) o.dialect = state.dialectChoice;
+  if (state.password !== null) o.password = state.password;
+  if (state.key !== null) o.key = state.key;
+  const read = fvc.readJsonSave(state.file, o);
+  return {
+    kind: "json",
+    value: read.value,
+    style: read.style,
+    dialect: read.style.dialect,
+    told: read.engineText ? "found" : "assumed",
+    container: found.container,
+    encryption: found.encryption,
+    compression: null,
+    framing: "json",
+    error: null,
+    size: found.payload.length,
+  };
 }
 
 /** Whether a file's bytes begin as a text resource's do: its [gd_resource] (or [gd_scene]) tag. */
@@ -237,7 +302,7 @@ function notConfig(state, found, why) {
   if (other) {
     notOpened(
       state,
-      `${state.name}: not a file this page reads: ${other}. It reads files of store_var values (plain, compressed or encrypted), var_to_bytes bytes and ConfigFiles (plain or encrypted). (As store_var values: ${found.error.message}${why ? `; as a ConfigFile: ${why.message}` : ""})`,
+      `${state.name}: not a file this page reads: ${other}. It reads files of store_var values (plain, compressed or encrypted), var_to_bytes bytes, ConfigFiles (plain or encrypted), text resources and JSON saves (plain or encrypted). (As store_var values: ${found.error.message}${why ? `; as a ConfigFile: ${why.message}` : ""})`,
       "not-godot",
     );
     return true;
@@ -347,9 +412,11 @@ function showFailure(message, offset, payload) {
  * result, `found.kind` "config"): opened, or imported.
  */
 export function load(state, found) {
-  const config = found.kind === "config" || found.kind === "resource";
+  const json = found.kind === "json";
+  const config = found.kind === "config" || found.kind === "resource" || json;
   if (found.kind === "config") loadConfigDocument(state, found);
   else if (found.kind === "resource") loadResourceDocument(state, found);
+  else if (json) loadJsonDocument(state, found);
   else loadDocument(state, found);
   undoButtons(state);
   $("doc").hidden = false;
@@ -360,14 +427,23 @@ export function load(state, found) {
         ? `encrypted (${found.encryption === "godot3" ? "Godot 3" : "Godot 4"}'s container)`
         : "plain";
   const n = found.records?.length ?? 0;
-  const what = config
+  const what = json
+    ? `${found.style.indent ? "indented" : "one line"}, keys ${found.style.sortKeys ? "sorted" : "in order"}${found.style.fullPrecision ? ", full precision" : ""}`
+    : config
     ? sectionsSummary(state)
     : found.framing === "raw"
       ? "one var_to_bytes value"
       : `${n} store_var value${n === 1 ? "" : "s"}${found.error ? " read before the failing one" : ""}`;
-  const how = state.dialectChoice !== "auto" ? "chosen" : config && found.told === "assumed" ? "assumed: its text does not tell Godot 4's from Godot 3's; choose one under Dialect" : "found";
+  const how =
+    state.dialectChoice !== "auto"
+      ? "chosen"
+      : json && found.told === "assumed"
+        ? "assumed: no engine writes its text as it is; saving writes it as Godot 4's JSON.stringify does"
+        : config && found.told === "assumed"
+          ? "assumed: its text does not tell Godot 4's from Godot 3's; choose one under Dialect"
+          : "found";
   const size = config ? `${found.size} bytes of text` : `${found.payload.length} bytes of payload`;
-  const named = found.kind === "resource" ? "text resource, " : config ? "ConfigFile, " : "";
+  const named = found.kind === "resource" ? "text resource, " : json ? "JSON save, " : config ? "ConfigFile, " : "";
   $("found").textContent = `${state.name}: ${named}${kind}, ${what}, dialect ${found.dialect} (${how}), ${size}.`;
   $("dialect").options[0].textContent =
     state.dialectChoice !== "auto" ? "auto (found: ?)" : config && found.told === "assumed" ? `auto (${found.dialect}: assumed)` : `auto (found: ${found.dialect})`;

@@ -1,5 +1,6 @@
 // Saving: the values held written by the package (writeStoreVarFile; a ConfigFile's sections by
-// writeConfigFile, a text resource's by writeTextResource) in the container and dialect chosen
+// writeConfigFile, a text resource's by writeTextResource, a JSON save's value by writeJsonSave in
+// the style it was read in) in the container and dialect chosen
 // (by default the file's own) and downloaded. A document not read whole is not saved, nor an
 // empty file.
 
@@ -23,7 +24,8 @@ function saveFields() {
  * compressed save).
  */
 export function resetSaveForm(state, found) {
-  const config = state.kind === "config";
+  // A JSON save is saved as a ConfigFile is: Godot 4's or Godot 3's text, plain or encrypted.
+  const config = state.kind === "config" || state.kind === "json";
   // A text resource is saved as it came: plain, in its own engine's text.
   const resource = state.kind === "resource";
   for (const o of $("save-dialect").options) o.disabled = (config && !CONFIG_DIALECTS.includes(o.value)) || (resource && o.value !== found.dialect);
@@ -56,6 +58,9 @@ function save(state) {
       if (c !== "plain") throw new TypeError(`a text resource is saved plain (${c})`);
       if (o.dialect !== state.dialect) throw new TypeError(`a text resource is saved in its own engine's text (${state.dialect})`);
       bytes = new TextEncoder().encode(fvc.writeTextResource(resourceSections(state)));
+    } else if (state.kind === "json") {
+      if (o.compression) throw new TypeError(`a JSON save is saved plain or encrypted, not compressed (${c})`);
+      bytes = fvc.writeJsonSave(state.records[0].value, { ...state.found.style, dialect: o.dialect, password: o.password, key: o.key });
     } else if (config) {
       if (o.compression) throw new TypeError(`a ConfigFile is saved plain or encrypted, not compressed (${c})`);
       bytes = fvc.writeConfigFile(configSections(state), { dialect: o.dialect, password: o.password, key: o.key });
@@ -72,7 +77,7 @@ function save(state) {
     }
     const name = $("save-name").value || state.name;
     download(bytes, name);
-    const what = state.kind === "resource" ? "text resource, " : config ? "ConfigFile, " : "";
+    const what = state.kind === "resource" ? "text resource, " : state.kind === "json" ? "JSON save, " : config ? "ConfigFile, " : "";
     $("save-status").textContent = `Saved ${name}: ${bytes.length} bytes, ${what}${o.dialect}, ${c === "plain" ? "plain" : c === "password" || c === "key" ? "encrypted" : "compressed (" + c + ")"}.`;
     document.body.dataset.saved = String(Number(document.body.dataset.saved ?? 0) + 1);
     state.savedEdit = currentEdit(state);

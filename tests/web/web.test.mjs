@@ -1034,11 +1034,11 @@ test("ConfigFiles that do not open: an object refused, text that does not read n
   assert.doesNotMatch(failure, /ERR_FILE_EOF|store_var/);
   await shot(page, "config_broken");
   // Neither a save nor a ConfigFile: said so, with the kinds the page reads.
-  await page.setInputFiles("#file", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hp": 10}\n') });
+  await page.setInputFiles("#file", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Remember the milk.\n") });
   await state(page, "not-godot");
   assert.match(
     await page.textContent("#failure"),
-    /^notes\.json: not a file this page reads: it looks like a JSON text\. It reads files of store_var values \(plain, compressed or encrypted\), var_to_bytes bytes and ConfigFiles \(plain or encrypted\)\./,
+    /^notes\.txt: not a file this page reads: it is a text file\. It reads files of store_var values \(plain, compressed or encrypted\), var_to_bytes bytes, ConfigFiles \(plain or encrypted\), text resources and JSON saves \(plain or encrypted\)\./,
   );
   await close();
 });
@@ -1158,6 +1158,58 @@ test("text resources: the engines' saves edited (a level changed) and saved as t
   await page.setInputFiles("#file", evil);
   await page.waitForFunction(() => document.getElementById("failure") && !document.getElementById("failure").hidden);
   assert.match(await page.textContent("#failure"), /^evil\.tres is not opened: it is a text resource holding an object/);
+  await close();
+});
+
+// --- JSON saves ---------------------------------------------------------------------------------
+
+test("JSON saves: each engine's save opened with its style, a value changed with the keyboard and saved as its JSON.stringify / JSON.print writes it; saved encrypted, Godot 4.6.3 reads it", async () => {
+  const { page, close } = await openPage();
+  // Godot 4 sorts keys by default ("version" is the seventh), Godot 3 keeps them in order.
+  for (const [golden, dialect, sorted, version] of [["json_godot4_6_3.jsonl", "godot4", true, "n-0-6"], ["json_godot3_6_2.jsonl", "godot3", false, "n-0-0"]]) {
+    const c = configCase(golden, "save");
+    const t = c.texts.find((x) => x.indent === "\t" && x.sort_keys === sorted && !x.full_precision);
+    const file = caseFile(t.text, `${dialect}_save.json`);
+    await page.setInputFiles("#file", file);
+    await state(page, "open");
+    assert.match(
+      await page.textContent("#found"),
+      new RegExp(`^${dialect}_save\\.json: JSON save, plain, indented, keys ${sorted ? "sorted" : "in order"}, dialect ${dialect} \\(found\\)`),
+    );
+    const unchanged = fs.readFileSync(await save(page, `${dialect}_save_unchanged.json`));
+    assert.ok(unchanged.equals(fs.readFileSync(file)), `${dialect}: the JSON save saved unchanged differs from the engine's`);
+    await page.focus("#n-0");
+    await page.keyboard.press("ArrowRight");
+    assert.match(await page.textContent("#" + version), /^"version"int3/);
+    await editText(page, version, "4");
+    assert.match(await page.textContent("#" + version), /^"version"int4/);
+    assert.deepEqual(await page.$$eval("#save-container option:not([disabled])", (os) => os.map((o) => o.value)), ["plain", "password", "key"]);
+    const saved = fs.readFileSync(await save(page, `${dialect}_save_edited.json`), "utf8");
+    assert.match(await page.textContent("#save-status"), new RegExp(`^Saved ${dialect}_save\\.json: \\d+ bytes, JSON save, ${dialect}, plain`));
+    const engineText = Buffer.from(t.text, "hex").toString("utf8");
+    assert.ok(engineText.includes('"version": 3'));
+    assert.equal(saved, engineText.replace('"version": 3', '"version": 4'));
+    if (dialect === "godot4") {
+      // Encrypted as open_encrypted_with_pass writes, and read by the engine's FileAccess.
+      await page.selectOption("#save-container", "password");
+      await page.fill("#save-password", "hunter2");
+      const encrypted = await save(page, "godot4_save_encrypted.json");
+      const expect = path.join(OUT, "godot4_save_expected.json");
+      fs.writeFileSync(expect, saved);
+      const [passed, failed, fails] = godot4([`--json=${encrypted}`, "--open=pass:hunter2", `--expect=${expect}`]);
+      assert.equal(failed, 0, fails);
+      assert.equal(passed, 3);
+    }
+  }
+  await shot(page, "json_save");
+  // Hand-written JSON (spaces the engines do not write): opened, its dialect assumed.
+  await page.setInputFiles("#file", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{ "hp": 10 }\n') });
+  await state(page, "open");
+  assert.match(await page.textContent("#found"), /^notes\.json: JSON save, plain, one line, keys sorted, dialect godot4 \(assumed: no engine writes its text as it is/);
+  // Broken JSON: named by its line and column.
+  await page.setInputFiles("#file", { name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"hp": 10,,}') });
+  await state(page, "not-json");
+  assert.match(await page.textContent("#failure"), /^broken\.json cannot be opened as a JSON save: .*line 1, column 11/);
   await close();
 });
 

@@ -8,6 +8,9 @@
 #     item), except value INDEX, which must be str_to_var(VAR_TO_STR).
 # Sets: "roundtrip" (a store_var file the page edits) and "conversion" (the Godot 3 values of
 # tests/web/godot3/check.gd, as Godot 4 reads them once the page converted the file).
+#   godot4 --headless --path tests/web/godot4 -s res://check.gd --json=FILE --open=SPEC --expect=TEXT
+#     reads FILE's text (a JSON save) with FileAccess and get_as_text, and checks that it is the
+#     text of file TEXT and that JSON.parse reads it.
 # SPEC: "plain", "pass:PASSWORD", "key:HEX" (32 bytes), "compressed:MODE" (FileAccess.COMPRESSION_*).
 # Prints one line per mismatch, then "N passed, N failed"; exits 1 on failure.
 extends SceneTree
@@ -48,6 +51,17 @@ func _init() -> void:
 		print("wrote %s" % a["write"])
 		print("1 passed, 0 failed")
 		quit(0)
+		return
+	if a.has("json"):
+		var j := open_as(a["json"], a.get("open", "plain"), FileAccess.READ)
+		if j != null:
+			var text := j.get_as_text()
+			j.close()
+			var json := JSON.new()
+			check(json.parse(text) == OK, "JSON.parse reads it: %s" % json.get_error_message())
+			check(text == FileAccess.get_file_as_string(a["expect"]), "the text: %s" % text.left(200))
+		print("%d passed, %d failed" % [passed, failed])
+		quit(0 if failed == 0 else 1)
 		return
 	var f := open_as(a["got"], a.get("open", "plain"), FileAccess.READ)
 	if f != null:

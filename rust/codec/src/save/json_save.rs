@@ -339,6 +339,7 @@ pub enum JsonFileError {
 /// The indent of one level: the white space that starts the first indented line (`""` for text
 /// on one line).
 fn indent_of(text: &str) -> String {
+    let text = text.trim();
     if !text.contains('\n') {
         return String::new();
     }
