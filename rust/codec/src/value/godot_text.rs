@@ -19,14 +19,13 @@ const MAX_RECURSION: usize = 100;
 /// `Vector2(1, 2.5)`, `[1, "a"]`, `{\n"k": 1\n}`, `Array[int]([1, 2])`,
 /// `PackedByteArray(1, 2)` …
 ///
-/// Floats are written as the engine writes them: the shortest digits that read back as the
-/// same binary32 number when the value is one (as every `real_t` component of a
-/// single-precision engine is), else as the same binary64 number; plain from 1e-4 to below
-/// 1e15, with an exponent outside (`1e+20`, `1e-05`); a float on its own ends in `.0` when it
-/// has neither a point nor an exponent (`1.0`, but `Vector2(1, 2)`); `inf`, `inf_neg`, `nan`;
-/// and -0.0 is written `0`. (Godot's own digits differ in rare cases, one value in each golden
-/// corpus: it breaks an exact tie between two shortest digit strings otherwise, or writes one
-/// digit more than needed.) A full object is written with the properties it holds, which the
+/// Floats are written as the engine writes them: with the digits of its Grisu2 conversion,
+/// which read back as the same binary32 number when the value is one (as every `real_t`
+/// component of a single-precision engine is), else as the same binary64 number, and are
+/// the fewest that do but in rare cases (1e23 is `9.999999999999999e+22`); plain from 1e-4 to
+/// below 1e15, with an exponent outside (`1e+20`, `1e-05`); a float on its own ends in `.0`
+/// when it has neither a point nor an exponent (`1.0`, but `Vector2(1, 2)`); `inf`, `inf_neg`,
+/// `nan`; and -0.0 is written `0`. A full object is written with the properties it holds, which the
 /// engine would complete with the properties its class has that the wire does not carry.
 ///
 /// # Examples
@@ -790,21 +789,18 @@ fn push_real(out: &mut String, x: f64) {
         out.push_str(if x > 0.0 { "inf" } else { "inf_neg" });
         return;
     }
-    // The shortest digits that read back as the same number: as a binary32 when it is one.
-    let narrow = x as f32;
-    let sci = if f64::from(narrow) == x {
-        format!("{narrow:e}")
-    } else {
-        format!("{x:e}")
-    };
-    let (mantissa, exponent) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let (negative, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => (true, m),
-        None => (false, mantissa),
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    if negative {
+    // The engine's digits (Grisu2: they read back as the same number, not always the fewest),
+    // a binary32's when it is one; `exponent` is the first digit's power of ten.
+    let found = super::grisu::digits(x.abs());
+    let digits: String = found
+        .digits
+        .get(..found.len)
+        .unwrap_or_default()
+        .iter()
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    let exponent = found.exponent + found.len as i32 - 1;
+    if x < 0.0 {
         out.push('-');
     }
     if (-4..15).contains(&exponent) {

@@ -9,6 +9,7 @@ mod convert;
 mod depth;
 mod from;
 pub(crate) mod godot_text;
+mod grisu;
 mod index;
 pub(crate) mod keys;
 pub(crate) mod parse_text;

@@ -1,0 +1,38 @@
+//! The digits of reals in Godot 4's text (`Display` of a `Value`, which is `var_to_str`), against
+//! what Godot 4.6.3 wrote for 20,000 random reals (tests/golden/var_to_str_reals_godot4_6_3.txt,
+//! made by tests/golden/gen/godot4/reals_text.gd): random bits, binary32 values and short
+//! decimals, as a float and as a Vector2's binary32 component. The engine's digits are Grisu2's,
+//! which are not always the fewest (1e23 is `9.999999999999999e+22`).
+
+use std::path::PathBuf;
+
+use fast_var_codec_core::Value;
+
+#[test]
+fn reals_are_written_with_the_engines_digits() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/golden/var_to_str_reals_godot4_6_3.txt");
+    let text = std::fs::read_to_string(path).expect("golden file");
+    let mut n = 0;
+    for line in text.lines() {
+        let mut fields = line.splitn(3, ' ');
+        let (Some(hex), Some(float), Some(vector)) = (fields.next(), fields.next(), fields.next())
+        else {
+            panic!("malformed line {line:?}");
+        };
+        let bytes: Vec<u8> = (0..16)
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
+            .collect();
+        let x = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        assert_eq!(Value::Float(x).to_string(), float, "{hex}");
+        let component = f64::from(x as f32);
+        assert_eq!(
+            Value::Vector2([component, 0.0]).to_string(),
+            vector,
+            "{hex}"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 20000);
+}
