@@ -5,7 +5,7 @@
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
 use fast_var_codec_core::record::decode_record;
 use fast_var_codec_core::save::RecordError;
-use fast_var_codec_core::save::{ConfigFileError, FileError};
+use fast_var_codec_core::save::{ConfigFileError, FileError, JsonFileError};
 use fast_var_codec_core::{CodecError, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -114,6 +114,16 @@ pub fn config_file_error(e: ConfigFileError) -> PyErr {
         ConfigFileError::File(e) => file_error(e),
         ConfigFileError::Text(e) => codec_error(e),
         other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// The exception for a JSON save: the container's as [`file_error`], the text's as
+/// [`codec_error`], a value the save cannot hold an `EncodeError`.
+pub fn json_file_error(e: JsonFileError) -> PyErr {
+    match e {
+        JsonFileError::File(e) => file_error(e),
+        JsonFileError::Text(e) => codec_error(e),
+        other => Python::attach(|py| encode_error(py, "", other.to_string())),
     }
 }
 

@@ -9,6 +9,7 @@ use fast_var_codec_core::save::{
     Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
 };
 use fast_var_codec_core::save::{random_iv, ConfigFile, FileKey, TextResource};
+use fast_var_codec_core::save::{JsonSave, JsonStyle};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::{NodePath, Value};
 use fast_var_codec_core::{Dialect, Options};
@@ -25,7 +26,7 @@ mod frozen;
 mod to_wire;
 
 use convert::{from_value, to_value};
-use errors::{codec_error, config_file_error, file_error, record_error};
+use errors::{codec_error, config_file_error, file_error, json_file_error, record_error};
 
 /// The dialect of its short name (`"godot4"`, `"godot3"` ...).
 fn dialect(name: &str) -> PyResult<Dialect> {
@@ -649,6 +650,122 @@ fn write_text_resource(sections: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(res.to_text())
 }
 
+/// A JSON save, as a game writes one with ``store_string(JSON.stringify(data))`` (Godot 3:
+/// ``JSON.print``), read as the engine's ``JSON.parse`` reads it, but for a number written
+/// without a fraction or exponent, which stays an ``int``: a dict ``{"value": ..., "style":
+/// {"dialect", "indent", "sort_keys", "full_precision"}, "engine_text": bool}``, the style the
+/// text was written in (:func:`write_json_save`'s keywords) and whether that style writes the
+/// text read exactly (an engine wrote it). ``data`` is the text (``str``) or the file's bytes:
+/// the text, or its encrypted container (``open_encrypted_with_pass`` with ``password``,
+/// ``open_encrypted`` with a 32-byte ``key``; Godot 4's or Godot 3's). ``dialect="godot3"``
+/// reads Godot 3's escapes. The limits are :func:`decode`'s.
+///
+/// Raises :class:`SaveFileError` for an encrypted file without a password or key, with a wrong
+/// one or damaged; :class:`DecodeError` for text that is not JSON or not UTF-8 (``offset`` is
+/// the byte where it went wrong; the message has the line and column) or a limit passed;
+/// ``TypeError`` for ``data`` neither ``str`` nor bytes-like.
+#[pyfunction]
+#[pyo3(
+    signature = (data, *, dialect="godot4", password=None, key=None, max_depth=None, max_elements=None, max_bytes=None),
+    text_signature = "(data, *, dialect='godot4', password=None, key=None, max_depth=None, max_elements=None, max_bytes=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn read_json_save<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    dialect: &str,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_elements: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let opts = DecodeArgs {
+        dialect,
+        precision: "single",
+        max_depth,
+        max_elements,
+        max_bytes,
+        allow_objects: false,
+        allowed_classes: None,
+        refuse_dropped_elements: false,
+    }
+    .options()?;
+    let key = file_key(password, key)?;
+    let save = if let Ok(text) = data.cast::<PyString>() {
+        if key.is_some() {
+            return Err(PyTypeError::new_err(
+                "a password or a key opens a file's bytes, not a text (a str)",
+            ));
+        }
+        let text = text.to_cow()?;
+        unlocked(py, text.len(), || JsonSave::parse(&text, &opts)).map_err(codec_error)?
+    } else {
+        with_bytes("data, when not a str (a JSON save's text),", data, |file| {
+            unlocked(py, file.len(), || {
+                JsonSave::from_file(file, key.as_ref(), &opts)
+            })
+            .map_err(json_file_error)
+        })?
+    };
+    let style = save.style().clone();
+    let out = Value::from_iter([
+        ("value", save.value().clone()),
+        (
+            "style",
+            Value::from_iter([
+                ("dialect", Value::from(style.dialect.short_name())),
+                ("indent", Value::from(style.indent)),
+                ("sort_keys", Value::Bool(style.sort_keys)),
+                ("full_precision", Value::Bool(style.full_precision)),
+            ]),
+        ),
+        ("engine_text", Value::Bool(save.is_engine_text())),
+    ]);
+    from_value(py, &out)
+}
+
+/// The file of a JSON save of ``value`` (JSON's values: ``None``, ``bool``, ``int``,
+/// ``float``, ``str``, lists and dicts keyed by ``str``), as the engine of ``dialect`` writes
+/// it: ``JSON.stringify(value, indent, sort_keys, full_precision)`` in Godot 4,
+/// ``JSON.print(value, indent, sort_keys)`` in Godot 3 (``sort_keys`` ``None``: the engine's
+/// default, sorted in Godot 4, not in Godot 3); with a ``password`` or 32-byte ``key``, in
+/// that engine's encrypted container. :func:`read_json_save`'s ``style`` gives the keywords
+/// that write a save as it was written.
+///
+/// Raises :class:`EncodeError` for a value the engine would write as another (a
+/// :class:`Vector2` becomes a str, NaN ``null``, a key that is not a ``str``), naming its place
+/// (``$.player.pos``); ``ValueError`` for a bad option.
+#[pyfunction]
+#[pyo3(
+    signature = (value, *, dialect="godot4", indent="", sort_keys=None, full_precision=false, password=None, key=None),
+    text_signature = "(value, *, dialect='godot4', indent='', sort_keys=None, full_precision=False, password=None, key=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn write_json_save<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+    dialect: &str,
+    indent: &str,
+    sort_keys: Option<bool>,
+    full_precision: bool,
+    password: Option<&str>,
+    key: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let dialect = self::dialect(dialect)?;
+    let key = file_key(password, key)?;
+    let mut style = JsonStyle::new(dialect)
+        .with_indent(indent)
+        .with_full_precision(full_precision);
+    if let Some(sorted) = sort_keys {
+        style = style.with_sort_keys(sorted);
+    }
+    let file = JsonSave::new(to_value(value)?, style)
+        .to_file(key.as_ref())
+        .map_err(json_file_error)?;
+    Ok(PyBytes::new(py, &file))
+}
+
 /// The decoding keywords of the module's `decode` and `decode_with_size`.
 struct DecodeArgs<'a, 'py> {
     dialect: &'a str,
@@ -1091,6 +1208,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(write_config_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_text_resource, m)?)?;
+    m.add_function(wrap_pyfunction!(read_json_save, m)?)?;
+    m.add_function(wrap_pyfunction!(write_json_save, m)?)?;
     m.add_function(wrap_pyfunction!(write_text_resource, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_node_path, m)?)?;
     m.add_function(wrap_pyfunction!(_check_type_name, m)?)?;

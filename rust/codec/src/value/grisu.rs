@@ -199,7 +199,10 @@ fn cached_power(e: i32) -> (u64, i32, i32) {
     let k = (f * 78913 + (1 << 18) - 1).div_euclid(1 << 18);
     let index = (300 + k + 7).div_euclid(8).clamp(0, 78) as usize;
     // 10^0 (2^63 × 2^-63) for an index past the table, which no finite real asks for.
-    let power = CACHED_POWERS.get(index).copied().unwrap_or((1 << 63, -63, 0));
+    let power = CACHED_POWERS
+        .get(index)
+        .copied()
+        .unwrap_or((1 << 63, -63, 0));
     debug_assert!((ALPHA..=GAMMA).contains(&(power.1 + e + 64)));
     power
 }

@@ -38,10 +38,12 @@ from ._native import (
     encode,
     encode_framed,
     read_config_file,
+    read_json_save,
     read_text_resource,
     str_to_var,
     var_to_str,
     write_config_file,
+    write_json_save,
     write_text_resource,
 )
 from ._options import BytesLike, Compression, Dialect, Precision
@@ -86,7 +88,7 @@ __all__ = [
     "__version__", "Codec", "encode", "decode", "decode_with_size", "encode_framed",
     "compress", "decompress", "decode_compressed",
     "str_to_var", "var_to_str", "read_config_file", "write_config_file",
-    "read_text_resource", "write_text_resource",
+    "read_text_resource", "write_text_resource", "read_json_save", "write_json_save",
     "StreamDecoder", "read_file", "write_file", "DIALECTS",
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
     "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D",
@@ -105,7 +107,8 @@ for _cls in [getattr(_types, _name) for _name in _types.__all__] + [TypedArray, 
 del _cls
 # The extension's functions themselves (no Python frame per call), as the package's.
 for _function in (encode, encode_framed, decode, decode_with_size, compress, decompress,
-                  decode_compressed, str_to_var, var_to_str, read_config_file, write_config_file, read_text_resource, write_text_resource):
+                  decode_compressed, str_to_var, var_to_str, read_config_file, write_config_file, read_text_resource, write_text_resource,
+                  read_json_save, write_json_save):
     _function.__module__ = __name__
 del _function
 

@@ -15,6 +15,7 @@ __all__ = [
     "encode", "encode_framed", "decode", "decode_with_size", "compress", "decompress",
     "decode_compressed", "str_to_var", "var_to_str",
     "read_config_file", "write_config_file", "read_text_resource", "write_text_resource",
+    "read_json_save", "write_json_save",
     "_parse_node_path",
     "_check_type_name", "_read_records", "_write_records", "StreamDecoder", "Codec", "DIALECTS",
     "DEFAULT_MAX_PAYLOAD", "DEFAULT_MAX_MESSAGE", "__version__",
@@ -366,3 +367,48 @@ class Codec:
         """The value at ``offset`` of ``data`` and the bytes it used, ``(value, size)``: bytes
         after the value are ignored, as ``bytes_to_var`` ignores them. Raises as
         :meth:`decode`, but for :class:`ExtraData`."""
+def read_json_save(
+    data: Union[str, _Bytes],
+    *,
+    dialect: Dialect = "godot4",
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+    max_depth: Optional[int] = None,
+    max_elements: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+) -> Dict[str, Any]:
+    """A JSON save, as a game writes one with ``store_string(JSON.stringify(data))`` (Godot 3:
+    ``JSON.print``), read as the engine's ``JSON.parse`` reads it, but for a number written
+    without a fraction or exponent, which stays an ``int``: a dict ``{"value": ..., "style":
+    {"dialect", "indent", "sort_keys", "full_precision"}, "engine_text": bool}``, the style the
+    text was written in (:func:`write_json_save`'s keywords) and whether that style writes the
+    text read exactly (an engine wrote it). ``data`` is the text (``str``) or the file's bytes:
+    the text, or its encrypted container (``open_encrypted_with_pass`` with ``password``,
+    ``open_encrypted`` with a 32-byte ``key``; Godot 4's or Godot 3's). ``dialect="godot3"``
+    reads Godot 3's escapes. The limits are :func:`decode`'s.
+
+    Raises :class:`SaveFileError` for an encrypted file without a password or key, with a wrong
+    one or damaged; :class:`DecodeError` for text that is not JSON or not UTF-8 (``offset`` is
+    the byte where it went wrong; the message has the line and column) or a limit passed;
+    ``TypeError`` for ``data`` neither ``str`` nor bytes-like."""
+def write_json_save(
+    value: Any,
+    *,
+    dialect: Dialect = "godot4",
+    indent: str = "",
+    sort_keys: Optional[bool] = None,
+    full_precision: bool = False,
+    password: Optional[str] = None,
+    key: Optional[_Bytes] = None,
+) -> bytes:
+    """The file of a JSON save of ``value`` (JSON's values: ``None``, ``bool``, ``int``,
+    ``float``, ``str``, lists and dicts keyed by ``str``), as the engine of ``dialect`` writes
+    it: ``JSON.stringify(value, indent, sort_keys, full_precision)`` in Godot 4,
+    ``JSON.print(value, indent, sort_keys)`` in Godot 3 (``sort_keys`` ``None``: the engine's
+    default, sorted in Godot 4, not in Godot 3); with a ``password`` or 32-byte ``key``, in
+    that engine's encrypted container. :func:`read_json_save`'s ``style`` gives the keywords
+    that write a save as it was written.
+
+    Raises :class:`EncodeError` for a value the engine would write as another (a
+    :class:`Vector2` becomes a str, NaN ``null``, a key that is not a ``str``), naming its place
+    (``$.player.pos``); ``ValueError`` for a bad option."""
