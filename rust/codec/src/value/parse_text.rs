@@ -256,7 +256,9 @@ fn engine_int(text: &str) -> i64 {
 /// as 9.999999999999999e299), accumulated as two integers of nine digits; the power of ten built
 /// from binary64 powers 10, 100, 1e4 … 1e256 (an exponent past 511 counts as 511, so that
 /// `2.2250738585072014e-308` reads as 0 and `1e400` as inf), then multiplied or divided, each
-/// step rounded. Godot 4.6.3 and 3.6.2 read their JSON texts so (their golden texts).
+/// step rounded. Godot 4.6.3 and 3.6.2 read their JSON texts so (their golden texts); only the
+/// JSON saves of the `files` feature read with it.
+#[cfg(feature = "files")]
 pub(crate) fn engine_float(text: &str) -> f64 {
     const POWERS: [f64; 9] = [1e1, 1e2, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256];
     let s = text.as_bytes();
