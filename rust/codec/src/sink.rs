@@ -5,6 +5,8 @@
 
 use bytes::{BufMut, BytesMut};
 
+use crate::header::pad4;
+
 mod sealed {
     /// Only the plain number types below: `unsafe` code in this module views their memory as
     /// bytes, which is sound only for types without padding or invalid bit patterns.
@@ -108,6 +110,15 @@ pub trait Sink {
     /// Bytes written so far.
     fn written(&self) -> usize;
 
+    /// A text as the wire holds it: `head` (the value's header and the text's length, as one
+    /// little-endian 64-bit word), the bytes, and zero padding to a multiple of 4.
+    #[inline]
+    fn put_padded_text(&mut self, head: u64, bytes: &[u8]) {
+        self.put_u64(head);
+        self.put_slice(bytes);
+        self.put_zeros(pad4(bytes.len()));
+    }
+
     /// Numbers in little-endian order; a single copy on little-endian hosts.
     #[inline]
     fn put_words<T: LeWord>(&mut self, words: &[T]) {
@@ -172,6 +183,43 @@ macro_rules! put_array {
     }};
 }
 
+/// Copies `src` to `dst`, a short one (keys, names: up to 16 bytes) by two overlapping loads
+/// and stores rather than a call to `memcpy`.
+///
+/// # Safety
+/// `dst` must be valid for writes of `src.len()` bytes, none of them inside `src`.
+#[inline(always)]
+unsafe fn copy_short(src: &[u8], dst: *mut u8) {
+    let n = src.len();
+    let from = src.as_ptr();
+    // SAFETY: each load reads inside `src` (its offset plus its width is at most n, which the
+    // arm's range bounds), each store writes inside the n bytes at `dst` that the caller
+    // promises; the two halves may overlap, each writing the same bytes.
+    unsafe {
+        match n {
+            0 => {}
+            1..=3 => {
+                *dst = *from;
+                *dst.add(n / 2) = *from.add(n / 2);
+                *dst.add(n - 1) = *from.add(n - 1);
+            }
+            4..=7 => {
+                let low = from.cast::<[u8; 4]>().read_unaligned();
+                let high = from.add(n - 4).cast::<[u8; 4]>().read_unaligned();
+                dst.cast::<[u8; 4]>().write_unaligned(low);
+                dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(high);
+            }
+            8..=16 => {
+                let low = from.cast::<[u8; 8]>().read_unaligned();
+                let high = from.add(n - 8).cast::<[u8; 8]>().read_unaligned();
+                dst.cast::<[u8; 8]>().write_unaligned(low);
+                dst.add(n - 8).cast::<[u8; 8]>().write_unaligned(high);
+            }
+            _ => std::ptr::copy_nonoverlapping(from, dst, n),
+        }
+    }
+}
+
 macro_rules! bufmut_sink {
     ($t:ty) => {
         impl Sink for $t {
@@ -202,6 +250,34 @@ macro_rules! bufmut_sink {
             #[inline]
             fn written(&self) -> usize {
                 self.len()
+            }
+            /// One capacity check for the whole text: the padding is written as a whole zero
+            /// word past the bytes, and the length then cut to the padded end.
+            #[inline]
+            fn put_padded_text(&mut self, head: u64, bytes: &[u8]) {
+                let n = bytes.len();
+                let start = self.len();
+                self.reserve(8 + n + 4);
+                let room = self.spare_capacity_mut();
+                if room.len() < 8 + n + 4 {
+                    // Not after `reserve`; written the long way all the same.
+                    Sink::put_u64(self, head);
+                    Sink::put_slice(self, bytes);
+                    Sink::put_zeros(self, pad4(n));
+                    return;
+                }
+                let at = room.as_mut_ptr().cast::<u8>();
+                // SAFETY: `room` holds at least 8 + n + 4 bytes (tested), so the 8 bytes at
+                // `at`, the n after them (`copy_short`'s destination) and the 4 after those are
+                // inside it.
+                unsafe {
+                    at.cast::<[u8; 8]>().write_unaligned(head.to_le_bytes());
+                    copy_short(bytes, at.add(8));
+                    at.add(8 + n).cast::<[u8; 4]>().write_unaligned([0; 4]);
+                }
+                // SAFETY: the 8 + n + pad4(n) bytes after `start` were written just above
+                // (pad4(n) <= 4), inside the capacity.
+                unsafe { self.set_len(start + 8 + n + pad4(n)) };
             }
         }
     };
@@ -367,6 +443,29 @@ impl Sink for SliceSink<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn padded_text_is_head_bytes_and_zeros() {
+        for n in 0..40 {
+            let text: Vec<u8> = (1..=n as u8).collect();
+            let mut expected = 0x1122_3344_5566_7788_u64.to_le_bytes().to_vec();
+            expected.extend_from_slice(&text);
+            expected.resize(expected.len() + pad4(n), 0);
+            for room in [0, n, 8 + n + 4, 64] {
+                let mut v = Vec::with_capacity(room);
+                v.push(0xAA);
+                Sink::put_padded_text(&mut v, 0x1122_3344_5566_7788, &text);
+                assert_eq!(v[0], 0xAA);
+                assert_eq!(&v[1..], &expected[..], "Vec, {n} bytes");
+                let mut b = BytesMut::with_capacity(room);
+                Sink::put_padded_text(&mut b, 0x1122_3344_5566_7788, &text);
+                assert_eq!(&b[..], &expected[..], "BytesMut, {n} bytes");
+                let mut counter = SizeCounter(0);
+                counter.put_padded_text(0, &text);
+                assert_eq!(counter.0, expected.len());
+            }
+        }
+    }
 
     #[test]
     fn words_round_trip_through_le_bytes() {

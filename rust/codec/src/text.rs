@@ -18,15 +18,60 @@ pub trait Text {
     fn nul_at(&self) -> Option<usize> {
         None
     }
+    /// The UTF-8 bytes themselves, where the text is stored as UTF-8: written with one copy.
+    fn as_utf8(&self) -> Option<&[u8]> {
+        None
+    }
 }
 
-/// The character index of the first U+0000 in `s`.
-#[inline]
-fn first_nul(s: &str) -> Option<usize> {
-    // `contains` is core's search for a byte; the position only when there is one.
-    if !s.as_bytes().contains(&0) {
-        return None;
+/// Whether a byte of the word is zero (the exact test: borrows reach a byte's top bit only
+/// from a zero byte below it).
+#[inline(always)]
+const fn word_has_zero(x: u64) -> bool {
+    x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0
+}
+
+/// Whether `b` holds a zero byte. Keys and names are short: up to 16 bytes are tested as two
+/// overlapping words (or, under 4, by their first, middle and last byte, which are all of
+/// them), longer texts by core's search for a byte.
+#[inline(always)]
+fn has_zero_byte(b: &[u8]) -> bool {
+    // The little-endian word of `N` bytes at `at`, which the length test below keeps in `b`.
+    fn word<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
+        b.get(at..at + N)
+            .and_then(|s| s.try_into().ok())
+            .unwrap_or([0xFF; N])
     }
+    let n = b.len();
+    match n {
+        0 => false,
+        1..=3 => b.first() == Some(&0) || b.get(n / 2) == Some(&0) || b.last() == Some(&0),
+        4..=7 => {
+            let low = u32::from_le_bytes(word(b, 0));
+            let high = u32::from_le_bytes(word(b, n - 4));
+            word_has_zero(u64::from(low) | u64::from(high) << 32)
+        }
+        8..=16 => {
+            word_has_zero(u64::from_le_bytes(word(b, 0)))
+                || word_has_zero(u64::from_le_bytes(word(b, n - 8)))
+        }
+        _ => b.contains(&0),
+    }
+}
+
+/// The character index of the first U+0000 in `s`: the test inlined, the search out of line.
+#[inline(always)]
+fn first_nul(s: &str) -> Option<usize> {
+    if has_zero_byte(s.as_bytes()) {
+        nul_index(s)
+    } else {
+        None
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn nul_index(s: &str) -> Option<usize> {
     let byte = s.as_bytes().iter().position(|&b| b == 0)?;
     Some(s[..byte].chars().count())
 }
@@ -37,10 +82,14 @@ impl Text for str {
         self.len()
     }
     #[inline]
+    fn as_utf8(&self) -> Option<&[u8]> {
+        Some(self.as_bytes())
+    }
+    #[inline]
     fn put_utf8<S: Sink>(&self, out: &mut S) {
         out.put_slice(self.as_bytes());
     }
-    #[inline]
+    #[inline(always)]
     fn nul_at(&self) -> Option<usize> {
         first_nul(self)
     }
@@ -52,10 +101,14 @@ impl Text for String {
         self.len()
     }
     #[inline]
+    fn as_utf8(&self) -> Option<&[u8]> {
+        Some(self.as_bytes())
+    }
+    #[inline]
     fn put_utf8<S: Sink>(&self, out: &mut S) {
         out.put_slice(self.as_bytes());
     }
-    #[inline]
+    #[inline(always)]
     fn nul_at(&self) -> Option<usize> {
         first_nul(self)
     }
@@ -240,6 +293,21 @@ mod tests {
 
     fn strict(b: &[u8]) -> Option<String> {
         decode_utf8(b, Utf8Rules::Strict).map(|c| c.into_owned())
+    }
+
+    #[test]
+    fn zero_byte_test_is_a_scan() {
+        for len in 0..40 {
+            for fill in [0x01, 0x7F, 0x80, 0xFF] {
+                let mut b = vec![fill; len];
+                assert!(!has_zero_byte(&b), "{b:?}");
+                for at in 0..len {
+                    b[at] = 0;
+                    assert!(has_zero_byte(&b), "{b:?}");
+                    b[at] = fill;
+                }
+            }
+        }
     }
 
     #[test]

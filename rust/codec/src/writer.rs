@@ -272,20 +272,44 @@ impl<'o, S: Sink> Writer<'o, S> {
     #[inline]
     fn headed_text<T: Text + ?Sized>(&mut self, head: u32, s: &T) -> Result<()> {
         let len = Self::text_len(s)?;
-        self.out.put_u64(u64::from(head) | u64::from(len) << 32);
-        self.text_bytes(s, len);
+        let words = u64::from(head) | u64::from(len) << 32;
+        match s.as_utf8() {
+            Some(bytes) => self.out.put_padded_text(words, bytes),
+            None => {
+                self.out.put_u64(words);
+                self.text_bytes(s, len);
+            }
+        }
         Ok(())
     }
 
     /// The length word of a text payload, if the text may be written ([`Writer::text`]).
-    #[inline]
+    /// Inlined into every writer of a text, its errors made out of line.
+    #[inline(always)]
     fn text_len<T: Text + ?Sized>(s: &T) -> Result<u32> {
         if let Some(at) = s.nul_at() {
-            return Err(CodecError::encode(EncodeReason::NulInText { at }));
+            return Err(Self::nul_in_text(at));
         }
         let len = s.utf8_len();
-        Self::len_u32("string", len + pad4(len))?;
+        if len + pad4(len) > MAX_LEN {
+            return Err(Self::text_too_large(len));
+        }
         Ok(len as u32)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn nul_in_text(at: usize) -> CodecError {
+        CodecError::encode(EncodeReason::NulInText { at })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn text_too_large(len: usize) -> CodecError {
+        CodecError::encode(EncodeReason::TooLarge {
+            what: "string",
+            len: len + pad4(len),
+        })
     }
 
     /// A text payload's UTF-8 and zero padding, after its length word.
