@@ -487,8 +487,9 @@ export class WasmTapeWriter extends TapeWriter {
 
   ensure(n) {
     if (this.pos + n <= this.buf.length) return;
-    let size = Math.max(this.buf.length * 2, 256);
-    while (size < this.pos + n) size *= 2;
+    // Doubling, or at once what is asked and an eighth more (one large packed array).
+    const need = this.pos + n;
+    const size = Math.max(this.buf.length * 2, 256, need + Math.floor(need / 8));
     this.attach(this.exports.input_buffer(size) >>> 0);
   }
 }

@@ -227,6 +227,10 @@ fn values_of(tape: &[u8]) -> Result<Vec<Value>, JsValue> {
 /// once does not keep its memory for every small one after it.
 const KEEP: usize = 16 << 20;
 
+/// Items (of a container, or of a packed array) above which an encode measures its output
+/// before writing it ([`encode_to_output`]).
+const LARGE_VALUE: usize = 4096;
+
 thread_local! {
     /// What JavaScript writes for the next call: a tape to encode, or the bytes to decode.
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -246,7 +250,13 @@ thread_local! {
 pub fn input_buffer(size: usize) -> *mut u8 {
     INPUT.with_borrow_mut(|b| {
         let size = size.max(256);
-        let want = size.checked_next_power_of_two().unwrap_or(size);
+        // Powers of two while small; a large buffer as asked (the writer asks with room to
+        // spare), not up to twice that.
+        let want = if size > KEEP {
+            size
+        } else {
+            size.checked_next_power_of_two().unwrap_or(size)
+        };
         if b.len() < size {
             b.resize(want, 0);
         } else if b.len() > KEEP && b.len() / 4 > want {
@@ -275,15 +285,42 @@ pub fn tape_ptr() -> *const u8 {
     TAPE.with_borrow(|b| b.as_ptr())
 }
 
-/// The first `len` bytes of the input buffer, as `f` takes them.
+/// The last call's results, read by JavaScript as soon as that call returned, released before
+/// the next call takes its input where they are large: the last decode's value, and its tape
+/// or the last encode's bytes when above `KEEP`.
+fn release_large_results() {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    TAPE.with_borrow_mut(|b| {
+        if b.capacity() > KEEP {
+            *b = Vec::new();
+        }
+    });
+    ENCODED.with_borrow_mut(|b| {
+        if b.capacity() > KEEP {
+            *b = bytes::BytesMut::new();
+        }
+    });
+}
+
+/// The first `len` bytes of the input buffer, as `f` takes them. An input buffer grown past
+/// `KEEP` is released when `f` is done (what `f` made owns its data), so that a large value's
+/// input, its `Value` and its output are not all held at once: JavaScript's writer asks for
+/// the buffer again before its next use (`WasmTapeWriter.begin` and `reserve`).
 fn with_input<R>(len: usize, f: impl FnOnce(&[u8]) -> Result<R, JsValue>) -> Result<R, JsValue> {
-    INPUT.with_borrow(|b| match b.get(..len) {
+    release_large_results();
+    let result = INPUT.with_borrow(|b| match b.get(..len) {
         Some(input) => f(input),
         None => Err(usage(format!(
             "{len} bytes asked of an input buffer of {}",
             b.len()
         ))),
-    })
+    });
+    INPUT.with_borrow_mut(|b| {
+        if b.len() > KEEP {
+            *b = Vec::new();
+        }
+    });
+    result
 }
 
 /// The value of the tape in the input buffer's first `len` bytes, encoded (`var_to_bytes`), or
@@ -463,6 +500,12 @@ fn encode_to_output(
             *out = bytes::BytesMut::new();
         }
         out.clear();
+        // A large value's bytes written into their exact room, not a doubling buffer.
+        if v.len().is_some_and(|n| n > LARGE_VALUE) {
+            if let Ok(size) = fast_var_codec_core::encoded_size(v, &settings.encode) {
+                out.reserve(size + 4);
+            }
+        }
         if framed {
             frame(
                 v,
