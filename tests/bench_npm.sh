@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Speed of the npm package (rust/wasm) against @gd-com/utils and JSON (rust/wasm/bench/bench.mjs:
+# Speed of the npm package (rust/wasm) against @msgpack/msgpack, @gd-com/utils and JSON (rust/wasm/bench/bench.mjs:
 # what is timed and how). Not a test: no thresholds, exit 1 only when a build, an install or a
 # correctness check fails.
 #   bash tests/bench_npm.sh [--no-build] [--baseline TARBALL] [bench.mjs's options, e.g. --rounds 15]
 # 1. Builds and packs the package with tests/build_npm.sh (log tests/out/bench_npm/build.log);
 #    --no-build takes the tarball of the last build (dist/fast-var-codec-VERSION.tgz).
-# 2. Installs the tarball and @gd-com/utils (pinned below; the Godot 3 dialect only) with
-#    `npm install` into a fresh folder, tests/out/bench_npm/app/.
+# 2. Installs the tarball, @msgpack/msgpack and @gd-com/utils (pinned below; the latter writes
+#    the Godot 3 dialect only) with `npm install` into a fresh folder, tests/out/bench_npm/app/.
 # 3. Runs bench.mjs there under nice -n 10 and writes tests/out/bench_npm/bench_npm.txt, .json
 #    and .md (the tables for rust/wasm/README.md and docs/performance.md). The commit named is
 #    HEAD's when the tarball was built, marked "+changes" when rust/ (its .md files aside) or the
@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.." || exit 2
 source tests/lib.sh
 out=$(fvc_out_dir)
 gdcom_pin="@gd-com/utils@5.0.0"
+msgpack_pin="@msgpack/msgpack@3.1.3"
 build=1
 baseline=
 args=()
@@ -48,12 +49,12 @@ if [ "$build" = 1 ]; then
 fi
 [ -f "$tarball" ] || { echo "bench_npm.sh: no ${tarball#"$fvc_root/"} (run without --no-build)" >&2; exit 1; }
 
-echo "=== npm install ${tarball#"$fvc_root/"} $gdcom_pin into a fresh folder"
+echo "=== npm install ${tarball#"$fvc_root/"} $gdcom_pin $msgpack_pin into a fresh folder"
 app=$out/app
 rm -rf "$app"
 mkdir -p "$app"
 printf '{\n  "name": "fvc-npm-bench",\n  "private": true,\n  "type": "module"\n}\n' >"$app/package.json"
-if ! (cd "$app" && npm install --no-audit --no-fund --loglevel=error "$tarball" "$gdcom_pin") \
+if ! (cd "$app" && npm install --no-audit --no-fund --loglevel=error "$tarball" "$gdcom_pin" "$msgpack_pin") \
         >"$out/npm_install.log" 2>&1; then
     tail -n 20 "$out/npm_install.log"
     exit 1

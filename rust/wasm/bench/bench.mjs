@@ -1,6 +1,6 @@
-// Speed of the npm package fast-var-codec against @gd-com/utils and JSON, in one Node process.
-// Run by tests/bench_npm.sh, in a folder where the packed tarball and @gd-com/utils (pinned there)
-// are installed:
+// Speed of the npm package fast-var-codec against @msgpack/msgpack, @gd-com/utils and JSON, in one
+// Node process. Run by tests/bench_npm.sh, in a folder where the packed tarball, @msgpack/msgpack
+// and @gd-com/utils (pinned there) are installed:
 //   node bench.mjs [--rounds N] [--json FILE] [--markdown FILE] [--check]
 //
 // What: encode and decode of four payloads, the same data for every codec:
@@ -12,7 +12,9 @@
 //            int, a non-ASCII String, a PackedStringArray and a PackedInt32Array
 // fast-var-codec encodes and decodes in the godot3 dialect (the one @gd-com/utils 5.0.0 writes:
 // its type ids are Godot 3's) and in godot4. JSON: JSON.stringify and JSON.parse of the same data
-// with vectors and packed arrays as arrays of numbers (strings, not bytes).
+// with vectors and packed arrays as arrays of numbers (strings, not bytes). @msgpack/msgpack:
+// encode and decode of that same plain data (bytes, as fast-var-codec's), its ratio to
+// fast-var-codec's godot4 time.
 //
 // @gd-com/utils 5.0.0 cannot write all of it: its putVar finds no type for a vector or a packed
 // array inside a container (a vector object becomes a Dictionary of its fields), has no encoder
@@ -44,10 +46,12 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import * as fvc from "fast-var-codec";
+import * as msgpack from "@msgpack/msgpack";
 
 const require = createRequire(`${process.cwd()}/`);
 const gd = require("@gd-com/utils");
 const gdVersion = require("@gd-com/utils/package.json").version;
+const msgpackVersion = require("@msgpack/msgpack/package.json").version;
 const fvcVersion = fvc.version();
 
 const args = process.argv.slice(2);
@@ -231,6 +235,8 @@ for (const p of payloads) {
   p.g4 = G4.encode(v);
   p.plain = toPlain(v);
   p.json = JSON.stringify(p.plain);
+  p.msgpack = msgpack.encode(p.plain);
+  assert.deepStrictEqual(toPlain(msgpack.decode(p.msgpack)), p.plain, `${p.name}: @msgpack/msgpack's decode(encode) differs`);
   assert.deepStrictEqual(G3.decode(p.g3), v, `${p.name}: godot3 decode(encode) differs`);
   assert.deepStrictEqual(G4.decode(p.g4), v, `${p.name}: godot4 decode(encode) differs`);
   assert.deepStrictEqual(JSON.parse(p.json), p.plain, `${p.name}: JSON.parse(JSON.stringify) differs`);
@@ -241,7 +247,7 @@ for (const p of payloads) {
     assert.deepStrictEqual(B4.encode(p.base), p.g4, `${p.name}: the baseline writes other bytes`);
     assert.deepStrictEqual(B3.encode(p.base), p.g3, `${p.name}: the baseline writes other godot3 bytes`);
   }
-  checks.push(`${p.name}: godot3 (${p.g3.length} bytes), godot4 (${p.g4.length}) and JSON decode back to the payload`);
+  checks.push(`${p.name}: godot3 (${p.g3.length} bytes), godot4 (${p.g4.length}), @msgpack/msgpack (${p.msgpack.length}) and JSON decode back to the payload`);
   if (p.name !== "floats") {
     // The variant @gd-com/utils can write, and its bytes, which must be fast-var-codec's godot3 bytes of it.
     p.gdValue = toGd(p.plain);
@@ -333,6 +339,7 @@ for (const p of payloads) {
     fvc3: () => G3.encode(v),
     fvc4: () => G4.encode(v),
     json: () => JSON.stringify(p.plain),
+    msgpack: () => msgpack.encode(p.plain),
   };
   if (p.gdValue !== undefined) {
     const gv = p.gdValue;
@@ -343,6 +350,7 @@ for (const p of payloads) {
     fvc3: () => G3.decode(p.g3),
     fvc4: () => G4.decode(p.g4),
     json: () => JSON.parse(p.json),
+    msgpack: () => msgpack.decode(p.msgpack),
   };
   if (p.gdDecodes !== undefined) {
     const bytes = p.gdDecodes;
@@ -366,7 +374,7 @@ for (const p of payloads) {
   }
   const e = race(enc);
   const d = race(dec);
-  results.push({ name: p.name, what: p.what, sizes: { godot3: p.g3.length, godot4: p.g4.length, json: p.json.length }, encode: e, decode: d });
+  results.push({ name: p.name, what: p.what, sizes: { godot3: p.g3.length, godot4: p.g4.length, msgpack: p.msgpack.length, json: p.json.length }, encode: e, decode: d });
   console.log(`${p.name}: encode ${JSON.stringify(e)} decode ${JSON.stringify(d)}`);
 }
 // The packed array against the copy, call by call: one call of each in turn (the order
@@ -439,15 +447,15 @@ const ratio = (a, b) => (a === undefined || b === undefined ? "–" : (a / b >= 
 const commit = process.env.FVC_BENCH_COMMIT ?? "unknown";
 const lines = [];
 lines.push(
-  `fast-var-codec ${fvcVersion} (commit ${commit}), @gd-com/utils ${gdVersion}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; ` +
+  `fast-var-codec ${fvcVersion} (commit ${commit}), @msgpack/msgpack ${msgpackVersion}, @gd-com/utils ${gdVersion}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; ` +
     `${started.toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ` +
     `median of ${ROUNDS} rounds of about ${TARGET_MS} ms each, µs per call.`,
 );
 lines.push("");
 for (const op of ["encode", "decode"]) {
   const jsonOp = op === "encode" ? "JSON.stringify" : "JSON.parse";
-  lines.push(`| ${op} | fast-var-codec godot3 | godot4 | @gd-com/utils | ${jsonOp} | @gd-com/utils ÷ fast-var-codec godot3 | ${jsonOp} ÷ fast-var-codec godot4 |`);
-  lines.push("|---|---|---|---|---|---|---|");
+  lines.push(`| ${op} | fast-var-codec godot3 | godot4 | @msgpack/msgpack | @gd-com/utils | ${jsonOp} | @msgpack/msgpack ÷ fast-var-codec godot4 | @gd-com/utils ÷ fast-var-codec godot3 | ${jsonOp} ÷ fast-var-codec godot4 |`);
+  lines.push("|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     const t = r[op];
     let gdCell = us(t.gd);
@@ -458,7 +466,7 @@ for (const op of ["encode", "decode"]) {
     } else if (t.gd === undefined) {
       gdCell = op === "encode" ? "– (no PoolRealArray encoder)" : "– (misreads a PoolRealArray)";
     }
-    lines.push(`| ${r.name} | ${us(t.fvc3)} | ${us(t.fvc4)} | ${gdCell} | ${us(t.json)} | ${gdRatio} | ${ratio(t.json, t.fvc4)} |`);
+    lines.push(`| ${r.name} | ${us(t.fvc3)} | ${us(t.fvc4)} | ${us(t.msgpack)} | ${gdCell} | ${us(t.json)} | ${ratio(t.msgpack, t.fvc4)} | ${gdRatio} | ${ratio(t.json, t.fvc4)} |`);
   }
   lines.push("");
 }
@@ -473,8 +481,8 @@ lines.push(
 lines.push("");
 lines.push(
   "Sizes (bytes; JSON: characters): " +
-    results.map((r) => `${r.name} ${r.sizes.godot3} / ${r.sizes.godot4} / ${r.sizes.json}`).join(", ") +
-    " (godot3 / godot4 / JSON).",
+    results.map((r) => `${r.name} ${r.sizes.godot3} / ${r.sizes.godot4} / ${r.sizes.msgpack} / ${r.sizes.json}`).join(", ") +
+    " (godot3 / godot4 / @msgpack/msgpack / JSON).",
 );
 if (base) {
   const label = process.env.FVC_BENCH_BASELINE_LABEL ?? BASELINE;
@@ -502,6 +510,6 @@ const md = option("--markdown");
 if (md) writeFileSync(md, `${markdown}\n`);
 const jf = option("--json");
 if (jf) {
-  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results, pairedRatios, pairedBase }, null, 2) + "\n");
+  writeFileSync(jf, JSON.stringify({ commit, fvcVersion, msgpackVersion, gdVersion, node: process.version, started, load: [load0, load1], rounds: ROUNDS, results, pairedRatios, pairedBase }, null, 2) + "\n");
 }
 if (sink === 42) console.log("");
