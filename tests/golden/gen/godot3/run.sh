@@ -68,6 +68,18 @@ run_one godot3_2_3 "$GODOT32" "$out_dir/godot3_2_3.json"
 reals godot3_6_2 "$GODOT3" "$out_dir/reals_godot3_6_2.json"
 reals godot3_2_3 "$GODOT32" "$out_dir/reals_godot3_2_3.json"
 var2str godot3_6_2 "$GODOT3" "$out_dir/godot3_6_2.json" "$out_dir/var2str_godot3_6_2.jsonl"
+# reals_read.gd ends its output with "reals_read.gd: done": how str2var reads the texts of
+# Godot 4.6.3's reals (rust/codec/tests/reals_text.rs).
+log="$tmp/reals_read.log"
+"$GODOT3" --no-window --path "$here" -s res://reals_read.gd "$out_dir/var_to_str_reals_godot4_6_3.txt" \
+    "$out_dir/str2var_reals_godot3_6_2.txt.tmp" >"$log" 2>&1
+if grep -q '^reals_read.gd: done$' "$log"; then
+    mv "$out_dir/str2var_reals_godot3_6_2.txt.tmp" "$out_dir/str2var_reals_godot3_6_2.txt"
+    echo "[godot3 golden] wrote $out_dir/str2var_reals_godot3_6_2.txt" >&2
+else
+    echo "[godot3 golden] reals_read.gd failed; its output is in $log" >&2
+    status=1
+fi
 # config.gd ends its output with "config.gd: done": Godot 3's ConfigFile, as config.gd says.
 log="$tmp/config.log"
 "$GODOT3" --no-window --path "$here" -s res://config.gd "$out_dir/godot3_6_2.json" \

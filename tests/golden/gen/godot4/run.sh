@@ -91,3 +91,8 @@ fi
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://reals_text.gd -- \
     "$repo/tests/golden/var_to_str_reals_godot4_6_3.txt" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/var_to_str_reals_godot4_6_3.txt"
+# reals_read.gd: how str_to_var reads those texts back (rust/codec/tests/reals_text.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://reals_read.gd -- \
+    "$repo/tests/golden/var_to_str_reals_godot4_6_3.txt" \
+    "$repo/tests/golden/str_to_var_reals_godot4_6_3.txt" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/str_to_var_reals_godot4_6_3.txt"

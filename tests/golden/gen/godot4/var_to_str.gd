@@ -3,8 +3,10 @@ extends SceneTree
 ## the text the Rust core's `Display` of `Value` must equal (rust/codec/tests/var_to_str.rs).
 ##   godot --headless --path <this dir> -s res://var_to_str.gd -- CORPUS.json OUTFILE
 ## Each case's bytes are decoded by the engine (bytes_to_var_with_objects for full-object cases)
-## and the result given to var_to_str. One JSON object per line:
-##   {"name": <case name>, "text": <hex of the UTF-8 of var_to_str's result>}
+## and the result given to var_to_str; the text is read back with str_to_var, except where it
+## names an object (str_to_var would make it, with an id of its own). One JSON object per line:
+##   {"name": <case name>, "text": <hex of the UTF-8 of var_to_str's result>,
+##    "read": <hex of var_to_bytes of str_to_var's value of the text, or null>}
 ## (texts as hex, as the corpus holds them: a Godot string may hold code points JSON cannot).
 
 func _init() -> void:
@@ -50,8 +52,11 @@ func _init() -> void:
 		else:
 			value = bytes_to_var(bytes)
 		var text := var_to_str(value)
-		out.store_line('{"name": %s, "text": "%s"}' % [
-			JSON.stringify(case_name), text.to_utf8_buffer().hex_encode()])
+		var read := "null"
+		if not full and not "Object(" in text:
+			read = '"%s"' % var_to_bytes(str_to_var(text)).hex_encode()
+		out.store_line('{"name": %s, "text": "%s", "read": %s}' % [
+			JSON.stringify(case_name), text.to_utf8_buffer().hex_encode(), read])
 		written += 1
 	out.close()
 	print("var_to_str.gd: %d texts" % written)
