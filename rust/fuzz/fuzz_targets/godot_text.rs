@@ -49,9 +49,12 @@ fuzz_target!(|data: &[u8]| {
         match Value::from_godot_text(&written, &opts) {
             Ok(again) => {
                 let rewritten = again.to_string();
+                // The engines' reader is not the inverse of their writer for reals (it keeps 18
+                // digits and builds powers of ten step by step: `1.0000000000000001e+37` reads
+                // as the real written `1e+37`), so numbers compare by their place only.
                 assert_eq!(
-                    rewritten.len(),
-                    written.len(),
+                    numbers_masked(&rewritten),
+                    numbers_masked(&written),
                     "the text read again writes another text:\n{written}\n{rewritten}"
                 );
             }
@@ -59,6 +62,27 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// `text` with every number (a run of digits, points, signs and exponents) and the names
+/// `inf_neg`, `inf`, `nan` as `#`.
+fn numbers_masked(text: &str) -> String {
+    let text = text
+        .replace("inf_neg", "#")
+        .replace("inf", "#")
+        .replace("nan", "#");
+    let mut out = String::with_capacity(text.len());
+    let mut in_number = false;
+    for c in text.chars() {
+        let numeric = c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-' | '#');
+        if !numeric {
+            out.push(c);
+        } else if !in_number {
+            out.push('#');
+        }
+        in_number = numeric;
+    }
+    out
+}
 
 fn config_file(text: &str, opts: &fast_var_codec_core::Options, godot3: bool) {
     let mut opts = opts.clone();
@@ -82,9 +106,10 @@ fn config_file(text: &str, opts: &fast_var_codec_core::Options, godot3: bool) {
     match ConfigFile::parse(&written, &opts) {
         Ok(again) => {
             let rewritten = again.to_text(Dialect::Godot4).expect("Godot 4 writes text");
+            // Numbers by their place only, as for a value (the engines' reader of reals).
             assert_eq!(
-                rewritten.len(),
-                written.len(),
+                numbers_masked(&rewritten),
+                numbers_masked(&written),
                 "the ConfigFile read again writes another text:\n{written}\n{rewritten}"
             );
         }
