@@ -7,7 +7,8 @@ tests/version.sh). Checked:
     `FastVarCodec.get_version()` (CARGO_PKG_VERSION) reports it;
   * the addon's files that a user sees state it: the first line of fast_var_codec.gdextension and
     addons/fast_var_codec/README.md each say "FastVarCodec X.Y.Z", and no other
-    "FastVarCodec X.Y.Z" there names another version;
+    "FastVarCodec X.Y.Z" there names another version; the editor plugin's plugin.cfg states it
+    (version="X.Y.Z");
   * CHANGELOG.md's first entry is that version;
   * tests/version.sh prints it (the release zip is named by it);
   * the npm package (rust/wasm) takes it: its package.json (rust/wasm/js/package.json) states no
@@ -105,6 +106,12 @@ def check(version=None, quiet=False):
         others = sorted({v for v in STATED.findall(text) if v != version})
         ok(not others, f"addons/fast_var_codec/{name} names no other version"
            + (f" ({', '.join(others)})" if others else ""))
+    plugin = read(os.path.join("addons", "fast_var_codec", "plugin.cfg"))
+    stated = re.search(r'^version="([^"]*)"', plugin, re.M)
+    ok(stated is not None and stated.group(1) == version,
+       f"addons/fast_var_codec/plugin.cfg states version=\"{version}\""
+       + ("" if stated and stated.group(1) == version
+          else f" (it says: {stated.group(0) if stated else 'nothing'})"))
     changelog = read("CHANGELOG.md") if os.path.exists(os.path.join(ROOT, "CHANGELOG.md")) else ""
     first_entry = re.search(r"^## \[?(\d+\.\d+\.\d+[^\]\s]*)", changelog, re.M)
     ok(first_entry is not None and first_entry.group(1) == version,
@@ -123,10 +130,10 @@ def main():
               + f" the check passes with the real version ({real_passed} checks){': ' + str(real_failures) if real_failures else ''}")
         _, failures = check(version="9.9.9", quiet=True)
         stated = [f for f in failures if "9.9.9" in f]
-        # tests/version.sh, two addon files, CHANGELOG.md
-        good = len(stated) == 4
+        # tests/version.sh, three addon files, CHANGELOG.md
+        good = len(stated) == 5
         print(("PASS" if good else "FAIL")
-              + f" the same check against version 9.9.9 fails on every statement ({len(stated)} of 4): "
+              + f" the same check against version 9.9.9 fails on every statement ({len(stated)} of 5): "
               + "; ".join(stated))
         # The npm check: a build_npm.sh whose package.json writer, or a checked-in package.json,
         # that states a version of its own fails, each on one statement.

@@ -5,6 +5,7 @@
 #   fast_var_codec.gdextension          the repository's, without its "; repo:" comment
 #   LICENSE, README.md, icon.svg        the repository's addons/fast_var_codec/ files
 #   tools/migrate_godot3_save.gd        the Godot 3 save migration (docs/godot3.md)
+#   plugin.cfg, editor/*.gd             the Saves dock, an editor plugin (docs/gdscript.md)
 #   bin/libfast_var_codec.so            Linux x86_64                     (tests/build_addon.sh)
 #   bin/libfast_var_codec.double.so     Linux x86_64, precision=double engines
 #                                       (tests/build_addon.sh --double)
@@ -98,6 +99,9 @@ cp "$bin/libfast_var_codec.macos.dylib" "$out/bin/libfast_var_codec.macos.dylib"
 cp "$src/LICENSE" "$src/README.md" "$src/icon.svg" "$out/"
 mkdir -p "$out/tools"
 cp "$src/tools/migrate_godot3_save.gd" "$out/tools/"
+cp "$src/plugin.cfg" "$out/"
+mkdir -p "$out/editor"
+cp "$src/editor/"*.gd "$out/editor/"
 sed -e '/^; repo:/d' "$src/fast_var_codec.gdextension" >"$out/fast_var_codec.gdextension"
 # --- checks ------------------------------------------------------------------------------------
 # The shipped .gdextension names exactly the libraries in bin/.
@@ -125,6 +129,11 @@ files=(
     addons/fast_var_codec/README.md
     addons/fast_var_codec/icon.svg
     addons/fast_var_codec/tools/migrate_godot3_save.gd
+    addons/fast_var_codec/plugin.cfg
+    addons/fast_var_codec/editor/save_dock_plugin.gd
+    addons/fast_var_codec/editor/save_dock.gd
+    addons/fast_var_codec/editor/save_document.gd
+    addons/fast_var_codec/editor/value_proxy.gd
     addons/fast_var_codec/bin/libfast_var_codec.so
     addons/fast_var_codec/bin/libfast_var_codec.double.so
     addons/fast_var_codec/bin/fast_var_codec.dll

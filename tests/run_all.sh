@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves python wheels npm web windows arm64 arm64_core macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves dock python wheels npm web windows arm64 arm64_core macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -45,6 +45,7 @@ declare -A ABOUT=(
     [asan]="the extension built with AddressSanitizer, every scene in Godot 4.6.3, and its double-precision build in the precision=double Godot 4.6.3"
     [peers]="real peers on 127.0.0.1: Godot 3.6.2, 3.2.3, Pandemonium, Rust servers, hostile streams"
     [saves]="Godot 3 save files: Godot 4.6.3 writes, Godot 3.6.2 and 3.2.3 read; the addon's migration script"
+    [dock]="the editor's Saves dock in a headless Godot 4.6.3 editor: it opens, edits (undo, redo) and saves store_var files of every container that Godot 4.6.3 and 3.6.2 wrote, and ConfigFiles; those engines read back the edits"
     [python]="the Python package: its wheel in a fresh venv, pytest over every golden corpus, the Godot 3 saves, the docs' save editor, its files opened by Godot 3.6.2, 3.2.3 and 4.6.3, its asyncio server against live Godot 4.6.3 and 3.6.2 clients; mypy --strict; mypy's stubtest (the type hints against the runtime)"
     [wheels]="the Python wheel a release ships for Linux x86_64 (manylinux2014): auditwheel, glibc symbol versions, stripped, METADATA, size; installed by pip in Debian bullseye (glibc 2.31, CPython 3.9) and pytest run there against the engines"
     [npm]="the npm package: its WebAssembly built and packed, installed from the tarball in a fresh folder, node --test over every golden corpus, the Godot 3 saves, the edges, the stream decoder, an esbuild bundle, the type declarations under tsc --strict and against the module (every export, class member and parameter count, both ways); the README's server snippets as written and the example servers (--dialect auto too) against clients that send too much, send garbage or reset mid-message; its example servers against Godot 4.6.3 (WebSocketPeer) and Godot 3.6.2 (StreamPeerTCP); store_var files and Godot 3 saves it writes read by the engines, Godot 4.6.3's files read by it"
@@ -281,6 +282,11 @@ step_saves() {
     counted saves 10 bash tests/run_save_tests.sh
 }
 
+step_dock() {
+    need_engines_and_addon "the Saves dock test" || return
+    counted dock 12 bash tests/run_dock_test.sh
+}
+
 step_python() {
     need_all_engines || return
     counted python 15 bash tests/run_python_tests.sh
@@ -410,7 +416,7 @@ declare -A KIND=(
     [engines]=alone [core]=build [probes]=engine [fmt]=engine [clippy]=build [crate]=build
     [msrv]=build [compat]=engine [version]=engine [workflows]=engine [addon]=build [godot]=engine
     [exit]=alone [docs]=engine [snippets]=engine [double]=build [differential]=engine [asan]=build
-    [peers]=engine [load]=engine [saves]=engine [python]=build [wheels]=build [npm]=build
+    [peers]=engine [load]=engine [saves]=engine [dock]=engine [python]=build [wheels]=build [npm]=build
     [web]=build [windows]=build [arm64]=build [arm64_core]=build [macos]=build [package]=alone [fuzz]=build
 )
 # What a step needs ended first: what it uses (the addon's libraries: peers runs a
@@ -419,9 +425,9 @@ declare -A KIND=(
 # the steps of the run count; the addon joins any run that has a step after it.
 declare -A AFTER=(
     [clippy]=core [crate]=core [godot]=addon [exit]=addon [docs]="core addon"
-    [snippets]=addon [differential]=addon [peers]="core addon double" [load]=core [saves]="core addon"
+    [snippets]=addon [differential]=addon [peers]="core addon double" [load]=core [saves]="core addon" [dock]=addon
     [wheels]=python [web]=npm
-    [package]="addon double windows arm64 macos godot exit docs snippets differential peers saves"
+    [package]="addon double windows arm64 macos godot exit docs snippets differential peers saves dock"
 )
 # The order in which steps are taken when they may start: the addon first (the engine steps wait
 # for it), the longest chains next (the core's tests under qemu; the core step, which others
@@ -429,7 +435,7 @@ declare -A AFTER=(
 # beside the first builds, the engine steps as soon as the addon is there; exit when everything
 # before it has ended, then package.
 ORDER=(engines addon arm64_core core double fmt version compat workflows probes arm64 macos asan
-    godot docs snippets differential peers load saves npm msrv windows python web wheels clippy
+    godot docs snippets differential peers load saves dock npm msrv windows python web wheels clippy
     crate fuzz exit package)
 
 declare -A job_pid=() job_began=() done_step=() step_row=()

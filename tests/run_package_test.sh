@@ -53,6 +53,11 @@ addons/fast_var_codec/LICENSE
 addons/fast_var_codec/README.md
 addons/fast_var_codec/icon.svg
 addons/fast_var_codec/tools/migrate_godot3_save.gd
+addons/fast_var_codec/plugin.cfg
+addons/fast_var_codec/editor/save_dock_plugin.gd
+addons/fast_var_codec/editor/save_dock.gd
+addons/fast_var_codec/editor/save_document.gd
+addons/fast_var_codec/editor/value_proxy.gd
 addons/fast_var_codec/bin/libfast_var_codec.so
 addons/fast_var_codec/bin/libfast_var_codec.double.so
 addons/fast_var_codec/bin/fast_var_codec.dll

@@ -56,6 +56,9 @@ func run(ctx: Ctx) -> void:
 		decrypt_errors(tag, dir)
 		cut_plain_file(tag, dir, plain)
 		one_call(tag, dir, plain)
+		inspect_and_write(tag, dir, plain)
+	write_file_godot4()
+	inspect_and_write_errors()
 	missing_class()
 	framing()
 	DirAccess.remove_absolute(TMP_DIR)
@@ -506,6 +509,135 @@ func one_call(tag: String, dir: String, plain: Dictionary) -> void:
 	DirAccess.remove_absolute(TMP_DIR.path_join("damaged.bin"))
 	DirAccess.remove_absolute(TMP_DIR.path_join("cut.bin"))
 	DirAccess.remove_absolute(TMP_DIR.path_join("broken.bin"))
+
+
+## inspect_file finds each fixture's container, compression and dialect and reads every value;
+## write_file writes them back the same way, and inspect_file reads the engine's values again.
+func inspect_and_write(tag: String, dir: String, plain: Dictionary) -> void:
+	var c := FastVarCodec.new()
+	c.allow_objects = true
+	c.full_objects = true
+	c.allowed_classes = PackedStringArray(["Curve"])
+	var password := String(load_sidecar(dir, "encrypted_pass").password)
+	var key := String(load_sidecar(dir, "encrypted_key").key_hex).hex_decode()
+	# kind: password, key, container, compression, encryption
+	var kinds := {"plain": ["", PackedByteArray(), "plain", -1, ""],
+		"encrypted_pass": [password, PackedByteArray(), "encrypted", -1, "godot3"],
+		"encrypted_key": ["", key, "encrypted", -1, "godot3"]}
+	for kind in COMPRESSED:
+		kinds[kind] = ["", PackedByteArray(), "compressed", COMPRESSED[kind], ""]
+	for kind in kinds:
+		var k: Array = kinds[kind]
+		for round in ["the fixture", "written back by write_file"]:
+			var path := dir.path_join(kind + ".bin") if round == "the fixture" else TMP_DIR.path_join(kind + ".bin")
+			var what := "%s inspect_file(%s, %s)" % [tag, kind, round]
+			var found := c.inspect_file(path, k[0], k[1])
+			var values: Array = found.get("values", [])
+			if not t.check(c.get_error() == OK and values.size() == VALUE_COUNT, what + ": every value, OK",
+					func(): return "%d values, %s" % [values.size(), err_text(c)]):
+				break
+			var how := [found.get("dialect"), found.get("container"), found.get("compression"),
+				found.get("encryption"), found.get("raw")]
+			t.check_same(how, [FastVarCodec.DIALECT_GODOT_3, k[2], k[3], k[4], false],
+				what + ": [dialect, container, compression, encryption, raw]")
+			for i in VALUE_COUNT:
+				if round != "the fixture" and plain.values[i].name == "object/as_id":
+					# Read as an EncodedObjectAsID and written with full objects, it is one in full,
+					# as the engine's var_to_bytes_with_objects writes it.
+					t.check(values[i] is EncodedObjectAsID, what + "[object/as_id]: a full EncodedObjectAsID",
+						func(): return Ctx.show(values[i]))
+					continue
+				check_value("%s[%s]" % [what, plain.values[i].name], plain.values[i], values[i], true, c)
+			if round == "the fixture":
+				c.dialect = found.dialect
+				c.allowed_classes = PackedStringArray(["Curve", "EncodedObjectAsID"])
+				var err := c.write_file(TMP_DIR.path_join(kind + ".bin"), values, found.compression, k[0], k[1])
+				t.check(err == OK and c.get_error() == OK, "%s write_file(%s): OK" % [tag, kind], func(): return err_text(c))
+				t.check(not FileAccess.file_exists(TMP_DIR.path_join(kind + ".bin.fvc-writing")),
+					"%s write_file(%s): nothing is left beside the file" % [tag, kind])
+			for v in values:
+				Ctx.dispose(v)
+		c.allowed_classes = PackedStringArray(["Curve"])
+		DirAccess.remove_absolute(TMP_DIR.path_join(kind + ".bin"))
+
+
+## write_file in the Godot 4 dialect: files the engine's own FileAccess opens in each container
+## and reads with get_var.
+func write_file_godot4() -> void:
+	var c := FastVarCodec.new()
+	var values := [{"gold": 10, "items": ["sword"]}, PackedInt32Array([1, 2, 3]), Color(0.25, 0.5, 0.75, 1), 3.5]
+	var key := PackedByteArray()
+	for i in 32:
+		key.append(i * 5 % 256)
+	var path := TMP_DIR.path_join("g4.sav")
+	# compression, password, key, how the engine opens it
+	var kinds := [[-1, "", PackedByteArray(), func(): return FileAccess.open(path, FileAccess.READ)],
+		[FileAccess.COMPRESSION_ZSTD, "", PackedByteArray(), func(): return FileAccess.open_compressed(path, FileAccess.READ, FileAccess.COMPRESSION_ZSTD)],
+		[FileAccess.COMPRESSION_FASTLZ, "", PackedByteArray(), func(): return FileAccess.open_compressed(path, FileAccess.READ, FileAccess.COMPRESSION_FASTLZ)],
+		[-1, "pw ✓", PackedByteArray(), func(): return FileAccess.open_encrypted_with_pass(path, FileAccess.READ, "pw ✓")],
+		[-1, "", key, func(): return FileAccess.open_encrypted(path, FileAccess.READ, key)]]
+	for k in kinds:
+		var what := "write_file(Godot 4, compression %d, %s)" % [k[0], "password" if k[1] != "" else "key" if not k[2].is_empty() else "no secret"]
+		if not t.check(c.write_file(path, values, k[0], k[1], k[2]) == OK, what + ": OK", func(): return err_text(c)):
+			continue
+		var f: FileAccess = k[3].call()
+		if not t.check(f != null, what + ": the engine's FileAccess opens it"):
+			continue
+		var read := []
+		while f.get_position() < f.get_length():
+			read.append(f.get_var())
+		f.close()
+		t.check_bytes(var_to_bytes(read), var_to_bytes(values), what + ": the engine's get_var reads every value")
+		var found := c.inspect_file(path, k[1], k[2])
+		t.check_same([found.get("dialect"), found.get("compression"), found.get("encryption", "?")],
+			[FastVarCodec.DIALECT_GODOT_4, k[0], "godot4" if k[1] != "" or not k[2].is_empty() else ""],
+			what + ": inspect_file finds it as written")
+	DirAccess.remove_absolute(path)
+
+
+## What inspect_file and write_file refuse, and that a refused write leaves the file as it was.
+func inspect_and_write_errors() -> void:
+	var c := FastVarCodec.new()
+	var path := TMP_DIR.path_join("kept.sav")
+	t.check(c.write_file(path, [1, "two"]) == OK, "write_file: a plain file", func(): return err_text(c))
+	var before := FileAccess.get_file_as_bytes(path)
+	c.max_depth = 2
+	var err := c.write_file(path, [1, [[["too deep"]]]])
+	t.check(err != OK and c.get_error() == err and c.get_error_message().contains("value 1"),
+		"write_file: a value that cannot be written fails, naming its index", func(): return err_text(c))
+	t.check_bytes(FileAccess.get_file_as_bytes(path), before, "write_file: the file a failed write meant to replace is as it was")
+	t.check(not FileAccess.file_exists(path + ".fvc-writing"), "write_file: a failed write leaves nothing beside the file")
+	c.max_depth = 1024
+	t.check(c.write_file(path, [1], FileAccess.COMPRESSION_ZSTD, "pw") == ERR_INVALID_PARAMETER,
+		"write_file: compressed and encrypted at once is ERR_INVALID_PARAMETER", func(): return err_text(c))
+	t.check(c.write_file(path, [1], FileAccess.COMPRESSION_BROTLI) == ERR_INVALID_PARAMETER,
+		"write_file: Brotli, which the engine does not write, is ERR_INVALID_PARAMETER", func(): return err_text(c))
+	t.check(c.write_file(path, [1], -1, "", PackedByteArray([1, 2])) == ERR_INVALID_PARAMETER,
+		"write_file: a key that is not 32 bytes is ERR_INVALID_PARAMETER", func(): return err_text(c))
+	t.check_bytes(FileAccess.get_file_as_bytes(path), before, "write_file: refused arguments leave the file as it was")
+	var missing := c.inspect_file(TMP_DIR.path_join("no such file"))
+	t.check(missing.is_empty() and c.get_error() == ERR_FILE_NOT_FOUND, "inspect_file: a missing file is {} and ERR_FILE_NOT_FOUND",
+		func(): return "%s, %s" % [missing, err_text(c)])
+	t.check(c.write_file(path, [1], -1, "pw") == OK, "write_file: an encrypted file", func(): return err_text(c))
+	var locked := c.inspect_file(path)
+	t.check(locked.is_empty() and c.get_error() == ERR_UNAUTHORIZED, "inspect_file: an encrypted file without a password is {} and ERR_UNAUTHORIZED",
+		func(): return "%s, %s" % [locked, err_text(c)])
+	var wrong := c.inspect_file(path, "not pw")
+	t.check(wrong.is_empty() and c.get_error() == ERR_FILE_CORRUPT, "inspect_file: a wrong password is {} and ERR_FILE_CORRUPT",
+		func(): return "%s, %s" % [wrong, err_text(c)])
+	t.check(c.inspect_file(path, "", PackedByteArray(), 99).is_empty() and c.get_error() == ERR_INVALID_PARAMETER,
+		"inspect_file: an unknown dialect is ERR_INVALID_PARAMETER", func(): return err_text(c))
+	# One Godot 3 Color is also a Godot 4 Plane: the dialect must be named.
+	var g3 := FastVarCodec.new()
+	g3.dialect = FastVarCodec.DIALECT_GODOT_3
+	t.check(g3.write_file(path, [Color(0.25, 0.5, 0.75, 1)]) == OK, "write_file: one Godot 3 Color", func(): return err_text(g3))
+	var either := c.inspect_file(path)
+	t.check(c.get_error() == ERR_INVALID_DATA and either.get("values", [null]).is_empty(),
+		"inspect_file: records engines read as different values fail, naming the dialects", func(): return "%s, %s" % [either, err_text(c)])
+	var named := c.inspect_file(path, "", PackedByteArray(), FastVarCodec.DIALECT_GODOT_3)
+	t.check(c.get_error() == OK and named.get("values") == [Color(0.25, 0.5, 0.75, 1)],
+		"inspect_file(dialect = DIALECT_GODOT_3) reads the Color", func(): return "%s, %s" % [named, err_text(c)])
+	DirAccess.remove_absolute(path)
 
 
 func missing_class() -> void:

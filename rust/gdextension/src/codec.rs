@@ -497,6 +497,83 @@ impl FastVarCodec {
         state.load_config_file(&path, &password, &key)
     }
 
+    /// Opens a file of [code]store_var[/code] values, whatever its container and dialect, and
+    /// tells how it is kept, so that [method write_file] can write it back the same way (a save
+    /// editor's open). The container is found from the file: plain, compressed
+    /// ([method FileAccess.open_compressed], any mode) or encrypted with [param password] or the
+    /// 32-byte [param key] (Godot 4's [method FileAccess.open_encrypted_with_pass] and
+    /// [method FileAccess.open_encrypted], or Godot 3's). The values are read in [param dialect],
+    /// or with [code]-1[/code] (default) in the dialect the records tell, whatever
+    /// [member dialect] is; this codec's other settings apply as for [method read_var]. A file
+    /// holding one [method @GlobalScope.var_to_bytes] value and nothing else is read as that
+    /// value ([code]"raw"[/code]). Returns:
+    /// - [code]"values"[/code]: an [Array] of the values, in order;
+    /// - [code]"dialect"[/code]: the [enum Dialect] they were read in;
+    /// - [code]"container"[/code]: [code]"plain"[/code], [code]"compressed"[/code] or
+    /// [code]"encrypted"[/code];
+    /// - [code]"compression"[/code]: a compressed file's [enum FileAccess.CompressionMode],
+    /// [code]-1[/code] otherwise;
+    /// - [code]"encryption"[/code]: an encrypted file's container, [code]"godot4"[/code] or
+    /// [code]"godot3"[/code], [code]""[/code] otherwise;
+    /// - [code]"raw"[/code]: [code]true[/code] for one [method @GlobalScope.var_to_bytes] value.
+    /// [method get_error] is [constant OK] when every value was read. A file that cannot be
+    /// opened, an encrypted one without or with a wrong password or key, a damaged container:
+    /// [code]{}[/code], the error as for [method read_godot3_save]. A record that does not
+    /// decode, or records that engines read as different values (a Godot 3 [Color] is also a
+    /// Godot 4 [Plane]: pass a [param dialect]): the values before it, and the error naming its
+    /// index.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var save := codec.inspect_file("user://savegame.dat", "the game's password")
+    /// if codec.get_error() != OK:
+    ///     push_error(codec.get_error_message())
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn inspect_file(
+        this: Gd<Self>,
+        path: GString,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+        #[opt(default = -1)] dialect: i64,
+    ) -> VarDictionary {
+        let state = Arc::clone(&this.bind().state);
+        state.inspect_file(&path, &password, &key, dialect)
+    }
+
+    /// Writes [param values] to [param path] as [method FileAccess.store_var] writes them, one
+    /// record each, in this codec's [member dialect], [member precision] and
+    /// [member full_objects]: a plain file; with [param compression] (a
+    /// [enum FileAccess.CompressionMode]; [code]-1[/code], the default, for none) the file
+    /// [method FileAccess.open_compressed] writes; with [param password] or a 32-byte [param key]
+    /// the file [method FileAccess.open_encrypted_with_pass] / [method FileAccess.open_encrypted]
+    /// writes (Godot 3's container in [constant DIALECT_GODOT_3]). Compressed or encrypted, not
+    /// both. An object read as an id ([EncodedObjectAsID]) is written as [method encode] writes
+    /// it: an id, or with [member full_objects] an [EncodedObjectAsID] in full, as the engine's
+    /// [method @GlobalScope.var_to_bytes_with_objects] does. Every value is encoded first, and the file is written beside [param path], then
+    /// renamed over it: on any failure the file that was there stays as it was. Returns
+    /// [constant OK], or the error [method get_error] reports: a value that cannot be written
+    /// (its index in the message), [constant ERR_INVALID_PARAMETER] for a mode or key that cannot
+    /// be, or the engine's file error.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var save := codec.inspect_file("user://savegame.dat", "pw")
+    /// save.values[0]["gold"] += 10
+    /// codec.dialect = save.dialect
+    /// codec.write_file("user://savegame.dat", save.values, save.compression, "pw")
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn write_file(
+        this: Gd<Self>,
+        path: GString,
+        values: VarArray,
+        #[opt(default = -1)] compression: i64,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+    ) -> Error {
+        let state = Arc::clone(&this.bind().state);
+        state.write_file(&path, &values, compression, &password, &key)
+    }
+
     /// [method load_config_file] for the text of a ConfigFile, as [method ConfigFile.parse]
     /// reads it, safely.
     #[func(gd_self)]

@@ -35,21 +35,30 @@ impl KeySource<'_> {
     }
 }
 
-/// One compressed block decompressed by the engine (`PackedByteArray.decompress`, the codecs its
-/// `FileAccess.open_compressed` uses), to `len` bytes. The engine cannot make an empty buffer:
-/// a block holding nothing gives nothing without being looked at.
-fn engine_block(data: &[u8], mode: Compression, len: usize) -> Result<Vec<u8>, &'static str> {
-    if len == 0 {
-        return Ok(Vec::new());
-    }
-    let mode = match mode {
+/// The engine's mode of a compression (`FileAccess.CompressionMode`, numbered as Godot 3's
+/// `File.COMPRESSION_*`).
+pub(crate) fn engine_mode(mode: Compression) -> CompressionMode {
+    match mode {
         Compression::FastLz => CompressionMode::FASTLZ,
         Compression::Deflate => CompressionMode::DEFLATE,
         Compression::Zstd => CompressionMode::ZSTD,
         Compression::Gzip => CompressionMode::GZIP,
-    };
+    }
+}
+
+/// One compressed block decompressed by the engine (`PackedByteArray.decompress`, the codecs its
+/// `FileAccess.open_compressed` uses), to `len` bytes. The engine cannot make an empty buffer:
+/// a block holding nothing gives nothing without being looked at.
+pub(crate) fn engine_block(
+    data: &[u8],
+    mode: Compression,
+    len: usize,
+) -> Result<Vec<u8>, &'static str> {
+    if len == 0 {
+        return Ok(Vec::new());
+    }
     PackedByteArray::from(data)
-        .decompress(len, mode)
+        .decompress(len, engine_mode(mode))
         .map(|b| b.to_vec())
         .map_err(|()| "the engine's decompression failed")
 }
@@ -116,7 +125,11 @@ impl CodecState {
 
     /// The key of a password or 32 raw bytes (`None` inside for neither); `None` when the call
     /// failed (both given, a key of the wrong length), the failure recorded.
-    fn file_key(&self, password: &GString, key: &PackedByteArray) -> Option<Option<FileKey>> {
+    pub(crate) fn file_key(
+        &self,
+        password: &GString,
+        key: &PackedByteArray,
+    ) -> Option<Option<FileKey>> {
         match (password.is_empty(), key.is_empty()) {
             (true, true) => Some(None),
             (false, true) => Some(Some(FileKey::from_password(&password.to_string()))),
@@ -139,7 +152,7 @@ impl CodecState {
 
     /// The bytes of the file at `path`; `None` when it cannot be opened, the engine's open error
     /// recorded.
-    fn file_bytes(&self, path: &GString) -> Option<PackedByteArray> {
+    pub(crate) fn file_bytes(&self, path: &GString) -> Option<PackedByteArray> {
         let file = FileAccess::get_file_as_bytes(path);
         let open = FileAccess::get_open_error();
         if open != Error::OK {

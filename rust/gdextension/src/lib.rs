@@ -22,6 +22,7 @@ mod from_wire;
 mod layout;
 mod peer_io;
 mod settings;
+mod store_var_files;
 mod stream_class;
 mod stream_state;
 mod string_cache;

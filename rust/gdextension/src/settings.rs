@@ -57,12 +57,12 @@ pub fn enum_hint<T>(table: &[(&str, i64, T)]) -> String {
 }
 
 /// The entry of `table` for a class constant's value.
-fn by_value<T: Copy>(table: &[(&str, i64, T)], value: i64) -> Option<T> {
+pub(crate) fn by_value<T: Copy>(table: &[(&str, i64, T)], value: i64) -> Option<T> {
     table.iter().find(|(_, v, _)| *v == value).map(|e| e.2)
 }
 
 /// The class constant's value of an entry of `table`.
-fn value_of<T: PartialEq>(table: &[(&str, i64, T)], item: T) -> i64 {
+pub(crate) fn value_of<T: PartialEq>(table: &[(&str, i64, T)], item: T) -> i64 {
     table.iter().find(|e| e.2 == item).map_or(0, |e| e.1)
 }
 

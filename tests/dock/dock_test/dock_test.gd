@@ -1,0 +1,130 @@
+@tool
+extends EditorPlugin
+## Drives the Saves dock in a headless Godot 4.6.3 editor (tests/run_dock_test.sh): for every
+## save Godot 4.6.3 and 3.6.2 wrote (each container), opens it as a user does (the file list,
+## the password, key and classes fields), edits values through the editor's UndoRedo, undoes
+## and redoes, saves, and opens the file again. Prints PASS/FAIL lines and "N passed, N
+## failed", then quits the editor with 0 or 1. Godot reads the saved files afterwards
+## (read_back.gd, godot3/saves3.gd).
+
+const Saves := preload("res://dock_test_lib/saves.gd")
+const SaveDock := preload("res://addons/fast_var_codec/editor/save_dock.gd")
+
+var passed := 0
+var failed := 0
+
+
+func _enter_tree() -> void:
+	_run.call_deferred()
+
+
+func _run() -> void:
+	# The editor's first frames: every plugin in the tree and ready.
+	for i in 10:
+		await get_tree().process_frame
+	var dock: SaveDock = _find_dock(EditorInterface.get_base_control())
+	check(dock != null, "the Saves dock is in the editor")
+	if dock != null and not OS.get_environment("FVC_DOCK_SCREENSHOT").is_empty():
+		await _screenshot(dock, OS.get_environment("FVC_DOCK_SCREENSHOT"))
+	elif dock != null:
+		_drive(dock)
+	print("%d passed, %d failed" % [passed, failed])
+	get_tree().quit(1 if failed > 0 or passed == 0 else 0)
+
+
+func _drive(dock: SaveDock) -> void:
+	var listed := SaveDock.list_user_files()
+	for entry in Saves.files4() + Saves.configs4() + Saves.files3() + [{"file": Saves.MIXED_OBJECTS3}]:
+		check(listed.has("user://" + entry.file), "user://%s is listed" % entry.file)
+	dock.refresh()
+	var history := get_undo_redo().get_history_undo_redo(EditorUndoRedoManager.GLOBAL_HISTORY)
+	for entry in Saves.files4():
+		_case(dock, history, entry, Saves.edits4(), Saves.edited4())
+	for entry in Saves.configs4():
+		_case(dock, history, entry, Saves.config_edits(), null)
+	for entry in Saves.files3():
+		_case(dock, history, entry, Saves.edits4(), null)
+	# Full objects (Curve listed) and objects written as ids: opens, read only.
+	var mixed := dock.open_file_with("user://" + Saves.MIXED_OBJECTS3, "", "", Saves.CLASSES)
+	check(mixed == OK and dock.document.values.size() == 59, "Godot 3.6.2's fixture opens with Curve listed (%s)" % dock.document.error_message)
+	check(not dock.document.can_save() and dock.document.read_only_reason.contains("ids"),
+		"a save of full objects and objects written as ids is read only (%s)" % dock.document.read_only_reason)
+	check(dock.save() == ERR_UNAVAILABLE, "saving it is refused")
+	var refused := dock.open_file_with("user://" + Saves.MIXED_OBJECTS3, "", "", [])
+	check(refused == ERR_UNAUTHORIZED and not dock.document.can_save(),
+		"without Curve listed its full Curve is refused: ERR_UNAUTHORIZED, read only (%s)" % dock.document.error_message)
+	# A wrong password: the file fails to open, stays as it was, and cannot be saved.
+	var wrong := dock.open_file_with("user://g4_pass.sav", "not the password", "", [])
+	check(wrong == ERR_FILE_CORRUPT, "a wrong password fails with ERR_FILE_CORRUPT (got %s: %s)" % [error_string(wrong), dock.document.error_message])
+	check(dock.save() != OK, "a file that did not open is not saved")
+
+
+## One file: open it, make each edit, undo and redo the first, save, open it again.
+func _case(dock: SaveDock, history: UndoRedo, entry: Dictionary, edits: Array, expected: Variant) -> void:
+	var path: String = "user://" + entry.file
+	var key := Saves.key().hex_encode() if entry.get("key", false) else ""
+	var classes: Array = []
+	var opened := dock.open_file_with(path, entry.get("password", ""), key, classes)
+	if not check(opened == OK, "%s opens (%s)" % [path, dock.document.error_message]):
+		return
+	check(dock.document.found.get("container", "") == entry.container or dock.document.kind == SaveDock.SaveDocument.Kind.CONFIG_FILE,
+		"%s is found %s (%s)" % [path, entry.container, dock.document.describe()])
+	check(dock.document.can_save(), "%s can be saved (%s)" % [path, dock.document.read_only_reason])
+	for edit in edits:
+		check(dock.document.get_at(edit[0]) == edit[1], "%s %s holds %s before the edit (it holds %s)" % [path, edit[0], edit[1], dock.document.get_at(edit[0])])
+		dock.edit_value(edit[0], edit[2])
+		check(dock.document.get_at(edit[0]) == edit[2], "%s %s holds %s after the edit" % [path, edit[0], edit[2]])
+	history.undo()
+	var last: Array = edits[-1]
+	check(dock.document.get_at(last[0]) == last[1], "%s: undo gives %s back its %s" % [path, last[0], last[1]])
+	history.redo()
+	check(dock.document.get_at(last[0]) == last[2], "%s: redo makes %s %s again" % [path, last[0], last[2]])
+	check(dock.document.changed, "%s has unsaved edits" % path)
+	check(dock.save() == OK, "%s saves (%s)" % [path, dock.document.error_message])
+	check(not dock.document.changed, "%s has no unsaved edits after saving" % path)
+	check(not FileAccess.file_exists(path + SaveDock.SaveDocument.WRITING_SUFFIX), "%s: nothing is left beside it" % path)
+	# Opened again, the file holds the edits.
+	var again := dock.open_file_with(path, entry.get("password", ""), key, classes)
+	if not check(again == OK, "%s opens again (%s)" % [path, dock.document.error_message]):
+		return
+	for edit in edits:
+		check(dock.document.get_at(edit[0]) == edit[2], "%s %s holds %s when opened again" % [path, edit[0], edit[2]])
+	check(dock.document.found.get("container", "") == entry.container, "%s is still %s" % [path, entry.container])
+	if expected != null:
+		check(var_to_bytes(dock.document.values) == var_to_bytes(expected), "%s holds exactly the edited values" % path)
+
+
+## The picture of docs/images/saves_dock.png (tests/dock/screenshot.sh): a save Godot 3.6.2
+## wrote, compressed with Zstd, open; a value inside its Dictionary selected and shown in the
+## inspector.
+func _screenshot(dock: SaveDock, path: String) -> void:
+	make_bottom_panel_item_visible(dock)
+	dock.open_file_with("user://godot3/g3_zstd.sav", "", "", [])
+	var row := dock.find_row([0, "gold"])
+	if row != null:
+		row.get_parent().collapsed = false
+		row.select(0)
+	for i in 30:
+		await get_tree().process_frame
+	var image := get_tree().root.get_texture().get_image()
+	check(image != null and image.save_png(path) == OK, "the screenshot is saved to " + path)
+
+
+func _find_dock(node: Node) -> SaveDock:
+	if node.get_script() == SaveDock:
+		return node
+	for child in node.get_children():
+		var found := _find_dock(child)
+		if found != null:
+			return found
+	return null
+
+
+func check(ok: bool, what: String) -> bool:
+	if ok:
+		passed += 1
+		print("PASS " + what)
+	else:
+		failed += 1
+		print("FAIL " + what)
+	return ok
