@@ -28,7 +28,9 @@ use crate::codec_state::CodecState;
 /// threads at once. Settings are shared; [method get_error], [method get_error_message] and
 /// [method get_decoded_size] report the last call made [i]from the calling thread[/i].
 #[derive(GodotClass)]
-#[class(base = RefCounted)]
+// `tool`: it works in the editor as in a game (the Saves dock, editor plugins, @tool scripts);
+// nothing of it is for a running game only.
+#[class(tool, base = RefCounted)]
 pub struct FastVarCodec {
     /// Byte layout: [constant DIALECT_GODOT_4] (default), [constant DIALECT_GODOT_3],
     /// [constant DIALECT_PANDEMONIUM_3_8], [constant DIALECT_PANDEMONIUM_5], or for older Godot 4 peers

@@ -44,7 +44,9 @@ use crate::stream_state::StreamShared;
 /// [method get_error] and [method get_error_message] report the last call made from the calling
 /// thread.
 #[derive(GodotClass)]
-#[class(base = RefCounted)]
+// `tool`: it works in the editor as in a game (the Saves dock, editor plugins, @tool scripts);
+// nothing of it is for a running game only.
+#[class(tool, base = RefCounted)]
 pub struct FastVarStream {
     /// The codec whose settings (dialect, objects, limits) encode and decode the values,
     /// [member FastVarCodec.max_message_size] among them: the one limit of every length prefix
