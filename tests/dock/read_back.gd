@@ -4,9 +4,9 @@ extends SceneTree
 ## and "N passed, N failed"; exits 1 on any failure.
 
 const Saves := preload("res://dock_test_lib/saves.gd")
+const Tally := preload("res://dock_test_lib/tally.gd")
 
-var passed := 0
-var failed := 0
+var tally := Tally.new()
 
 
 func _initialize() -> void:
@@ -35,15 +35,8 @@ func _initialize() -> void:
 				want.set_value(edit[0][0], edit[0][1], outer)
 		var same := c.encode_to_text() == want.encode_to_text()
 		check(same, "Godot 4.6.3 reads %s as edited%s" % [path, "" if same else ":\n" + c.encode_to_text()])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(1 if failed > 0 or passed == 0 else 0)
+	quit(tally.finish())
 
 
 func check(ok: bool, what: String) -> bool:
-	if ok:
-		passed += 1
-		print("PASS " + what)
-	else:
-		failed += 1
-		print("FAIL " + what)
-	return ok
+	return tally.check(ok, what)

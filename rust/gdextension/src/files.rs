@@ -49,11 +49,7 @@ pub(crate) fn engine_mode(mode: Compression) -> CompressionMode {
 /// One compressed block decompressed by the engine (`PackedByteArray.decompress`, the codecs its
 /// `FileAccess.open_compressed` uses), to `len` bytes. The engine cannot make an empty buffer:
 /// a block holding nothing gives nothing without being looked at.
-pub(crate) fn engine_block(
-    data: &[u8],
-    mode: Compression,
-    len: usize,
-) -> Result<Vec<u8>, &'static str> {
+fn engine_block(data: &[u8], mode: Compression, len: usize) -> Result<Vec<u8>, &'static str> {
     if len == 0 {
         return Ok(Vec::new());
     }
@@ -73,33 +69,20 @@ impl CodecState {
         password: &GString,
         key: &PackedByteArray,
     ) -> VarArray {
+        self.open_file(path, password, key, Some(Dialect::Godot3), |opened| {
+            self.godot3_records(path, &opened.payload)
+        })
+        .unwrap_or_default()
+    }
+
+    /// Every `store_var` record of `payload` decoded in the Godot 3 dialect, those before a
+    /// failing one when one fails (the failure recorded).
+    fn godot3_records(&self, path: &GString, payload: &[u8]) -> VarArray {
         let mut values = VarArray::new();
-        let Some(key) = self.file_key(password, key) else {
-            return values;
-        };
-        let Some(file) = self.file_bytes(path) else {
-            return values;
-        };
-        let open_opts = OpenOptions::new()
-            .with_key(key.as_ref())
-            .with_max_payload(self.settings().max_payload);
-        let payload = match save::open(
-            file.as_slice(),
-            Some(Dialect::Godot3),
-            &open_opts,
-            engine_block,
-        ) {
-            Ok(opened) => opened.payload,
-            Err(e) => {
-                self.calls
-                    .fail_with(godot_error(e.code()), format!("{path}: {e}"));
-                return values;
-            }
-        };
         let mut opts = (*self.options()).clone();
         opts.dialect = Dialect::Godot3;
         let max_message = self.settings().max_message;
-        for (index, record) in records(&payload).enumerate() {
+        for (index, record) in records(payload).enumerate() {
             let failed = match record {
                 Ok(r) => match check_message_len(r.bytes.len(), max_message, r.offset)
                     .and_then(|()| decode_record_variant(r.bytes, None, &opts))
@@ -121,6 +104,33 @@ impl CodecState {
         }
         self.calls.ok();
         values
+    }
+
+    /// The file at `path` opened in whatever container it is (the core's `save::open`, with the
+    /// key of `password` or `key`; encrypted in `dialect`'s container, or either engine's
+    /// without one), handed to `read`; `None` when it could not be opened, the failure
+    /// recorded.
+    pub(crate) fn open_file<R>(
+        &self,
+        path: &GString,
+        password: &GString,
+        key: &PackedByteArray,
+        dialect: Option<Dialect>,
+        read: impl FnOnce(save::Opened<'_>) -> R,
+    ) -> Option<R> {
+        let key = self.file_key(password, key)?;
+        let file = self.file_bytes(path)?;
+        let open_opts = OpenOptions::new()
+            .with_key(key.as_ref())
+            .with_max_payload(self.settings().max_payload);
+        match save::open(file.as_slice(), dialect, &open_opts, engine_block) {
+            Ok(opened) => Some(read(opened)),
+            Err(e) => {
+                self.calls
+                    .fail_with(godot_error(e.code()), format!("{path}: {e}"));
+                None
+            }
+        }
     }
 
     /// The key of a password or 32 raw bytes (`None` inside for neither); `None` when the call

@@ -5,8 +5,8 @@
 
 use fast_var_codec_core::locate::{locate_records, Framing as PayloadFraming};
 use fast_var_codec_core::options::Precision;
+use fast_var_codec_core::save::RecordError;
 use fast_var_codec_core::save::{self, random_iv, Compression, Container, EncryptedFormat};
-use fast_var_codec_core::save::{OpenOptions, RecordError};
 use fast_var_codec_core::{Dialect, Options};
 use godot::builtin::{GString, PackedByteArray, VarArray, VarDictionary};
 use godot::classes::file_access::ModeFlags;
@@ -15,7 +15,7 @@ use godot::global::Error;
 
 use crate::call_state::godot_error;
 use crate::codec_state::CodecState;
-use crate::files::{engine_block, engine_mode};
+use crate::files::engine_mode;
 use crate::settings::{by_value, value_of, DIALECTS};
 use crate::value_calls::{decode_record_variant, encode_frames_into_buffer, Framing};
 
@@ -50,7 +50,6 @@ impl CodecState {
         key: &PackedByteArray,
         dialect: i64,
     ) -> VarDictionary {
-        let mut found = VarDictionary::new();
         let named = match dialect {
             -1 => None,
             d => match by_value(&DIALECTS, d) {
@@ -60,27 +59,25 @@ impl CodecState {
                         Error::ERR_INVALID_PARAMETER,
                         format!("unknown dialect {d} (-1: the one the file's records tell)"),
                     );
-                    return found;
+                    return VarDictionary::new();
                 }
             },
         };
-        let Some(key) = self.file_key(password, key) else {
-            return found;
-        };
-        let Some(file) = self.file_bytes(path) else {
-            return found;
-        };
-        let open_opts = OpenOptions::new()
-            .with_key(key.as_ref())
-            .with_max_payload(self.settings().max_payload);
-        let opened = match save::open(file.as_slice(), named, &open_opts, engine_block) {
-            Ok(opened) => opened,
-            Err(e) => {
-                self.calls
-                    .fail_with(godot_error(e.code()), format!("{path}: {e}"));
-                return found;
-            }
-        };
+        self.open_file(path, password, key, named, |opened| {
+            self.inspect_payload(path, &opened, named)
+        })
+        .unwrap_or_default()
+    }
+
+    /// What `inspect_file` returns for an opened file: its payload's values read as far as they
+    /// go (the failure recorded) and how the file is kept.
+    fn inspect_payload(
+        &self,
+        path: &GString,
+        opened: &save::Opened<'_>,
+        named: Option<Dialect>,
+    ) -> VarDictionary {
+        let mut found = VarDictionary::new();
         let opts = self.options();
         let read = locate_records(&opened.payload, named, &opts);
         let read_opts = options_for(&opts, read.dialect);

@@ -8,10 +8,10 @@ extends EditorPlugin
 ## (read_back.gd, godot3/saves3.gd).
 
 const Saves := preload("res://dock_test_lib/saves.gd")
+const Tally := preload("res://dock_test_lib/tally.gd")
 const SaveDock := preload("res://addons/fast_var_codec/editor/save_dock.gd")
 
-var passed := 0
-var failed := 0
+var tally := Tally.new()
 
 
 func _enter_tree() -> void:
@@ -28,8 +28,7 @@ func _run() -> void:
 		await _screenshot(dock, OS.get_environment("FVC_DOCK_SCREENSHOT"))
 	elif dock != null:
 		_drive(dock)
-	print("%d passed, %d failed" % [passed, failed])
-	get_tree().quit(1 if failed > 0 or passed == 0 else 0)
+	get_tree().quit(tally.finish())
 
 
 func _drive(dock: SaveDock) -> void:
@@ -121,10 +120,4 @@ func _find_dock(node: Node) -> SaveDock:
 
 
 func check(ok: bool, what: String) -> bool:
-	if ok:
-		passed += 1
-		print("PASS " + what)
-	else:
-		failed += 1
-		print("FAIL " + what)
-	return ok
+	return tally.check(ok, what)
