@@ -17,9 +17,10 @@
 #     serde,tokio,json,compression, the features of the test command's core step) built for aarch64 at opt-level 2 with
 #     debug assertions and overflow checks kept (the dev profile's, optimized: emulated
 #     unoptimized code is many times slower), each test binary
-#     under qemu-aarch64 with the arm64 root's libraries (cargo's target runner); transcode.rs
-#     checks every 16th input of each golden corpus against every target (FVC_CORPUS_STRIDE,
-#     1 for all: 5 minutes more; the core step checks all of them natively);
+#     under qemu-aarch64 with the arm64 root's libraries (cargo's target runner); the corpus
+#     tests (golden, detection, json, transcode, godot_text) check every 16th input of each
+#     golden corpus and every one a test names (FVC_CORPUS_STRIDE, 1 for all: 8 minutes more;
+#     the core step checks all of them natively);
 #  4. runs the headless scenes (tests/run_godot_tests.sh) in the arm64 Godot 4.6.3 under
 #     qemu-aarch64: it can load only the arm64 library (an aarch64 process cannot map an x86_64
 #     one, and the project's .gdextension names no other for arm64), and the scenes fail at once

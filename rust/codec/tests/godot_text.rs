@@ -30,14 +30,9 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-/// `FVC_CORPUS_STRIDE=N` checks every Nth case of each corpus (all of them by default): the
-/// arm64 run under an emulator takes a sample (tests/run_arm64.sh), as the other corpus tests do.
+/// Every [`common::corpus::stride`]th case of each corpus is checked.
 fn stride() -> usize {
-    std::env::var("FVC_CORPUS_STRIDE")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1)
+    common::corpus::stride()
 }
 
 /// Each case of a corpus that the engine decoded (every [`stride`]th): name, full_objects,

@@ -3,7 +3,10 @@
 //! the engine-made cases, the malformed inputs that decode, the NaN payloads of the reals
 //! corpora), bytes → Value → JSON → Value gives the same Value, bit for bit, in compact and
 //! pretty JSON, and so encoding it again gives the same bytes as encoding the first decode.
+//! Under `FVC_CORPUS_STRIDE=N` (the arm64 run) every Nth input.
 #![cfg(feature = "json")]
+
+mod common;
 
 use std::path::PathBuf;
 
@@ -80,7 +83,14 @@ fn check_corpus_here(file: &str) -> Counts {
     let base = corpus_options(&corpus);
     let mut counts = Counts::default();
     let mut undecodable = 0;
-    for case in corpus["cases"].as_array().expect("cases") {
+    let sampled = |(index, _): &(usize, _)| common::corpus::sampled(*index, false);
+    for (_, case) in corpus["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .enumerate()
+        .filter(sampled)
+    {
         let bytes = hex(case["bytes"].as_str().expect("bytes"));
         let full = case["full_objects"].as_bool().unwrap_or(false);
         let opts = base
@@ -99,7 +109,13 @@ fn check_corpus_here(file: &str) -> Counts {
             Err(_) => undecodable += 1,
         }
     }
-    for m in corpus["malformed"].as_array().into_iter().flatten() {
+    for (_, m) in corpus["malformed"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter(sampled)
+    {
         let bytes = hex(m["bytes"].as_str().expect("bytes"));
         let allow = m["allow_objects"].as_bool().unwrap_or(false);
         let opts = base.clone().with_allow_objects(allow);
@@ -123,7 +139,11 @@ fn check_corpus(file: &'static str) {
         .expect("a thread")
         .join()
         .expect("the check");
-    assert!(counts.values > 100, "{file}: only {} values", counts.values);
+    assert!(
+        counts.values > 100 / common::corpus::stride(),
+        "{file}: only {} values",
+        counts.values
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! `FVC_CORPUS_STRIDE=N` checks every Nth input of each corpus (all of them by default): the arm64
 //! step runs these tests under an emulator, where the whole corpora take five minutes.
 
+mod common;
+
 use std::path::PathBuf;
 
 use fast_var_codec_core::options::Precision;
@@ -128,11 +130,7 @@ fn check_corpus_here(file: &str) {
     };
     let inputs = inputs(&corpus);
     assert!(inputs.len() > 100, "{file}: only {} inputs", inputs.len());
-    let stride = std::env::var("FVC_CORPUS_STRIDE")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1);
+    let stride = common::corpus::stride();
     for objects in [false, true] {
         let from = Options::new(dialect)
             .with_precision(precision)
