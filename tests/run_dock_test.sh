@@ -17,7 +17,8 @@
 #    plugin enabled (tests/dock/dock_test/): it finds the dock, and for each file opens it through
 #    the dock's fields (password, key, classes), edits values (inside Dictionaries, Arrays and
 #    packed arrays), undoes and redoes through the editor's UndoRedo, saves, and opens it again;
-#    a wrong password fails; the fixture opens with Curve listed, read only (it holds objects
+#    the Key field starts with the export presets' key; Refresh reads a file the game wrote
+#    again unless it holds edits; Delete asks, then deletes; a wrong password fails; the fixture opens with Curve listed, read only (it holds objects
 #    written as ids beside full ones), and fails without. The editor loads the plugins with no
 #    error.
 # 3. Godot 4.6.3 reads back the Godot 4 files with its own FileAccess.get_var and ConfigFile
@@ -54,6 +55,22 @@ config/name="FastVarCodec dock test"
 
 enabled=PackedStringArray("res://addons/fast_var_codec/plugin.cfg", "res://addons/fvc_dock_test/plugin.cfg")
 PROJECT
+# An export preset holding the project's encryption key, which the dock's Key field starts with.
+cat >"$project/export_presets.cfg" <<'PRESETS'
+[preset.0]
+
+name="Linux"
+platform="Linux"
+runnable=true
+export_filter="all_resources"
+include_filter=""
+exclude_filter=""
+script_encryption_key="030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc"
+
+[preset.0.options]
+
+binary_format/embed_pck=false
+PRESETS
 # user:// of this project: $XDG_DATA_HOME/godot/app_userdata/<name>; the editor's settings and
 # caches beside it, so that the run starts from nothing and leaves nothing elsewhere.
 export XDG_DATA_HOME="$out/data" XDG_CONFIG_HOME="$out/data/config" XDG_CACHE_HOME="$out/data/cache"

@@ -187,10 +187,17 @@ func open_file_with(path: String, password: String, key_hex: String, classes: Ar
 	_password.text = password
 	_key.text = key_hex
 	_classes.text = ", ".join(classes)
+	select_file(path)
+	return open_file(path)
+
+
+## Selects [param path] in the list of files; false when it is not listed.
+func select_file(path: String) -> bool:
 	for i in _files.item_count:
 		if _files.get_item_metadata(i) == path:
 			_files.select(i)
-	return open_file(path)
+			return true
+	return false
 
 
 ## Opens [param path] with the password, key, dialect and classes of the dock's fields.

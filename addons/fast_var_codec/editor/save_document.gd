@@ -163,7 +163,11 @@ func save() -> Error:
 	if kind == Kind.CONFIG_FILE:
 		return _save_config()
 	_codec.dialect = found.dialect
-	var result := _codec.write_file(path, values, found.compression, password, key)
+	# The secret only for a file that was encrypted: a key typed (or filled in from the export
+	# presets) does not encrypt a plain file.
+	var encrypted: bool = found.container == "encrypted"
+	var result := _codec.write_file(path, values, found.compression,
+		password if encrypted else "", key if encrypted else PackedByteArray())
 	if result == OK:
 		changed = false
 	return _done(result, _codec.get_error_message() if result != OK else "")
@@ -172,9 +176,10 @@ func save() -> Error:
 func _save_config() -> Error:
 	var beside := path + WRITING_SUFFIX
 	var result: Error
-	if not password.is_empty():
+	var encrypted: bool = found.get("container", "") == "encrypted"
+	if encrypted and not password.is_empty():
 		result = config.save_encrypted_pass(beside, password)
-	elif not key.is_empty():
+	elif encrypted and not key.is_empty():
 		result = config.save_encrypted(beside, key)
 	else:
 		result = config.save(beside)

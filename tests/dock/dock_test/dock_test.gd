@@ -32,6 +32,8 @@ func _run() -> void:
 
 
 func _drive(dock: SaveDock) -> void:
+	check(dock._key.text == Saves.key().hex_encode(),
+		"the Key field starts with the export presets' script_encryption_key (%s)" % dock._key.text)
 	var listed := SaveDock.list_user_files()
 	for entry in Saves.files4() + Saves.configs4() + Saves.files3() + [{"file": Saves.MIXED_OBJECTS3}]:
 		check(listed.has("user://" + entry.file), "user://%s is listed" % entry.file)
@@ -52,16 +54,55 @@ func _drive(dock: SaveDock) -> void:
 	var refused := dock.open_file_with("user://" + Saves.MIXED_OBJECTS3, "", "", [])
 	check(refused == ERR_UNAUTHORIZED and not dock.document.can_save(),
 		"without Curve listed its full Curve is refused: ERR_UNAUTHORIZED, read only (%s)" % dock.document.error_message)
+	_housekeeping(dock)
 	# A wrong password: the file fails to open, stays as it was, and cannot be saved.
 	var wrong := dock.open_file_with("user://g4_pass.sav", "not the password", "", [])
 	check(wrong == ERR_FILE_CORRUPT, "a wrong password fails with ERR_FILE_CORRUPT (got %s: %s)" % [error_string(wrong), dock.document.error_message])
 	check(dock.save() != OK, "a file that did not open is not saved")
 
 
+## Refreshing while a game writes, deleting.
+func _housekeeping(dock: SaveDock) -> void:
+	# The game writes the open file again: an unedited file is read again, an edited one is not.
+	var path := "user://rewritten.sav"
+	_write(path, [1])
+	dock.refresh()
+	check(dock.open_file_with(path, "", "", []) == OK and dock.document.values == [1], "%s opens" % path)
+	OS.delay_msec(1100)  # the file times are whole seconds
+	_write(path, [2])
+	dock.refresh()
+	check(dock.document.values == [2], "Refresh reads a file the game wrote again (%s)" % [dock.document.values])
+	dock.edit_value([0], 3)
+	OS.delay_msec(1100)
+	_write(path, [4])
+	dock.refresh()
+	check(dock.document.values == [3] and dock.document.changed, "Refresh keeps the unsaved edits of a file the game wrote again")
+	check(dock._status.text.contains("changed on disk"), "and says the file changed on disk (%s)" % dock._status.text)
+	# Delete asks first, then removes the file and its row.
+	dock.refresh()
+	check(dock.select_file(path), "%s is listed" % path)
+	dock._ask_delete()
+	check(dock._delete_dialog.visible and dock._delete_dialog.dialog_text.contains(path), "Delete asks first (%s)" % dock._delete_dialog.dialog_text)
+	dock._delete_dialog.hide()
+	check(FileAccess.file_exists(path), "%s is there until the deletion is confirmed" % path)
+	dock._delete_dialog.confirmed.emit()
+	check(not FileAccess.file_exists(path) and not dock.select_file(path), "confirmed, %s is deleted and no longer listed" % path)
+	check(dock.document.path.is_empty(), "the deleted file is no longer open")
+
+
+func _write(path: String, values: Array) -> void:
+	var f := FileAccess.open(path, FileAccess.WRITE)
+	for v in values:
+		f.store_var(v)
+	f.close()
+
+
 ## One file: open it, make each edit, undo and redo the first, save, open it again.
 func _case(dock: SaveDock, history: UndoRedo, entry: Dictionary, edits: Array, expected: Variant) -> void:
 	var path: String = "user://" + entry.file
-	var key := Saves.key().hex_encode() if entry.get("key", false) else ""
+	# The Key field holds the project's key whatever the file (as the export presets fill it):
+	# only an encrypted file is written with it.
+	var key := Saves.key().hex_encode() if not entry.has("password") else ""
 	var classes: Array = []
 	var opened := dock.open_file_with(path, entry.get("password", ""), key, classes)
 	if not check(opened == OK, "%s opens (%s)" % [path, dock.document.error_message]):
