@@ -10,7 +10,7 @@
 # (tests/dock/), with its user:// there too (XDG_DATA_HOME):
 # 1. Godot 4.6.3 (tests/dock/write_saves.gd) writes store_var files with its own FileAccess, in
 #    every container (plain, the four compressions, open_encrypted_with_pass, open_encrypted), and
-#    ConfigFiles (plain, save_encrypted_pass); Godot 3.6.2 (tests/dock/godot3/saves3.gd) writes
+#    ConfigFiles (plain, save_encrypted_pass); Godot 3.6.2 (tests/saves/check3/dock_saves.gd) writes
 #    store_var files of the same values in every container with its own File; its fixture of
 #    every value (tests/saves/godot3_6_2/plain.bin: full Curves, objects as ids) is copied beside.
 # 2. The Godot 4.6.3 editor (--editor --headless) starts with the Saves plugin and the test's
@@ -23,7 +23,7 @@
 #    error.
 # 3. Godot 4.6.3 reads back the Godot 4 files with its own FileAccess.get_var and ConfigFile
 #    (tests/dock/read_back.gd); Godot 3.6.2 the Godot 3 ones with its own File (open_compressed,
-#    open_encrypted...) and get_var (tests/dock/godot3/saves3.gd --check): every value as edited.
+#    open_encrypted...) and get_var (tests/saves/check3/dock_saves.gd --check): every value as edited.
 # Ends with "N passed, N failed"; exits non-zero on any failure. Engine output:
 # tests/out/run_dock_test/*.log.
 set -uo pipefail
@@ -81,7 +81,7 @@ tally_init
 tally_run "Godot 4.6.3 writes the saves" "$out/write_saves" \
     "$DEADLINE" -k 10 120 "$GODOT4" --headless --path "$project" -s res://dock_test_lib/write_saves.gd
 tally_run "Godot 3.6.2 writes the saves" "$out/write_saves3" \
-    "$DEADLINE" -k 10 120 "$GODOT3" --no-window --path "$here/dock/godot3" -s res://saves3.gd \
+    "$DEADLINE" -k 10 120 "$GODOT3" --no-window --path "$here/saves/check3" -s res://dock_saves.gd \
     --write --dir="$user/godot3"
 cp "$repo/tests/saves/godot3_6_2/plain.bin" "$user/godot3/fixture_plain.bin"
 
@@ -102,6 +102,6 @@ tally_check "the editor reported errors (tests/out/run_dock_test/editor.log)" \
 tally_run "Godot 4.6.3 reads back the Godot 4 saves" "$out/read_back4" \
     "$DEADLINE" -k 10 120 "$GODOT4" --headless --path "$project" -s res://dock_test_lib/read_back.gd
 tally_run "Godot 3.6.2 reads back the Godot 3 saves" "$out/read_back3" \
-    "$DEADLINE" -k 10 120 "$GODOT3" --no-window --path "$here/dock/godot3" -s res://saves3.gd \
+    "$DEADLINE" -k 10 120 "$GODOT3" --no-window --path "$here/saves/check3" -s res://dock_saves.gd \
     --check --dir="$user/godot3"
 tally_end

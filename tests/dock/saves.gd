@@ -2,7 +2,7 @@ extends RefCounted
 ## What the Saves dock test writes, edits and expects, shared by its three parts: Godot 4.6.3
 ## writing the saves (write_saves.gd), the editor driving the dock (dock_test/dock_test.gd) and
 ## Godot 4.6.3 reading back what the dock saved (read_back.gd). Godot 3.6.2's part
-## (godot3/saves3.gd) writes and reads the Godot 3 files, with the same values and edits.
+## (tests/saves/check3/dock_saves.gd) writes and reads the Godot 3 files, with the same values and edits.
 
 const PASSWORD := "fvc secret ✓"
 const CLASSES := ["Curve"]
@@ -74,7 +74,7 @@ static func configs4() -> Array:
 	]
 
 
-## The saves Godot 3.6.2 writes (godot3/saves3.gd) into user://godot3/, with values4()'s
+## The saves Godot 3.6.2 writes (tests/saves/check3/dock_saves.gd) into user://godot3/, with values4()'s
 ## values in Godot 3's types: edits4() applies.
 static func files3() -> Array:
 	return [

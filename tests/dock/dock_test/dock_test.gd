@@ -5,7 +5,7 @@ extends EditorPlugin
 ## the password, key and classes fields), edits values through the editor's UndoRedo, undoes
 ## and redoes, saves, and opens the file again. Prints PASS/FAIL lines and "N passed, N
 ## failed", then quits the editor with 0 or 1. Godot reads the saved files afterwards
-## (read_back.gd, godot3/saves3.gd).
+## (read_back.gd, tests/saves/check3/dock_saves.gd).
 
 const Saves := preload("res://dock_test_lib/saves.gd")
 const Tally := preload("res://dock_test_lib/tally.gd")

@@ -1,17 +1,17 @@
 # Godot 3.6.2's part of the Saves dock test (tests/run_dock_test.sh), in Godot 3's own File:
-#   godot3 --no-window --path tests/dock/godot3 -s res://saves3.gd --write --dir=DIR
+#   godot3 --no-window --path tests/saves/check3 -s res://dock_saves.gd --write --dir=DIR
 #     writes g3_*.sav into DIR, one store_var per value, in every container (File.open,
 #     open_compressed in the four modes, open_encrypted_with_pass, open_encrypted);
-#   godot3 --no-window --path tests/dock/godot3 -s res://saves3.gd --check --dir=DIR
+#   godot3 --no-window --path tests/saves/check3 -s res://dock_saves.gd --check --dir=DIR
 #     opens each as a Godot 3 game does and reads it with get_var: the values as the dock edited
 #     them (the edits of tests/dock/saves.gd's edits4()), compared by var2bytes.
-# Prints PASS/FAIL lines and "N passed, N failed"; exits 1 on any failure.
+# Prints FAIL lines and "N passed, N failed"; exits 1 on any failure.
 extends SceneTree
 
+const Tally = preload("res://godot3_lib/tally.gd")
 const PASSWORD = "fvc secret ✓"
 const FILES = ["plain", "fastlz", "deflate", "zstd", "gzip", "pass", "key"]
-var passed = 0
-var failed = 0
+var tally = Tally.new()
 
 
 func _init():
@@ -38,8 +38,8 @@ func _init():
 			read.append(f.get_var())
 		f.close()
 		check(var2bytes(read) == var2bytes(edited()), "Godot 3.6.2 reads %s as edited: %s" % [path, read])
-	print("%d passed, %d failed" % [passed, failed])
-	quit(1 if failed > 0 or passed == 0 else 0)
+	print(tally.summary())
+	quit(1 if tally.failed > 0 or tally.passed == 0 else 0)
 
 
 static func values():
@@ -69,10 +69,4 @@ func open(f, path, name, mode):
 
 
 func check(ok, what):
-	if ok:
-		passed += 1
-		print("PASS " + what)
-	else:
-		failed += 1
-		print("FAIL " + what)
-	return ok
+	return tally.check(ok, what)
