@@ -104,10 +104,15 @@ fvc_cross_release_profile() {
 # rust/fuzz/target become links into it, and the msrv checks build there (FVC_MSRV_TARGET_DIR).
 # A clone that has its own target/ folder keeps it; FVC_BUILD_CACHE=off never links one.
 # One run at a time per cache folder: two clones building at once would share its files.
+# A clone linked here by this call (a fresh clone's first run) also gets its files' modification
+# times as the cache knows their content (tests/source_times.py), so that its builds compile again
+# only the crates whose text changed; the run then calls fvc_build_cache_end when its builds are done.
 fvc_use_build_cache() {
     local base=${FVC_BUILD_CACHE:-${FVC_ENGINE_CACHE:-/var/cache/fast_var_codec}/build} key dir old
+    local linked=1
     [ "$base" = off ] && return 0
     if [ -e "$fvc_root/target" ] && [ ! -L "$fvc_root/target" ]; then return 0; fi
+    [ -L "$fvc_root/target" ] && linked=0
     key=$({ sed '/^name = "fast_var_codec/{n;/^version = /d}' "$fvc_root/Cargo.lock" "$fvc_root/rust/fuzz/Cargo.lock"; rustc -vV; } | sha256sum | cut -c1-16)
     dir=$base/$key
     mkdir -p "$dir/target" "$dir/fuzz" "$dir/msrv" || return 1
@@ -121,6 +126,18 @@ fvc_use_build_cache() {
         rm -rf "$old"
     done < <(find "$base" -mindepth 1 -maxdepth 1 -type d -printf '%T@ %p\n' | sort -rn | tail -n +3 | cut -d' ' -f2-)
     echo "build cache: $dir (target/ links there)"
+    if [ "$linked" = 1 ]; then
+        python3 "$fvc_root/tests/source_times.py" start "$fvc_root" "$dir" || return 1
+        fvc_source_times_cache=$dir
+    fi
+}
+
+# fvc_build_cache_end: a run whose clone fvc_use_build_cache gave the cache's source times has
+# done its builds (tests/source_times.py end); for any other run, nothing.
+fvc_build_cache_end() {
+    if [ -n "${fvc_source_times_cache:-}" ]; then
+        python3 "$fvc_root/tests/source_times.py" end "$fvc_source_times_cache"
+    fi
 }
 
 # --- engines -------------------------------------------------------------------------------------

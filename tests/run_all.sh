@@ -23,7 +23,7 @@ source tests/lib.sh
 
 # --- the steps -----------------------------------------------------------------------------------
 # In the order they run; each is the function step_NAME below.
-STEPS=(engines core probes fmt clippy crate msrv compat version workflows addon godot exit docs snippets double differential asan peers saves dock python wheels npm web windows arm64 arm64_core macos package fuzz)
+STEPS=(engines core probes fmt clippy crate msrv compat version workflows cache addon godot exit docs snippets double differential asan peers saves dock python wheels npm web windows arm64 arm64_core macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
     [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
@@ -35,6 +35,7 @@ declare -A ABOUT=(
     [compat]="the Godot versions the addon admits (4.4 to 4.7), each against its API data: engine methods by hash, interface functions, builtin layouts; and a self-test on altered copies"
     [version]="one version: Cargo.toml's, taken by every crate and stated by the addon's files and CHANGELOG.md"
     [workflows]="the GitHub Actions workflows: actionlint (with shellcheck), and that they call only project scripts"
+    [cache]="the build cache's source times: real cargo reuses a build only for a clone of the same text (tests/source_times.py)"
     [addon]="build the addon's release library"
     [godot]="the headless test scenes in Godot 4.6.3 (the deepest values again on a 512 KB stack)"
     [exit]="the engine exits: the worker-thread scenes and the engine's own hang at quit, run again and again under load"
@@ -199,6 +200,11 @@ step_version() {
 }
 
 step_workflows() { counted workflows 8 bash tests/check_workflows.sh; }
+
+# The build cache outside the clone (tests/lib.sh: fvc_use_build_cache) reuses the workspace's own
+# crates across fresh clones by their files' times: real cargo, on a probe crate cloned as the run
+# clones, compiles again after every change of text and every build outside a run.
+step_cache() { counted cache 1 python3 tests/source_times.py --self-test; }
 
 step_addon() { need_addon_built; }
 
@@ -414,7 +420,7 @@ export FVC_ASAN_DOUBLE=${FVC_ASAN_DOUBLE:-1}
 # Each step's output is shown whole when it ends (tests/out/steps/STEP.out keeps it).
 declare -A KIND=(
     [engines]=alone [core]=build [probes]=engine [fmt]=engine [clippy]=build [crate]=build
-    [msrv]=build [compat]=engine [version]=engine [workflows]=engine [addon]=build [godot]=engine
+    [msrv]=build [compat]=engine [version]=engine [workflows]=engine [cache]=engine [addon]=build [godot]=engine
     [exit]=alone [docs]=engine [snippets]=engine [double]=build [differential]=engine [asan]=build
     [peers]=engine [load]=engine [saves]=engine [dock]=engine [python]=build [wheels]=build [npm]=build
     [web]=build [windows]=build [arm64]=build [arm64_core]=build [macos]=build [package]=alone [fuzz]=build
@@ -434,7 +440,7 @@ declare -A AFTER=(
 # reuse; the double library, which peers loads), the quick checks
 # beside the first builds, the engine steps as soon as the addon is there; exit when everything
 # before it has ended, then package.
-ORDER=(engines addon arm64_core core double fmt version compat workflows probes arm64 macos asan
+ORDER=(engines addon arm64_core core double fmt version compat workflows cache probes arm64 macos asan
     godot docs snippets differential peers load saves dock npm msrv windows python web wheels clippy
     crate fuzz exit package)
 
@@ -511,7 +517,7 @@ for name in "${!wanted[@]}"; do
 done
 # Every step but these runs engines (or the steps it comes after do): the engines come first.
 for name in "${!wanted[@]}"; do
-    case $name in core|fmt|clippy|crate|msrv|compat|version|workflows|windows|macos|arm64_core|fuzz) ;;
+    case $name in core|fmt|clippy|crate|msrv|compat|version|workflows|cache|windows|macos|arm64_core|fuzz) ;;
         *) wanted[engines]=1 ;;
     esac
 done
@@ -562,6 +568,7 @@ done
 if [ ${#pending[@]} -gt 0 ]; then
     tally 1 "steps that never started: ${pending[*]}"
 fi
+fvc_build_cache_end
 # What each build spent its time on: cargo's --timings reports written during the run, kept in
 # tests/out/timings/ and summed up (tests/timings.py).
 mapfile -t reports < <(find -L target -maxdepth 4 -path '*/cargo-timings/cargo-timing-*.html' \

@@ -11,10 +11,21 @@ use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
-const BIN: &str = env!("CARGO_BIN_EXE_fast-var-codec");
+/// The built tool and the repository, as `cargo test` names them when it runs this test. Never
+/// `env!`: a test binary the build cache reuses in another clone would run that clone's tool and
+/// read its files (tests/source_times.py).
+fn from_cargo(variable: &str) -> PathBuf {
+    PathBuf::from(
+        std::env::var_os(variable).unwrap_or_else(|| panic!("{variable}: run by cargo test")),
+    )
+}
+
+fn bin() -> PathBuf {
+    from_cargo("CARGO_BIN_EXE_fast-var-codec")
+}
 
 fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    from_cargo("CARGO_MANIFEST_DIR").join("../..")
 }
 
 /// A directory of its own for one test, removed afterwards.
@@ -46,14 +57,14 @@ impl Drop for TempDir {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
+    Command::new(bin())
         .args(args)
         .output()
         .expect("run the binary")
 }
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -1731,7 +1742,7 @@ fn convert_writes_compressed_and_encrypted_files() {
         let input = saves.join("encrypted_pass.bin");
         let input = input.to_str().expect("path");
         let by_env = dir.path(&format!("{to}_env.bin"));
-        let o = Command::new(BIN)
+        let o = Command::new(bin())
             .args([
                 "convert",
                 "--allow-objects",
@@ -1812,7 +1823,7 @@ fn passwords_come_from_the_environment_or_a_file() {
     let input = input.to_str().expect("path");
     let password = fixture_password();
     let pw_file = dir.file("pw.txt", format!("{password}\r\n").as_bytes());
-    let o = Command::new(BIN)
+    let o = Command::new(bin())
         .args([
             "check",
             "--allow-objects",
@@ -1837,7 +1848,7 @@ fn passwords_come_from_the_environment_or_a_file() {
         input,
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o.stderr));
-    let o = Command::new(BIN)
+    let o = Command::new(bin())
         .args(["check", "--password-env", "FVC_UNSET_PW", input])
         .env_remove("FVC_UNSET_PW")
         .output()
@@ -2027,7 +2038,7 @@ fn config_files_convert_from_godot3_to_what_godot4_saves() {
     let dir = TempDir::new("config");
     let encrypted = dir.file("settings.cfg", &godot3_encrypted);
     let converted = dir.path("godot4.cfg");
-    let o = Command::new(BIN)
+    let o = Command::new(bin())
         .args([
             "convert",
             "--from",

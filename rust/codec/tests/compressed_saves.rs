@@ -2,12 +2,14 @@
 //! files Godot 3 compressed.
 #![cfg(feature = "compression")]
 
+mod corpus;
+
 use fast_var_codec_core::save::{compressed_file, decompress_block, payload, Compression};
 
 /// Each file Godot 3.6.2 and 3.2.3 compressed from a raw payload (tests/saves/, sizes on and
 /// around the 4096-byte blocks), in each mode: its name, the raw payload, the mode, the file.
 fn engine_files() -> Vec<(String, Vec<u8>, Compression, Vec<u8>)> {
-    let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves");
+    let saves = corpus::repo_path("tests/saves");
     let mut all = Vec::new();
     for engine in ["godot3_6_2", "godot3_2_3"] {
         for size in [0usize, 8192, 12295] {
@@ -45,7 +47,7 @@ fn engine_compressed_buffers_decompress_to_their_payloads() {
 /// made; a damaged block is the codec's error.
 #[test]
 fn a_block_is_bounded_and_a_damaged_one_is_an_error() {
-    let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves");
+    let saves = corpus::repo_path("tests/saves");
     let file = std::fs::read(saves.join("godot3_6_2/buffer_8192_deflate.bin")).expect("fixture");
     let parsed = compressed_file(&file).expect("header");
     let first = parsed.blocks[0].data;

@@ -5,7 +5,7 @@
 //! each text of tests/golden/gen/config_texts.json reads as `ConfigFile.parse` read it, or is
 //! refused where the engine refused it. Then what the engine would run: refused.
 
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::error::ErrorCode;
 use fast_var_codec_core::options::AllowList;
@@ -22,9 +22,7 @@ fn hex(s: &str) -> Vec<u8> {
 
 /// The cases of a golden file, after its head line (which names the engine).
 fn cases(file: &str, engine: &str) -> Vec<Json> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(file);
+    let path = corpus::repo_path("tests/golden").join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut lines = text.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");

@@ -6,8 +6,8 @@
 //! corpus-wide checks take every Nth value, and every one a test names.
 
 mod common;
+mod corpus;
 
-use std::path::PathBuf;
 use std::str::FromStr;
 
 use fast_var_codec_core::error::DecodeReason;
@@ -26,9 +26,7 @@ const CORPORA: [&str; 5] = [
 ];
 
 fn load(name: &str) -> Json {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name);
+    let path = corpus::repo_path("tests/golden").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut de = serde_json::Deserializer::from_str(&text);
     de.disable_recursion_limit();

@@ -2,6 +2,7 @@
 //! drop elements, records read in the wrong dialect, files that announce more than they hold.
 
 mod common;
+mod corpus;
 
 use bytes::BytesMut;
 #[cfg(feature = "compression")]
@@ -17,7 +18,7 @@ use fast_var_codec_core::writer::Writer;
 use fast_var_codec_core::{decode, encode, CodecError, Dialect, Options, Value};
 
 fn saves() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves")
+    corpus::repo_path("tests/saves")
 }
 
 fn int_array(items: Vec<Value>) -> Value {

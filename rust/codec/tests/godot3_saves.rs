@@ -4,6 +4,8 @@
 //! container is deterministic: AES-256-ECB); the values inside decode whole in the Godot 3
 //! dialect at the offsets the engine recorded; a wrong password or a damaged file is an error.
 
+mod corpus;
+
 use std::path::PathBuf;
 
 use fast_var_codec_core::save::{decrypt_godot3, encrypt_godot3, FileError, FileKey};
@@ -13,9 +15,7 @@ use serde_json::Value as Json;
 const ENGINES: [&str; 2] = ["godot3_6_2", "godot3_2_3"];
 
 fn dir(engine: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/saves")
-        .join(engine)
+    corpus::repo_path("tests/saves").join(engine)
 }
 
 fn read(engine: &str, file: &str) -> Vec<u8> {

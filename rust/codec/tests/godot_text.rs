@@ -7,6 +7,7 @@
 //! resources, scripts) and malformed or hostile texts: refused with an error, never a panic.
 
 mod common;
+mod corpus;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -18,9 +19,7 @@ use fast_var_codec_core::{decode, CodecError, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name)
+    corpus::repo_path("tests/golden").join(name)
 }
 
 fn hex(s: &str) -> Vec<u8> {

@@ -5,6 +5,7 @@
 //! names.
 
 mod common;
+mod corpus;
 
 use std::path::PathBuf;
 
@@ -17,7 +18,7 @@ use fast_var_codec_core::{encode, encoded_size, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+    corpus::repo_path("tests/golden")
 }
 
 fn load(name: &str) -> Json {

@@ -7,8 +7,7 @@
 #![cfg(feature = "json")]
 
 mod common;
-
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::json::{from_json, to_json, to_json_pretty};
 use fast_var_codec_core::options::Precision;
@@ -17,9 +16,7 @@ use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn load(name: &str) -> Json {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name);
+    let path = corpus::repo_path("tests/golden").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut de = serde_json::Deserializer::from_str(&text);
     de.disable_recursion_limit();

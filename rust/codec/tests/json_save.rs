@@ -8,7 +8,7 @@
 //! - it reads what the engine's `JSON.parse` reads and refuses what it refuses.
 #![cfg(feature = "files")]
 
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::save::{JsonSave, JsonStyle};
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
@@ -22,9 +22,7 @@ fn hex(s: &str) -> Vec<u8> {
 }
 
 fn lines(file: &str, engine: &str) -> Vec<Json> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(file);
+    let path = corpus::repo_path("tests/golden").join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut lines = text.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");

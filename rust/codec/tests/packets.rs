@@ -6,7 +6,7 @@
 //! tests/run_save_tests.sh's step 6.
 #![cfg(feature = "compression")]
 
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::error::{DecodeReason, ErrorCode};
 use fast_var_codec_core::save::{compress, decode_compressed, decompress, Compression};
@@ -36,9 +36,7 @@ struct Case {
 }
 
 fn cases(file: &str, engine: &str) -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(file);
+    let path = corpus::repo_path("tests/golden").join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut lines = text.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");

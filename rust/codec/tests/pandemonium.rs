@@ -9,7 +9,7 @@
 //!
 //! Plus round trips of generated values and cross-dialect checks.
 
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::value::{Array, ContainerType, Object, VariantType};
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
@@ -44,8 +44,7 @@ fn leaf_types_are_godot4_layouts_under_pandemonium_ids() {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../tests/golden/godot4_6_3.json");
+            let path = corpus::repo_path("tests/golden/godot4_6_3.json");
             let text = std::fs::read_to_string(path).unwrap();
             let mut de = serde_json::Deserializer::from_str(&text);
             de.disable_recursion_limit();

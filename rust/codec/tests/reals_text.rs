@@ -4,14 +4,13 @@
 //! decimals, as a float and as a Vector2's binary32 component. The engine's digits are Grisu2's,
 //! which are not always the fewest (1e23 is `9.999999999999999e+22`).
 
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::{Dialect, Options, Value};
 
 #[test]
 fn reals_are_written_with_the_engines_digits() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden/var_to_str_reals_godot4_6_3.txt");
+    let path = corpus::repo_path("tests/golden/var_to_str_reals_godot4_6_3.txt");
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut n = 0;
     for line in text.lines() {
@@ -41,9 +40,7 @@ fn reals_are_written_with_the_engines_digits() {
 /// the engine read them: the float's binary64, and the binary32 x component of the Vector2 that
 /// `var_to_str` wrote of it.
 fn reads_reals_as(file: &str, dialect: Dialect) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(file);
+    let path = corpus::repo_path("tests/golden").join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let opts = Options::new(dialect);
     let hex = |h: &str| -> Vec<u8> {

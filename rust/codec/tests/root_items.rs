@@ -8,7 +8,7 @@
 //! `use fast_var_codec_core::*;` brings hidden names too, and a module named like a crate makes
 //! that crate's paths ambiguous (E0659).
 
-use std::path::Path;
+mod corpus;
 
 /// Visible root items at most: about what serde_json's root holds.
 const ROOT_BUDGET: usize = 25;
@@ -240,7 +240,7 @@ fn visible_names(items: &[RootItem]) -> Vec<String> {
 }
 
 fn lib_rs() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+    let path = corpus::package_path("src/lib.rs");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

@@ -2,6 +2,8 @@
 //! dialects, engine bytes from the golden corpora, errors that name the field and its offset.
 #![cfg(feature = "serde")]
 
+mod corpus;
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
@@ -26,9 +28,7 @@ fn corpus(file: &'static str) -> HashMap<String, Vec<u8>> {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../tests/golden")
-                .join(file);
+            let path = corpus::repo_path("tests/golden").join(file);
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
             let mut de = serde_json::Deserializer::from_str(&text);
             de.disable_recursion_limit();

@@ -6,8 +6,7 @@
 //! step runs these tests under an emulator, where the whole corpora take five minutes.
 
 mod common;
-
-use std::path::PathBuf;
+mod corpus;
 
 use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::transcode::{transcode, transcode_frames};
@@ -15,9 +14,7 @@ use fast_var_codec_core::{decode, encode, stream, CodecError, Dialect, Options, 
 use serde_json::Value as Json;
 
 fn load(name: &str) -> Json {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name);
+    let path = corpus::repo_path("tests/golden").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut de = serde_json::Deserializer::from_str(&text);
     de.disable_recursion_limit();
@@ -418,8 +415,7 @@ fn framed_input_to_the_bare_reader_is_named() {
     /// Godot 3's type ids: 0 (nil) to 26 (PoolColorArray).
     const GODOT3_TYPES: usize = 27;
 
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves/godot3_6_2/plain.bin");
+    let path = corpus::repo_path("tests/saves/godot3_6_2/plain.bin");
     let file = std::fs::read(&path).expect("the engine's store_var file");
     let godot3 = Options::new(Dialect::Godot3);
     let record = records(&file)

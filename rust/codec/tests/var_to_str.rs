@@ -3,6 +3,8 @@
 //! made by tests/golden/gen/godot4/var_to_str.gd from the corpus's bytes): the core decodes the
 //! same bytes, and its text must be the engine's, byte for byte.
 
+mod corpus;
+
 use std::path::PathBuf;
 
 use fast_var_codec_core::options::Precision;
@@ -10,9 +12,7 @@ use fast_var_codec_core::{decode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name)
+    corpus::repo_path("tests/golden").join(name)
 }
 
 fn hex(s: &str) -> Vec<u8> {

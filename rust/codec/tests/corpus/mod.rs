@@ -8,9 +8,23 @@ use std::path::PathBuf;
 
 use serde_json::Value as Json;
 
+/// A path under this package (rust/codec/), found when the test runs: `cargo test` names the
+/// package's folder in `CARGO_MANIFEST_DIR`. Never `env!`: a test binary the build cache reuses
+/// in another clone would read the files of the clone it was compiled in (tests/source_times.py).
+pub fn package_path(relative: &str) -> PathBuf {
+    let package =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR: run by cargo test");
+    PathBuf::from(package).join(relative)
+}
+
+/// A path under the repository's root.
+pub fn repo_path(relative: &str) -> PathBuf {
+    package_path("../..").join(relative)
+}
+
 /// tests/golden/ of the repository.
 pub fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+    repo_path("tests/golden")
 }
 
 /// A golden corpus, parsed without serde_json's recursion limit (the corpora hold values 1025
