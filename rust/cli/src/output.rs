@@ -3,8 +3,8 @@
 //! `save` module.
 
 use clap::ValueEnum;
-use fast_var_codec_core::save::{compress_block, compress_godot3, encrypt, Compression};
-use fast_var_codec_core::save::{random_iv, FileKey};
+use fast_var_codec_core::save::{compress_block, store, Compression, StoreOptions};
+use fast_var_codec_core::save::{FileError, FileKey};
 use fast_var_codec_core::Dialect;
 
 use crate::{dialect_name, Fail};
@@ -43,27 +43,21 @@ pub enum Container {
     Encrypted(FileKey),
 }
 
-/// `payload` in `container`, as the engine of `dialect` writes it.
+/// `payload` in `container`, as the engine of `dialect` writes it (the core's `save::store`:
+/// Godot 4's encrypted container with a random IV, as the engine draws one per file).
 pub fn wrap(payload: Vec<u8>, container: Container, dialect: Dialect) -> Result<Vec<u8>, Fail> {
-    match container {
-        Container::Plain => Ok(payload),
-        Container::Compressed(c) => compress_godot3(&payload, c.compression()?, compress_block)
-            .map_err(|e| Fail::Invalid(format!("cannot compress the output: {e}"))),
-        Container::Encrypted(key) => {
-            // Godot 4's container starts with a random IV, as the engine draws one per file.
-            let iv = random_iv().map_err(|e| {
-                Fail::Invalid(format!(
-                    "cannot draw a random IV for the encrypted output: {e}"
-                ))
-            })?;
-            encrypt(dialect, &payload, &key, iv).map_err(|e| {
-                Fail::Usage(format!(
-                    "cannot encrypt the output in {}: {e}",
-                    dialect_name(dialect)
-                ))
-            })
-        }
-    }
+    let opts = match &container {
+        Container::Plain => return Ok(payload),
+        Container::Compressed(c) => StoreOptions::new().with_compression(Some(c.compression()?)),
+        Container::Encrypted(key) => StoreOptions::new().with_key(Some(key)),
+    };
+    store(&payload, dialect, &opts, compress_block).map_err(|e| match e {
+        FileError::EncryptionNotChecked(_) => Fail::Usage(format!(
+            "cannot encrypt the output in {}: {e}",
+            dialect_name(dialect)
+        )),
+        e => Fail::Invalid(format!("cannot write the output's container: {e}")),
+    })
 }
 
 /// Every mode of the core is offered, and each name is the core's.

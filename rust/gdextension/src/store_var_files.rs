@@ -1,12 +1,12 @@
 //! `store_var` files of any container and dialect, read and written whole: what a save editor
 //! needs to open a file and write it back the way it was (the core's `save::open`,
-//! `locate::locate_records`, `save::compress_godot3` and `save::encrypt`; the engine's own
+//! `locate::locate_records` and `save::store`; the engine's own
 //! codecs compress and decompress each block).
 
 use fast_var_codec_core::locate::{locate_records, Framing as PayloadFraming};
 use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::save::RecordError;
-use fast_var_codec_core::save::{self, random_iv, Compression, Container, EncryptedFormat};
+use fast_var_codec_core::save::{self, Compression, EncryptedFormat};
 use fast_var_codec_core::{Dialect, Options};
 use godot::builtin::{GString, PackedByteArray, VarArray, VarDictionary};
 use godot::classes::file_access::ModeFlags;
@@ -112,18 +112,14 @@ impl CodecState {
                 }
             }
         }
-        found.set("container", container_name(opened.container));
+        found.set("container", opened.container.name());
         found.set(
             "compression",
             opened.compression.map_or(-1, |c| i64::from(c.mode())),
         );
         found.set(
             "encryption",
-            match opened.encryption {
-                Some(EncryptedFormat::Godot3) => "godot3",
-                Some(_) => "godot4",
-                None => "",
-            },
+            opened.encryption.map_or("", EncryptedFormat::name),
         );
         found.set("dialect", value_of(&DIALECTS, read.dialect));
         found.set("raw", raw);
@@ -168,12 +164,9 @@ impl CodecState {
         let Some(key) = self.file_key(password, key) else {
             return self.calls.error();
         };
-        if key.is_some() && compression.is_some() {
-            return self.calls.fail_with(
-                Error::ERR_INVALID_PARAMETER,
-                "a file is compressed or encrypted, not both (as the engine's FileAccess)".into(),
-            );
-        }
+        let container = save::StoreOptions::new()
+            .with_compression(compression)
+            .with_key(key.as_ref());
         let opts = self.options();
         let framing = Framing {
             big_endian: false,
@@ -189,14 +182,12 @@ impl CodecState {
                 );
             }
         };
-        let file = match (&key, compression) {
-            (Some(key), _) => {
-                random_iv().and_then(|iv| save::encrypt(opts.dialect, payload.as_slice(), key, iv))
-            }
-            (None, Some(c)) => save::compress_godot3(payload.as_slice(), c, engine_compress),
-            (None, None) => Ok(payload.to_vec()),
-        };
-        match file {
+        match save::store(
+            payload.as_slice(),
+            opts.dialect,
+            &container,
+            engine_compress,
+        ) {
             Ok(bytes) => self.write_whole(path, &bytes),
             Err(e) => self
                 .calls
@@ -243,13 +234,5 @@ impl CodecState {
             );
         }
         self.calls.ok()
-    }
-}
-
-fn container_name(c: Container) -> &'static str {
-    match c {
-        Container::Plain => "plain",
-        Container::Compressed => "compressed",
-        Container::Encrypted => "encrypted",
     }
 }

@@ -5,10 +5,10 @@
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::save::{self, decode_records};
 use fast_var_codec_core::save::{
-    compress_block, compress_godot3, decompress_block, encrypt, encrypted_format, open,
-    Compression, EncryptedFormat, OpenOptions, DEFAULT_MAX_PAYLOAD,
+    compress_block, decompress_block, open, store, Compression, OpenOptions, StoreOptions,
+    DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::save::{random_iv, ConfigFile, FileKey, TextResource};
+use fast_var_codec_core::save::{ConfigFile, FileKey, TextResource};
 use fast_var_codec_core::save::{JsonSave, JsonStyle};
 use fast_var_codec_core::stream::{ByteOrder, StreamReader, DEFAULT_MAX_MESSAGE};
 use fast_var_codec_core::value::{NodePath, Value};
@@ -1031,27 +1031,18 @@ fn _write_records<'py>(
     let opts = encode_options(dialect, precision, full_objects, allow_lossy)?;
     let key = file_key(password, key)?;
     let compression = self::compression(compression)?;
-    // Godot 4's container without an IV given: a random one, drawn by the core.
-    let iv = match (&key, iv) {
-        (Some(_), None) if encrypted_format(opts.dialect) == EncryptedFormat::Godot4 => {
-            random_iv().map_err(file_error)?
-        }
-        (_, iv) => iv.unwrap_or_default(),
-    };
-    if key.is_some() && compression.is_some() {
-        return Err(PyValueError::new_err(
-            "a file is compressed or encrypted, not both (the engines open it one way)",
-        ));
-    }
+    // Without an iv, Godot 4's container gets a random one, drawn by the core.
+    let container = StoreOptions::new()
+        .with_compression(compression)
+        .with_key(key.as_ref())
+        .with_iv(iv);
     let mut out = bytes::BytesMut::new();
     for (index, item) in values.try_iter()?.enumerate() {
         let in_record = |e: PyErr| errors::in_record(py, e, index);
         to_wire::frame_into(&item?, &opts, ByteOrder::Little, &mut out).map_err(in_record)?;
     }
-    let file = unlocked(py, out.len(), || match (key, compression) {
-        (Some(key), _) => encrypt(opts.dialect, &out, &key, iv),
-        (None, Some(c)) => compress_godot3(&out, c, compress_block),
-        (None, None) => Ok(out.to_vec()),
+    let file = unlocked(py, out.len(), || {
+        store(&out, opts.dialect, &container, compress_block)
     })
     .map_err(file_error)?;
     Ok(PyBytes::new(py, &file))

@@ -164,8 +164,10 @@ def test_godot4_reads_and_writes_store_var_files(tmp_path: Path) -> None:
 
 
 def test_a_file_is_compressed_or_encrypted_not_both(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="not both"):
-        encode_file([1], dialect="godot3", password="pw", compression="zstd")
+    for dialect in ("godot3", "godot4"):
+        with pytest.raises(fvc.SaveFileError, match="not both") as both:
+            encode_file([1], dialect=dialect, password="pw", compression="zstd")
+        assert both.value.godot_error == "ERR_INVALID_PARAMETER"
     with pytest.raises(ValueError, match="unknown compression 'brotli'"):
         encode_file([1], dialect="godot3", compression="brotli")
     # Pandemonium's encrypted container was never checked against its engine: none is written.

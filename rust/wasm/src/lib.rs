@@ -15,11 +15,11 @@ use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::record::decode_record;
 use fast_var_codec_core::save::{self, decode_records, RecordError};
 use fast_var_codec_core::save::{
-    compress_block, compress_godot3, decompress_block, encrypt, open, Compression, OpenOptions,
+    compress_block, decompress_block, open, store, Compression, OpenOptions, StoreOptions,
     DEFAULT_MAX_PAYLOAD,
 };
-use fast_var_codec_core::save::{random_iv, FileError, FileKey};
 use fast_var_codec_core::save::{ConfigFile, ConfigFileError, TextResource};
+use fast_var_codec_core::save::{FileError, FileKey};
 use fast_var_codec_core::save::{JsonFileError, JsonSave, JsonStyle};
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath};
@@ -770,18 +770,16 @@ pub fn write_records(
 ) -> Result<Vec<u8>, JsValue> {
     let key = file_key(password, key)?;
     let compression = compression.as_deref().map(compression_named).transpose()?;
-    if key.is_some() && compression.is_some() {
-        return Err(usage(
-            "a file is compressed or encrypted, not both (the engines open it one way)",
-        ));
-    }
-    // Godot 4's container without an IV given: a random one, drawn by the core.
-    let iv16 = match <[u8; 16]>::try_from(iv) {
-        Ok(iv16) => iv16,
-        Err(_) if !iv.is_empty() => return Err(usage("an encrypted file's iv is 16 bytes")),
-        Err(_) if key.is_some() => random_iv().map_err(|e| file_error(&e))?,
-        Err(_) => [0; 16],
+    // None (an empty iv): Godot 4's container gets a random one, drawn by the core.
+    let iv = match <[u8; 16]>::try_from(iv) {
+        Ok(iv16) => Some(iv16),
+        Err(_) if iv.is_empty() => None,
+        Err(_) => return Err(usage("an encrypted file's iv is 16 bytes")),
     };
+    let container = StoreOptions::new()
+        .with_compression(compression)
+        .with_key(key.as_ref())
+        .with_iv(iv);
     let mut out = bytes::BytesMut::new();
     if raw {
         let v = value_of(tape)?;
@@ -792,12 +790,11 @@ pub fn write_records(
                 .map_err(|e| codec_error(&e))?;
         }
     }
-    match (key, compression) {
-        (Some(key), _) => encrypt(settings.encode.dialect, &out, &key, iv16),
-        (None, Some(c)) => compress_godot3(&out, c, compress_block),
-        (None, None) => Ok(out.to_vec()),
-    }
-    .map_err(|e| file_error(&e))
+    store(&out, settings.encode.dialect, &container, compress_block).map_err(|e| match e {
+        // A misuse of the call (a TypeError), not a file's fault.
+        FileError::CompressedAndEncrypted => usage(e),
+        e => file_error(&e),
+    })
 }
 
 /// What [`inspect_file`] found in a file: its container, the payload inside it, and the values
@@ -898,19 +895,9 @@ pub fn inspect_file(
         push_spans(&mut spans, &r.spans);
     }
     Ok(Inspection {
-        container: match opened.container {
-            fast_var_codec_core::save::Container::Plain => "plain",
-            fast_var_codec_core::save::Container::Compressed => "compressed",
-            fast_var_codec_core::save::Container::Encrypted => "encrypted",
-        },
+        container: opened.container.name(),
         compression: opened.compression.map(|c| c.name().to_lowercase()),
-        encryption: opened.encryption.map(|f| {
-            match f {
-                fast_var_codec_core::save::EncryptedFormat::Godot3 => "godot3",
-                _ => "godot4",
-            }
-            .to_string()
-        }),
+        encryption: opened.encryption.map(|f| f.name().to_string()),
         dialect: read.dialect.short_name(),
         raw: read.framing == Framing::Raw,
         payload: opened.payload.into_owned(),

@@ -131,4 +131,9 @@ test("store_var files of every dialect and container round-trip", () => {
   const a = fvc.writeStoreVarFile(values, { password: "pw" });
   const b = fvc.writeStoreVarFile(values, { password: "pw" });
   assert.notDeepEqual(a, b);
+  // A file is compressed or encrypted, not both: no engine opens such a file.
+  for (const dialect of ["godot4", "godot3"]) {
+    assert.throws(() => fvc.writeStoreVarFile(values, { dialect, compression: "zstd", password: "pw" }),
+      (e) => e instanceof TypeError && /not both/.test(e.message));
+  }
 });

@@ -7,7 +7,7 @@
 
 use indexmap::IndexMap;
 
-use super::{detect, encrypted, Container, FileError, FileKey, OpenOptions};
+use super::{detect, Container, FileError, FileKey, OpenOptions};
 use crate::error::{CodecError, ErrorCode, PathSegment};
 use crate::value::parse_text::TextCursor;
 use crate::{Dialect, Options, Value};
@@ -297,8 +297,8 @@ impl ConfigFile {
         Ok(match key {
             None => text.into_bytes(),
             Some(key) => {
-                let iv = encrypted::random_iv()?;
-                super::encrypt(dialect, text.as_bytes(), key, iv)?
+                let opts = super::StoreOptions::new().with_key(Some(key));
+                super::store(text.as_bytes(), dialect, &opts, super::uncompressed)?
             }
         })
     }

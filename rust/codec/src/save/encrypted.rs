@@ -172,6 +172,10 @@ pub enum FileError {
     /// what it said.
     #[error("no random IV: the system's random number generator failed: {0}")]
     NoRandom(String),
+    /// A file was asked to be both compressed and encrypted ([`crate::save::store`]): no
+    /// engine writes or opens one, its `FileAccess` opens a file one way.
+    #[error("a file is compressed or encrypted, not both (the engines open it one way)")]
+    CompressedAndEncrypted,
     /// The compressor could not compress a block.
     #[error("compressing block {index} failed: {reason}")]
     CompressFailed {
@@ -205,7 +209,9 @@ impl FileError {
             FileError::NotEncrypted | FileError::NotCompressed => {
                 crate::error::ErrorCode::FileUnrecognized
             }
-            FileError::KeyLength(_) => crate::error::ErrorCode::InvalidParameter,
+            FileError::KeyLength(_) | FileError::CompressedAndEncrypted => {
+                crate::error::ErrorCode::InvalidParameter
+            }
             FileError::KeyNeeded => crate::error::ErrorCode::Unauthorized,
             FileError::UnsupportedCompression(_)
             | FileError::EncryptionNotChecked(_)
@@ -309,6 +315,23 @@ pub enum EncryptedFormat {
     Godot3,
     /// Godot 4's: AES-256-CFB with a random IV ([`crate::save::encrypt_godot4`]).
     Godot4,
+}
+
+impl EncryptedFormat {
+    /// Its name on every surface: `"godot3"` or `"godot4"`, the short name of the engine's
+    /// dialect.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::save::EncryptedFormat;
+    /// assert_eq!(EncryptedFormat::Godot3.name(), "godot3");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            EncryptedFormat::Godot3 => "godot3",
+            EncryptedFormat::Godot4 => "godot4",
+        }
+    }
 }
 
 /// The plaintext length an encrypted file's header announces, in either engine's container

@@ -6,7 +6,7 @@
 //! engine's own JSON, which holds nulls, bools, numbers, strings, arrays and dictionaries only.
 
 use super::config_file::utf8_text;
-use super::{detect, encrypted, Container, FileError, FileKey, OpenOptions};
+use super::{detect, Container, FileError, FileKey, OpenOptions};
 use crate::error::{CodecError, DecodeReason, LimitKind};
 use crate::value::parse_text::engine_float;
 use crate::value::Dictionary;
@@ -295,8 +295,13 @@ impl JsonSave {
         Ok(match key {
             None => text.into_bytes(),
             Some(key) => {
-                let iv = encrypted::random_iv()?;
-                super::encrypt(self.style.dialect, text.as_bytes(), key, iv)?
+                let opts = super::StoreOptions::new().with_key(Some(key));
+                super::store(
+                    text.as_bytes(),
+                    self.style.dialect,
+                    &opts,
+                    super::uncompressed,
+                )?
             }
         })
     }

@@ -169,7 +169,8 @@ def write_file(
     ``FileAccess.open_compressed(path, WRITE, mode)`` writes (Godot 3's ``File`` too); with a
     ``password`` or 32-byte ``key`` the file ``open_encrypted_with_pass`` / ``open_encrypted``
     writes (Godot 4's container, with a random IV, for the Godot 4 dialects; Godot 3's for
-    ``"godot3"``). Compressed or encrypted, not both (``ValueError``).
+    ``"godot3"``). Compressed or encrypted, not both (:class:`SaveFileError`,
+    ``ERR_INVALID_PARAMETER``).
 
     Every value is encoded before anything is written, and a path is written whole or not at
     all (a file beside it, then renamed over it): a value that cannot be written raises

@@ -227,7 +227,8 @@ class Codec(_native.Codec):
         ``open_compressed`` writes with ``compression``; encrypted as
         ``open_encrypted_with_pass`` / ``open_encrypted`` write with a ``password`` or 32-byte
         ``key`` (Godot 4's container with a random IV for the Godot 4 dialects, Godot 3's
-        otherwise). Compressed or encrypted, not both (``ValueError``).
+        otherwise). Compressed or encrypted, not both (:class:`SaveFileError`,
+        ``ERR_INVALID_PARAMETER``).
 
         Every value is encoded before anything is written, and a path is written whole or not
         at all (a file beside it, then renamed over it): a value that cannot be written raises
