@@ -55,7 +55,10 @@ nice -n 10 cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --
     >"$out/cargo.log" 2>&1 || { tail -n 30 "$out/cargo.log"; exit 1; }
 built=$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm/fast_var_codec_wasm.wasm
 rm -rf "$out/bindgen"
-"$bindgen" --target web --out-dir "$out/bindgen" --out-name fvc_wasm --no-typescript "$built"
+# Without the function names (a tenth of the file) and the producers section: what every page
+# that imports the package downloads. A panic's frames in a browser's console are then numbers.
+"$bindgen" --target web --out-dir "$out/bindgen" --out-name fvc_wasm --no-typescript \
+    --remove-name-section --remove-producers-section "$built"
 
 # --- the package -------------------------------------------------------------------------------
 pkg=$root/dist/npm
@@ -122,7 +125,7 @@ EOF
 
 raw=$(stat -c %s "$wasm_file")
 gz=$(gzip -9 -c "$wasm_file" | wc -c)
-echo "the .wasm: $raw bytes, $gz gzipped (gzip -9); the package's wasm_inline.js: $(stat -c %s "$pkg/wasm_inline.js") bytes"
+echo "the .wasm: $raw bytes, $gz gzipped (gzip -9); the package's wasm_inline.js: $(stat -c %s "$pkg/wasm_inline.js") bytes, $(gzip -9 -c "$pkg/wasm_inline.js" | wc -c) gzipped"
 mkdir -p "$root/dist"
 rm -f "$root/dist/fast-var-codec-$version.tgz"
 (cd "$pkg" && npm pack --silent --pack-destination "$root/dist" >"$out/pack.log" 2>&1) || { cat "$out/pack.log"; exit 1; }
