@@ -14,7 +14,8 @@
 # load_encrypted_pass; Godot 4.6.3's and 3.6.2's saved unchanged to the same bytes; broken text
 # named by line and column; never saved empty); no request but the page's own files, no global; the Godot 3 round
 # trip again in Firefox ESR; and the package
-# alone in Chromium against every golden corpus. Screenshots of each state:
+# alone in Chromium against every golden corpus. In Node, tests/web/search.test.mjs: the page's
+# search finds what a walk of every key and text finds. Screenshots of each state:
 # tests/out/run_web_tests/screens/.
 # Shows the failing tests, then ends with "N passed, N failed" (node's passed tests; its failed,
 # cancelled, skipped and todo tests as failures; a build or install that fails as one failure);
@@ -94,7 +95,10 @@ if ! (cd "$app" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 
     tally_end
     exit 1
 fi
-cp tests/web/web.test.mjs rust/wasm/tests/desc.mjs "$app/test/"
+cp tests/web/web.test.mjs tests/web/search.test.mjs rust/wasm/tests/desc.mjs "$app/test/"
+# The page's modules, for the tests of one of them in Node (search.test.mjs).
+mkdir -p "$app/test/web"
+cp web/*.js "$app/test/web/"
 
 echo "=== the package alone, bundled for the golden corpora (tests/web/golden_entry.js)"
 esbuild=$fvc_root/tests/out/build_web/app/node_modules/.bin/esbuild
@@ -105,11 +109,11 @@ if ! NODE_PATH=$app/node_modules "$esbuild" tests/web/golden_entry.js --bundle -
     exit 1
 fi
 
-echo "=== node --test (tests/web/web.test.mjs; log: ${out#"$fvc_root/"}/node_test.log)"
+echo "=== node --test (tests/web/web.test.mjs, tests/web/search.test.mjs; log: ${out#"$fvc_root/"}/node_test.log)"
 rm -rf "$out/screens"
 deadline=$DEADLINE
 (cd "$app" && FVC_ROOT=$fvc_root FVC_WEB_OUT=$out FVC_WEB_PAGE=$page_dir/web/index.html CHROMIUM=$chromium FIREFOX=$firefox DEADLINE=$deadline \
-    FVC_GOLDEN_BUNDLE=$out/golden_bundle.js "$deadline" 600 node --test --test-reporter=spec test/web.test.mjs) \
+    FVC_GOLDEN_BUNDLE=$out/golden_bundle.js "$deadline" 600 node --test --test-reporter=spec test/web.test.mjs test/search.test.mjs) \
     >"$out/node_test.log" 2>&1
 status=$?
 count_node_test "$out/node_test.log" "$status"

@@ -24,6 +24,8 @@ export const COMPOSITE = {
   Projection: [fvc.Projection, ["x", "y", "z", "w"], false],
 };
 
+/** COMPOSITE's entries, made once: the tree and the search ask them of every value. */
+const COMPOSITE_LIST = Object.entries(COMPOSITE);
 const PACKED_NUMBERS = [
   [Uint8Array, "PackedByteArray"],
   [Int32Array, "PackedInt32Array"],
@@ -59,7 +61,7 @@ export function typeName(v) {
   if (typeof v === "string") return "String";
   if (Array.isArray(v)) return "Array";
   if (v instanceof Map || isDictObject(v)) return "Dictionary";
-  for (const [name, [cls]] of Object.entries(COMPOSITE)) if (v instanceof cls) return name;
+  for (const [name, [cls]] of COMPOSITE_LIST) if (v instanceof cls) return name;
   for (const [cls, name] of PACKED_NUMBERS) if (v instanceof cls) return name;
   for (const [cls, name] of PACKED_VECTORS) if (v instanceof cls) return name;
   if (v instanceof fvc.PackedStringArray) return "PackedStringArray";
@@ -113,7 +115,7 @@ function short(s, n = 80) {
 
 /** The components of a math value, flattened: [[label, number], ...]. */
 export function components(v, prefix = "") {
-  for (const [, [cls, fields]] of Object.entries(COMPOSITE)) {
+  for (const [, [cls, fields]] of COMPOSITE_LIST) {
     if (v instanceof cls) {
       const out = [];
       for (const f of fields) {
@@ -361,6 +363,7 @@ export const NEW_TYPES = {
 /** Whether a search text matches a leaf value. */
 export function leafText(v, singleReals) {
   if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint" || v instanceof fvc.Float) return summary(v, singleReals);
   if (v instanceof fvc.StringName) return v.name;
   if (v instanceof fvc.NodePath) return v.toString();
   if (kids(v)) return null;
