@@ -98,6 +98,10 @@ tally_run "the Saves dock in the Godot 4.6.3 editor" "$out/editor" editor
 # are checked above).
 tally_check "the editor reported errors (tests/out/run_dock_test/editor.log)" \
     bash -c "! grep -E '^(ERROR|USER ERROR):' '$out/editor.log' '$out/editor.progress.log'"
+# Nor a warning about the extension's classes (an object as a property's default, say), which a
+# user would see at every start of the editor.
+tally_check "the editor warned about the extension's classes (tests/out/run_dock_test/editor.log)" \
+    bash -c "! grep -E '^WARNING:.*FastVar' '$out/editor.log' '$out/editor.progress.log'"
 
 tally_run "Godot 4.6.3 reads back the Godot 4 saves" "$out/read_back4" \
     "$DEADLINE" -k 10 120 "$GODOT4" --headless --path "$project" -s res://dock_test_lib/read_back.gd

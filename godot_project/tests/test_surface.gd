@@ -232,14 +232,22 @@ func stream_names_as_packet_peer() -> void:
 	t.check(s.get_available_packet_count() == 1 and s.get_var() == 6, "after reset the stream counts again")
 
 
-## Every property is registered for the editor, so the editor help shows its default: the
-## engine reads defaults only of properties with PROPERTY_USAGE_EDITOR or _STORAGE.
+## Every property of a built-in type is registered for the editor, so the editor help shows its
+## default: the engine reads defaults only of properties with PROPERTY_USAGE_EDITOR or _STORAGE.
+## An object property (FastVarStream.codec) is registered for neither: the engine would read an
+## instantiated object as its default, and warn so at each start of the editor.
 func properties_show_defaults() -> void:
 	var expected := {"max_message_size": 8388608, "max_depth": 1024, "max_elements": -1, "max_bytes": -1,
 			"max_payload": 268435456, "allow_objects": false, "allowed_classes": PackedStringArray()}
 	for cls in [&"FastVarCodec", &"FastVarStream"]:
 		for p in ClassDB.class_get_property_list(cls, true):
 			if p.usage & PROPERTY_USAGE_CATEGORY:
+				continue
+			if p.type == TYPE_OBJECT:
+				t.check(p.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) == 0
+						and ClassDB.class_get_property_default_value(cls, p.name) == null,
+						"%s.%s: an object, so no default is read (no instantiated object as a default)" % [cls, p.name],
+						"usage %d" % p.usage)
 				continue
 			t.check(p.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) != 0,
 					"%s.%s: usage lets the help show its default" % [cls, p.name], "usage %d" % p.usage)

@@ -51,7 +51,10 @@ pub struct FastVarStream {
     /// The codec whose settings (dialect, objects, limits) encode and decode the values,
     /// [member FastVarCodec.max_message_size] among them: the one limit of every length prefix
     /// read or written. A new stream has a codec of its own, with the defaults.
-    #[var(get = get_codec, set = set_codec, usage_flags = [EDITOR])]
+    // Registered for neither the editor nor storage: the editor reads the default of every such
+    // property from a new object, and warns at each start that an instantiated FastVarCodec is
+    // a default. Scripts read and set it as before.
+    #[var(get = get_codec, set = set_codec, usage_flags = [NONE])]
     codec: PhantomVar<Option<Gd<FastVarCodec>>>,
     /// The codec object itself, kept alive by the stream (its settings are in `shared`).
     codec_object: Mutex<Gd<FastVarCodec>>,
