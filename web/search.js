@@ -6,7 +6,7 @@ import { $ } from "./dom.js";
 import * as fvc from "fast-var-codec";
 import { findNode, pathText } from "./document.js";
 import { reveal } from "./tree.js";
-import { keyText, kids, leafText, summary } from "./values.js";
+import { isDictObject, keyText, kids, leafText, summary } from "./values.js";
 
 const LIMIT = 500; // matches listed at most
 
@@ -16,7 +16,6 @@ const LIMIT = 500; // matches listed at most
 const NUMBER_TEXT = new Set("0123456789.-+eanif");
 const OTHER_LEAF_TEXT = new Set([...NUMBER_TEXT, ..."(), #rdclbtusl"]);
 const onlyOf = (q, chars) => [...q].every((c) => chars.has(c));
-const isPlainObject = (v) => v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
 
 /** The matches of the search field's text, listed under it. */
 function search(state) {
@@ -84,7 +83,7 @@ export function matches(state, q) {
       if (keyHit || (numbersMayMatch && leafHit(v))) found();
       return;
     }
-    if (v instanceof Map || v instanceof fvc.TypedDictionary || isPlainObject(v)) {
+    if (v instanceof Map || v instanceof fvc.TypedDictionary || isDictObject(v)) {
       if (keyHit) found();
       children(v instanceof Map ? v : v instanceof fvc.TypedDictionary ? v.entries : Object.entries(v), true);
       return;

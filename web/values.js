@@ -48,7 +48,8 @@ export function isInt(v) {
   return typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v) && !Object.is(v, -0));
 }
 
-function isDictObject(v) {
+/** Whether `v` is a plain object, which the package writes as a Dictionary of String keys. */
+export function isDictObject(v) {
   return v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
 }
 
