@@ -15,7 +15,6 @@ use fast_var_codec_core::record::{decode_record, DialectDetector};
 use fast_var_codec_core::save::{decode_records, RecordError};
 use fast_var_codec_core::stream::StreamReader;
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
-use serde_json::Value as Json;
 
 const CORPORA: [&str; 5] = [
     "godot4_6_3.json",
@@ -24,14 +23,6 @@ const CORPORA: [&str; 5] = [
     "pandemonium_4_9_0.json",
     "pandemonium_5_2_0.json",
 ];
-
-fn load(name: &str) -> Json {
-    let path = corpus::repo_path("tests/golden").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut de = serde_json::Deserializer::from_str(&text);
-    de.disable_recursion_limit();
-    serde::Deserialize::deserialize(&mut de).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
 
 fn hex(s: &str) -> Vec<u8> {
     (0..s.len())
@@ -51,7 +42,7 @@ struct Case {
 /// its cases that the engine's dialect reads whole (tests/golden.rs checks those readings
 /// against the engine's own decode).
 fn cases(corpus: &str) -> (Dialect, Options, Vec<Case>) {
-    let json = load(corpus);
+    let json = corpus::load(corpus);
     let dialect = Dialect::from_str(json["dialect"].as_str().expect("dialect")).expect("dialect");
     let opts = Options::new(dialect).with_allow_objects(true);
     let cases = json["cases"]

@@ -7,8 +7,6 @@
 mod common;
 mod corpus;
 
-use std::path::PathBuf;
-
 use fast_var_codec_core::options::Precision;
 use fast_var_codec_core::reader::decode_with;
 use fast_var_codec_core::value::write_value;
@@ -16,18 +14,6 @@ use fast_var_codec_core::value::{ContainerType, NodePath, ValueBuilder, VariantT
 use fast_var_codec_core::writer::Writer;
 use fast_var_codec_core::{encode, encoded_size, Dialect, Options, Value};
 use serde_json::Value as Json;
-
-fn golden_dir() -> PathBuf {
-    corpus::repo_path("tests/golden")
-}
-
-fn load(name: &str) -> Json {
-    let path = golden_dir().join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut de = serde_json::Deserializer::from_str(&text);
-    de.disable_recursion_limit();
-    serde::Deserialize::deserialize(&mut de).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
 
 fn hex(s: &str) -> Vec<u8> {
     assert!(s.len().is_multiple_of(2), "odd hex {s}");
@@ -291,7 +277,7 @@ struct Corpus {
 
 impl Corpus {
     fn open(file: &'static str) -> Corpus {
-        let json = load(file);
+        let json = corpus::load(file);
         let dialect: Dialect = json["dialect"]
             .as_str()
             .unwrap_or_default()
@@ -320,7 +306,7 @@ impl Corpus {
 
     /// A decoder that knows which classes this engine can instantiate (engine-made list).
     fn builder(&self) -> ValueBuilder {
-        let list = load(&format!("classes_{}", self.file));
+        let list = corpus::load(&format!("classes_{}", self.file));
         let classes = list["instantiable_classes"].as_array().expect("classes");
         let builder = ValueBuilder::default().with_classes(
             classes
@@ -328,7 +314,7 @@ impl Corpus {
                 .map(|c| c.as_str().expect("class").to_string()),
         );
         // The scripts that exist in the generator's project, as its engine saw them.
-        let dir = golden_dir().join(match self.dialect {
+        let dir = corpus::golden_dir().join(match self.dialect {
             Dialect::Godot4 | Dialect::Godot4_3 | Dialect::Godot4_0To4_2 => "gen/godot4",
             Dialect::Godot3 => "gen/godot3",
             Dialect::Pandemonium38 | Dialect::Pandemonium5 => "gen/pandemonium",

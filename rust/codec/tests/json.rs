@@ -15,14 +15,6 @@ use fast_var_codec_core::value::{ContainerType, NodePath, Object, VariantType};
 use fast_var_codec_core::{decode, encode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
-fn load(name: &str) -> Json {
-    let path = corpus::repo_path("tests/golden").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut de = serde_json::Deserializer::from_str(&text);
-    de.disable_recursion_limit();
-    serde::Deserialize::deserialize(&mut de).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
 fn hex(s: &str) -> Vec<u8> {
     (0..s.len())
         .step_by(2)
@@ -76,7 +68,7 @@ fn corpus_options(corpus: &Json) -> Options {
 }
 
 fn check_corpus_here(file: &str) -> Counts {
-    let corpus = load(file);
+    let corpus = corpus::load(file);
     let base = corpus_options(&corpus);
     let mut counts = Counts::default();
     let mut undecodable = 0;

@@ -36,7 +36,7 @@ struct Case {
 }
 
 fn cases(file: &str, engine: &str) -> Vec<Case> {
-    let path = corpus::repo_path("tests/golden").join(file);
+    let path = corpus::golden_dir().join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut lines = text.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");

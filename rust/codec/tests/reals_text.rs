@@ -40,7 +40,7 @@ fn reals_are_written_with_the_engines_digits() {
 /// the engine read them: the float's binary64, and the binary32 x component of the Vector2 that
 /// `var_to_str` wrote of it.
 fn reads_reals_as(file: &str, dialect: Dialect) {
-    let path = corpus::repo_path("tests/golden").join(file);
+    let path = corpus::golden_dir().join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let opts = Options::new(dialect);
     let hex = |h: &str| -> Vec<u8> {

@@ -28,7 +28,7 @@ fn corpus(file: &'static str) -> HashMap<String, Vec<u8>> {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let path = corpus::repo_path("tests/golden").join(file);
+            let path = corpus::golden_dir().join(file);
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
             let mut de = serde_json::Deserializer::from_str(&text);
             de.disable_recursion_limit();

@@ -21,7 +21,7 @@ fn hex(s: &str) -> Vec<u8> {
 
 /// The cases of a golden file, after its head line (which names the engine).
 fn cases(file: &str, engine: &str) -> Vec<Json> {
-    let path = corpus::repo_path("tests/golden").join(file);
+    let path = corpus::golden_dir().join(file);
     let text = std::fs::read_to_string(path).expect("golden file");
     let mut lines = text.lines();
     let head: Json = serde_json::from_str(lines.next().expect("head")).expect("head json");

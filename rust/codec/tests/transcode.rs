@@ -13,14 +13,6 @@ use fast_var_codec_core::transcode::{transcode, transcode_frames};
 use fast_var_codec_core::{decode, encode, stream, CodecError, Dialect, Options, Result, Value};
 use serde_json::Value as Json;
 
-fn load(name: &str) -> Json {
-    let path = corpus::repo_path("tests/golden").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut de = serde_json::Deserializer::from_str(&text);
-    de.disable_recursion_limit();
-    serde::Deserialize::deserialize(&mut de).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
 fn hex(s: &str) -> Vec<u8> {
     (0..s.len())
         .step_by(2)
@@ -115,7 +107,7 @@ fn check_corpus(file: &'static str) {
 }
 
 fn check_corpus_here(file: &str) {
-    let corpus = load(file);
+    let corpus = corpus::load(file);
     let dialect: Dialect = corpus["dialect"]
         .as_str()
         .expect("dialect")

@@ -12,7 +12,7 @@ use fast_var_codec_core::{decode, Dialect, Options, Value};
 use serde_json::Value as Json;
 
 fn golden(name: &str) -> PathBuf {
-    corpus::repo_path("tests/golden").join(name)
+    corpus::golden_dir().join(name)
 }
 
 fn hex(s: &str) -> Vec<u8> {
