@@ -35,6 +35,15 @@ func _initialize() -> void:
 				want.set_value(edit[0][0], edit[0][1], outer)
 		var same := c.encode_to_text() == want.encode_to_text()
 		check(same, "Godot 4.6.3 reads %s as edited%s" % [path, "" if same else ":\n" + c.encode_to_text()])
+	for entry in Saves.jsons4():
+		var f := Saves.open_json4(entry, FileAccess.READ)
+		if not check(f != null, "Godot 4.6.3 opens user://%s (%s)" % [entry.file, error_string(FileAccess.get_open_error())]):
+			continue
+		var text := f.get_as_text()
+		# Written back in the style the engine wrote it in: its indent, its keys in their order.
+		var want := JSON.stringify(Saves.json_edited4(), entry.indent, false)
+		check(text == want, "Godot 4.6.3 reads user://%s as edited, in its own style:\n%s" % [entry.file, text])
+		check(JSON.parse_string(text) == JSON.parse_string(want), "and JSON.parse reads the edited values")
 	quit(tally.finish())
 
 

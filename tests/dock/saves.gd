@@ -54,6 +54,41 @@ static func config_edits() -> Array:
 	return [[["player", "volume"], 0.8, 0.5], [["player", "keys", 1], "b", "d"]]
 
 
+## The JSON save Godot 4.6.3 writes (store_string(JSON.stringify(json4(), indent, false))).
+static func json4() -> Dictionary:
+	return {"name": "hero", "gold": 10, "speed": 2.5, "inventory": ["sword", "shield"], "level": {"id": 3}}
+
+
+## Each edit the dock makes in the JSON saves (the save is the dock's one value, [0]).
+static func json_edits() -> Array:
+	return [[[0, "gold"], 10, 11], [[0, "inventory", 1], "shield", "bow"], [[0, "speed"], 2.5, 3.25]]
+
+
+## The JSON save after the edits.
+static func json_edited4() -> Dictionary:
+	var v := json4()
+	v["gold"] = 11
+	v["inventory"][1] = "bow"
+	v["speed"] = 3.25
+	return v
+
+
+## Godot 4's JSON saves: plain with tabs, and encrypted on one line.
+static func jsons4() -> Array:
+	return [
+		{"file": "save.json", "container": "plain", "indent": "\t"},
+		{"file": "save_pass.json", "container": "encrypted", "password": PASSWORD, "indent": ""},
+	]
+
+
+## How a JSON save of Godot 4 is opened by the engine itself.
+static func open_json4(entry: Dictionary, mode: FileAccess.ModeFlags) -> FileAccess:
+	var path: String = "user://" + entry.file
+	if entry.has("password"):
+		return FileAccess.open_encrypted_with_pass(path, mode, entry.password)
+	return FileAccess.open(path, mode)
+
+
 ## Godot 4's files: name, how it is written and opened (container, compression mode, secret).
 static func files4() -> Array:
 	return [

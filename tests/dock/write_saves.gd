@@ -22,5 +22,14 @@ func _initialize() -> void:
 		if err != OK:
 			printerr("cannot write %s: %s" % [entry.file, error_string(err)])
 			failed += 1
-	print("%d passed, %d failed" % [Saves.files4().size() + Saves.configs4().size() - failed, failed])
+	for entry in Saves.jsons4():
+		var f := Saves.open_json4(entry, FileAccess.WRITE)
+		if f == null:
+			printerr("cannot write %s: %s" % [entry.file, error_string(FileAccess.get_open_error())])
+			failed += 1
+			continue
+		f.store_string(JSON.stringify(Saves.json4(), entry.indent, false))
+		f.close()
+	var written := Saves.files4().size() + Saves.configs4().size() + Saves.jsons4().size()
+	print("%d passed, %d failed" % [written - failed, failed])
 	quit(1 if failed else 0)

@@ -316,7 +316,7 @@ func _rebuild_tree() -> void:
 				_add_row(section_row, entry, top[section][entry], [section, entry])
 	else:
 		for i in top.size():
-			_add_row(root, "value %d" % i, top[i], [i])
+			_add_row(root, "value" if document.kind == SaveDocument.Kind.JSON_SAVE else "value %d" % i, top[i], [i])
 
 
 func _add_row(parent: TreeItem, label: Variant, value: Variant, where: Array) -> void:
@@ -367,6 +367,8 @@ func _label_of(where: Array) -> String:
 	var parts := where.map(func(k: Variant) -> String: return str(k))
 	if document.kind == SaveDocument.Kind.STORE_VAR:
 		parts[0] = "value " + parts[0]
+	elif document.kind == SaveDocument.Kind.JSON_SAVE:
+		parts[0] = "value"
 	return " › ".join(parts)
 
 

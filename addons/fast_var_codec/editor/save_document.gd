@@ -3,11 +3,13 @@ extends RefCounted
 ## A save file opened by the Saves dock: its values, how the file is kept, and the edits made
 ## to them. Every format rule is FastVarCodec's: the file is read with
 ## [method FastVarCodec.inspect_file] (a [code]store_var[/code] file of any container and
-## dialect) or [method FastVarCodec.load_config_file] (a ConfigFile, whose objects are refused
-## and whose scripts never run), and written back with [method FastVarCodec.write_file] or the
-## engine's own [ConfigFile], in the container and dialect it was found in.
+## dialect), [method FastVarCodec.load_json_save] (a JSON save) or
+## [method FastVarCodec.load_config_file] (a ConfigFile, whose objects are refused and whose
+## scripts never run), and written back with [method FastVarCodec.write_file],
+## [method FastVarCodec.write_json_save] or the engine's own [ConfigFile], in the container,
+## dialect and style it was found in.
 
-enum Kind { STORE_VAR, CONFIG_FILE }
+enum Kind { STORE_VAR, CONFIG_FILE, JSON_SAVE }
 
 ## Beside the file while it is written; renamed over it once whole.
 const WRITING_SUFFIX := ".fvc-writing"
@@ -19,8 +21,10 @@ var key := PackedByteArray()
 ## What [method FastVarCodec.inspect_file] found: dialect, container, compression, encryption,
 ## raw.
 var found := {}
-## A store_var file's values, one per record.
+## A store_var file's values, one per record; a JSON save's value, alone.
 var values: Array = []
+## A JSON save's style, as [method FastVarCodec.load_json_save] found it.
+var json_style := {}
 ## A ConfigFile's values.
 var config: ConfigFile
 ## The failure of the last open or save, [constant OK] when there was none.
@@ -50,6 +54,7 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 	password = file_password
 	key = file_key
 	values = []
+	json_style = {}
 	config = null
 	found = {}
 	changed = false
@@ -68,7 +73,17 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 		return _done(OK, "")
 	var records_error := _codec.get_error()
 	var records_message := _codec.get_error_message()
-	# Not store_var records: a ConfigFile (plain, or in either engine's encrypted container)?
+	# Not store_var records: a JSON save (plain, or in either engine's encrypted container)? A
+	# JSON text of an Array would also read as a ConfigFile's section, so JSON is tried first.
+	_codec.dialect = dialect if dialect != -1 else FastVarCodec.DIALECT_GODOT_4
+	var json := _codec.load_json_save(path, password, key)
+	if _codec.get_error() == OK:
+		kind = Kind.JSON_SAVE
+		values = [json.value]
+		json_style = json.style
+		return _done(OK, "")
+	var json_message := _codec.get_error_message()
+	# A ConfigFile (plain, or in either engine's encrypted container)?
 	var loaded := _codec.load_config_file(path, password, key)
 	if loaded != null:
 		kind = Kind.CONFIG_FILE
@@ -84,6 +99,8 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 		return _done(records_error, records_message)
 	if path.get_extension() in ["cfg", "ini"]:
 		return _done(_codec.get_error(), _codec.get_error_message())
+	if path.get_extension() == "json":
+		return _done(ERR_PARSE_ERROR, json_message)
 	return _done(records_error, records_message)
 
 
@@ -162,11 +179,26 @@ func save() -> Error:
 		return _done(ERR_UNAVAILABLE, "%s cannot be saved: %s" % [path, read_only_reason])
 	if kind == Kind.CONFIG_FILE:
 		return _save_config()
+	if kind == Kind.JSON_SAVE:
+		return _save_json()
 	_codec.dialect = found.dialect
 	# The secret only for a file that was encrypted: a key typed (or filled in from the export
 	# presets) does not encrypt a plain file.
 	var encrypted: bool = found.container == "encrypted"
 	var result := _codec.write_file(path, values, found.compression,
+		password if encrypted else "", key if encrypted else PackedByteArray())
+	if result == OK:
+		changed = false
+	return _done(result, _codec.get_error_message() if result != OK else "")
+
+
+func _save_json() -> Error:
+	var encrypted: bool = found.get("container", "") == "encrypted"
+	var style := json_style.duplicate()
+	if found.get("encryption", "") == "godot3":
+		# Godot 3's container, which Godot 4's cannot replace: a Godot 3 game wrote it.
+		style.dialect = FastVarCodec.DIALECT_GODOT_3
+	var result := _codec.write_json_save(path, values[0], style,
 		password if encrypted else "", key if encrypted else PackedByteArray())
 	if result == OK:
 		changed = false
@@ -199,6 +231,13 @@ func describe() -> String:
 		if found.get("container", "") == "encrypted":
 			parts.append("encrypted (%s)" % ("Godot 3" if found.encryption == "godot3" else "Godot 4"))
 		parts.append("%d sections" % config.get_sections().size())
+		return " · ".join(parts)
+	if kind == Kind.JSON_SAVE:
+		var parts := ["JSON save", "%s's text" % _dialect_name(json_style.get("dialect", -1))]
+		if found.get("container", "") == "encrypted":
+			parts.append("encrypted (%s container)" % ("Godot 3's" if found.encryption == "godot3" else "Godot 4's"))
+		var indent: String = json_style.get("indent", "")
+		parts.append("indented with %s" % ("tabs" if indent.begins_with("\t") else "%d spaces" % indent.length()) if indent != "" else "on one line")
 		return " · ".join(parts)
 	if found.is_empty():
 		return ""

@@ -584,6 +584,73 @@ impl FastVarCodec {
         state.parse_config_file(&text.to_string())
     }
 
+    /// Reads a JSON save, as a game writes one with
+    /// [code]store_string(JSON.stringify(data))[/code] (Godot 3: [code]JSON.print[/code]): the
+    /// text, or its encrypted container with [param password] or the 32-byte [param key]
+    /// ([method FileAccess.open_encrypted_with_pass], [method FileAccess.open_encrypted]; Godot
+    /// 4's or Godot 3's, which Godot 4 cannot open). It reads as [method JSON.parse] reads, but
+    /// a number written without a fraction or an exponent stays an [int]; with [member dialect]
+    /// [constant DIALECT_GODOT_3], Godot 3's escapes. Returns a Dictionary:
+    /// - [code]"value"[/code]: the value;
+    /// - [code]"style"[/code]: how its text was written, what [method write_json_save] takes:
+    /// [code]"dialect"[/code] (the engine, a [enum Dialect]), [code]"indent"[/code],
+    /// [code]"sort_keys"[/code], [code]"full_precision"[/code];
+    /// - [code]"engine_text"[/code]: [code]true[/code] when that style writes the text read
+    /// exactly (an engine wrote it; a file a person wrote is rewritten in the engine's layout).
+    /// On failure [code]{}[/code] and [method get_error]: the engine's open error,
+    /// [constant ERR_UNAUTHORIZED] for an encrypted file without a password or key,
+    /// [constant ERR_FILE_CORRUPT] for a wrong one or a damaged file, [constant ERR_PARSE_ERROR]
+    /// for text that is not JSON (the message names the line and column), or a limit
+    /// ([member max_depth] …) passed.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var save := codec.load_json_save("user://save.json", "the game's password")
+    /// if codec.get_error() != OK:
+    ///     push_error(codec.get_error_message())
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn load_json_save(
+        this: Gd<Self>,
+        path: GString,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+    ) -> VarDictionary {
+        let state = Arc::clone(&this.bind().state);
+        state.load_json_save(&path, &password, &key)
+    }
+
+    /// Writes [param value] to [param path] as a JSON save: the text
+    /// [method JSON.stringify] writes with the arguments in [param style] (Godot 3's
+    /// [code]JSON.print[/code] for [constant DIALECT_GODOT_3]), the keys
+    /// [method load_json_save] gives; a key left out is the engine's default (no indent, keys
+    /// sorted in Godot 4 and not in Godot 3, no [code]full_precision[/code]) in this codec's
+    /// [member dialect], so [code]{}[/code] writes what [code]JSON.stringify(value)[/code]
+    /// writes. With [param password] or a 32-byte [param key], in that engine's
+    /// encrypted container. A value JSON cannot hold as it is (a [Vector2] the engine would
+    /// write as a String, a NaN it would write as [code]null[/code], a key that is not a
+    /// String) is refused with [constant ERR_INVALID_PARAMETER], the message naming its place
+    /// ([code]$.player.pos[/code]), rather than read back as another. The file is written
+    /// beside [param path], then renamed over it: on any failure the file that was there stays
+    /// as it was.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var save := codec.load_json_save("user://save.json")
+    /// save.value["gold"] += 10
+    /// codec.write_json_save("user://save.json", save.value, save.style)
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn write_json_save(
+        this: Gd<Self>,
+        path: GString,
+        value: Variant,
+        style: VarDictionary,
+        #[opt(default = "")] password: GString,
+        #[opt(default = &PackedByteArray::new())] key: PackedByteArray,
+    ) -> Error {
+        let state = Arc::clone(&this.bind().state);
+        state.write_json_save(&path, &value, &style, &password, &key)
+    }
+
     /// The plaintext of a file written by Godot 3's [code]File.open_encrypted_with_pass[/code] or
     /// [code]ConfigFile.save_encrypted_pass[/code] (Godot 4's [method FileAccess.open_encrypted_with_pass]
     /// cannot open them: the container changed). Feed it to a [FastVarStream] to read its values

@@ -19,6 +19,7 @@ mod engine_methods;
 mod fast_access;
 mod files;
 mod from_wire;
+mod json_saves;
 mod layout;
 mod peer_io;
 mod settings;

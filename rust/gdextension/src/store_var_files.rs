@@ -197,7 +197,7 @@ impl CodecState {
 
     /// Writes `bytes` to a file beside `path`, then renames it over `path`: a failure part way
     /// leaves the file that was there.
-    fn write_whole(&self, path: &GString, bytes: &[u8]) -> Error {
+    pub(crate) fn write_whole(&self, path: &GString, bytes: &[u8]) -> Error {
         let beside = GString::from(&format!("{path}.fvc-writing"));
         let Some(mut file) = FileAccess::open(&beside, ModeFlags::WRITE) else {
             let open = FileAccess::get_open_error();

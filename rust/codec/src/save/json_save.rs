@@ -7,7 +7,7 @@
 
 use super::config_file::utf8_text;
 use super::{detect, Container, FileError, FileKey, OpenOptions};
-use crate::error::{CodecError, DecodeReason, LimitKind};
+use crate::error::{CodecError, DecodeReason, ErrorCode, LimitKind};
 use crate::value::parse_text::engine_float;
 use crate::value::Dictionary;
 use crate::{Dialect, Options, Value};
@@ -339,6 +339,29 @@ pub enum JsonFileError {
     /// A value the save cannot hold ([`JsonSave::to_text`]).
     #[error(transparent)]
     NotJson(#[from] NotJsonSave),
+}
+
+impl JsonFileError {
+    /// The engine's `Error` for it: [`FileError::code`], [`CodecError::code`], or
+    /// `ERR_INVALID_PARAMETER` for a value the save cannot hold.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::error::ErrorCode;
+    /// use fast_var_codec_core::save::{JsonSave, JsonStyle};
+    /// use fast_var_codec_core::Value;
+    ///
+    /// let save = JsonSave::new(Value::Vector2([1.0, 2.0]), JsonStyle::default());
+    /// let e = save.to_file(None).unwrap_err();
+    /// assert_eq!(e.code(), ErrorCode::InvalidParameter);
+    /// ```
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            JsonFileError::File(e) => e.code(),
+            JsonFileError::Text(e) => e.code(),
+            JsonFileError::NotJson(_) => ErrorCode::InvalidParameter,
+        }
+    }
 }
 
 /// The indent of one level: the white space that starts the first indented line (`""` for text
