@@ -28,6 +28,7 @@ func _run() -> void:
 		await _screenshot(dock, OS.get_environment("FVC_DOCK_SCREENSHOT"))
 	elif dock != null:
 		_drive(dock)
+		await _inspector_edits(dock)
 	get_tree().quit(tally.finish())
 
 
@@ -92,6 +93,55 @@ func _housekeeping(dock: SaveDock) -> void:
 	dock._delete_dialog.confirmed.emit()
 	check(not FileAccess.file_exists(path) and not dock.select_file(path), "confirmed, %s is deleted and no longer listed" % path)
 	check(dock.document.path.is_empty(), "the deleted file is no longer open")
+
+
+## An edit made as a user makes it: the row selected in the tree shows its value in the editor's
+## Inspector, and the value changed there, by its property editor (emit_changed, what typing in
+## the field ends in), is one undoable edit of the save.
+func _inspector_edits(dock: SaveDock) -> void:
+	var history := get_undo_redo().get_history_undo_redo(EditorUndoRedoManager.GLOBAL_HISTORY)
+	var path := "user://inspector.sav"
+	_write(path, [{"gold": 10, "name": "hero"}])
+	dock.refresh()
+	if not check(dock.open_file_with(path, "", "", []) == OK, "%s opens" % path):
+		return
+	var row := dock.find_row([0, "gold"])
+	if not check(row != null, "%s: the row of value 0 › gold is in the tree" % path):
+		return
+	row.get_parent().collapsed = false
+	row.select(0)
+	await get_tree().process_frame
+	var inspector := EditorInterface.get_inspector()
+	check(inspector.get_edited_object() == dock._proxy and dock._proxy != null,
+		"selecting the row shows its value in the Inspector (%s)" % inspector.get_edited_object())
+	var editor := _property_editor(inspector)
+	if not check(editor != null and editor.get_class() == "EditorPropertyInteger",
+			"the Inspector edits it with the editor's int editor (%s)" % (editor.get_class() if editor else "none")):
+		return
+	editor.emit_changed(editor.get_edited_property(), 25)
+	check(dock.document.get_at([0, "gold"]) == 25 and dock.document.changed,
+		"the value set in the Inspector is the save's (%s)" % dock.document.get_at([0, "gold"]))
+	history.undo()
+	check(dock.document.get_at([0, "gold"]) == 10 and inspector.get_edited_object().get(editor.get_edited_property()) == 10,
+		"undo gives it back, in the Inspector too")
+	history.redo()
+	check(dock.save() == OK, "%s saves (%s)" % [path, dock.document.error_message])
+	var f := FileAccess.open(path, FileAccess.READ)
+	var read: Variant = f.get_var() if f != null else null
+	check(read is Dictionary and read == {"gold": 25, "name": "hero"}, "Godot reads the value the Inspector set: %s" % [read])
+	f = null
+	DirAccess.remove_absolute(path)
+
+
+## The Inspector's property editor of the one value it shows, null when there is none.
+func _property_editor(node: Node) -> EditorProperty:
+	for child in node.get_children():
+		if child is EditorProperty and not (child as EditorProperty).get_edited_property().is_empty():
+			return child
+		var found := _property_editor(child)
+		if found != null:
+			return found
+	return null
 
 
 func _write(path: String, values: Array) -> void:
