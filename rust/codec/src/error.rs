@@ -13,6 +13,7 @@
 //! | `save::RecordError`, `save::DetectError` | the records of a `store_var` file (`files` feature) | `RecordError::Value` |
 //! | `save::FileError` | the file containers: compressed, encrypted, records cut short (`files`) | no |
 //! | `save::ConfigFileError` | a ConfigFile: its container, its text, a value that is no ConfigFile (`files`) | `ConfigFileError::File`, `ConfigFileError::Text` |
+//! | `save::JsonFileError`, `save::NotJsonSave` | a JSON save: its container, its text, a value the save cannot hold (`files`) | `JsonFileError::Text` |
 //! | `save::NotTextResource` | `save::TextResource::from_value`: a value that is no text resource (`files`; its text's errors are [`CodecError`]s) | no |
 //! | `stream::VarCodecError`, `stream::MessageError` | tokio's `VarCodec` and `TypedVarCodec` (`tokio`) | `codec_error()` |
 //! | `serde_format::Error` | serde's `to_bytes` and `from_bytes` (`serde`) | `codec_error()` |
