@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the editor help of the extension's classes: every class, method, property, constant and
-# signal that Godot lists for FastVarCodec and FastVarStream has a description.
+# signal that Godot lists for the extension's classes (FastVarCodec, FastVarStream, FastVarTextResource,
+# FastVarResourceReference) has a description.
 #   tests/check_docs.sh          (after tests/build_addon.sh; GODOT4 may be preset, otherwise
 #                                 install_engines.sh finds it; needs cargo)
 #

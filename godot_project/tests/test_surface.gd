@@ -498,9 +498,13 @@ func review_table() -> void:
 	if not t.check(at >= 0, "docs/gdscript.md has the review table", path):
 		return
 	var table := text.substr(at)
-	var stream_at := table.find("### FastVarStream")
-	var end := table.find("### What changed")
-	var parts := {"FastVarCodec": table.substr(0, stream_at), "FastVarStream": table.substr(stream_at, end - stream_at)}
+	var parts := {}
+	var classes := ["FastVarCodec", "FastVarStream", "FastVarTextResource", "FastVarResourceReference"]
+	for i in classes.size():
+		var from := table.find("### " + classes[i])
+		var to := table.find("### " + classes[i + 1]) if i + 1 < classes.size() else table.find("### What changed")
+		t.check(from >= 0 and to > from, "review table: %s has its part" % classes[i])
+		parts[classes[i]] = table.substr(from, to - from)
 	for cls in parts:
 		var part: String = parts[cls]
 		var props := {}

@@ -44,6 +44,12 @@ func _initialize() -> void:
 		var want := JSON.stringify(Saves.json_edited4(), entry.indent, false)
 		check(text == want, "Godot 4.6.3 reads user://%s as edited, in its own style:\n%s" % [entry.file, text])
 		check(JSON.parse_string(text) == JSON.parse_string(want), "and JSON.parse reads the edited values")
+	var res: Resource = ResourceLoader.load("user://" + Saves.TRES4, "", ResourceLoader.CACHE_MODE_IGNORE)
+	if check(res != null, "Godot 4.6.3 loads user://%s" % Saves.TRES4):
+		check(res.resource_name == "hero" and res.get_meta("gold") == 11 and res.get_meta("inventory") == ["sword", "bow"]
+				and res.get_meta("speed") == 2.5,
+			"Godot 4.6.3 loads user://%s as edited: %s %s %s %s" % [Saves.TRES4, res.resource_name, res.get_meta("gold"),
+				res.get_meta("inventory"), res.get_meta("speed")])
 	quit(tally.finish())
 
 

@@ -89,6 +89,26 @@ static func open_json4(entry: Dictionary, mode: FileAccess.ModeFlags) -> FileAcc
 	return FileAccess.open(path, mode)
 
 
+## The text resource Godot 4.6.3's ResourceSaver writes: a Resource, its values as metadata
+## (the dock test's project has no scripts of its own).
+static func tres4() -> Resource:
+	var r := Resource.new()
+	r.resource_name = "hero save"
+	r.set_meta("gold", 10)
+	r.set_meta("inventory", ["sword", "shield"])
+	r.set_meta("speed", 2.5)
+	return r
+
+
+## Each edit the dock makes in the text resource: [section, value name, inside], before, after
+## (section 1 is the [resource], after the header).
+static func tres_edits() -> Array:
+	return [[[1, "metadata/gold"], 10, 11], [[1, "metadata/inventory", 1], "shield", "bow"], [[1, "resource_name"], "hero save", "hero"]]
+
+
+const TRES4 := "save.tres"
+
+
 ## Godot 4's files: name, how it is written and opened (container, compression mode, secret).
 static func files4() -> Array:
 	return [

@@ -30,6 +30,10 @@ func _initialize() -> void:
 			continue
 		f.store_string(JSON.stringify(Saves.json4(), entry.indent, false))
 		f.close()
-	var written := Saves.files4().size() + Saves.configs4().size() + Saves.jsons4().size()
+	var saved := ResourceSaver.save(Saves.tres4(), "user://" + Saves.TRES4)
+	if saved != OK:
+		printerr("cannot write %s: %s" % [Saves.TRES4, error_string(saved)])
+		failed += 1
+	var written := Saves.files4().size() + Saves.configs4().size() + Saves.jsons4().size() + 1
 	print("%d passed, %d failed" % [written - failed, failed])
 	quit(1 if failed else 0)

@@ -304,10 +304,27 @@ func _selected_path() -> String:
 func _rebuild_tree() -> void:
 	_tree.clear()
 	var root := _tree.create_item()
-	if document.path.is_empty() or (document.values.is_empty() and document.config == null):
+	if document.path.is_empty() or (document.values.is_empty() and document.config == null and document.resource == null):
 		return
 	var top: Variant = document.top()
-	if document.kind == SaveDocument.Kind.CONFIG_FILE:
+	if document.kind == SaveDocument.Kind.TEXT_RESOURCE:
+		var res := document.resource
+		for i in res.get_section_count():
+			var section_row := _tree.create_item(root)
+			section_row.set_text(0, _section_title(i))
+			section_row.set_selectable(0, false)
+			for entry in res.get_section_keys(i):
+				var value: Variant = res.get_value(i, entry)
+				if res.get_error() == OK:
+					_add_row(section_row, entry, value, [i, entry])
+					continue
+				# A value no script can hold (a container typed by one of the file's entries):
+				# shown, not editable, and saved as the file has it.
+				var kept := _tree.create_item(section_row)
+				kept.set_text(0, entry)
+				kept.set_text(2, "not editable here, saved as it is: " + res.get_error_message())
+				kept.set_selectable(0, false)
+	elif document.kind == SaveDocument.Kind.CONFIG_FILE:
 		for section in top:
 			var section_row := _tree.create_item(root)
 			section_row.set_text(0, "[%s]" % section)
@@ -317,6 +334,16 @@ func _rebuild_tree() -> void:
 	else:
 		for i in top.size():
 			_add_row(root, "value" if document.kind == SaveDocument.Kind.JSON_SAVE else "value %d" % i, top[i], [i])
+
+
+## A text resource's section as its tag reads: [code][ext_resource type="Script" id="1_ab"][/code].
+func _section_title(section: int) -> String:
+	var attributes := document.resource.get_section_attributes(section)
+	var shown := PackedStringArray([document.resource.get_section_tag(section)])
+	for name in ["type", "id"]:
+		if attributes.has(name):
+			shown.append("%s=%s" % [name, JSON.stringify(attributes[name])])
+	return "[%s]" % " ".join(shown)
 
 
 func _add_row(parent: TreeItem, label: Variant, value: Variant, where: Array) -> void:
@@ -369,6 +396,8 @@ func _label_of(where: Array) -> String:
 		parts[0] = "value " + parts[0]
 	elif document.kind == SaveDocument.Kind.JSON_SAVE:
 		parts[0] = "value"
+	elif document.kind == SaveDocument.Kind.TEXT_RESOURCE:
+		parts[0] = document.resource.get_section_tag(where[0])
 	return " › ".join(parts)
 
 

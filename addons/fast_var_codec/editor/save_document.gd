@@ -3,13 +3,14 @@ extends RefCounted
 ## A save file opened by the Saves dock: its values, how the file is kept, and the edits made
 ## to them. Every format rule is FastVarCodec's: the file is read with
 ## [method FastVarCodec.inspect_file] (a [code]store_var[/code] file of any container and
-## dialect), [method FastVarCodec.load_json_save] (a JSON save) or
+## dialect), [method FastVarCodec.load_json_save] (a JSON save),
+## [method FastVarCodec.load_text_resource] (a [code].tres[/code], nothing it names loaded) or
 ## [method FastVarCodec.load_config_file] (a ConfigFile, whose objects are refused and whose
 ## scripts never run), and written back with [method FastVarCodec.write_file],
-## [method FastVarCodec.write_json_save] or the engine's own [ConfigFile], in the container,
-## dialect and style it was found in.
+## [method FastVarCodec.write_json_save], [method FastVarTextResource.save] or the engine's own
+## [ConfigFile], in the container, dialect and style it was found in.
 
-enum Kind { STORE_VAR, CONFIG_FILE, JSON_SAVE }
+enum Kind { STORE_VAR, CONFIG_FILE, JSON_SAVE, TEXT_RESOURCE }
 
 ## Beside the file while it is written; renamed over it once whole.
 const WRITING_SUFFIX := ".fvc-writing"
@@ -27,6 +28,8 @@ var values: Array = []
 var json_style := {}
 ## A ConfigFile's values.
 var config: ConfigFile
+## A text resource's sections.
+var resource: FastVarTextResource
 ## The failure of the last open or save, [constant OK] when there was none.
 var error := OK
 var error_message := ""
@@ -56,6 +59,7 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 	values = []
 	json_style = {}
 	config = null
+	resource = null
 	found = {}
 	changed = false
 	read_only_reason = ""
@@ -83,6 +87,13 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 		json_style = json.style
 		return _done(OK, "")
 	var json_message := _codec.get_error_message()
+	# A text resource (.tres: its header comes first, which no ConfigFile has)?
+	var text_resource := _codec.load_text_resource(path)
+	if text_resource != null:
+		kind = Kind.TEXT_RESOURCE
+		resource = text_resource
+		return _done(OK, "")
+	var resource_message := _codec.get_error_message()
 	# A ConfigFile (plain, or in either engine's encrypted container)?
 	var loaded := _codec.load_config_file(path, password, key)
 	if loaded != null:
@@ -101,6 +112,8 @@ func open(file_path: String, file_password := "", file_key := PackedByteArray(),
 		return _done(_codec.get_error(), _codec.get_error_message())
 	if path.get_extension() == "json":
 		return _done(ERR_PARSE_ERROR, json_message)
+	if path.get_extension() in ["tres", "tscn"]:
+		return _done(ERR_PARSE_ERROR, resource_message)
 	return _done(records_error, records_message)
 
 
@@ -122,11 +135,19 @@ static func _count_objects(value: Variant, seen: Dictionary) -> void:
 
 ## Whether [method save] may write the file back.
 func can_save() -> bool:
-	return not path.is_empty() and read_only_reason.is_empty() and (not values.is_empty() or config != null)
+	return not path.is_empty() and read_only_reason.is_empty() and (not values.is_empty() or config != null or resource != null)
 
 
 ## The top level: the records (an [Array]) or, for a ConfigFile, [code]{section: {key: value}}[/code].
 func top() -> Variant:
+	if kind == Kind.TEXT_RESOURCE:
+		var sections := []
+		for i in resource.get_section_count():
+			var entries := {}
+			for entry in resource.get_section_keys(i):
+				entries[entry] = resource.get_value(i, entry)
+			sections.append(entries)
+		return sections
 	if kind == Kind.CONFIG_FILE:
 		var sections := {}
 		for section in config.get_sections():
@@ -146,6 +167,9 @@ func get_at(where: Array) -> Variant:
 	if kind == Kind.CONFIG_FILE:
 		value = config.get_value(where[0], where[1])
 		from = 2
+	elif kind == Kind.TEXT_RESOURCE:
+		value = resource.get_value(where[0], where[1])
+		from = 2
 	else:
 		value = values[where[0]]
 	for i in range(from, where.size()):
@@ -153,20 +177,25 @@ func get_at(where: Array) -> Variant:
 	return value
 
 
-## Sets the value at [param where] (see [method get_at]). Packed arrays are copied when
-## read, so the one holding the value is set back into its own container.
+## Sets the value at [param where] (see [method get_at]). Packed arrays (and a text
+## resource's values) are copied when read, so the one holding the value is set back into its
+## own container.
 func set_at(where: Array, value: Variant) -> void:
-	var top_depth := 2 if kind == Kind.CONFIG_FILE else 1
+	var top_depth := 2 if kind in [Kind.CONFIG_FILE, Kind.TEXT_RESOURCE] else 1
 	if where.size() == top_depth:
 		if kind == Kind.CONFIG_FILE:
 			config.set_value(where[0], where[1], value)
+		elif kind == Kind.TEXT_RESOURCE:
+			resource.set_value(where[0], where[1], value)
 		else:
 			values[where[0]] = value
 	else:
 		var outer_where := where.slice(0, -1)
 		var outer: Variant = get_at(outer_where)
 		outer[where[-1]] = value
-		if not (outer is Array or outer is Dictionary):
+		# A text resource's values are copies (it holds the file's own): set back, as packed
+		# arrays are.
+		if kind == Kind.TEXT_RESOURCE or not (outer is Array or outer is Dictionary):
 			set_at(outer_where, outer)
 	changed = true
 
@@ -181,6 +210,11 @@ func save() -> Error:
 		return _save_config()
 	if kind == Kind.JSON_SAVE:
 		return _save_json()
+	if kind == Kind.TEXT_RESOURCE:
+		var saved := resource.save(path)
+		if saved == OK:
+			changed = false
+		return _done(saved, resource.get_error_message() if saved != OK else "")
 	_codec.dialect = found.dialect
 	# The secret only for a file that was encrypted: a key typed (or filled in from the export
 	# presets) does not encrypt a plain file.
@@ -232,6 +266,8 @@ func describe() -> String:
 			parts.append("encrypted (%s)" % ("Godot 3" if found.encryption == "godot3" else "Godot 4"))
 		parts.append("%d sections" % config.get_sections().size())
 		return " · ".join(parts)
+	if kind == Kind.TEXT_RESOURCE:
+		return "text resource · %d sections" % resource.get_section_count()
 	if kind == Kind.JSON_SAVE:
 		var parts := ["JSON save", "%s's text" % _dialect_name(json_style.get("dialect", -1))]
 		if found.get("container", "") == "encrypted":

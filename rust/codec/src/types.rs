@@ -321,6 +321,28 @@ impl ContainerType {
         matches!(self, ContainerType::Untyped)
     }
 
+    /// Whether the type is one of a text resource's entries, kept as written
+    /// (`Array[ExtResource("1_x")]`, the script of an `@export var items: Array[Item]`): a type
+    /// only that file can resolve.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::value::ContainerType;
+    ///
+    /// assert!(ContainerType::Class("ExtResource(\"1_x\")".into()).is_text_reference());
+    /// assert!(!ContainerType::Class("Node".into()).is_text_reference());
+    /// ```
+    pub fn is_text_reference(&self) -> bool {
+        match self {
+            // No class name holds a parenthesis: the reader kept `Name(id)` as written.
+            ContainerType::Class(name) => ["ExtResource", "SubResource"].iter().any(|entry| {
+                name.strip_prefix(entry)
+                    .is_some_and(|rest| rest.trim_start().starts_with('('))
+            }),
+            _ => false,
+        }
+    }
+
     /// The type a name stands for in `Array[...]` and `Dictionary[..., ...]`: a builtin as Godot
     /// spells it (`"int"`, `"String"`, `"Vector2i"`), a `res://` script path, `""` for objects
     /// of any class, a class name (`"Node"`, `"Object"`: objects are typed by class), or, as a

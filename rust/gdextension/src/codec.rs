@@ -584,6 +584,39 @@ impl FastVarCodec {
         state.parse_config_file(&text.to_string())
     }
 
+    /// Reads the text resource ([code].tres[/code]) at [param path] as data, safely: where
+    /// [method ResourceLoader.load] loads every file the resource names and runs their scripts,
+    /// this one loads and makes nothing (see [FastVarTextResource]). Values written as
+    /// [code]Object(...)[/code] pass the gates of a decode ([member allow_objects],
+    /// [member allowed_classes]); the limits ([member max_depth] …) apply to the whole file.
+    /// Returns [code]null[/code] on failure: the engine's open error, [constant ERR_PARSE_ERROR]
+    /// for text that is not a text resource (the message names the line and column),
+    /// [constant ERR_UNAUTHORIZED] for an object not admitted.
+    /// [codeblock]
+    /// var codec := FastVarCodec.new()
+    /// var res := codec.load_text_resource("user://save.tres")
+    /// if res == null:
+    ///     push_error(codec.get_error_message())
+    /// [/codeblock]
+    #[func(gd_self)]
+    fn load_text_resource(
+        this: Gd<Self>,
+        path: GString,
+    ) -> Option<Gd<crate::text_resources::FastVarTextResource>> {
+        let state = Arc::clone(&this.bind().state);
+        state.load_text_resource(&path)
+    }
+
+    /// [method load_text_resource] for the text of a text resource.
+    #[func(gd_self)]
+    fn parse_text_resource(
+        this: Gd<Self>,
+        text: GString,
+    ) -> Option<Gd<crate::text_resources::FastVarTextResource>> {
+        let state = Arc::clone(&this.bind().state);
+        state.parse_text_resource(&text.to_string())
+    }
+
     /// Reads a JSON save, as a game writes one with
     /// [code]store_string(JSON.stringify(data))[/code] (Godot 3: [code]JSON.print[/code]): the
     /// text, or its encrypted container with [param password] or the 32-byte [param key]

@@ -27,6 +27,7 @@ mod store_var_files;
 mod stream_class;
 mod stream_state;
 mod string_cache;
+mod text_resources;
 mod to_wire;
 mod value_calls;
 mod variant_layout;
@@ -98,7 +99,15 @@ mod editor_help {
             classes.push(name);
         }
         classes.sort_unstable();
-        assert_eq!(classes, ["FastVarCodec", "FastVarStream"]);
+        assert_eq!(
+            classes,
+            [
+                "FastVarCodec",
+                "FastVarResourceReference",
+                "FastVarStream",
+                "FastVarTextResource"
+            ]
+        );
         Ok(())
     }
 

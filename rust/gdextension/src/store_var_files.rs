@@ -13,7 +13,7 @@ use godot::classes::file_access::ModeFlags;
 use godot::classes::{DirAccess, FileAccess};
 use godot::global::Error;
 
-use crate::call_state::godot_error;
+use crate::call_state::{godot_error, CallState};
 use crate::codec_state::CodecState;
 use crate::files::engine_mode;
 use crate::settings::{by_value, value_of, DIALECTS};
@@ -195,44 +195,45 @@ impl CodecState {
         }
     }
 
-    /// Writes `bytes` to a file beside `path`, then renames it over `path`: a failure part way
-    /// leaves the file that was there.
+    /// Writes `bytes` to a file beside `path`, then renames it over `path` ([`write_whole`]).
     pub(crate) fn write_whole(&self, path: &GString, bytes: &[u8]) -> Error {
-        let beside = GString::from(&format!("{path}.fvc-writing"));
-        let Some(mut file) = FileAccess::open(&beside, ModeFlags::WRITE) else {
-            let open = FileAccess::get_open_error();
-            return self
-                .calls
-                .fail_with(open, format!("{beside}: cannot write it ({open:?})"));
-        };
-        let stored = file.store_buffer(&PackedByteArray::from(bytes));
-        let error = file.get_error();
-        file.close();
-        if !stored || error != Error::OK {
-            DirAccess::remove_absolute(&beside);
-            let error = if error == Error::OK {
-                Error::FAILED
-            } else {
-                error
-            };
-            return self.calls.fail_with(
-                error,
-                format!(
-                    "{beside}: writing {} bytes failed ({error:?}); {path} is as it was",
-                    bytes.len()
-                ),
-            );
-        }
-        let renamed = DirAccess::rename_absolute(&beside, path);
-        if renamed != Error::OK {
-            DirAccess::remove_absolute(&beside);
-            return self.calls.fail_with(
-                renamed,
-                format!(
-                    "{path}: cannot replace it with {beside} ({renamed:?}); {path} is as it was"
-                ),
-            );
-        }
-        self.calls.ok()
+        write_whole(&self.calls, path, bytes)
     }
+}
+
+/// Writes `bytes` to a file beside `path`, then renames it over `path`: a failure part way
+/// leaves the file that was there. The outcome is recorded in `calls`.
+pub(crate) fn write_whole(calls: &CallState, path: &GString, bytes: &[u8]) -> Error {
+    let beside = GString::from(&format!("{path}.fvc-writing"));
+    let Some(mut file) = FileAccess::open(&beside, ModeFlags::WRITE) else {
+        let open = FileAccess::get_open_error();
+        return calls.fail_with(open, format!("{beside}: cannot write it ({open:?})"));
+    };
+    let stored = file.store_buffer(&PackedByteArray::from(bytes));
+    let error = file.get_error();
+    file.close();
+    if !stored || error != Error::OK {
+        DirAccess::remove_absolute(&beside);
+        let error = if error == Error::OK {
+            Error::FAILED
+        } else {
+            error
+        };
+        return calls.fail_with(
+            error,
+            format!(
+                "{beside}: writing {} bytes failed ({error:?}); {path} is as it was",
+                bytes.len()
+            ),
+        );
+    }
+    let renamed = DirAccess::rename_absolute(&beside, path);
+    if renamed != Error::OK {
+        DirAccess::remove_absolute(&beside);
+        return calls.fail_with(
+            renamed,
+            format!("{path}: cannot replace it with {beside} ({renamed:?}); {path} is as it was"),
+        );
+    }
+    calls.ok()
 }

@@ -36,7 +36,7 @@ func _drive(dock: SaveDock) -> void:
 	check(dock._key.text == Saves.key().hex_encode(),
 		"the Key field starts with the export presets' script_encryption_key (%s)" % dock._key.text)
 	var listed := SaveDock.list_user_files()
-	for entry in Saves.files4() + Saves.configs4() + Saves.jsons4() + Saves.files3() + [{"file": Saves.MIXED_OBJECTS3}]:
+	for entry in Saves.files4() + Saves.configs4() + Saves.jsons4() + Saves.files3() + [{"file": Saves.MIXED_OBJECTS3}, {"file": Saves.TRES4}]:
 		check(listed.has("user://" + entry.file), "user://%s is listed" % entry.file)
 	dock.refresh()
 	var history := get_undo_redo().get_history_undo_redo(EditorUndoRedoManager.GLOBAL_HISTORY)
@@ -48,6 +48,10 @@ func _drive(dock: SaveDock) -> void:
 		_case(dock, history, entry, Saves.json_edits(), [Saves.json_edited4()])
 		check(dock.document.kind == SaveDock.SaveDocument.Kind.JSON_SAVE and dock.document.json_style.get("indent") == entry.indent,
 			"user://%s opens as a JSON save, its indent found (%s)" % [entry.file, dock.document.describe()])
+	_case(dock, history, {"file": Saves.TRES4, "container": "plain"}, Saves.tres_edits(), null)
+	check(dock.document.kind == SaveDock.SaveDocument.Kind.TEXT_RESOURCE and dock.document.describe().begins_with("text resource"),
+		"user://%s opens as a text resource (%s)" % [Saves.TRES4, dock.document.describe()])
+	check(dock.find_row([1, "metadata/gold"]) != null, "its values are rows of their section")
 	for entry in Saves.files3():
 		_case(dock, history, entry, Saves.edits4(), null)
 	# Full objects (Curve listed) and objects written as ids: opens, read only.

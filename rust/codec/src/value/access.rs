@@ -1612,6 +1612,24 @@ impl Object {
 }
 
 impl Object {
+    /// The id of a text resource's reference to one of its entries ([`crate::save::TextResource`]:
+    /// `ExtResource("1_ab")` and `SubResource("Resource_x")` are objects of class `ExtResource`
+    /// or `SubResource` holding only their `id`); `None` for any other object.
+    ///
+    /// # Examples
+    /// ```
+    /// use fast_var_codec_core::Value;
+    /// use fast_var_codec_core::value::Object;
+    ///
+    /// let mut o = Object::new("ExtResource");
+    /// o.set("id", "1_ab");
+    /// assert_eq!(o.text_reference_id(), Some(&Value::from("1_ab")));
+    /// assert_eq!(Object::new("Resource").text_reference_id(), None);
+    /// ```
+    pub fn text_reference_id(&self) -> Option<&Value> {
+        super::godot_text::reference_id(self)
+    }
+
     /// A full object of `class` without properties.
     ///
     /// # Examples
