@@ -20,6 +20,7 @@ func run(ctx: Ctx) -> void:
 	reads_what_the_engine_saves()
 	edits_that_the_engine_loads()
 	a_container_typed_by_an_entry()
+	a_godot3_save()
 	errors()
 	a_script_runs_in_the_engine_and_not_here()
 	DirAccess.remove_absolute(PATH)
@@ -123,15 +124,47 @@ func edits_that_the_engine_loads() -> void:
 	DirAccess.remove_absolute(again)
 
 
+## The text of one of a golden corpus's records, "" when it is not there.
+func golden_text(corpus: String, name: String) -> String:
+	for line in FileAccess.get_file_as_string(corpus).split("\n", false):
+		var record = JSON.parse_string(line)
+		if record is Dictionary and record.get("name") == name:
+			return record.file.hex_decode().get_string_from_utf8()
+	return ""
+
+
+## Godot 3.6.2's golden save (format 2: ids are ints, `ExtResource( 2 )`): read, its references
+## followed, written back byte for byte, and an edit written in Godot 3's text.
+func a_godot3_save() -> void:
+	var text := golden_text("res://golden/tres_godot3_6_2.jsonl", "save")
+	if not t.check(text.contains("format=2"), "Godot 3.6.2's golden save is there"):
+		return
+	var c := FastVarCodec.new()
+	var res := c.parse_text_resource(text)
+	if not t.check(res != null, "Godot 3's save reads", c.get_error_message()):
+		return
+	t.check(res.encode_to_text() == text, "Godot 3's save unchanged, byte for byte")
+	var main := res.find_section("resource")
+	var items = res.get_value(main, "items")
+	t.check(items is Array and items.size() == 2 and items[1] is FastVarResourceReference and typeof(items[1].id) == TYPE_INT,
+			"Godot 3's references, their ids ints", str(items))
+	if items is Array and items.size() == 2:
+		var potion := res.find_entry(items[1])
+		t.check(potion > 0 and res.get_value(potion, "weight") == 2.25 and str(res.get_value(potion, "child")) == "SubResource(1)",
+				"followed to its sub-resource", "%d %s" % [potion, res.get_section_keys(potion)])
+	t.check(res.get_value(main, "visited") == PackedVector2Array([Vector2(0, 0), Vector2(1.5, -2)]),
+			"a PoolVector2Array read as Godot 4's packed array")
+	res.set_value(main, "level", 8)
+	var written := res.encode_to_text()
+	t.check(written == text.replace("\nlevel = 7\n", "\nlevel = 8\n"),
+			"an edit written in Godot 3's text, the rest as it was", written)
+
+
 ## Godot 4.6.3's golden save: `items = Array[ExtResource("1_u1a7l")]([...])`, what an
 ## `@export var items: Array[Item]` saves. No script can hold that type: reading it fails, and it
 ## is written back as it was while the rest is set.
 func a_container_typed_by_an_entry() -> void:
-	var text := ""
-	for line in FileAccess.get_file_as_string("res://golden/tres_godot4_6_3.jsonl").split("\n", false):
-		var record = JSON.parse_string(line)
-		if record is Dictionary and record.get("name") == "save":
-			text = record.file.hex_decode().get_string_from_utf8()
+	var text := golden_text("res://golden/tres_godot4_6_3.jsonl", "save")
 	if not t.check(text.contains("Array[ExtResource("), "Godot 4.6.3's golden save is there"):
 		return
 	var c := FastVarCodec.new()

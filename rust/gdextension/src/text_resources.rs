@@ -164,19 +164,21 @@ impl FastVarTextResource {
     /// "res://save.gd", "id": "1_ab"}[/code].
     #[func]
     fn get_section_attributes(&self, section: i64) -> VarDictionary {
-        let doc = self.doc();
-        let Some(i) = self.section_index(&doc, section) else {
-            return VarDictionary::new();
+        let attributes: Value = {
+            let doc = self.doc();
+            let Some(i) = self.section_index(&doc, section) else {
+                return VarDictionary::new();
+            };
+            doc.sections()
+                .get(i)
+                .map(|s| {
+                    s.attributes()
+                        .map(|(k, v)| (Value::from(k), v.clone()))
+                        .collect()
+                })
+                .unwrap_or_default()
         };
-        let attributes: Value = doc
-            .sections()
-            .get(i)
-            .map(|s| {
-                s.attributes()
-                    .map(|(k, v)| (Value::from(k), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let i = section;
         self.variant(&attributes, &format!("section {i}'s attributes"))
             .try_to::<VarDictionary>()
             .unwrap_or_default()
@@ -253,13 +255,18 @@ impl FastVarTextResource {
     /// ([constant ERR_UNAVAILABLE]: no script can hold its type).
     #[func]
     fn get_value(&self, section: i64, key: GString) -> Variant {
-        let doc = self.doc();
-        let Some(i) = self.section_index(&doc, section) else {
-            return Variant::nil();
-        };
         let key = key.to_string();
-        match doc.sections().get(i).and_then(|s| s.get(&key)) {
-            Some(value) => self.variant(value, &format!("section {i}'s {key}")),
+        // Copied out, the document unlocked: making the value may run code (an admitted
+        // class's setters) that calls this object again.
+        let (i, found) = {
+            let doc = self.doc();
+            let Some(i) = self.section_index(&doc, section) else {
+                return Variant::nil();
+            };
+            (i, doc.sections().get(i).and_then(|s| s.get(&key)).cloned())
+        };
+        match found {
+            Some(value) => self.variant(&value, &format!("section {i}'s {key}")),
             None => {
                 self.calls.fail_with(
                     Error::ERR_DOES_NOT_EXIST,
