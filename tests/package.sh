@@ -108,7 +108,7 @@ sed -e '/^; repo:/d' "$src/fast_var_codec.gdextension" >"$out/fast_var_codec.gde
 named=$(sed -n 's|^[a-z0-9_.]* = "res://addons/fast_var_codec/\(bin/[^"]*\)"$|\1|p' \
     "$out/fast_var_codec.gdextension" | sort -u)
 present=$(cd "$out" && find bin -type f | sort)
-[ "$named" = "$present" ] || die "the shipped .gdextension names [$(echo $named)], bin/ holds [$(echo $present)]"
+[ "$named" = "$present" ] || die "the shipped .gdextension names [${named//$'\n'/ }], bin/ holds [${present//$'\n'/ }]"
 if grep -q '^; repo:' "$out/fast_var_codec.gdextension"; then die "a '; repo:' comment is left in the shipped .gdextension"; fi
 for so in "$out"/bin/*.so; do
     nm -D --defined-only "$so" | grep -w gdext_rust_init >/dev/null || die "$so does not export gdext_rust_init"
