@@ -3,11 +3,12 @@
 #   1. installs what it needs: the Rust target wasm32-unknown-unknown (rustup target add) and
 #      wasm-bindgen-cli of exactly the version the crate pins, compiled once per machine into the
 #      tool cache (tests/lib.sh fvc_cargo_tool): wasm-bindgen-VERSION/;
-#   2. builds the crate for wasm32 with the workspace's `wasm` profile (optimized for size) and
-#      runs wasm-bindgen (--target web) over it;
+#   2. builds the crate for wasm32 with the workspace's `wasm` profile (optimized for size) twice,
+#      the whole package and the codec alone (`--no-default-features`: the `fast-var-codec/codec`
+#      entry), and runs wasm-bindgen (--target web) over each;
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
-#      generated bindings, the .wasm inlined as base64 in wasm_inline.js (nothing is fetched at
-#      import), the example servers (rust/wasm/examples/, as examples/: they import the package
+#      generated bindings, each .wasm inlined as base64 (wasm_inline.js, codec_wasm_inline.js:
+#      nothing is fetched at import), the example servers (rust/wasm/examples/, as examples/: they import the package
 #      by its name), package.json (rust/wasm/js/package.json with the workspace's version and
 #      the repository), README.md and LICENSE;
 #   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
@@ -18,7 +19,8 @@
 # remote "origin" when it is an address others can reach (https://, ssh://, or git@host:path),
 # any user or token in it left out; else no repository field at all, rather than a guessed one.
 # A release built by the workflow has GitHub's checkout as origin: the repository it came from.
-# Prints the .wasm's size raw and gzipped, and the tarball's path last. Log of the tools and the
+# Prints the .wasm's size raw and gzipped, what a page downloads for each entry (every module it
+# imports, gzipped), and the tarball's path last. Log of the tools and the
 # build: tests/out/build_npm/.
 #   bash tests/build_npm.sh
 set -euo pipefail
@@ -49,39 +51,53 @@ if [ "$("$bindgen" --version 2>/dev/null | awk '{print $2}')" != "$bindgen_versi
     exit 1
 fi
 
-# --- the .wasm ---------------------------------------------------------------------------------
-echo "=== cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm"
-nice -n 10 cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm \
-    >"$out/cargo.log" 2>&1 || { tail -n 30 "$out/cargo.log"; exit 1; }
+# --- the .wasm files -----------------------------------------------------------------------------
+# Two builds of the crate: the whole package (its default `files` feature), and the codec alone
+# (the `fast-var-codec/codec` entry), each through wasm-bindgen under its own name.
 built=$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm/fast_var_codec_wasm.wasm
 rm -rf "$out/bindgen"
-# Without the function names (a tenth of the file) and the producers section: what every page
-# that imports the package downloads. A panic's frames in a browser's console are then numbers.
-"$bindgen" --target web --out-dir "$out/bindgen" --out-name fvc_wasm --no-typescript \
-    --remove-name-section --remove-producers-section "$built"
+wasm_build() { # NAME CARGO_FEATURE_ARGS...
+    local name=$1
+    shift
+    echo "=== cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm $*"
+    nice -n 10 cargo build -p fast_var_codec_wasm --target wasm32-unknown-unknown --profile wasm "$@" \
+        >"$out/cargo_$name.log" 2>&1 || { tail -n 30 "$out/cargo_$name.log"; exit 1; }
+    # Without the function names (a tenth of the file) and the producers section: what every
+    # page that imports the package downloads. A panic's frames in a browser's console are then
+    # numbers.
+    "$bindgen" --target web --out-dir "$out/bindgen" --out-name "$name" --no-typescript \
+        --remove-name-section --remove-producers-section "$built"
+}
+wasm_build fvc_wasm
+wasm_build fvc_codec_wasm --no-default-features
 
 # --- the package -------------------------------------------------------------------------------
 pkg=$root/dist/npm
 rm -rf "$pkg"
 mkdir -p "$pkg"
-cp rust/wasm/js/*.js rust/wasm/js/index.d.ts "$pkg/"
+cp rust/wasm/js/*.js rust/wasm/js/*.d.ts "$pkg/"
 mkdir -p "$pkg/examples"
 cp rust/wasm/examples/*.mjs "$pkg/examples/"
 cp rust/wasm/README.md "$pkg/README.md"
 cp LICENSE "$pkg/LICENSE"
-# The generated glue, without its default loader's `new URL("fvc_wasm_bg.wasm", import.meta.url)`:
-# the package instantiates the inlined bytes with initSync, and bundlers must not look for a
-# file that is not there.
-sed -E "s#new URL\\('fvc_wasm_bg\\.wasm', import\\.meta\\.url\\)#undefined#" "$out/bindgen/fvc_wasm.js" >"$pkg/fvc_wasm.js"
-if grep -q "import.meta.url" "$pkg/fvc_wasm.js"; then
-    echo "build_npm: the generated glue still refers to import.meta.url" >&2
-    exit 1
-fi
+# Each build's generated glue, without its default loader's `new URL("…_bg.wasm",
+# import.meta.url)`: the package instantiates the inlined bytes with initSync, and bundlers must
+# not look for a file that is not there; and its .wasm as base64 (INLINE.js), nothing to fetch.
+package_wasm() { # NAME INLINE WHAT
+    local name=$1 inline=$2 what=$3
+    sed -E "s#new URL\\('${name}_bg\\.wasm', import\\.meta\\.url\\)#undefined#" "$out/bindgen/$name.js" >"$pkg/$name.js"
+    if grep -q "import.meta.url" "$pkg/$name.js"; then
+        echo "build_npm: the generated glue $name.js still refers to import.meta.url" >&2
+        exit 1
+    fi
+    {
+        echo "// $what (rust/wasm, built by tests/build_npm.sh), as base64: nothing to fetch."
+        printf 'export const wasmBase64 =\n  "%s";\n' "$(base64 -w0 "$out/bindgen/${name}_bg.wasm")"
+    } >"$pkg/$inline"
+}
+package_wasm fvc_wasm wasm_inline.js "The package's WebAssembly"
+package_wasm fvc_codec_wasm codec_wasm_inline.js "The WebAssembly of the codec entry (fast-var-codec/codec)"
 wasm_file=$out/bindgen/fvc_wasm_bg.wasm
-{
-    echo "// The package's WebAssembly (rust/wasm, built by tests/build_npm.sh), as base64: nothing to fetch."
-    printf 'export const wasmBase64 =\n  "%s";\n' "$(base64 -w0 "$wasm_file")"
-} >"$pkg/wasm_inline.js"
 # The repository's address (the header): FVC_NPM_REPOSITORY, else the git remote "origin".
 if [ -n "${FVC_NPM_REPOSITORY+set}" ]; then
     repository=$FVC_NPM_REPOSITORY
@@ -126,6 +142,30 @@ EOF
 raw=$(stat -c %s "$wasm_file")
 gz=$(gzip -9 -c "$wasm_file" | wc -c)
 echo "the .wasm: $raw bytes, $gz gzipped (gzip -9); the package's wasm_inline.js: $(stat -c %s "$pkg/wasm_inline.js") bytes, $(gzip -9 -c "$pkg/wasm_inline.js" | wc -c) gzipped"
+# What a page downloads for each entry: every module it imports, each gzipped (gzip -9) as a
+# server sends it.
+entry_size() { # ENTRY.js
+    node - "$pkg" "$1" <<'NODE'
+const fs = require("node:fs");
+const path = require("node:path");
+const [dir, entry] = process.argv.slice(2);
+const seen = new Set();
+const visit = (file) => {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  for (const m of text.matchAll(/(?:import|export)[^"']*?from\s*["']\.\/([^"']+)["']/g)) visit(m[1]);
+};
+visit(entry);
+console.log([...seen].sort().join(" "));
+NODE
+}
+for entry in index.js codec.js; do
+    files=$(entry_size "$entry")
+    total=0
+    for f in $files; do total=$((total + $(gzip -9 -c "$pkg/$f" | wc -c))); done
+    echo "the entry $entry: $total bytes gzipped ($(wc -w <<<"$files") modules: $files)"
+done
 mkdir -p "$root/dist"
 rm -f "$root/dist/fast-var-codec-$version.tgz"
 (cd "$pkg" && npm pack --silent --pack-destination "$root/dist" >"$out/pack.log" 2>&1) || { cat "$out/pack.log"; exit 1; }

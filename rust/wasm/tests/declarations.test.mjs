@@ -17,7 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
-import * as fvc from "fast-var-codec";
+import * as whole from "fast-var-codec";
+import * as codecEntry from "fast-var-codec/codec";
 
 const COMPILER_OPTIONS = {
   strict: true,
@@ -29,11 +30,11 @@ const COMPILER_OPTIONS = {
   noEmit: true,
 };
 
-/** The declarations TypeScript finds for `import ... from "fast-var-codec"` here. */
-function declarationsFile() {
-  const r = ts.resolveModuleName("fast-var-codec", path.resolve("test", "user.ts"), COMPILER_OPTIONS, ts.sys);
+/** The declarations TypeScript finds for `import ... from specifier` here. */
+function declarationsFile(specifier) {
+  const r = ts.resolveModuleName(specifier, path.resolve("test", "user.ts"), COMPILER_OPTIONS, ts.sys);
   const file = r.resolvedModule?.resolvedFileName;
-  assert.ok(file?.endsWith(".d.ts"), `TypeScript resolves "fast-var-codec" to ${file}, not to declarations`);
+  assert.ok(file?.endsWith(".d.ts"), `TypeScript resolves "${specifier}" to ${file}, not to declarations`);
   return file;
 }
 
@@ -345,26 +346,33 @@ function memberDifferences(prefix, declared, actual, declaredAll, actualAll, wha
 
 // --- the tests -----------------------------------------------------------------------------------
 
-const file = declarationsFile();
-const declared = declaredApi(file);
-const actual = actualApi(fvc);
-const found = differences(declared, actual);
-const foundIn = (area) => found.filter((d) => d.area === area).map((d) => d.text);
+// Each entry: the whole package (index.d.ts, index.js), and the codec alone (codec.d.ts, which
+// re-exports index.d.ts's declarations, and codec.js).
+for (const [specifier, module] of [
+  ["fast-var-codec", whole],
+  ["fast-var-codec/codec", codecEntry],
+]) {
+  const file = declarationsFile(specifier);
+  const declared = declaredApi(file);
+  const actual = actualApi(module);
+  const found = differences(declared, actual);
+  const foundIn = (area) => found.filter((d) => d.area === area).map((d) => d.text);
 
-test("declarations: index.d.ts declares exactly the exports of index.js, each as what it is", () => {
-  assert.ok(actual.size >= 40 && declared.size >= 40, `${actual.size} exports, ${declared.size} declared`);
-  assert.deepEqual(foundIn("exports"), []);
-});
+  test(`declarations (${specifier}): its .d.ts declares exactly the exports of its module, each as what it is`, () => {
+    assert.ok(actual.size >= 40 && declared.size >= 40, `${actual.size} exports, ${declared.size} declared`);
+    assert.deepEqual(foundIn("exports"), []);
+  });
 
-test("declarations: every exported function takes the parameters index.d.ts says", () => {
-  assert.deepEqual(foundIn("functions"), []);
-});
+  test(`declarations (${specifier}): every exported function takes the parameters its .d.ts says`, () => {
+    assert.deepEqual(foundIn("functions"), []);
+  });
 
-test("declarations: each class's base, constructor, methods, getters, properties and statics agree", () => {
-  const classes = [...declared.values()].filter((d) => d.kind === "class").length;
-  assert.ok(classes >= 30, `${classes} classes declared`);
-  assert.deepEqual(foundIn("classes"), []);
-});
+  test(`declarations (${specifier}): each class's base, constructor, methods, getters, properties and statics agree`, () => {
+    const classes = [...declared.values()].filter((d) => d.kind === "class").length;
+    assert.ok(classes >= 30, `${classes} classes declared`);
+    assert.deepEqual(foundIn("classes"), []);
+  });
+}
 
 // The check itself, on a small pair made to differ in every way it looks at, and to agree where
 // the two sides only write the same thing differently (a getter declared as a read-only property,

@@ -6,8 +6,15 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as fvc from "fast-var-codec";
+import * as whole from "fast-var-codec";
+import * as codecEntry from "fast-var-codec/codec";
 import * as desc from "./desc.mjs";
+
+// Both entries: the whole package, and the codec alone over its own WebAssembly build.
+const ENTRIES = [
+  ["fast-var-codec", whole],
+  ["fast-var-codec/codec", codecEntry],
+];
 
 const CORPORA = [
   "godot4_6_3.json",
@@ -51,8 +58,8 @@ test("the list of known divergences is read", () => {
   assert.ok(DIVERGENCES.length > 40, String(DIVERGENCES.length));
 });
 
-for (const file of CORPORA) {
-  test(`golden cases: ${file}`, () => {
+for (const [entry, fvc] of ENTRIES) for (const file of CORPORA) {
+  test(`golden cases: ${file} (${entry})`, () => {
     const c = corpus(file);
     const opts = { dialect: c.dialect, precision: c.precision ?? "single" };
     const leaks = c.nodepath_padding_leaks ?? true;
@@ -139,7 +146,7 @@ for (const file of CORPORA) {
     assert.ok(decoded > 100, `only ${decoded} decoded`);
   });
 
-  test(`golden malformed inputs: ${file}`, () => {
+  test(`golden malformed inputs: ${file} (${entry})`, () => {
     const c = corpus(file);
     const opts = { dialect: c.dialect, precision: c.precision ?? "single", keepFloats: true };
     const failures = [];
@@ -193,6 +200,9 @@ for (const file of CORPORA) {
 // A stream of every value the engine wrote, framed as put_var frames it: read with
 // dialect: "auto", the dialect is the engine's, and every value is the one its own dialect
 // reads (values that read whole in another dialect too come before the first that tells).
+// The streams with dialect detection, the whole package's (the codec entry's are the same code).
+const fvc = whole;
+
 for (const file of ["godot4_6_3.json", "godot3_6_2.json"]) {
   test(`a stream with dialect "auto": ${file}`, () => {
     const c = corpus(file);

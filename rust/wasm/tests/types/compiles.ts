@@ -101,3 +101,10 @@ const printed: string = new Float(1).toString();
 const inJson: number = new Float(2).toJSON();
 void printed;
 void inJson;
+
+// The codec entry: the same declarations, so its values are the whole package's.
+import * as codecOnly from "fast-var-codec/codec";
+const fromCodecEntry: Vector2 = codecOnly.decode(codecOnly.encode(new codecOnly.Vector2(1, 2))) as Vector2;
+const codecEntryStream: StreamDecoder = new codecOnly.StreamDecoder({ dialect: "godot3" });
+void fromCodecEntry;
+void codecEntryStream;
