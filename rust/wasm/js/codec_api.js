@@ -1,6 +1,6 @@
 // The codec of fast-var-codec's two entries (index.js, the whole package; codec.js, the codec
 // alone): values, streams and Godot's text over one WebAssembly build, made once per build by
-// codecApi, so that each entry runs on its own module and both share the value classes
+// codecApi, so that each entry runs on its own WebAssembly and both share the value classes
 // (types.js) and the errors.
 
 import { translate, DecodeError } from "./errors.js";
@@ -25,9 +25,9 @@ export const DEFAULT_MAX_PAYLOAD = 256 << 20;
 
 /**
  * The codec over `wasm` (a module wasm-bindgen generated for the crate, with or without its
- * `files` feature) and the WebAssembly it instantiates (`wasmBase64`, compiled on first use):
- * the entries' functions and classes, and what index.js builds its file functions with
- * (`internals`).
+ * `files` and `text` features) and the WebAssembly it instantiates (`wasmBase64`, compiled on
+ * first use): the entries' functions and classes (strToVar and varToStr need `text`: codec.js
+ * leaves them out), and what index.js builds its file functions with (`internals`).
  */
 export function codecApi(wasm, wasmBase64) {
   /** The smallest window of the input a decode at an offset copies into the WebAssembly. */
@@ -617,6 +617,6 @@ export function codecApi(wasm, wasmBase64) {
     MessageDecoder,
     strToVar,
     varToStr,
-    internals: { NO_OPTIONS, bytesOf, call, encoded, init, input, limit, makeSettings, memory, tapeOf, valueOptions, withCodec, keptValue },
+    internals: { NO_OPTIONS, bytesOf, call, encoded, init, input, limit, makeSettings, tapeOf, valueOptions, withCodec, keptValue },
   };
 }
