@@ -314,7 +314,8 @@ fn reencode(
 
 /// A value decoded in one dialect, encoded in another (`enc`, e.g. Godot 3 with `allow_lossy`):
 /// as [`check_reencode`], except that the encode may fail by nesting too deep (a lossy
-/// conversion can add a level: a Signal or PackedInt64Array becomes an Array).
+/// conversion can add a level: a Signal or PackedInt64Array becomes an Array), and that a
+/// Dictionary keyed by Dictionaries is not compared ([`has_dictionary_key`]).
 pub fn check_cross(
     input: &[u8],
     v: &Value,
@@ -323,5 +324,35 @@ pub fn check_cross(
     sel: Selector,
     compare: bool,
 ) {
-    reencode(input, v, dec, enc, sel, compare, true);
+    reencode(
+        input,
+        v,
+        dec,
+        enc,
+        sel,
+        compare && !has_dictionary_key(v),
+        true,
+    );
+}
+
+/// Whether a Dictionary in `v` has a key that is or holds a Dictionary. Godot 3 and Pandemonium
+/// tell such keys apart by identity, Godot 4 by content (`value/keys.rs`): a Godot 3 Dictionary
+/// with two such keys of equal content is two entries there and one in Godot 4, as each engine
+/// decodes it, so a value crossing between the two is not compared.
+pub fn has_dictionary_key(v: &Value) -> bool {
+    fn holds_dictionary(v: &Value) -> bool {
+        match v {
+            Value::Dictionary(_) => true,
+            Value::Array(a) => a.items.iter().any(holds_dictionary),
+            _ => false,
+        }
+    }
+    match v {
+        Value::Array(a) => a.items.iter().any(has_dictionary_key),
+        Value::Dictionary(d) => d
+            .iter()
+            .any(|(k, v)| holds_dictionary(k) || has_dictionary_key(k) || has_dictionary_key(v)),
+        Value::Object(o) => o.properties.iter().any(|(_, p)| has_dictionary_key(p)),
+        _ => false,
+    }
 }
