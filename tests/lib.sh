@@ -404,9 +404,11 @@ fvc_tool_cache() {
 # authors tested), without it when the registry lacks one of them (a yanked release). It is built
 # in a temporary folder renamed when complete, so a folder that exists is whole; when another
 # install made it meanwhile, that one stays. The build's output goes to LOG. A tool's output does
-# not hang on how it was compiled: a release profile without LTO, in 16 codegen units and without
-# debug info, whatever CARGO_PROFILE_RELEASE_* the environment sets. Returns 1 on failure (LOG
-# says why).
+# not hang on how it was compiled: a release profile at opt-level 0, without LTO, in 16 codegen
+# units and without debug info, whatever CARGO_PROFILE_RELEASE_* the environment sets. The tools
+# run for a second or two on this project's files and are compiled on every new machine, so their
+# compile is what counts: opt-level 0 halves it, and their output is the same (docs/testing.md,
+# "Step times"). Returns 1 on failure (LOG says why).
 fvc_cargo_tool() {
     local crate=$1 version=$2 binary=$3 log=$4 tools dir tmp
     shift 4
@@ -419,7 +421,8 @@ fvc_cargo_tool() {
     rm -rf "$dir"   # one without its binary
     tmp=$(mktemp -d "$dir.tmp.XXXXXX") || return 1
     _fvc_cargo_install() {
-        CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
+        CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=off \
+            CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
             CARGO_TARGET_DIR=$tmp/target nice -n 10 cargo install --root "$tmp" "$crate" \
             --version "$version" "$@"
     }
