@@ -3,13 +3,16 @@
 #
 #   bash tests/fuzz.sh [seconds] [target ...]
 #
-# Installs cargo-fuzz if missing, seeds the corpora from tests/golden (rust/fuzz/seed_corpus.sh),
-# builds every target of rust/fuzz, then runs each target for `seconds` (default 60), as many at a
-# time as there are processors (FUZZ_JOBS overrides; each libFuzzer run is one process). Prints per target the executions, the coverage (libFuzzer's final "cov:"), the slow inputs
+# Takes cargo-fuzz (its version pinned below) from the tool cache, where it is compiled once per
+# machine (fvc_cargo_tool), seeds the corpora from tests/golden (rust/fuzz/seed_corpus.sh), builds
+# every target of rust/fuzz, then runs each target for `seconds` (default 60), as many at a time as
+# there are processors (FUZZ_JOBS overrides; each libFuzzer run is one process). Prints per target
+# the executions, the coverage (libFuzzer's final "cov:"), the slow inputs
 # reported and the result, then one line "N passed, N failed" (N targets). Exits non-zero if any
 # target crashed (panic, sanitizer report, out-of-memory) or timed out; the reproducer's path is
 # printed (rust/fuzz/artifacts/<target>/crash-..., timeout-..., oom-...). Replay one with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir rust/fuzz <target> <artifact>
+# (cargo-fuzz on PATH: `cargo install cargo-fuzz`, or the tool cache's cargo-fuzz-VERSION/bin).
 # Logs: tests/out/fuzz/<target>.log. Corpora grow in rust/fuzz/corpus/ (not committed).
 #
 # Environment (libFuzzer flags):
@@ -48,12 +51,13 @@ fi
 logs=$(fvc_out_dir) || exit 2
 export RUSTC_BOOTSTRAP=1
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz"
-    cargo install --locked cargo-fuzz >"$logs/install.log" 2>&1 \
-        || cargo install cargo-fuzz >>"$logs/install.log" 2>&1 \
-        || { echo "FAILED: cargo install cargo-fuzz (tests/out/fuzz/install.log)"; exit 1; }
+cargo_fuzz_version=0.13.2
+if ! cargo_fuzz_bin=$(fvc_cargo_tool cargo-fuzz "$cargo_fuzz_version" cargo-fuzz "$logs/install.log"); then
+    echo "FAILED: cargo install cargo-fuzz $cargo_fuzz_version (tests/out/fuzz/install.log)"
+    exit 1
 fi
+# `cargo fuzz ...`, through the pinned cargo-fuzz of the tool cache.
+cargo_fuzz() { "$cargo_fuzz_bin" fuzz "$@"; }
 
 bash "$fuzz_dir/seed_corpus.sh" || { echo "FAILED: seeding the corpora"; exit 1; }
 
@@ -61,14 +65,14 @@ if [ $# -gt 0 ]; then
     targets=("$@")
     build=("$@") # only the targets asked for
 else
-    mapfile -t targets < <(cargo fuzz list --fuzz-dir "$fuzz_dir")
+    mapfile -t targets < <(cargo_fuzz list --fuzz-dir "$fuzz_dir")
     build=("") # every target at once
 fi
 
 echo "building ${targets[*]}"
 : >"$logs/build.log"
 for b in "${build[@]}"; do
-    if ! cargo fuzz build -s "$sanitizer" --fuzz-dir "$fuzz_dir" ${b:+"$b"} >>"$logs/build.log" 2>&1; then
+    if ! cargo_fuzz build -s "$sanitizer" --fuzz-dir "$fuzz_dir" ${b:+"$b"} >>"$logs/build.log" 2>&1; then
         echo "FAILED: cargo fuzz build ${b} (tests/out/fuzz/build.log)"
         tail -n 30 "$logs/build.log"
         exit 1
@@ -84,7 +88,7 @@ run_target() {
     # -report_slow_units: slower inputs are reported and kept as slow-unit-...; -max_len: the
     # largest input; -rss_limit_mb: libFuzzer's default, stated. The corpus directory is both
     # the seeds and where new inputs are kept.
-    cargo fuzz run -s "$sanitizer" --fuzz-dir "$fuzz_dir" "$t" -- \
+    cargo_fuzz run -s "$sanitizer" --fuzz-dir "$fuzz_dir" "$t" -- \
         "${budget[@]}" -print_final_stats=1 -max_len="$max_len" \
         -timeout="$timeout" -report_slow_units="$slow" -rss_limit_mb=2048 \
         >"$log" 2>&1
