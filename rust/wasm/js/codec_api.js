@@ -174,6 +174,22 @@ export function codecApi(wasm, wasmBase64) {
     "refuseDroppedElements",
   ];
 
+  /** The options among SETTING_KEYS that `options` sets: what the WebAssembly's Settings are made of. */
+  function settingOptions(options) {
+    const o = {};
+    for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+    return o;
+  }
+
+  /**
+   * A stream's or message decoder's Settings of the setting options `o`, and whether its dialect is
+   * detected (`dialect: "auto"`: the Settings then name none, the peer's messages tell it).
+   */
+  function decoderSettings(o) {
+    const detecting = o.dialect === "auto";
+    return [makeSettings(detecting ? { ...o, dialect: undefined } : o), detecting];
+  }
+
   /** Writes the tape of one value into the WebAssembly's input buffer; returns its length. */
   function tapeOf(value) {
     writer.begin();
@@ -220,8 +236,7 @@ export function codecApi(wasm, wasmBase64) {
    */
   class Codec {
     constructor(options = NO_OPTIONS) {
-      const o = {};
-      for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+      const o = settingOptions(options);
       this.options = Object.freeze({ ...o, ...valueOptions(options) });
       this._settings = makeSettings(o);
     }
@@ -420,12 +435,10 @@ export function codecApi(wasm, wasmBase64) {
    */
   class StreamDecoder {
     constructor(options = NO_OPTIONS) {
-      const o = {};
-      for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+      const o = settingOptions(options);
       this._options = Object.freeze({ ...o, ...valueOptions(options) });
       const maxMessage = limit(options.maxMessage, "maxMessage") ?? DEFAULT_MAX_MESSAGE;
-      const detecting = o.dialect === "auto";
-      const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
+      const [settings, detecting] = decoderSettings(o);
       try {
         this._inner = new wasm.StreamDecoder(settings, maxMessage, Boolean(options.bigEndian), detecting);
       } finally {
@@ -508,11 +521,9 @@ export function codecApi(wasm, wasmBase64) {
    */
   class MessageDecoder {
     constructor(options = NO_OPTIONS) {
-      const o = {};
-      for (const k of SETTING_KEYS) if (options[k] !== undefined) o[k] = options[k];
+      const o = settingOptions(options);
       this._options = Object.freeze({ ...o, ...valueOptions(options) });
-      const detecting = o.dialect === "auto";
-      const settings = makeSettings(detecting ? { ...o, dialect: undefined } : o);
+      const [settings, detecting] = decoderSettings(o);
       try {
         this._inner = new wasm.MessageDecoder(settings, detecting);
       } finally {
