@@ -7,8 +7,9 @@
 #      the whole package and the codec alone (`--no-default-features`: the `fast-var-codec/codec`
 #      entry), and runs wasm-bindgen (--target web) over each;
 #   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
-#      generated bindings, each .wasm inlined as base64 (wasm_inline.js, codec_wasm_inline.js:
-#      nothing is fetched at import), the example servers (rust/wasm/examples/, as examples/: they import the package
+#      generated bindings, each .wasm inlined as a string of one character per byte
+#      (wasm_inline.js, codec_wasm_inline.js: nothing is fetched at import), the example servers
+#      (rust/wasm/examples/, as examples/: they import the package
 #      by its name), package.json (rust/wasm/js/package.json with the workspace's version and
 #      the repository), README.md and LICENSE;
 #   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
@@ -82,7 +83,7 @@ cp rust/wasm/README.md "$pkg/README.md"
 cp LICENSE "$pkg/LICENSE"
 # Each build's generated glue, without its default loader's `new URL("…_bg.wasm",
 # import.meta.url)`: the package instantiates the inlined bytes with initSync, and bundlers must
-# not look for a file that is not there; and its .wasm as base64 (INLINE.js), nothing to fetch.
+# not look for a file that is not there; and its .wasm inlined (INLINE.js), nothing to fetch.
 package_wasm() { # NAME INLINE WHAT
     local name=$1 inline=$2 what=$3
     sed -E "s#new URL\\('${name}_bg\\.wasm', import\\.meta\\.url\\)#undefined#" "$out/bindgen/$name.js" >"$pkg/$name.js"
@@ -90,10 +91,34 @@ package_wasm() { # NAME INLINE WHAT
         echo "build_npm: the generated glue $name.js still refers to import.meta.url" >&2
         exit 1
     fi
-    {
-        echo "// $what (rust/wasm, built by tests/build_npm.sh), as base64: nothing to fetch."
-        printf 'export const wasmBase64 =\n  "%s";\n' "$(base64 -w0 "$out/bindgen/${name}_bg.wasm")"
-    } >"$pkg/$inline"
+    wasm_module "$out/bindgen/${name}_bg.wasm" "$pkg/$inline" "$what"
+}
+# Writes the .wasm as a module exporting `wasmBytes`: a string of one character per byte
+# (U+0000–U+00FF; codec_api.js reads it back with charCodeAt), only `"`, `\`, LF and CR escaped.
+# gzip finds the .wasm's repeats in it, which base64 hides: gzipped, it is a few percent larger
+# than the .wasm, base64 about 1.4 times (docs/performance.md). Read back and compared.
+wasm_module() { # WASM MODULE WHAT
+    node - "$@" <<'NODE'
+const fs = require("node:fs");
+const [wasm, module, what] = process.argv.slice(2);
+const bytes = fs.readFileSync(wasm);
+const escapes = { 0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x0d: "\\r" };
+let text = "";
+for (const b of bytes) text += escapes[b] ?? String.fromCharCode(b);
+fs.writeFileSync(
+  module,
+  `// ${what} (rust/wasm, built by tests/build_npm.sh): one character per byte, nothing to fetch.\n` +
+    `export const wasmBytes = "${text}";\n`,
+  "utf8",
+);
+import(require("node:url").pathToFileURL(module).href).then(({ wasmBytes }) => {
+  const back = Buffer.from(wasmBytes, "latin1");
+  if (wasmBytes.length !== bytes.length || !back.equals(bytes)) {
+    console.error(`build_npm: ${module} does not read back as ${wasm}`);
+    process.exit(1);
+  }
+});
+NODE
 }
 package_wasm fvc_wasm wasm_inline.js "The package's WebAssembly"
 package_wasm fvc_codec_wasm codec_wasm_inline.js "The WebAssembly of the codec entry (fast-var-codec/codec)"

@@ -5,7 +5,7 @@
 // value read here is written by fast-var-codec, and back.
 
 import * as wasm from "./fvc_codec_wasm.js";
-import { wasmBase64 } from "./codec_wasm_inline.js";
+import { wasmBytes } from "./codec_wasm_inline.js";
 import { codecApi } from "./codec_api.js";
 
 export * from "./shared_exports.js";
@@ -21,4 +21,4 @@ export const {
   decodeMulti,
   StreamDecoder,
   MessageDecoder,
-} = codecApi(wasm, wasmBase64);
+} = codecApi(wasm, wasmBytes);

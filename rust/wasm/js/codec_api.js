@@ -25,11 +25,12 @@ export const DEFAULT_MAX_PAYLOAD = 256 << 20;
 
 /**
  * The codec over `wasm` (a module wasm-bindgen generated for the crate, with or without its
- * `files` and `text` features) and the WebAssembly it instantiates (`wasmBase64`, compiled on
- * first use): the entries' functions and classes (strToVar and varToStr need `text`: codec.js
- * leaves them out), and what index.js builds its file functions with (`internals`).
+ * `files` and `text` features) and the WebAssembly it instantiates (`wasmBytes`: a string of
+ * one character per byte, from wasm_inline.js or codec_wasm_inline.js; compiled on first use):
+ * the entries' functions and classes (strToVar and varToStr need `text`: codec.js leaves them
+ * out), and what index.js builds its file functions with (`internals`).
  */
-export function codecApi(wasm, wasmBase64) {
+export function codecApi(wasm, wasmBytes) {
   /** The smallest window of the input a decode at an offset copies into the WebAssembly. */
   const MIN_WINDOW = 256;
   /** The size a Codec's first windowed decode expects (its window four times that). */
@@ -41,20 +42,17 @@ export function codecApi(wasm, wasmBase64) {
   /** The tape writer of encode and encodeFramed, writing into the WebAssembly's input buffer. */
   let writer = null;
 
-  function base64Bytes(text) {
-    if (typeof atob === "function") {
-      const bin = atob(text);
-      const out = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-      return out;
-    }
-    return Uint8Array.from(globalThis.Buffer.from(text, "base64"));
+  /** The WebAssembly's bytes from its module's string of one character per byte. */
+  function wasmModuleBytes(text) {
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
   }
 
   /** Compiles and instantiates the WebAssembly (once; every function calls it first). */
   function init() {
     if (ready) return;
-    raw = wasm.initSync({ module: base64Bytes(wasmBase64) });
+    raw = wasm.initSync({ module: wasmModuleBytes(wasmBytes) });
     writer = new WasmTapeWriter(raw);
     ready = true;
   }

@@ -6,7 +6,7 @@
 // here; fast-var-codec/codec (codec.js) is the codec alone, over a smaller build.
 
 import * as wasm from "./fvc_wasm.js";
-import { wasmBase64 } from "./wasm_inline.js";
+import { wasmBytes } from "./wasm_inline.js";
 import { codecApi } from "./codec_api.js";
 import { translate, DecodeError, EncodeError, SaveFileError, JSONError } from "./errors.js";
 import { TapeReader, TapeWriter } from "./tape.js";
@@ -14,7 +14,7 @@ import { TapeReader, TapeWriter } from "./tape.js";
 export * from "./shared_exports.js";
 export { DIALECTS, DEFAULT_MAX_MESSAGE, DEFAULT_MAX_PAYLOAD } from "./codec_api.js";
 
-const api = codecApi(wasm, wasmBase64);
+const api = codecApi(wasm, wasmBytes);
 export const {
   version,
   Codec,
