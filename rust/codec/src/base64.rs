@@ -30,6 +30,7 @@ pub(crate) fn encode(bytes: &[u8]) -> String {
 
 /// The bytes of base64 `text`, with or without its `=` padding; `url_safe` also reads the
 /// URL-safe digits `-` and `_`. `None` if malformed (a lone last digit carries no whole byte).
+#[cfg(any(feature = "text", feature = "json"))]
 pub(crate) fn decode(text: &str, url_safe: bool) -> Option<Vec<u8>> {
     let digits = text.trim_end_matches('=');
     if text.len() - digits.len() > 2 || digits.len() % 4 == 1 {
@@ -60,7 +61,7 @@ pub(crate) fn decode(text: &str, url_safe: bool) -> Option<Vec<u8>> {
     Some(out)
 }
 
-#[cfg(test)]
+#[cfg(all(test, any(feature = "text", feature = "json")))]
 mod tests {
     use super::*;
 

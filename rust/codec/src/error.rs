@@ -215,11 +215,23 @@ pub struct Reading {
 /// The longest value shown in full in an error; longer ones are cut with an ellipsis.
 const SHOWN_VALUE_CHARS: usize = 60;
 
+/// How an ambiguous decode's error shows a reading: its value in Godot's text format, on one
+/// line; without the `text` feature (a build for size, such as the npm codec entry), its type.
+#[cfg(feature = "text")]
+fn reading_text(value: &crate::Value) -> String {
+    value.one_line().to_string()
+}
+
+#[cfg(not(feature = "text"))]
+fn reading_text(value: &crate::Value) -> String {
+    value.variant_type().name().to_owned()
+}
+
 fn ambiguous(readings: &[Reading]) -> String {
     let shown: Vec<String> = readings
         .iter()
         .map(|r| {
-            let text = r.value.one_line().to_string();
+            let text = reading_text(&r.value);
             let cut: String = text.chars().take(SHOWN_VALUE_CHARS).collect();
             let text = if cut.len() < text.len() {
                 format!("{cut}…")

@@ -1,6 +1,6 @@
 // The codec entry, fast-var-codec/codec: the codec alone over its own WebAssembly build (the crate
 // without its `files` and `text` features). What it downloads (every module it imports, gzipped
-// as a server sends it) is well under half the whole package's; its values and errors are the
+// as a server sends it) is well under half the whole package's and within 150,000 bytes; its values and errors are the
 // whole package's classes, so values pass between the entries; it has the codec's functions and
 // none of the files' or the text's. Its encodes and decodes against every engine's golden corpus
 // are golden.test.mjs's (both entries), its declarations declarations.test.mjs's.
@@ -37,6 +37,30 @@ test("the codec entry downloads under half of what the whole package does, and n
   const wholeTotal = modulesOf("index.js").reduce((n, f) => n + gzipped(f), 0);
   console.log(`codec entry: ${total} bytes gzipped (${modules.length} modules); the whole package: ${wholeTotal}`);
   assert.ok(total < wholeTotal / 2, `${total} of the whole package's ${wholeTotal}`);
+  // The budget of a page that only sends and receives values.
+  assert.ok(total <= 150_000, `the codec entry downloads ${total} bytes gzipped, over 150,000`);
+});
+
+test("the codec entry's ambiguous-dialect error names each reading's type, the whole package's its value", () => {
+  // A Godot 3 Color, held undecided with "auto" until 64 are held: the oldest is then refused.
+  const refusal = (m) => {
+    const d = new m.MessageDecoder({ dialect: "auto" });
+    const color = m.encode(new m.Color(1, 0.5, 0, 1), { dialect: "godot3" });
+    for (let i = 0; i <= 64; i++) d.feed(color);
+    try {
+      d.next();
+    } catch (e) {
+      return e;
+    }
+    assert.fail("no error");
+  };
+  const small = refusal(codec);
+  const full = refusal(whole);
+  assert.ok(small instanceof whole.DecodeError && full instanceof whole.DecodeError);
+  assert.deepEqual(small.dialects, full.dialects);
+  assert.match(small.message, /\(Plane as godot4; Color as godot3;/);
+  assert.match(full.message, /\(Plane\(1, 0\.5, 0, 1\) as godot4; Color\(1, 0\.5, 0, 1\) as godot3;/);
+  assert.match(small.message, /pass the dialect/);
 });
 
 test("the codec entry has the codec's functions and classes, and none of the files' or the text's", () => {

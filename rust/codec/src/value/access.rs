@@ -1626,6 +1626,7 @@ impl Object {
     /// assert_eq!(o.text_reference_id(), Some(&Value::from("1_ab")));
     /// assert_eq!(Object::new("Resource").text_reference_id(), None);
     /// ```
+    #[cfg(feature = "text")]
     pub fn text_reference_id(&self) -> Option<&Value> {
         super::godot_text::reference_id(self)
     }

@@ -432,6 +432,7 @@ impl Build for ValueBuilder {
     }
 }
 
+#[cfg(feature = "text")]
 impl super::parse_text::TextBuild for ValueBuilder {
     fn assign_value(
         &mut self,

@@ -8,10 +8,13 @@ mod build;
 mod convert;
 mod depth;
 mod from;
+#[cfg(feature = "text")]
 pub(crate) mod godot_text;
+#[cfg(feature = "text")]
 mod grisu;
 mod index;
 pub(crate) mod keys;
+#[cfg(feature = "text")]
 pub(crate) mod parse_text;
 mod string;
 mod write;
@@ -19,6 +22,7 @@ mod write;
 pub use access::{DictionaryIter, Entry, Key, Lookup, OccupiedEntry, VacantEntry};
 pub(crate) use build::type_kept_as_is;
 pub use build::{DictionaryInProgress, ValueBuilder};
+#[cfg(feature = "text")]
 pub use godot_text::{Godot3Text, OneLine};
 pub use write::write_value;
 
