@@ -26,6 +26,9 @@ async function openFile(state, file) {
     status(`${file.name} not opened: the edits to ${state.name} are kept.`);
     return;
   }
+  // Until the file is read, the page shows no state it had with the previous one (a test or a
+  // script waiting for "open" waits for this file's).
+  document.body.dataset.state = "opening";
   const bytes = new Uint8Array(await file.arrayBuffer());
   state.name = file.name;
   state.file = bytes;
