@@ -58,7 +58,7 @@ DEADLINE="$fvc_root/tests/deadline.sh"
 # and the command-line tool (peers, load, saves) build them with these same words, so that after
 # the core step their dev builds are already there and nothing is compiled again.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-FVC_CORE_BUILD="-p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json"
+FVC_CORE_BUILD="-p fast_var_codec_core -p fast_var_codec_cli -p fast_var_codec_gdextension -p fast_var_codec_wasm --features fast_var_codec_core/serde,fast_var_codec_core/tokio,fast_var_codec_core/json"
 
 # --- machine setup -------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ source tests/lib.sh
 STEPS=(engines core probes fmt clippy crate msrv compat version workflows cache addon godot exit docs snippets double differential asan peers saves dock python wheels npm web windows arm64 arm64_core macos package fuzz)
 declare -A ABOUT=(
     [engines]="install the headless engines (Godot 4.6.3, 3.6.2, 3.2.3; ../shared/engines' builds)"
-    [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's unit tests"
+    [core]="cargo test: the core crate (golden corpora from real engines, property tests), the CLI, the extension's and the npm package's unit tests"
     [probes]="ask Godot 4.6.3 which Dictionary keys it merges, against the core's table"
     [fmt]="cargo fmt --check (the workspace and the fuzz crate)"
     [clippy]="cargo clippy --all-targets -D warnings (the workspace and the fuzz crate)"

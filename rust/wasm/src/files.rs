@@ -13,11 +13,12 @@ use fast_var_codec_core::save::{ConfigFile, ConfigFileError, TextResource};
 use fast_var_codec_core::save::{FileError, FileKey};
 use fast_var_codec_core::save::{JsonFileError, JsonSave, JsonStyle};
 use fast_var_codec_core::stream::{frame, ByteOrder};
+use fast_var_codec_core::value::ValueBuilder;
 use fast_var_codec_core::{CodecError, Value};
 use wasm_bindgen::prelude::*;
 
 use super::{
-    ambiguous_dialects, codec_error, codec_error_text, decode_whole_at, dialect, encode_to_output,
+    ambiguous_dialects, codec_error, codec_error_text, decode_at_with, dialect, encode_to_output,
     error, error_text, keep_tape, tape, tape_error, usage, value_of, with_input, Settings, KEPT,
 };
 
@@ -107,7 +108,7 @@ fn json_text(v: &Value, pretty: bool) -> String {
 }
 
 /// The JSON projection of the value at `offset` of the input buffer's first `len` bytes, which
-/// must take every byte from `offset` to `len`, as [`decode_whole`]'s ([`decode_whole_at`]).
+/// must take every byte from `offset` to `len`, as [`decode_whole`]'s ([`decode_at_with`]).
 #[wasm_bindgen]
 pub fn bytes_to_json(
     settings: &Settings,
@@ -115,7 +116,10 @@ pub fn bytes_to_json(
     offset: usize,
     pretty: bool,
 ) -> Result<String, JsValue> {
-    let (value, _) = with_input(len, |data| decode_whole_at(data, offset, settings))?;
+    let (value, _) = with_input(len, |data| {
+        decode_at_with(data, offset, settings, true, &mut ValueBuilder::default())
+            .map_err(|e| codec_error(&e))
+    })?;
     Ok(json_text(&value, pretty))
 }
 

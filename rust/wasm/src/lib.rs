@@ -11,9 +11,10 @@
 
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::record::decode_record;
+use fast_var_codec_core::reader::{decode_with, Build};
+use fast_var_codec_core::record::decode_record_with;
 use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
-use fast_var_codec_core::value::{ContainerType, NodePath};
+use fast_var_codec_core::value::{ContainerType, NodePath, ValueBuilder};
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -21,6 +22,9 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "files")]
 mod files;
 pub mod tape;
+mod tape_builder;
+
+use tape_builder::TapeBuilder;
 
 /// Errors cross as one text, fields separated by U+001F: the kind (`decode`, `encode`, `file`
 /// or `usage`), the Godot error name, the offset (decode; file: a cut record's, or empty) or
@@ -276,44 +280,94 @@ pub fn encode(
 
 /// The value at `offset` of the input buffer's first `len` bytes, as `bytes_to_var` reads it,
 /// as a tape (the size it took, a u64, then the value; its large packed arrays referred to where
-/// they lie, the value kept until the next decode) into the buffer at `tape_ptr`; returns the
-/// tape's length.
+/// they lie when the value was kept, until the next decode) into the buffer at `tape_ptr`;
+/// returns the tape's length.
 #[wasm_bindgen]
 pub fn decode(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
-    KEPT.with_borrow_mut(|kept| *kept = None);
-    let (value, used) = with_input(len, |data| {
-        fast_var_codec_core::decode_at(data, offset, &settings.decode).map_err(|e| codec_error(&e))
-    })?;
-    Ok(keep_tape(value, used))
+    decode_to_tape(settings, len, offset, false)
 }
 
 /// The value at `offset` of the input buffer's first `len` bytes, which must take every byte
-/// from `offset` to `len` ([`decode_whole_at`]), as a tape into the buffer at `tape_ptr` like
+/// from `offset` to `len` ([`decode_at_with`]), as a tape into the buffer at `tape_ptr` like
 /// [`decode`]'s; returns the tape's length.
 #[wasm_bindgen]
 pub fn decode_whole(settings: &Settings, len: usize, offset: usize) -> Result<usize, JsValue> {
-    KEPT.with_borrow_mut(|kept| *kept = None);
-    let (value, used) = with_input(len, |data| decode_whole_at(data, offset, settings))?;
-    Ok(keep_tape(value, used))
+    decode_to_tape(settings, len, offset, true)
 }
 
-/// The value at `offset` of `data`, which must take every byte from `offset` to the end (the
-/// core's `decode_record`: a value that leaves bytes unread is a `RecordNotWhole` error at the
-/// first of them, naming the dialect that reads them whole), and the bytes it took. Error
-/// offsets count from the start of `data`. The one rule of `decode` and `toJSON` of bytes.
-fn decode_whole_at(
+/// [`decode`] (or with `whole`, [`decode_whole`]): the tape written as the reader goes
+/// (`tape_builder`), or, for what only the model decodes as the engine does, the model's value
+/// written as a tape and kept until the next call.
+fn decode_to_tape(
+    settings: &Settings,
+    len: usize,
+    offset: usize,
+    whole: bool,
+) -> Result<usize, JsValue> {
+    KEPT.with_borrow_mut(|kept| *kept = None);
+    with_input(len, |data| {
+        let direct = TAPE.with_borrow_mut(|out| {
+            start_tape(out);
+            // The size, once known.
+            out.extend_from_slice(&[0; 8]);
+            let mut builder = TapeBuilder::new(out);
+            let decoded = decode_at_with(data, offset, settings, whole, &mut builder);
+            if builder.needs_model() {
+                return Ok(None);
+            }
+            match decoded {
+                Ok((_, used)) => {
+                    set_tape_size(out, used);
+                    Ok(Some(out.len()))
+                }
+                Err(e) => Err(codec_error(&e)),
+            }
+        })?;
+        if let Some(tape_len) = direct {
+            return Ok(tape_len);
+        }
+        let (value, used) =
+            decode_at_with(data, offset, settings, whole, &mut ValueBuilder::default())
+                .map_err(|e| codec_error(&e))?;
+        Ok(keep_tape(value, used))
+    })
+}
+
+/// The value at `offset` of `data` and the bytes it took, built by `builder`. With `whole` it
+/// must take every byte from `offset` to the end (the core's `decode_record_with`: a value that
+/// leaves bytes unread is a `RecordNotWhole` error at the first of them, naming the dialect that
+/// reads them whole); error offsets count from the start of `data`. The one rule of `decode` and
+/// `toJSON` of bytes.
+fn decode_at_with<B: Build>(
     data: &[u8],
     offset: usize,
     settings: &Settings,
-) -> Result<(Value, usize), JsValue> {
-    let Some(rest) = data.get(offset..) else {
-        // Past the end: the error a decode there gives.
-        return fast_var_codec_core::decode_at(data, offset, &settings.decode)
-            .map_err(|e| codec_error(&e));
-    };
-    decode_record(rest, &settings.decode)
-        .map(|v| (v, rest.len()))
-        .map_err(|e| codec_error(&e.shifted(offset)))
+    whole: bool,
+    builder: &mut B,
+) -> Result<(B::Value, usize), CodecError> {
+    let opts = &settings.decode;
+    match data.get(offset..).filter(|_| whole) {
+        Some(rest) => decode_record_with(rest, opts, builder)
+            .map(|v| (v, rest.len()))
+            .map_err(|e| e.shifted(offset)),
+        // Past the end, the error a decode there gives.
+        None => decode_with(data, offset, opts, builder),
+    }
+}
+
+/// Empties the tape buffer (released when a large value had grown it).
+fn start_tape(out: &mut Vec<u8>) {
+    if out.capacity() > KEEP {
+        *out = Vec::new();
+    }
+    out.clear();
+}
+
+/// Writes the size a decode took at the tape's start.
+fn set_tape_size(out: &mut [u8], used: usize) {
+    if let Some(slot) = out.get_mut(..8) {
+        slot.copy_from_slice(&(used as u64).to_le_bytes());
+    }
 }
 
 /// Writes the tape of `value` (the size `used`, then the value) into the buffer at `tape_ptr`
@@ -321,10 +375,7 @@ fn decode_whole_at(
 /// lie); returns the tape's length.
 fn keep_tape(value: Value, used: usize) -> usize {
     TAPE.with_borrow_mut(|out| {
-        if out.capacity() > KEEP {
-            *out = Vec::new();
-        }
-        out.clear();
+        start_tape(out);
         out.extend_from_slice(&(used as u64).to_le_bytes());
         tape::write_referencing(out, &value);
         // Moved, the value's packed arrays stay where the tape says they are.
@@ -457,11 +508,7 @@ impl StreamDecoder {
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         let next = self.reader.next_value();
         match next {
-            Ok(Some(v)) => {
-                let mut out = Vec::with_capacity(64);
-                tape::write(&mut out, &v);
-                Ok(Some(out))
-            }
+            Ok(Some(v)) => Ok(Some(tape::tape_of(&v))),
             Ok(None) => Ok(None),
             Err(e) => Err(codec_error(&e)),
         }
@@ -559,9 +606,7 @@ impl MessageDecoder {
         match next {
             Ok(Some(v)) => {
                 self.forget_read(consumed);
-                let mut out = Vec::with_capacity(64);
-                tape::write(&mut out, &v);
-                Ok(Some(out))
+                Ok(Some(tape::tape_of(&v)))
             }
             Ok(None) => Ok(None),
             Err(CodecError::Decode { offset, reason }) => {

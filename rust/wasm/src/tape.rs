@@ -86,12 +86,22 @@ pub const PACKED_COLOR: u8 = 40;
 pub const PACKED_VECTOR4: u8 = 41;
 pub const PACKED_REF: u8 = 42;
 
+/// A container's element, key or value type when it has none.
+pub(crate) const UNTYPED: u8 = 0;
+
 /// From this many bytes on, `write_referencing` refers to a packed array's numbers rather than
 /// copying them.
 const REF_MIN: usize = 4096;
 
 // ---------------------------------------------------------------------------------------------
 // Value to tape (decode)
+
+/// The tape of `v` alone.
+pub fn tape_of(v: &Value) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    write(&mut out, v);
+    out
+}
 
 /// Appends `v` to the tape `out`.
 pub fn write(out: &mut Vec<u8>, v: &Value) {
@@ -122,10 +132,7 @@ fn put(out: &mut Vec<u8>, v: &Value, refs: bool) {
             out.push(FLOAT);
             out.extend_from_slice(&f.to_le_bytes());
         }
-        Value::String(s) => {
-            out.push(STRING);
-            str_(out, s.as_str());
-        }
+        Value::String(s) => put_str(out, STRING, s.as_str()),
         Value::Vector2(c) => reals(out, VECTOR2, c),
         Value::Vector2i(c) => ints(out, VECTOR2I, c),
         Value::Rect2(c) => reals(out, RECT2, &c[..]),
@@ -147,10 +154,7 @@ fn put(out: &mut Vec<u8>, v: &Value, refs: bool) {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
-        Value::StringName(s) => {
-            out.push(STRING_NAME);
-            str_(out, s.as_str());
-        }
+        Value::StringName(s) => put_str(out, STRING_NAME, s.as_str()),
         Value::NodePath(p) => {
             out.push(NODE_PATH);
             out.push(u8::from(p.absolute));
@@ -239,6 +243,24 @@ fn str_(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(s.as_bytes());
 }
 
+/// A str (an item of a PackedStringArray).
+pub fn put_len_str(out: &mut Vec<u8>, s: &str) {
+    str_(out, s);
+}
+
+/// A String or StringName (`tag`) value.
+pub fn put_str(out: &mut Vec<u8>, tag: u8, s: &str) {
+    out.push(tag);
+    str_(out, s);
+}
+
+/// A packed array of `count` numbers (`tag`) from their little-endian bytes, `raw`.
+pub fn put_numbers(out: &mut Vec<u8>, tag: u8, count: usize, raw: &[u8]) {
+    out.push(tag);
+    len(out, count);
+    out.extend_from_slice(raw);
+}
+
 fn reals(out: &mut Vec<u8>, tag: u8, c: &[f64]) {
     out.push(tag);
     for x in c {
@@ -290,7 +312,7 @@ fn container_type(out: &mut Vec<u8>, c: &ContainerType) {
             out.push(1);
             str_(out, name);
         }
-        None => out.push(0),
+        None => out.push(UNTYPED),
     }
 }
 
