@@ -20,6 +20,7 @@ use wasm_bindgen::prelude::*;
 use super::{
     ambiguous_dialects, codec_error, codec_error_text, decode_at_with, dialect, encode_to_output,
     error, error_text, keep_tape, tape, tape_error, usage, value_of, with_input, Settings, KEPT,
+    LARGE_VALUE,
 };
 
 fn file_error(e: &FileError) -> JsValue {
@@ -142,7 +143,13 @@ pub fn json_to_bytes(
     big_endian: bool,
 ) -> Result<usize, JsValue> {
     let v = fast_var_codec_core::json::from_json(text).map_err(|e| json_error(&e))?;
-    encode_to_output(&v, settings, framed, big_endian)
+    let size = match v.len() {
+        Some(n) if n > LARGE_VALUE => {
+            fast_var_codec_core::encoded_size(&v, &settings.encode).unwrap_or(0)
+        }
+        _ => 0,
+    };
+    encode_to_output(&v, settings, framed, big_endian, size)
 }
 
 /// The Godot 3 key of a password or a 32-byte key (neither: none; both: an error).

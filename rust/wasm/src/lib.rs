@@ -13,8 +13,9 @@ use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
 use fast_var_codec_core::reader::{decode_with, Build};
 use fast_var_codec_core::record::decode_record_with;
-use fast_var_codec_core::stream::{frame, ByteOrder, StreamReader};
+use fast_var_codec_core::stream::{frame, frame_with, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath, ValueBuilder};
+use fast_var_codec_core::writer::Writer;
 use fast_var_codec_core::{CodecError, Dialect, Options, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -23,8 +24,10 @@ use wasm_bindgen::prelude::*;
 mod files;
 pub mod tape;
 mod tape_builder;
+mod tape_to_wire;
 
 use tape_builder::TapeBuilder;
+use tape_to_wire::write_tape;
 
 /// Errors cross as one text, fields separated by U+001F: the kind (`decode`, `encode`, `file`
 /// or `usage`), the Godot error name, the offset (decode; file: a cut record's, or empty) or
@@ -169,7 +172,8 @@ fn value_of(tape: &[u8]) -> Result<Value, JsValue> {
 const KEEP: usize = 16 << 20;
 
 /// Items (of a container, or of a packed array) above which an encode measures its output
-/// before writing it ([`encode_to_output`]).
+/// before writing it ([`encode_to_output`]'s `size`, where no tape tells it).
+#[cfg(feature = "files")]
 const LARGE_VALUE: usize = 4096;
 
 thread_local! {
@@ -274,8 +278,51 @@ pub fn encode(
     framed: bool,
     big_endian: bool,
 ) -> Result<usize, JsValue> {
-    let v = with_input(len, value_of)?;
-    encode_to_output(&v, settings, framed, big_endian)
+    // The tape walked into the writer; or, where the walk stops (an error, which the model's
+    // path reports with its path, or a large packed array), read whole into a `Value`, whose
+    // encode runs once the input buffer is released, into room for about the tape's size.
+    let walked = with_input(len, |tape| {
+        match encode_tape(tape, settings, framed, big_endian) {
+            Some(written) => Ok(Ok(written)),
+            None => value_of(tape).map(|v| Err((v, tape.len()))),
+        }
+    })?;
+    match walked {
+        Ok(written) => Ok(written),
+        Err((v, size)) => encode_to_output(&v, settings, framed, big_endian, size),
+    }
+}
+
+/// The value of `tape` encoded (framed with `framed`) into the buffer at `encoded_ptr` by
+/// `tape_to_wire`, without a `Value` tree; returns the count of bytes, or `None` (the buffer
+/// emptied) when the walk stopped.
+fn encode_tape(tape: &[u8], settings: &Settings, framed: bool, big_endian: bool) -> Option<usize> {
+    ENCODED.with_borrow_mut(|out| {
+        if out.capacity() > KEEP {
+            *out = bytes::BytesMut::new();
+        }
+        out.clear();
+        // No room made first: the walk may stop at a large packed array, whose model then takes
+        // its own room (and a large packed array of bytes is written with its exact room).
+        let opts = &settings.encode;
+        let written = if framed {
+            let order = ByteOrder::from_big_endian(big_endian);
+            frame_with(out, opts, order, |w| write_tape(w, tape)).map(|_| ())
+        } else {
+            Writer::new(std::mem::take(out), opts).and_then(|mut w| {
+                let walked = write_tape(&mut w, tape);
+                *out = w.into_sink();
+                walked
+            })
+        };
+        match written {
+            Ok(()) => Some(out.len()),
+            Err(_) => {
+                out.clear();
+                None
+            }
+        }
+    })
 }
 
 /// The value at `offset` of the input buffer's first `len` bytes, as `bytes_to_var` reads it,
@@ -414,24 +461,23 @@ pub fn value_to_text(len: usize, dialect: &str) -> Result<String, JsValue> {
 }
 
 /// `v` encoded (or framed as put_var sends it) into the output buffer at `encoded_ptr`, which is
-/// kept between calls unless it grew beyond `KEEP`; returns the count of bytes.
+/// kept between calls unless it grew beyond `KEEP`, with room for `size` bytes made first (a
+/// large value's bytes written into their room, not a doubling buffer: a packed array's tape is
+/// its bytes' size but for a few header bytes); returns the count of bytes.
 fn encode_to_output(
     v: &Value,
     settings: &Settings,
     framed: bool,
     big_endian: bool,
+    size: usize,
 ) -> Result<usize, JsValue> {
     ENCODED.with_borrow_mut(|out| {
         if out.capacity() > KEEP {
             *out = bytes::BytesMut::new();
         }
         out.clear();
-        // A large value's bytes written into their exact room, not a doubling buffer.
-        if v.len().is_some_and(|n| n > LARGE_VALUE) {
-            if let Ok(size) = fast_var_codec_core::encoded_size(v, &settings.encode) {
-                out.reserve(size + 4);
-            }
-        }
+        // With room for the frame's length and a zero word the writer may put past the end.
+        out.reserve(size + 16);
         if framed {
             frame(
                 v,

@@ -362,7 +362,24 @@ impl<'a> Reader<'a> {
         self.at >= self.tape.len()
     }
 
-    fn take(&mut self, n: usize) -> TapeResult<&'a [u8]> {
+    /// The byte `ahead` bytes after the next one, left unread.
+    pub(crate) fn peek(&self, ahead: usize) -> Option<u8> {
+        self.tape.get(self.at + ahead).copied()
+    }
+
+    /// The u32 `ahead` bytes after the next one, left unread.
+    pub(crate) fn peek_u32(&self, ahead: usize) -> Option<usize> {
+        let at = self.at + ahead;
+        let bytes = self.tape.get(at..at + 4)?;
+        Some(u32::from_le_bytes(bytes.try_into().ok()?) as usize)
+    }
+
+    /// Steps over `n` bytes known to be there (`peek`ed).
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.tape.len());
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> TapeResult<&'a [u8]> {
         let end = self
             .at
             .checked_add(n)
@@ -373,7 +390,7 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
-    fn array<const N: usize>(&mut self) -> TapeResult<[u8; N]> {
+    pub(crate) fn array<const N: usize>(&mut self) -> TapeResult<[u8; N]> {
         let mut b = [0u8; N];
         b.copy_from_slice(self.take(N)?);
         Ok(b)
@@ -383,7 +400,7 @@ impl<'a> Reader<'a> {
         Ok(self.array::<1>()?[0])
     }
 
-    fn u32(&mut self) -> TapeResult<usize> {
+    pub(crate) fn u32(&mut self) -> TapeResult<usize> {
         Ok(u32::from_le_bytes(self.array()?) as usize)
     }
 
@@ -391,11 +408,11 @@ impl<'a> Reader<'a> {
         Ok(u64::from_le_bytes(self.array()?))
     }
 
-    fn f64(&mut self) -> TapeResult<f64> {
+    pub(crate) fn f64(&mut self) -> TapeResult<f64> {
         Ok(f64::from_le_bytes(self.array()?))
     }
 
-    fn str_ref(&mut self) -> TapeResult<&'a str> {
+    pub(crate) fn str_ref(&mut self) -> TapeResult<&'a str> {
         let n = self.u32()?;
         let b = self.take(n)?;
         std::str::from_utf8(b).map_err(|_| TapeError("a tape string is not UTF-8".into()))
