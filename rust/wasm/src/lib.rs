@@ -359,7 +359,9 @@ fn decode_to_tape(
             out.extend_from_slice(&[0; 8]);
             let mut builder = TapeBuilder::new(out);
             let decoded = decode_at_with(data, offset, settings, whole, &mut builder);
-            if builder.needs_model() {
+            let needs_model = builder.needs_model();
+            drop(builder);
+            if needs_model {
                 return Ok(None);
             }
             match decoded {

@@ -117,21 +117,9 @@ pub fn write_referencing(out: &mut Vec<u8>, v: &Value) {
 fn put(out: &mut Vec<u8>, v: &Value, refs: bool) {
     match v {
         Value::Nil => out.push(NIL),
-        Value::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
-        Value::Int(i) => match i32::try_from(*i) {
-            Ok(small) => {
-                out.push(INT32);
-                out.extend_from_slice(&small.to_le_bytes());
-            }
-            Err(_) => {
-                out.push(INT64);
-                out.extend_from_slice(&i.to_le_bytes());
-            }
-        },
-        Value::Float(f) => {
-            out.push(FLOAT);
-            out.extend_from_slice(&f.to_le_bytes());
-        }
+        Value::Bool(b) => put_bool(out, *b),
+        Value::Int(i) => put_int(out, *i),
+        Value::Float(f) => put_float(out, *f),
         Value::String(s) => put_str(out, STRING, s.as_str()),
         Value::Vector2(c) => reals(out, VECTOR2, c),
         Value::Vector2i(c) => ints(out, VECTOR2I, c),
@@ -241,6 +229,31 @@ fn len(out: &mut Vec<u8>, n: usize) {
 fn str_(out: &mut Vec<u8>, s: &str) {
     len(out, s.len());
     out.extend_from_slice(s.as_bytes());
+}
+
+/// A bool.
+pub fn put_bool(out: &mut Vec<u8>, b: bool) {
+    out.push(if b { TRUE } else { FALSE });
+}
+
+/// An int: INT32 when it fits.
+pub fn put_int(out: &mut Vec<u8>, i: i64) {
+    match i32::try_from(i) {
+        Ok(small) => {
+            out.push(INT32);
+            out.extend_from_slice(&small.to_le_bytes());
+        }
+        Err(_) => {
+            out.push(INT64);
+            out.extend_from_slice(&i.to_le_bytes());
+        }
+    }
+}
+
+/// A float.
+pub fn put_float(out: &mut Vec<u8>, f: f64) {
+    out.push(FLOAT);
+    out.extend_from_slice(&f.to_le_bytes());
 }
 
 /// A str (an item of a PackedStringArray).

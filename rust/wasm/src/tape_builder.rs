@@ -56,14 +56,16 @@ struct Key {
 
 impl Key {
     fn new(tape: &[u8], start: usize, end: usize) -> Key {
-        let mut head = [0; 8];
-        let first = tape.get(start..end.min(start + 8)).unwrap_or_default();
-        head[..first.len()].copy_from_slice(first);
-        Key {
-            start,
-            end,
-            head: u64::from_le_bytes(head),
-        }
+        let bytes = tape.get(start..end).unwrap_or_default();
+        let head = match bytes.first_chunk::<8>() {
+            Some(first) => u64::from_le_bytes(*first),
+            // Shorter keys (an INT32's 5 bytes): byte by byte, no copy call.
+            None => bytes
+                .iter()
+                .enumerate()
+                .fold(0, |h, (i, &b)| h | u64::from(b) << (8 * i)),
+        };
+        Key { start, end, head }
     }
 
     fn bytes<'a>(&self, tape: &'a [u8]) -> &'a [u8] {
@@ -93,13 +95,27 @@ pub struct TapeBuilder<'t> {
     keys: Vec<Key>,
 }
 
+thread_local! {
+    /// The key stack of the last build, kept for the next (a small value's decode would
+    /// otherwise allocate it again each time).
+    static KEYS: std::cell::Cell<Vec<Key>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for TapeBuilder<'_> {
+    fn drop(&mut self) {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        KEYS.set(keys);
+    }
+}
+
 impl<'t> TapeBuilder<'t> {
     pub fn new(out: &'t mut Vec<u8>) -> Self {
         TapeBuilder {
             out,
             model: ValueBuilder::default(),
             needs_model: false,
-            keys: Vec::new(),
+            keys: KEYS.take(),
         }
     }
 
@@ -163,10 +179,22 @@ impl TapeBuilder<'_> {
                 self.keys.push(key);
                 return true;
             }
+        }
+        self.add_key_to_model(dict, key)
+    }
+
+    /// [`TapeBuilder::add_key`] from the `FEW_KEYS`th key on: the keys so far moved into a
+    /// Dictionary of the model's first.
+    #[cold]
+    #[inline(never)]
+    fn add_key_to_model(&mut self, dict: &mut OpenDictionary, key: Key) -> bool {
+        let tape = &self.out[..];
+        if dict.model.is_none() {
             let untyped = ContainerType::Untyped;
             let Ok(mut model) = self.model.begin_dictionary(untyped.clone(), untyped, 0, 0) else {
                 return false;
             };
+            let seen = self.keys.get(dict.keys_from..).unwrap_or_default();
             for k in seen {
                 if !admit_key(&mut self.model, &mut model, k.bytes(tape)) {
                     return false;
@@ -207,16 +235,24 @@ impl Build for TapeBuilder<'_> {
     }
 
     fn nil(&mut self) -> Mark {
-        self.leaf(&Value::Nil)
+        let at = self.mark();
+        self.out.push(tape::NIL);
+        at
     }
     fn bool(&mut self, v: bool) -> Mark {
-        self.leaf(&Value::Bool(v))
+        let at = self.mark();
+        tape::put_bool(self.out, v);
+        at
     }
     fn int(&mut self, v: i64) -> Mark {
-        self.leaf(&Value::Int(v))
+        let at = self.mark();
+        tape::put_int(self.out, v);
+        at
     }
     fn float(&mut self, v: f64) -> Mark {
-        self.leaf(&Value::Float(v))
+        let at = self.mark();
+        tape::put_float(self.out, v);
+        at
     }
     fn string(&mut self, s: &str) -> Mark {
         let at = self.mark();
@@ -416,7 +452,9 @@ mod tests {
         let mut tape = Vec::new();
         let mut builder = TapeBuilder::new(&mut tape);
         let built = decode_with(&bytes, 0, &opts, &mut builder);
-        if builder.needs_model() {
+        let needs_model = builder.needs_model();
+        drop(builder);
+        if needs_model {
             return None;
         }
         let (_, used) = built.expect("decodes");
