@@ -196,11 +196,21 @@ export function codecApi(wasm, wasmBytes) {
   }
 
   let memoryView = new Uint8Array(0);
+  let memoryData = new DataView(new ArrayBuffer(0));
 
   /** A view of the whole WebAssembly memory (made again after the memory grew, which detaches it). */
   function memory() {
-    if (memoryView.length === 0) memoryView = new Uint8Array(raw.memory.buffer);
+    if (memoryView.length === 0) {
+      memoryView = new Uint8Array(raw.memory.buffer);
+      memoryData = new DataView(raw.memory.buffer);
+    }
     return memoryView;
+  }
+
+  /** A reader of the tape of `len` bytes the last call left at `tape_ptr`, where it lies. */
+  function tapeReader(len, options) {
+    const ptr = raw.tape_ptr() >>> 0;
+    return new TapeReader(memory(), options, memoryData, ptr, ptr + len);
   }
 
   /** A copy of the last encode's `n` bytes, out of the WebAssembly's memory. */
@@ -288,9 +298,7 @@ export function codecApi(wasm, wasmBytes) {
     _readTape(len) {
       // The tape is read where it lies, in the WebAssembly's memory: nothing calls into the
       // WebAssembly until it is read (a call could move it), and every value is copied out of it.
-      const ptr = raw.tape_ptr() >>> 0;
-      const tape = memory().subarray(ptr, ptr + len);
-      const r = new TapeReader(tape, this.options);
+      const r = tapeReader(len, this.options);
       const size = r.size();
       this._sizeHint = size;
       return { value: r.value(), size };
@@ -580,8 +588,7 @@ export function codecApi(wasm, wasmBytes) {
   }
 
   function keptValue(len, options) {
-    const ptr = raw.tape_ptr() >>> 0;
-    const r = new TapeReader(memory().subarray(ptr, ptr + len), valueOptions(options ?? NO_OPTIONS));
+    const r = tapeReader(len, valueOptions(options ?? NO_OPTIONS));
     r.size();
     return r.value();
   }

@@ -303,10 +303,6 @@ export function readConfigFile(data, options = NO_OPTIONS) {
   });
 }
 
-/**
- * The value of the tape of `len` bytes the last call left at `tape_ptr` (its size, then the value),
- * read where it lies, in the shapes `options` ask for.
- */
 /** A ConfigFile's bytes, or a TypeError naming what readConfigFile reads. */
 function configBytes(data) {
   if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return bytesOf(data);

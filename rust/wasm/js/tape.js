@@ -513,19 +513,24 @@ function basisRows(b) {
 const KEYS = 512;
 const keyCache = new Array(KEYS).fill(undefined);
 
-/** Reads values from a tape the WebAssembly wrote. */
+/**
+ * Reads values from a tape the WebAssembly wrote: the whole of `bytes`, or from `pos` to `end`
+ * with `view` a DataView of the same memory (a decode's tape read where it lies, with views of
+ * the WebAssembly's memory made once rather than per call).
+ */
 export class TapeReader {
-  constructor(bytes, options) {
+  constructor(bytes, options, view, pos = 0, end = bytes.length) {
     this.bytes = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.pos = 0;
+    this.view = view ?? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = pos;
+    this.end = end;
     this.keepFloats = Boolean(options.keepFloats);
     this.useBigInt64 = Boolean(options.useBigInt64);
     this.asObjects = options.dictionaryAs === "object";
   }
 
   atEnd() {
-    return this.pos >= this.bytes.length;
+    return this.pos >= this.end;
   }
 
   u8() {
