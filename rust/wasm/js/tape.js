@@ -67,6 +67,8 @@ function keyLabel(k) {
 export class TapeWriter {
   constructor() {
     this.buf = new Uint8Array(256);
+    /** `buf.length`, kept as a number: read at every write. */
+    this.cap = 256;
     this.view = new DataView(this.buf.buffer);
     this.pos = 0;
   }
@@ -81,12 +83,13 @@ export class TapeWriter {
   }
 
   ensure(n) {
-    if (this.pos + n <= this.buf.length) return;
+    if (this.pos + n <= this.cap) return;
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;
     const grown = new Uint8Array(size);
     grown.set(this.buf.subarray(0, this.pos));
     this.buf = grown;
+    this.cap = size;
     this.view = new DataView(grown.buffer);
   }
 
@@ -270,13 +273,14 @@ export class TapeWriter {
     // the package's own).
     const proto = Object.getPrototypeOf(v);
     if (proto === Object.prototype || proto === null) return this.plain(v, depth);
-    const kind = v[KIND];
-    if (kind !== undefined) return this.godot(v, kind, depth);
+    // An Array before the package's classes (none of which is one): a lookup of KIND fewer.
     if (Array.isArray(v)) {
       this.u8(T.ARRAY);
       this.u8(0);
       return this.items(v, depth);
     }
+    const kind = v[KIND];
+    if (kind !== undefined) return this.godot(v, kind, depth);
     if (ArrayBuffer.isView(v)) return this.packed(v);
     if (v instanceof Map) {
       this.u8(T.DICTIONARY);
@@ -481,12 +485,13 @@ export class WasmTapeWriter extends TapeWriter {
     const memory = this.exports.memory.buffer;
     const size = this.exports.input_size() >>> 0;
     this.buf = new Uint8Array(memory, ptr, size);
+    this.cap = size;
     this.view = new DataView(memory, ptr, size);
     this.ptr = ptr;
   }
 
   ensure(n) {
-    if (this.pos + n <= this.buf.length) return;
+    if (this.pos + n <= this.cap) return;
     // Doubling, or at once what is asked and an eighth more (one large packed array).
     const need = this.pos + n;
     const size = Math.max(this.buf.length * 2, 256, need + Math.floor(need / 8));
