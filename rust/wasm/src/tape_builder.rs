@@ -165,8 +165,8 @@ impl<'t> TapeBuilder<'t> {
 }
 
 impl TapeBuilder<'_> {
-    /// Adds the key at `key..end` of the tape to `dict`'s; false when it may equal one already
-    /// there.
+    /// Adds the key written from `key` to `value` (the value after it) to `dict`'s; false when it
+    /// may equal one already there.
     fn add_key(&mut self, dict: &mut OpenDictionary, key: Mark, value: Mark) -> bool {
         let tape = &self.out[..];
         let key = Key::new(tape, key.0, value.0);

@@ -2,8 +2,8 @@
 //! mirror of `tape_builder`): untyped containers, numbers and strings are walked here, every
 //! other value is read alone into the core's `Value` (`tape::Reader::value`) and written by the
 //! core's `write_value`; a large packed array stops the walk (the caller encodes the model's
-//! value, as for an error). No bytes are written here, so every rule
-//! of the format stays in the core.
+//! value, as for an error). No bytes are written here, so every rule of the format stays in the
+//! core.
 //!
 //! The walk only knows that a value failed, not why: the package's errors come from the
 //! reference path (the whole tape read into a `Value`, then the core's encode), run again on
@@ -63,10 +63,12 @@ fn close<S: Sink>(w: &mut Writer<'_, S>, level: &Level) {
 /// Elements from which a packed array is left to the model (64 Ki: 256 KiB of binary32).
 const LARGE_PACKED: usize = 1 << 16;
 
-fn is_packed_numbers(tag: u8) -> bool {
+/// Whether `tag` is a packed array's (its element count follows it).
+fn is_packed(tag: u8) -> bool {
     matches!(
         tag,
         tape::PACKED_BYTE
+            | tape::PACKED_STRING
             | tape::PACKED_INT32
             | tape::PACKED_INT64
             | tape::PACKED_FLOAT32
@@ -136,9 +138,9 @@ fn value<S: Sink>(
             w.string(r.str_ref()?)?;
         }
         // A large packed array is the model's: read into a `Value`, it would be held three times
-        // at once here (the tape, its numbers, the output), where the model's path lets the tape
+        // at once here (the tape, its items, the output), where the model's path lets the tape
         // go first; a small one is read into a `Value` below.
-        Some(tag) if is_packed_numbers(tag) && r.peek_u32(1).is_some_and(|n| n > LARGE_PACKED) => {
+        Some(tag) if is_packed(tag) && r.peek_u32(1).is_some_and(|n| n > LARGE_PACKED) => {
             return Err(Stop);
         }
         Some(tape::ARRAY) if r.peek(1) == Some(tape::UNTYPED) => {
