@@ -28,8 +28,18 @@ async function openFile(state, file) {
   }
   // Until the file is read, the page shows no state it had with the previous one (a test or a
   // script waiting for "open" waits for this file's).
+  const before = document.body.dataset.state;
   document.body.dataset.state = "opening";
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bytes;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch (e) {
+    // Moved, deleted or not readable since it was chosen: what was open stays open.
+    document.body.dataset.state = before;
+    const kept = state.file ? `${state.name} stays open` : "nothing is open";
+    status(`${file.name} could not be read (${e?.message ?? e}); ${kept}.`);
+    return;
+  }
   state.name = file.name;
   state.file = bytes;
   state.password = null;

@@ -593,7 +593,7 @@ function plainRecords() {
   return offsets.map((o, i) => [o, i + 1 < offsets.length ? offsets[i + 1] : side.payload_size]);
 }
 
-test("a truncated file and a damaged one: the values before the failing byte, the error and its offset", async () => {
+test("a truncated file and a damaged one: the values before the failing byte, the error and its offset; a file that cannot be read: said so, the open one kept", async () => {
   const plain = fs.readFileSync(path.join(FIXTURES, "plain.bin"));
   const records = plainRecords();
   const { page, close } = await openPage();
@@ -619,6 +619,17 @@ test("a truncated file and a damaged one: the values before the failing byte, th
   assert.match(await page.textContent("#failure-offset"), new RegExp(`^Failing byte: ${at} `));
   assert.match(await page.textContent("#failure-hex"), /ee/);
   await shot(page, "damaged");
+
+  // A file the browser cannot read once chosen (moved or deleted since): said so, and the page
+  // goes back to the file it had open.
+  await page.evaluate(() => {
+    File.prototype.arrayBuffer = () => Promise.reject(new DOMException("the file is gone", "NotReadableError"));
+  });
+  await page.setInputFiles("#file", { name: "gone.bin", mimeType: "application/octet-stream", buffer: plain });
+  await page.waitForFunction(() => /^gone\.bin could not be read/.test(document.getElementById("status").textContent), null, { timeout: 10_000 });
+  assert.match(await page.textContent("#status"), /\(the file is gone\); damaged\.bin stays open\.$/);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), "damaged");
+  assert.equal(await page.locator("#tree > li[role=treeitem]").count(), 10);
   await close();
 });
 
