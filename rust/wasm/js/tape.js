@@ -596,7 +596,7 @@ export class TapeReader {
       const b = this.bytes;
       let bits = 0;
       for (let i = at; i < at + n; i++) bits |= b[i];
-      if (bits < 0x80) return n <= 16 ? ascii(b, at, n) : ascii(b, at, 16) + ascii(b, at + 16, n - 16);
+      if (bits < 0x80) return ascii(b, at, n);
     }
     return decoder.decode(this.bytes.subarray(at, at + n));
   }
@@ -631,7 +631,7 @@ export class TapeReader {
       while (i < n && cached.charCodeAt(i) === b[at + i]) i++;
       if (i === n) return cached;
     }
-    const s = n <= 16 ? ascii(b, at, n) : ascii(b, at, 16) + ascii(b, at + 16, n - 16);
+    const s = ascii(b, at, n);
     keyCache[slot] = s;
     return s;
   }
@@ -902,9 +902,9 @@ export class TapeReader {
 const ch = String.fromCharCode;
 
 /**
- * The `n` (at most 16) ASCII bytes of `b` from `at` as a string, made by one call: a string
- * built a character at a time is a chain of pieces that V8 joins when it is used, three times
- * slower for a name of nine characters.
+ * The `n` ASCII bytes of `b` from `at` as a string, made by one call for each 16 of them: a
+ * string built a character at a time is a chain of pieces that V8 joins when it is used, three
+ * times slower for a name of nine characters.
  */
 function ascii(b, at, n) {
   switch (n) {
@@ -968,7 +968,7 @@ function ascii(b, at, n) {
         b[at + 15],
       );
     default:
-      throw new RangeError(`ascii() takes up to 16 bytes, not ${n}`);
+      return ascii(b, at, 16) + ascii(b, at + 16, n - 16);
   }
 }
 

@@ -20,8 +20,11 @@ use wasm_bindgen::prelude::*;
 use super::{
     ambiguous_dialects, codec_error, codec_error_text, decode_at_with, dialect, encode_to_output,
     error, error_text, keep_tape, tape, tape_error, usage, value_of, with_input, Settings, KEPT,
-    LARGE_VALUE,
 };
+
+/// Items (of a container, or of a packed array) above which `json_to_bytes` measures its output
+/// before writing it (`encode_to_output`'s `size`: no tape tells it).
+const LARGE_VALUE: usize = 4096;
 
 fn file_error(e: &FileError) -> JsValue {
     JsValue::from_str(&file_error_text(e, ""))

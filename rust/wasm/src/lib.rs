@@ -171,11 +171,6 @@ fn value_of(tape: &[u8]) -> Result<Value, JsValue> {
 /// once does not keep its memory for every small one after it.
 const KEEP: usize = 16 << 20;
 
-/// Items (of a container, or of a packed array) above which an encode measures its output
-/// before writing it ([`encode_to_output`]'s `size`, where no tape tells it).
-#[cfg(feature = "files")]
-const LARGE_VALUE: usize = 4096;
-
 thread_local! {
     /// What JavaScript writes for the next call: a tape to encode, or the bytes to decode.
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
