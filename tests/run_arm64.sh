@@ -13,8 +13,9 @@
 #     addons/fast_var_codec/bin/libfast_var_codec.arm64.so (the linux.*.arm64 entries of the
 #     .gdextension); checks it with binutils: an AArch64 ELF shared object that exports
 #     gdext_rust_init and needs only glibc's and libgcc's libraries;
-#  3. (--core-tests) runs the core's tests (cargo test -p fast_var_codec_core --features
-#     serde,tokio,json,compression, the features of the test command's core step) built for aarch64 at opt-level 2 with
+#  3. (--core-tests) runs the core's tests and doctests (cargo test -p fast_var_codec_core
+#     --features serde,tokio,json,compression, the features of the test command's core step; not
+#     the examples, which only compile) built for aarch64 at opt-level 2 with
 #     debug assertions and overflow checks kept (the dev profile's, optimized: emulated
 #     unoptimized code is many times slower), each test binary
 #     under qemu-aarch64 with the arm64 root's libraries (cargo's target runner); the corpus
@@ -72,9 +73,16 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$FVC_ARM64_RUN
 # --- 3. the core's tests under emulation (--core-tests) ---------------------------------------
 if [ "$core_tests" = 1 ]; then
     start=$(date +%s)
-    CARGO_PROFILE_DEV_OPT_LEVEL=2 CARGO_PROFILE_TEST_OPT_LEVEL=2 FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
-        locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json,compression --target "$target" >"$logs/cargo_test.log" 2>&1
-    status=$?
+    # The library's and the integration tests, then the doctests: not the examples, which no
+    # test runs and the core step builds natively (cargo allows --doc with no other target).
+    status=0
+    : >"$logs/cargo_test.log"
+    for targets in "--lib --tests" --doc; do
+        # shellcheck disable=SC2086 # $targets: one or two options
+        CARGO_PROFILE_DEV_OPT_LEVEL=2 CARGO_PROFILE_TEST_OPT_LEVEL=2 FVC_CORPUS_STRIDE=${FVC_CORPUS_STRIDE:-16} \
+            locked "$DEADLINE" 3600 nice -n 10 cargo test --no-fail-fast --timings -p fast_var_codec_core --features serde,tokio,json,compression --target "$target" $targets >>"$logs/cargo_test.log" 2>&1 \
+            || status=$?
+    done
     before=$passed
     count_cargo_test "$logs/cargo_test.log" "$status"
     grep -E '^test result|FAILED|panicked' "$logs/cargo_test.log" | grep -v ' 0 passed; 0 failed' | cut -c1-200 | tail -n 20
