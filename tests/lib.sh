@@ -407,8 +407,8 @@ fvc_tool_cache() {
 # not hang on how it was compiled: a release profile at opt-level 0, without LTO, in 16 codegen
 # units and without debug info, whatever CARGO_PROFILE_RELEASE_* the environment sets. The tools
 # run for a second or two on this project's files and are compiled on every new machine, so their
-# compile is what counts: opt-level 0 halves it, and their output is the same (docs/testing.md,
-# "Step times"). Returns 1 on failure (LOG says why).
+# compile is what counts: opt-level 0 halves it, and their output is the same (docs/performance.md,
+# "The test command's time"). Returns 1 on failure (LOG says why).
 fvc_cargo_tool() {
     local crate=$1 version=$2 binary=$3 log=$4 tools dir tmp
     shift 4
