@@ -5,6 +5,7 @@
 
 use std::fmt::{self, Write};
 
+use super::key_order::sort_keys;
 use super::{Array, Dictionary, Object, Value};
 use crate::dialect::Dialect;
 use crate::types::{ContainerType, ENCODED_OBJECT_AS_ID};
@@ -409,9 +410,9 @@ fn write_dictionary(f: &mut Out<'_, '_>, d: &Dictionary, depth: usize) -> fmt::R
         f.write_str("{}")?;
     } else {
         f.either("{\n", "{")?;
-        // The engine writes the keys sorted (see `engine_order`).
+        // The engine writes the keys sorted (`key_order`).
         let mut order: Vec<&(Value, Value)> = d.entries.iter().collect();
-        engine_order(&mut order);
+        sort_keys(&mut order, f.godot3);
         for (i, (k, v)) in order.into_iter().enumerate() {
             if i > 0 {
                 f.either(",\n", ", ")?;
@@ -445,117 +446,6 @@ fn write_object(f: &mut Out<'_, '_>, o: &Object, depth: usize) -> fmt::Result {
         }
     }
     f.either(")\n", ")")
-}
-
-/// Sorts a Dictionary's entries by key as the engine's writer does (`StringLikeVariantOrder`
-/// with Godot's `SortArray`): Strings and StringNames by their text, other keys of one type by
-/// Godot's `<` where it has one, keys of different types by type id. Up to 16 keys Godot sorts
-/// by insertion, reproduced here step for step; beyond, a stable merge sort gives the same
-/// order unless two keys are neither less nor greater than each other (two Dictionaries, two
-/// Colors …), whose order then may differ from the engine's.
-fn engine_order(entries: &mut Vec<&(Value, Value)>) {
-    let less = |a: &&(Value, Value), b: &&(Value, Value)| key_less(&a.0, &b.0);
-    if entries.len() <= 16 {
-        // SortArray::insertion_sort: each element in turn moved left past the greater ones
-        // (linear_insert), to the front when it is less than the first.
-        let mut sorted: Vec<&(Value, Value)> = Vec::with_capacity(entries.len());
-        for &e in entries.iter() {
-            let at = match sorted.first() {
-                None => 0,
-                Some(first) if less(&e, first) => 0,
-                Some(_) => {
-                    let mut at = sorted.len();
-                    while at > 1 && sorted.get(at - 1).is_some_and(|p| less(&e, p)) {
-                        at -= 1;
-                    }
-                    at
-                }
-            };
-            sorted.insert(at, e);
-        }
-        *entries = sorted;
-    } else {
-        merge_sort(entries, &less);
-    }
-}
-
-/// A stable merge sort that needs no total order (Rust's `sort_by` may panic without one).
-fn merge_sort<T: Copy>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
-    if v.len() < 2 {
-        return;
-    }
-    let mut right = v.split_off(v.len() / 2);
-    merge_sort(v, less);
-    merge_sort(&mut right, less);
-    let left = std::mem::take(v);
-    v.reserve(left.len() + right.len());
-    let mut left = left.into_iter().peekable();
-    let mut right = right.into_iter().peekable();
-    loop {
-        let next = match (left.peek(), right.peek()) {
-            // The left one first on a tie: stable.
-            (Some(l), Some(r)) if less(r, l) => right.next(),
-            (Some(_), _) => left.next(),
-            (None, _) => right.next(),
-        };
-        match next {
-            Some(x) => v.push(x),
-            None => break,
-        }
-    }
-}
-
-/// Godot's `StringLikeVariantOrder::compare`: text for two string-like keys, else
-/// `Variant::operator<`.
-fn key_less(a: &Value, b: &Value) -> bool {
-    match (a.as_str(), b.as_str()) {
-        (Some(x), Some(y)) => x < y,
-        _ => variant_less(a, b),
-    }
-}
-
-/// Godot 4's `Variant::operator<`: by type id across types; within a type, the `<` operator
-/// where Godot defines one (false elsewhere).
-fn variant_less(a: &Value, b: &Value) -> bool {
-    let (ta, tb) = (a.variant_type(), b.variant_type());
-    if ta != tb {
-        return ta.id() < tb.id();
-    }
-    fn lex<T: PartialOrd>(x: &[T], y: &[T]) -> bool {
-        for (p, q) in x.iter().zip(y) {
-            if p != q {
-                return p < q;
-            }
-        }
-        false
-    }
-    match (a, b) {
-        (Value::Bool(x), Value::Bool(y)) => x < y,
-        (Value::Int(x), Value::Int(y)) => x < y,
-        (Value::Float(x), Value::Float(y)) => x < y,
-        (Value::String(x), Value::String(y)) | (Value::StringName(x), Value::StringName(y)) => {
-            x < y
-        }
-        (Value::Vector2(x), Value::Vector2(y)) => lex(x, y),
-        (Value::Vector2i(x), Value::Vector2i(y)) => lex(x, y),
-        (Value::Vector3(x), Value::Vector3(y)) => lex(x, y),
-        (Value::Vector3i(x), Value::Vector3i(y)) => lex(x, y),
-        (Value::Vector4(x), Value::Vector4(y)) => lex(x.as_slice(), y.as_slice()),
-        (Value::Vector4i(x), Value::Vector4i(y)) => lex(x, y),
-        (Value::Rid(x), Value::Rid(y)) => x < y,
-        (Value::Array(x), Value::Array(y)) => crate::stack::guard(|| {
-            for (p, q) in x.items.iter().zip(&y.items) {
-                if variant_less(p, q) {
-                    return true;
-                }
-                if variant_less(q, p) {
-                    return false;
-                }
-            }
-            x.items.len() < y.items.len()
-        }),
-        _ => false,
-    }
 }
 
 /// A typed container's type as the engine names it (`int`, `Node`, `Resource("res://x.gd")`;
@@ -870,8 +760,8 @@ mod tests {
         }
     }
 
-    /// Past 16 keys the engine's sort is an introsort; for keys that are all ordered, its order
-    /// is the merge sort's: by type id first, then by value, strings by text.
+    /// Past 16 keys the engine's sort is an introsort; keys that are all ordered come by type id
+    /// first, then by value, strings by text.
     #[test]
     fn many_keys_are_written_in_the_engines_order() {
         let mut d = crate::value::Dictionary::new();

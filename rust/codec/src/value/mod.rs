@@ -7,12 +7,16 @@ mod access;
 mod build;
 mod convert;
 mod depth;
+#[cfg(feature = "text")]
+mod engine_sort;
 mod from;
 #[cfg(feature = "text")]
 pub(crate) mod godot_text;
 #[cfg(feature = "text")]
 mod grisu;
 mod index;
+#[cfg(feature = "text")]
+mod key_order;
 pub(crate) mod keys;
 #[cfg(feature = "text")]
 pub(crate) mod parse_text;

@@ -5,6 +5,8 @@
 #   tests/golden/reals_godot3_6_2.json, reals_godot3_2_3.json: NaN bits in real_t components
 #                                 (reals.gd), by the same two engines
 #   tests/golden/var2str_godot3_6_2.jsonl: var2str of every value of godot3_6_2.json (var2str.gd)
+#   tests/golden/key_order_godot3_6_2.jsonl: var2str of 400 random Dictionaries of mixed key
+#                                 types (key_order.gd)
 # Works from any cwd. The engines' stderr goes to temporary files, which generate.gd reads
 # back to learn decode error codes (see the comment at the top of generate.gd).
 # Exits non-zero if an engine failed to write its file.
@@ -78,6 +80,18 @@ if grep -q '^reals_read.gd: done$' "$log"; then
     echo "[godot3 golden] wrote $out_dir/str2var_reals_godot3_6_2.txt" >&2
 else
     echo "[godot3 golden] reals_read.gd failed; its output is in $log" >&2
+    status=1
+fi
+# key_order.gd ends its output with "key_order.gd: done": how var2str orders the keys of 400
+# random Dictionaries (rust/codec/tests/godot_text.rs).
+log="$tmp/key_order.log"
+"$GODOT3" --no-window --path "$here" -s res://key_order.gd "$out_dir/key_order_godot3_6_2.jsonl.tmp.jsonl" \
+    >"$log" 2>&1
+if grep -q '^key_order.gd: done$' "$log"; then
+    mv "$out_dir/key_order_godot3_6_2.jsonl.tmp.jsonl" "$out_dir/key_order_godot3_6_2.jsonl"
+    echo "[godot3 golden] wrote $out_dir/key_order_godot3_6_2.jsonl" >&2
+else
+    echo "[godot3 golden] key_order.gd failed; its output is in $log" >&2
     status=1
 fi
 # config.gd ends its output with "config.gd: done": Godot 3's ConfigFile, as config.gd says.

@@ -87,6 +87,11 @@ fi
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://json.gd -- \
     "$here/../json_texts.json" "$repo/tests/golden/json_godot4_6_3.jsonl" >/dev/null 2>&1 \
     && echo "wrote $repo/tests/golden/json_godot4_6_3.jsonl"
+# key_order.gd: how var_to_str orders the keys of 400 random Dictionaries of mixed key types
+# (rust/codec/tests/var_to_str.rs).
+"$GODOT4" --headless --quit-after 2 --path "$here" -s res://key_order.gd -- \
+    "$repo/tests/golden/key_order_godot4_6_3.jsonl" >/dev/null 2>&1 \
+    && echo "wrote $repo/tests/golden/key_order_godot4_6_3.jsonl"
 # reals_text.gd: how var_to_str writes 20,000 random reals (rust/codec/tests/reals_text.rs).
 "$GODOT4" --headless --quit-after 2 --path "$here" -s res://reals_text.gd -- \
     "$repo/tests/golden/var_to_str_reals_godot4_6_3.txt" >/dev/null 2>&1 \
