@@ -1004,34 +1004,9 @@ fn base64_bytes_need_their_padding() {
 /// the order the engine's sort leaves them, so only the engine's steps give its text.
 #[test]
 fn godot3_keys_of_mixed_types_come_in_the_engines_order() {
-    let texts = std::fs::read_to_string(golden("key_order_godot3_6_2.jsonl")).expect("texts");
-    let opts = Options::new(Dialect::Godot3);
-    let (mut checked, mut past_insertion_sort, mut failures) = (0, 0, Vec::new());
-    for line in texts.lines() {
-        let j: Json = serde_json::from_str(line).expect("line json");
-        let name = j["name"].as_str().expect("name");
-        let expected = String::from_utf8(hex(j["text"].as_str().expect("text"))).expect("utf-8");
-        let (value, _) = decode(&hex(j["bytes"].as_str().expect("bytes")), &opts).expect(name);
-        if value.len().is_some_and(|n| n > 16) {
-            past_insertion_sort += 1;
-        }
-        checked += 1;
-        let text = godot3_text_of(&value);
-        if text != expected {
-            failures.push(format!(
-                "{name}:\n  engine: {expected:?}\n  core:   {text:?}"
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    assert_eq!(checked, 400);
-    assert!(
-        past_insertion_sort >= 150,
-        "{past_insertion_sort} past 16 keys"
+    corpus::check_key_order(
+        "key_order_godot3_6_2.jsonl",
+        Dialect::Godot3,
+        godot3_text_of,
     );
 }

@@ -51,3 +51,44 @@ pub fn hex(s: &str) -> Vec<u8> {
 pub fn to_hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
+
+/// Checks a golden file of key orders (`key_order_*.jsonl`, tests/golden/FORMAT.md): each
+/// Dictionary's bytes decoded in `dialect` must `write` as the engine's text. 400 Dictionaries,
+/// at least 150 of them past the 16 keys of the engine's insertion sort.
+pub fn check_key_order(
+    file: &str,
+    dialect: fast_var_codec_core::Dialect,
+    write: impl Fn(&fast_var_codec_core::Value) -> String,
+) {
+    let texts = std::fs::read_to_string(golden_dir().join(file)).expect("texts");
+    let opts = fast_var_codec_core::Options::new(dialect);
+    let (mut checked, mut past_insertion_sort, mut failures) = (0, 0, Vec::new());
+    for line in texts.lines() {
+        let j: Json = serde_json::from_str(line).expect("line json");
+        let name = j["name"].as_str().expect("name");
+        let expected = String::from_utf8(hex(j["text"].as_str().expect("text"))).expect("utf-8");
+        let bytes = hex(j["bytes"].as_str().expect("bytes"));
+        let (value, _) = fast_var_codec_core::decode(&bytes, &opts).expect(name);
+        if value.len().is_some_and(|n| n > 16) {
+            past_insertion_sort += 1;
+        }
+        checked += 1;
+        let text = write(&value);
+        if text != expected {
+            failures.push(format!(
+                "{name}:\n  engine: {expected:?}\n  core:   {text:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{file}: {} of {checked} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(checked, 400, "{file}");
+    assert!(
+        past_insertion_sort >= 150,
+        "{file}: {past_insertion_sort} past 16 keys"
+    );
+}
