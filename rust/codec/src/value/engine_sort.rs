@@ -12,14 +12,14 @@
 /// Ranges up to this length are left to the final insertion sort.
 const INTROSORT_THRESHOLD: usize = 16;
 
-/// How a partition compares with its pivot: the two engines' `SortArray` differ there.
+/// Where a partition's scans stop: the two engines' `SortArray` differ there. Both compare with
+/// the pivot item (Godot 4 follows it through the swaps, Godot 3 copies it).
 #[derive(Clone, Copy)]
 pub(crate) enum Partition {
-    /// Godot 4: the pivot is an item of the range, followed when a swap moves it, and the scans
-    /// stop at the index it started at.
-    FollowsPivot,
-    /// Godot 3: the pivot is a copy of the item, and the scans stop only at the range's bounds.
-    CopiesPivot,
+    /// Godot 4: also at the index the pivot started at.
+    StopsAtPivot,
+    /// Godot 3: only at the range's bounds.
+    StopsAtBounds,
 }
 
 /// Sorts `items` by `less` as the engine does.
@@ -64,10 +64,7 @@ impl<T: Copy, F: Fn(&T, &T) -> bool> Sort<'_, T, F> {
             }
             depth -= 1;
             let pivot = self.median_of_three(first, first + (last - first) / 2, last - 1);
-            let cut = match self.partition {
-                Partition::FollowsPivot => self.partition_following(first, last, pivot),
-                Partition::CopiesPivot => self.partition_copying(first, last, pivot),
-            };
+            let cut = self.partition(first, last, pivot);
             self.introsort(cut, last, depth);
             last = cut;
         }
@@ -92,57 +89,24 @@ impl<T: Copy, F: Fn(&T, &T) -> bool> Sort<'_, T, F> {
         }
     }
 
-    /// Moves the items less than the pivot before those greater; returns where the second part
-    /// starts. Godot 4's: the pivot item is followed when a swap moves it, while the scans stop
-    /// at the index it started at.
-    fn partition_following(
-        &mut self,
-        mut first: usize,
-        mut last: usize,
-        pivot_start: usize,
-    ) -> usize {
+    /// Moves the items less than the pivot item before those greater; returns where the second
+    /// part starts.
+    fn partition(&mut self, mut first: usize, mut last: usize, pivot_at: usize) -> usize {
         let (range_first, range_last) = (first, last);
-        let mut pivot = pivot_start;
+        let pivot = self.items[pivot_at];
+        let stop = match self.partition {
+            Partition::StopsAtPivot => Some(pivot_at),
+            Partition::StopsAtBounds => None,
+        };
         loop {
-            while first != pivot_start && self.less_at(first, pivot) {
+            while Some(first) != stop && (self.less)(&self.items[first], &pivot) {
                 if first == range_last - 1 {
                     break; // the debug build's bound
                 }
                 first += 1;
             }
             last -= 1;
-            while last != pivot_start && self.less_at(pivot, last) {
-                if last == range_first {
-                    break; // the debug build's bound
-                }
-                last -= 1;
-            }
-            if first >= last {
-                return first;
-            }
-            if pivot == first {
-                pivot = last;
-            } else if pivot == last {
-                pivot = first;
-            }
-            self.items.swap(first, last);
-            first += 1;
-        }
-    }
-
-    /// Godot 3's partition: the same around a copy of the pivot item.
-    fn partition_copying(&mut self, mut first: usize, mut last: usize, pivot: usize) -> usize {
-        let (range_first, range_last) = (first, last);
-        let pivot = self.items[pivot];
-        loop {
-            while (self.less)(&self.items[first], &pivot) {
-                if first == range_last - 1 {
-                    break; // the debug build's bound
-                }
-                first += 1;
-            }
-            last -= 1;
-            while (self.less)(&pivot, &self.items[last]) {
+            while Some(last) != stop && (self.less)(&pivot, &self.items[last]) {
                 if last == range_first {
                     break; // the debug build's bound
                 }
@@ -256,7 +220,7 @@ mod tests {
             let v: Vec<u32> = (0..len).map(|i| (i * 7919 + 13) % 101).collect();
             let mut expected = v.clone();
             expected.sort();
-            for partition in [Partition::FollowsPivot, Partition::CopiesPivot] {
+            for partition in [Partition::StopsAtPivot, Partition::StopsAtBounds] {
                 let mut v = v.clone();
                 engine_sort(&mut v, partition, |a, b| a < b);
                 assert_eq!(v, expected, "{len} items");
@@ -274,7 +238,7 @@ mod tests {
                     let x = (u64::from(*a) << 32 | u64::from(*b)) ^ seed.wrapping_mul(0x9E37);
                     x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1
                 };
-                for partition in [Partition::FollowsPivot, Partition::CopiesPivot] {
+                for partition in [Partition::StopsAtPivot, Partition::StopsAtBounds] {
                     let mut v: Vec<u32> = (0..len).collect();
                     engine_sort(&mut v, partition, less);
                     v.sort();
@@ -288,7 +252,7 @@ mod tests {
     fn an_order_that_is_not_total_stays_in_bounds() {
         // Every item "less" than every other: each scan runs to its bound.
         for len in [2, 17, 33, 100, 1000] {
-            for partition in [Partition::FollowsPivot, Partition::CopiesPivot] {
+            for partition in [Partition::StopsAtPivot, Partition::StopsAtBounds] {
                 let mut v: Vec<u32> = (0..len).collect();
                 engine_sort(&mut v, partition, |_, _| true);
                 v.sort();

@@ -11,11 +11,11 @@ use crate::dialect::Dialect;
 /// or Godot 3's (`Variant::operator<`).
 pub(crate) fn sort_keys(entries: &mut [&(Value, Value)], godot3: bool) {
     if godot3 {
-        engine_sort(entries, Partition::CopiesPivot, |a, b| {
+        engine_sort(entries, Partition::StopsAtBounds, |a, b| {
             godot3_less(&a.0, &b.0)
         });
     } else {
-        engine_sort(entries, Partition::FollowsPivot, |a, b| {
+        engine_sort(entries, Partition::StopsAtPivot, |a, b| {
             key_less(&a.0, &b.0)
         });
     }
