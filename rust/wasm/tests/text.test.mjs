@@ -40,6 +40,7 @@ function engineReads(file) {
 function readBack(textsFile, corpus, dialect) {
   const texts = engineTexts(textsFile);
   const cases = new Map(desc.load(corpus).cases.filter((c) => c.bytes).map((c) => [c.name, c]));
+  const reads = engineReads(textsFile);
   let compared = 0;
   for (const [name, text] of texts) {
     const c = cases.get(name);
@@ -55,7 +56,7 @@ function readBack(textsFile, corpus, dialect) {
     // What the engine's str_to_var read from the text, where the golden file has it: its reader
     // keeps 18 digits of a real, so FLT_MAX's neighbour reads as FLT_MAX, and the text written
     // again is that value's.
-    const read = engineReads(textsFile).get(name);
+    const read = reads.get(name);
     const expected = read ? fvc.varToStr(fvc.decode(desc.hexBytes(read), { keepFloats: true }), { dialect }) : text;
     const again = fvc.varToStr(value, { dialect });
     if (dialect === "godot3" && again !== expected) {
