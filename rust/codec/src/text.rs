@@ -166,13 +166,24 @@ pub fn utf8_len_of_chars(chars: &[char]) -> usize {
 #[inline]
 pub fn decode_utf8(raw: &[u8], rules: Utf8Rules) -> Option<Cow<'_, str>> {
     let text = raw.strip_suffix(&[0]).unwrap_or(raw);
-    if is_short_plain_ascii(text) {
-        // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
-        return Some(Cow::Borrowed(unsafe {
-            std::str::from_utf8_unchecked(text)
-        }));
+    if let Some(plain) = short_plain_ascii(text) {
+        return Some(Cow::Borrowed(plain));
     }
     decode_utf8_by_rules(raw, rules)
+}
+
+/// `bytes` as text when they are at most 64 bytes of ASCII without a NUL (most keys and
+/// names), told a word at a time; `None` otherwise, for the caller's full check. Public for the
+/// package surfaces' own buffers (the npm package's tape), not part of the format's API.
+#[doc(hidden)]
+#[inline(always)]
+pub fn short_plain_ascii(bytes: &[u8]) -> Option<&str> {
+    if is_short_plain_ascii(bytes) {
+        // SAFETY: every byte is below 0x80 (checked above): ASCII, which is valid UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        None
+    }
 }
 
 /// Whether `text` is at most 64 bytes, all ASCII and none NUL: [`decode_utf8`]'s fast case.

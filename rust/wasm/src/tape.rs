@@ -35,7 +35,7 @@
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
 
-use fast_var_codec_core::reader::vec_from_le;
+use fast_var_codec_core::reader::{short_plain_ascii, vec_from_le};
 use fast_var_codec_core::value::ContainerType;
 use fast_var_codec_core::value::{Array, GodotString, NodePath, Object, VariantType};
 use fast_var_codec_core::writer::LeWord;
@@ -428,6 +428,11 @@ impl<'a> Reader<'a> {
     pub(crate) fn str_ref(&mut self) -> TapeResult<&'a str> {
         let n = self.u32()?;
         let b = self.take(n)?;
+        // Most tape strings are short keys and names: told ASCII a word at a time, not by
+        // from_utf8's loop over the bytes.
+        if let Some(plain) = short_plain_ascii(b) {
+            return Ok(plain);
+        }
         std::str::from_utf8(b).map_err(|_| TapeError("a tape string is not UTF-8".into()))
     }
 

@@ -200,6 +200,18 @@ mod tests {
             Value::Int(1 << 40),
             Value::Float(0.1),
             s("zoë"),
+            // Every length the tape reader's short ASCII test reads differently, and non-ASCII
+            // at its edges.
+            s(""),
+            s("ab"),
+            s("abcd"),
+            s("abcdefg"),
+            s("abcdefgh"),
+            s("0123456789abcdef"),
+            s("0123456789abcdefg"),
+            s("é"),
+            s("abcdefgé"),
+            s("éabcdefghijklmn"),
             Value::Vector2([1.5, 2.0]),
             Value::Color([0.5, 0.25, 1.0, 1.0]),
             Value::NodePath(Box::new(NodePath::from("/root/a:b"))),

@@ -30,6 +30,8 @@ pub use crate::build::push_in_place;
 pub use crate::sink::{copy_from_le, vec_from_le};
 pub use crate::stack::guard as guard_stack;
 pub use crate::text::decode_utf8;
+#[doc(hidden)]
+pub use crate::text::short_plain_ascii;
 
 #[cfg(feature = "serde")]
 mod pull;
