@@ -112,7 +112,8 @@ fn measured<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// The range above the red zone of the stack the caller runs on, `None` when less than the red
-/// zone is left there. Where the platform cannot tell, an empty range (every guard asks).
+/// zone is left there. Where the platform cannot tell (WebAssembly), the whole address space:
+/// asking again at every guard would tell no more, and the walk stays on this stack either way.
 #[cfg(feature = "grow-stack")]
 #[inline(always)]
 fn roomy_range() -> Option<(usize, usize)> {
@@ -123,7 +124,7 @@ fn roomy_range() -> Option<(usize, usize)> {
             at.saturating_sub(left).saturating_add(RED_ZONE),
             at.saturating_add(FRAME_SLACK),
         )),
-        None => Some((0, 0)),
+        None => Some((0, usize::MAX)),
     }
 }
 
