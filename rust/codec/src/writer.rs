@@ -918,10 +918,46 @@ impl<'o, S: Sink> Writer<'o, S> {
     }
 
     fn packed_words<T: LeWord>(&mut self, ty: VariantType, words: &[T]) -> Result<()> {
-        let n = Self::elements(ty.name(), words.len(), T::SIZE)?;
-        self.head_and_word(ty, 0, n)?;
+        self.packed_words_head(ty, words.len(), T::SIZE)?;
         self.out.put_words(words);
         Ok(())
+    }
+
+    /// The type and count of a packed array of `count` words of `size` bytes: one copy for
+    /// every word type (once per packed array, the call costs nothing).
+    #[inline(never)]
+    fn packed_words_head(&mut self, ty: VariantType, count: usize, size: usize) -> Result<()> {
+        let n = Self::elements(ty.name(), count, size)?;
+        self.head_and_word(ty, 0, n)
+    }
+
+    /// The part of a packed array of `count` numbers of type `ty` that comes before its data,
+    /// for a value source that places the data itself (the npm package copies a large typed
+    /// array from JavaScript's memory into the output once): `Some(n)`, the `n` bytes that must
+    /// follow, the numbers' little-endian bytes and then zeros (a PackedByteArray's padding),
+    /// which make the bytes of [`Writer::packed_bytes`], [`Writer::packed_i32`],
+    /// [`Writer::packed_i64`], [`Writer::packed_f32`] or [`Writer::packed_f64`]. `None`, nothing
+    /// written, where those write something else (Godot 3 has no PackedInt64Array or
+    /// PackedFloat64Array) or `ty` is none of those types.
+    ///
+    /// # Errors
+    /// As the writers it stands for.
+    #[doc(hidden)]
+    pub fn packed_numbers_head(&mut self, ty: VariantType, count: usize) -> Result<Option<usize>> {
+        let size = match ty {
+            VariantType::PackedByteArray => {
+                let pad = self.packed_bytes_head(count)?;
+                return Ok(Some(count + pad));
+            }
+            VariantType::PackedInt32Array | VariantType::PackedFloat32Array => 4,
+            VariantType::PackedInt64Array | VariantType::PackedFloat64Array => 8,
+            _ => return Ok(None),
+        };
+        if !self.has(ty) {
+            return Ok(None);
+        }
+        self.packed_words_head(ty, count, size)?;
+        Ok(Some(count * size))
     }
 
     /// A PackedInt32Array.

@@ -353,3 +353,73 @@ fn a_small_file_announcing_1_gib_is_refused_before_anything_is_inflated() {
     .unwrap();
     assert_eq!(opened.payload.len(), 64 << 10);
 }
+
+#[test]
+fn a_packed_arrays_head_then_its_little_endian_numbers_make_the_writers_bytes() {
+    // What a value source that places the numbers itself writes (the npm package's large typed
+    // arrays): the head, the numbers' little-endian bytes, then zeros to the size it gives.
+    let values = [
+        (
+            Value::PackedByteArray(vec![1, 2, 3, 4, 5]),
+            5,
+            vec![1, 2, 3, 4, 5],
+        ),
+        (Value::PackedByteArray(vec![]), 0, vec![]),
+        (
+            Value::PackedInt32Array(vec![-1, 7]),
+            2,
+            [(-1i32).to_le_bytes(), 7i32.to_le_bytes()].concat(),
+        ),
+        (
+            Value::PackedInt64Array(vec![-1 << 40]),
+            1,
+            (-1i64 << 40).to_le_bytes().to_vec(),
+        ),
+        (
+            Value::PackedFloat32Array(vec![0.5, -2.0]),
+            2,
+            [0.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat(),
+        ),
+        (
+            Value::PackedFloat64Array(vec![0.1]),
+            1,
+            0.1f64.to_le_bytes().to_vec(),
+        ),
+    ];
+    let mut placed = 0;
+    for dialect in Dialect::ALL {
+        let opts = Options::new(dialect);
+        for (v, count, numbers) in &values {
+            let ty = v.variant_type();
+            let mut w = Writer::new(Vec::new(), &opts).expect("a writer");
+            match w.packed_numbers_head(ty, *count).expect("a head") {
+                Some(size) => {
+                    let mut bytes = w.into_sink();
+                    assert!(size >= numbers.len() && size - numbers.len() < 4);
+                    bytes.extend_from_slice(numbers);
+                    bytes.resize(bytes.len() + size - numbers.len(), 0);
+                    assert_eq!(
+                        bytes,
+                        encode(v, &opts).expect("encodes").to_vec(),
+                        "{v:?} in {dialect:?}"
+                    );
+                    placed += 1;
+                }
+                // Only where the dialect has no such type (the writer, strict, refuses it).
+                None => {
+                    assert!(w.into_sink().is_empty());
+                    assert!(encode(v, &opts).is_err(), "{v:?} in {dialect:?}");
+                }
+            }
+        }
+    }
+    assert!(placed >= 4 * Dialect::ALL.len());
+    // No head for what is not a packed array of numbers.
+    let opts = Options::default();
+    let mut w = Writer::new(Vec::new(), &opts).expect("a writer");
+    assert_eq!(
+        w.packed_numbers_head(VariantType::PackedStringArray, 1)
+            .ok(),
+        Some(None)
+    );
+}

@@ -189,10 +189,34 @@ export function codecApi(wasm, wasmBytes) {
   }
 
   /** Writes the tape of one value into the WebAssembly's input buffer; returns its length. */
-  function tapeOf(value) {
-    writer.begin();
+  function tapeOf(value, holes = false) {
+    writer.begin(holes);
     writer.value(value);
     return writer.pos;
+  }
+
+  /** The last encode's `n` bytes with the typed arrays `arrays` copied into their holes. */
+  function placed(n, arrays) {
+    const ptr = raw.encoded_ptr() >>> 0;
+    const mem = memory();
+    const holes = new DataView(mem.buffer, ptr + n, 8 * arrays.length);
+    let total = n;
+    for (let i = 0; i < arrays.length; i++) total += holes.getUint32(8 * i + 4, true);
+    const out = new Uint8Array(total);
+    let from = 0;
+    let to = 0;
+    for (let i = 0; i < arrays.length; i++) {
+      const at = holes.getUint32(8 * i, true);
+      out.set(mem.subarray(ptr + from, ptr + at), to);
+      to += at - from;
+      from = at;
+      const a = arrays[i];
+      out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), to);
+      // The rest is zeros (padding), as made.
+      to += holes.getUint32(8 * i + 4, true);
+    }
+    out.set(mem.subarray(ptr + from, ptr + n), to);
+    return out;
   }
 
   let memoryView = new Uint8Array(0);
@@ -251,14 +275,21 @@ export function codecApi(wasm, wasmBytes) {
 
     /** `value` encoded as `var_to_bytes` (or `var_to_bytes_with_objects` with fullObjects) does. */
     encode(value) {
-      const len = tapeOf(value);
-      return encoded(call(() => wasm.encode(this._live(), len, false, false)));
+      let len = tapeOf(value, true);
+      const arrays = writer.holes;
+      if (arrays.length > 0) {
+        const n = call(() => wasm.encode(this._live(), len, false, false, true));
+        // 2^32 - 1 (WALK_STOPPED): refused, or numbers written otherwise; they cross after all.
+        if (n !== 0xffffffff) return placed(n, arrays);
+        len = tapeOf(value);
+      }
+      return encoded(call(() => wasm.encode(this._live(), len, false, false, false)));
     }
 
     /** `value` as `StreamPeer.put_var` sends it: a u32 length (little-endian unless bigEndian), then the encoding. */
     encodeFramed(value, { bigEndian = false } = NO_OPTIONS) {
       const len = tapeOf(value);
-      return encoded(call(() => wasm.encode(this._live(), len, true, Boolean(bigEndian))));
+      return encoded(call(() => wasm.encode(this._live(), len, true, Boolean(bigEndian), false)));
     }
 
     /**

@@ -43,3 +43,4 @@ export const PACKED_VECTOR3 = 39;
 export const PACKED_COLOR = 40;
 export const PACKED_VECTOR4 = 41;
 export const PACKED_REF = 42;
+export const PACKED_HOLE = 43;

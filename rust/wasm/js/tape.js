@@ -64,8 +64,13 @@ function keyLabel(k) {
   return k.constructor?.name ?? "key";
 }
 
+/** From this many bytes on, a typed array is a hole (PACKED_HOLE) where `holes` admits them. */
+const HOLE_MIN = 4096;
+
 export class TapeWriter {
   constructor() {
+    /** The typed arrays left out (PACKED_HOLE), or null. */
+    this.holes = null;
     this.buf = new Uint8Array(256);
     /** `buf.length`, kept as a number: read at every write. */
     this.cap = 256;
@@ -75,6 +80,7 @@ export class TapeWriter {
 
   reset() {
     this.pos = 0;
+    this.holes = null;
   }
 
   /** The tape written so far (a view: copied by the WebAssembly call that takes it). */
@@ -324,6 +330,13 @@ export class TapeWriter {
         `a ${v.constructor?.name ?? "view"} has no packed type (Uint8Array, Int32Array, BigInt64Array, Float32Array, Float64Array)`,
       );
     }
+    if (this.holes !== null && v.byteLength >= HOLE_MIN) {
+      this.u8(T.PACKED_HOLE);
+      this.u8(tag);
+      this.u32(v.length);
+      this.holes.push(v);
+      return;
+    }
     this.u8(tag);
     this.u32(v.length);
     this.raw(v);
@@ -467,9 +480,10 @@ export class WasmTapeWriter extends TapeWriter {
     this.attach(exports.input_buffer(0) >>> 0);
   }
 
-  /** Before each value. */
-  begin() {
+  /** Before each value; with `holes`, large typed arrays are left out (`this.holes`). */
+  begin(holes = false) {
     this.pos = 0;
+    this.holes = holes ? [] : null;
     if (this.buf.length === 0 || this.buf.length > KEEP) this.attach(this.exports.input_buffer(0) >>> 0);
   }
 

@@ -27,7 +27,7 @@ mod tape_builder;
 mod tape_to_wire;
 
 use tape_builder::TapeBuilder;
-use tape_to_wire::write_tape;
+use tape_to_wire::{write_tape, Hole};
 
 /// Errors cross as one text, fields separated by U+001F: the kind (`decode`, `encode`, `file`
 /// or `usage`), the Godot error name, the offset (decode; file: a cut record's, or empty) or
@@ -181,6 +181,9 @@ thread_local! {
     /// The last decode's value, whose large packed arrays its tape refers to (PACKED_REF):
     /// kept until the next decode.
     static KEPT: RefCell<Option<Value>> = const { RefCell::new(None) };
+    /// The last decode's input when it was above `KEEP`: its tape may refer to large packed
+    /// arrays in it (PACKED_REF). Released with the call's other results.
+    static KEPT_INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The input buffer, at least `size` bytes long (what it holds up to `size` kept), and shrunk
@@ -188,6 +191,8 @@ thread_local! {
 /// JavaScript writes into it in place (`input_size` bytes from there).
 #[wasm_bindgen]
 pub fn input_buffer(size: usize) -> *mut u8 {
+    // Asked for before the next call's input is written: the last decode's tape was read.
+    KEPT_INPUT.with_borrow_mut(|kept| *kept = Vec::new());
     INPUT.with_borrow_mut(|b| {
         let size = size.max(256);
         // Powers of two while small; a large buffer as asked (the writer asks with room to
@@ -230,6 +235,7 @@ pub fn tape_ptr() -> *const u8 {
 /// or the last encode's bytes when above `KEEP`.
 fn release_large_results() {
     KEPT.with_borrow_mut(|kept| *kept = None);
+    KEPT_INPUT.with_borrow_mut(|kept| *kept = Vec::new());
     TAPE.with_borrow_mut(|b| {
         if b.capacity() > KEEP {
             *b = Vec::new();
@@ -247,6 +253,23 @@ fn release_large_results() {
 /// input, its `Value` and its output are not all held at once: JavaScript's writer asks for
 /// the buffer again before its next use (`WasmTapeWriter.begin` and `reserve`).
 fn with_input<R>(len: usize, f: impl FnOnce(&[u8]) -> Result<R, JsValue>) -> Result<R, JsValue> {
+    input_then(len, f, false)
+}
+
+/// [`with_input`] for a decode whose tape may refer into the input (PACKED_REF): an input buffer
+/// grown past `KEEP` is kept with the call's results (`KEPT_INPUT`), not released.
+fn with_input_kept<R>(
+    len: usize,
+    f: impl FnOnce(&[u8]) -> Result<R, JsValue>,
+) -> Result<R, JsValue> {
+    input_then(len, f, true)
+}
+
+fn input_then<R>(
+    len: usize,
+    f: impl FnOnce(&[u8]) -> Result<R, JsValue>,
+    keep: bool,
+) -> Result<R, JsValue> {
     release_large_results();
     let result = INPUT.with_borrow(|b| match b.get(..len) {
         Some(input) => f(input),
@@ -257,7 +280,10 @@ fn with_input<R>(len: usize, f: impl FnOnce(&[u8]) -> Result<R, JsValue>) -> Res
     });
     INPUT.with_borrow_mut(|b| {
         if b.len() > KEEP {
-            *b = Vec::new();
+            let input = std::mem::take(b);
+            if keep {
+                KEPT_INPUT.with_borrow_mut(|kept| *kept = input);
+            }
         }
     });
     result
@@ -272,26 +298,58 @@ pub fn encode(
     len: usize,
     framed: bool,
     big_endian: bool,
+    holes: bool,
 ) -> Result<usize, JsValue> {
     // The tape walked into the writer; or, where the walk stops (an error, which the model's
     // path reports with its path, or a large packed array), read whole into a `Value`, whose
     // encode runs once the input buffer is released, into room for about the tape's size.
+    // With `holes` (not framed), the tape's PACKED_HOLEs are typed arrays JavaScript places
+    // itself: after the bytes around them, where each goes and its size (two u32s each, in the
+    // tape's order); where the walk stops, WALK_STOPPED, and JavaScript writes the tape again
+    // with their numbers in it.
+    let mut found = Vec::new();
     let walked = with_input(len, |tape| {
-        match encode_tape(tape, settings, framed, big_endian) {
+        let walked = encode_tape(
+            tape,
+            settings,
+            framed,
+            big_endian,
+            holes.then_some(&mut found),
+        );
+        match walked {
             Some(written) => Ok(Ok(written)),
+            None if holes => Ok(Ok(WALK_STOPPED)),
             None => value_of(tape).map(|v| Err((v, tape.len()))),
         }
     })?;
     match walked {
-        Ok(written) => Ok(written),
+        Ok(written) => {
+            ENCODED.with_borrow_mut(|out| {
+                for hole in found {
+                    // wasm32: every size fits a u32.
+                    out.extend_from_slice(&(hole.at as u32).to_le_bytes());
+                    out.extend_from_slice(&(hole.size as u32).to_le_bytes());
+                }
+            });
+            Ok(written)
+        }
         Err((v, size)) => encode_to_output(&v, settings, framed, big_endian, size),
     }
 }
 
+/// What [`encode`] with `holes` returns when its walk stopped (no encode is that long in wasm32).
+const WALK_STOPPED: usize = u32::MAX as usize;
+
 /// The value of `tape` encoded (framed with `framed`) into the buffer at `encoded_ptr` by
-/// `tape_to_wire`, without a `Value` tree; returns the count of bytes, or `None` (the buffer
-/// emptied) when the walk stopped.
-fn encode_tape(tape: &[u8], settings: &Settings, framed: bool, big_endian: bool) -> Option<usize> {
+/// `tape_to_wire`, without a `Value` tree (with `holes`, its PACKED_HOLEs left as room, listed
+/// there); returns the count of bytes, or `None` (the buffer emptied) when the walk stopped.
+fn encode_tape(
+    tape: &[u8],
+    settings: &Settings,
+    framed: bool,
+    big_endian: bool,
+    holes: Option<&mut Vec<Hole>>,
+) -> Option<usize> {
     ENCODED.with_borrow_mut(|out| {
         if out.capacity() > KEEP {
             *out = bytes::BytesMut::new();
@@ -302,10 +360,10 @@ fn encode_tape(tape: &[u8], settings: &Settings, framed: bool, big_endian: bool)
         let opts = &settings.encode;
         let written = if framed {
             let order = ByteOrder::from_big_endian(big_endian);
-            frame_with(out, opts, order, |w| write_tape(w, tape)).map(|_| ())
+            frame_with(out, opts, order, |w| write_tape(w, tape, holes)).map(|_| ())
         } else {
             Writer::new(std::mem::take(out), opts).and_then(|mut w| {
-                let walked = write_tape(&mut w, tape);
+                let walked = write_tape(&mut w, tape, holes);
                 *out = w.into_sink();
                 walked
             })
@@ -338,8 +396,9 @@ pub fn decode_whole(settings: &Settings, len: usize, offset: usize) -> Result<us
 }
 
 /// [`decode`] (or with `whole`, [`decode_whole`]): the tape written as the reader goes
-/// (`tape_builder`), or, for what only the model decodes as the engine does, the model's value
-/// written as a tape and kept until the next call.
+/// (`tape_builder`, its large packed arrays of numbers referred to where they lie in the input,
+/// which is kept until the next call), or, for what only the model decodes as the engine does,
+/// the model's value written as a tape and kept until the next call.
 fn decode_to_tape(
     settings: &Settings,
     len: usize,
@@ -347,12 +406,12 @@ fn decode_to_tape(
     whole: bool,
 ) -> Result<usize, JsValue> {
     KEPT.with_borrow_mut(|kept| *kept = None);
-    with_input(len, |data| {
+    with_input_kept(len, |data| {
         let direct = TAPE.with_borrow_mut(|out| {
             start_tape(out);
             // The size, once known.
             out.extend_from_slice(&[0; 8]);
-            let mut builder = TapeBuilder::new(out);
+            let mut builder = TapeBuilder::referencing(out);
             let decoded = decode_at_with(data, offset, settings, whole, &mut builder);
             let needs_model = builder.needs_model();
             drop(builder);

@@ -26,11 +26,16 @@
 //! | PACKED_VECTOR2, PACKED_VECTOR3, PACKED_VECTOR4 | u32 n elements, their components as f64 |
 //! | PACKED_COLOR | u32 n elements, 4 n f32 |
 //! | PACKED_REF (decode only) | u8 the packed tag, u32 n as that tag's, u32 address, u32 byte length |
+//! | PACKED_HOLE (encode only) | u8 the packed tag (bytes, int32, int64, float32, float64), u32 n |
 //!
 //! PACKED_REF: a decode's large packed array is not copied into the tape; the tape gives where
-//! its numbers lie in the WebAssembly's memory (little-endian, as the tag's would be), and the
-//! decoded value is kept until the next decode, so that JavaScript copies them out once
-//! (`write_referencing`).
+//! its numbers lie in the WebAssembly's memory (little-endian, as the tag's would be): in the
+//! decode's input, or in the decoded value, which is kept until the next call, so that
+//! JavaScript copies them out once (`put_numbers`, `write_referencing`).
+//!
+//! PACKED_HOLE: a large typed array that JavaScript places into the encode's output itself, from
+//! its own memory, where the walk leaves room for it (`encode_around`): its numbers never cross
+//! into the WebAssembly.
 //!
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
@@ -85,12 +90,25 @@ pub const PACKED_VECTOR3: u8 = 39;
 pub const PACKED_COLOR: u8 = 40;
 pub const PACKED_VECTOR4: u8 = 41;
 pub const PACKED_REF: u8 = 42;
+pub const PACKED_HOLE: u8 = 43;
+
+/// The packed type of a packed array of numbers' tag (the tags PACKED_REF and PACKED_HOLE carry).
+pub fn numbers_type(tag: u8) -> Option<VariantType> {
+    Some(match tag {
+        PACKED_BYTE => VariantType::PackedByteArray,
+        PACKED_INT32 => VariantType::PackedInt32Array,
+        PACKED_INT64 => VariantType::PackedInt64Array,
+        PACKED_FLOAT32 => VariantType::PackedFloat32Array,
+        PACKED_FLOAT64 => VariantType::PackedFloat64Array,
+        _ => return None,
+    })
+}
 
 /// A container's element, key or value type when it has none.
 pub(crate) const UNTYPED: u8 = 0;
 
-/// From this many bytes on, `write_referencing` refers to a packed array's numbers rather than
-/// copying them.
+/// From this many bytes on, `write_referencing` and `put_numbers` refer to a packed array's
+/// numbers rather than copying them.
 const REF_MIN: usize = 4096;
 
 // ---------------------------------------------------------------------------------------------
@@ -267,11 +285,30 @@ pub fn put_str(out: &mut Vec<u8>, tag: u8, s: &str) {
     str_(out, s);
 }
 
-/// A packed array of `count` numbers (`tag`) from their little-endian bytes, `raw`.
-pub fn put_numbers(out: &mut Vec<u8>, tag: u8, count: usize, raw: &[u8]) {
+/// A packed array of `count` numbers (`tag`) from their little-endian bytes, `raw`; with `refs`
+/// and at least `REF_MIN` bytes, PACKED_REF and where `raw` lies instead: it must stay there,
+/// unchanged, until the tape has been read.
+pub fn put_numbers(out: &mut Vec<u8>, tag: u8, count: usize, raw: &[u8], refs: bool) {
+    if refs && raw.len() >= REF_MIN && put_ref(out, tag, count, raw.as_ptr() as usize, raw.len()) {
+        return;
+    }
     out.push(tag);
     len(out, count);
     out.extend_from_slice(raw);
+}
+
+/// PACKED_REF to the `size` bytes at `at` of a packed array of `count` numbers (`tag`); false
+/// (nothing written) where an address or size does not fit the tape's u32 (not in wasm32).
+fn put_ref(out: &mut Vec<u8>, tag: u8, count: usize, at: usize, size: usize) -> bool {
+    let (Ok(at), Ok(size)) = (u32::try_from(at), u32::try_from(size)) else {
+        return false;
+    };
+    out.push(PACKED_REF);
+    out.push(tag);
+    len(out, count);
+    out.extend_from_slice(&at.to_le_bytes());
+    out.extend_from_slice(&size.to_le_bytes());
+    true
 }
 
 fn reals(out: &mut Vec<u8>, tag: u8, c: &[f64]) {
@@ -293,15 +330,8 @@ fn ints(out: &mut Vec<u8>, tag: u8, c: &[i32]) {
 /// `REF_MIN` bytes, PACKED_REF and where that memory is instead.
 fn numbers<T: LeWord>(out: &mut Vec<u8>, tag: u8, count: usize, items: &[T], refs: bool) {
     let size = std::mem::size_of_val(items);
-    if refs && size >= REF_MIN {
-        if let (Ok(at), Ok(size)) = (u32::try_from(items.as_ptr() as usize), u32::try_from(size)) {
-            out.push(PACKED_REF);
-            out.push(tag);
-            len(out, count);
-            out.extend_from_slice(&at.to_le_bytes());
-            out.extend_from_slice(&size.to_le_bytes());
-            return;
-        }
+    if refs && size >= REF_MIN && put_ref(out, tag, count, items.as_ptr() as usize, size) {
+        return;
     }
     out.push(tag);
     len(out, count);
@@ -743,7 +773,7 @@ mod tests {
             assert!(js.contains(&expected), "js/tags.js lacks {expected}");
             count += 1;
         }
-        assert_eq!(count, 43);
+        assert_eq!(count, 44);
         assert_eq!(js.matches("export const ").count(), count);
     }
 

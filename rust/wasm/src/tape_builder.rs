@@ -2,8 +2,9 @@
 //! one pass over the bytes where the model's decode makes a tree and `tape::write` walks it.
 //! Every leaf is written by the code that writes the model's (`tape::write`, `tape::put_str`,
 //! `tape::put_numbers`), the math types, paths and the like made by the core's `ValueBuilder`
-//! first, so the tape is byte for byte `tape::write`'s of the model's value (its packed arrays
-//! copied in, as there: the value is not kept for PACKED_REF to point into).
+//! first, so the tape is byte for byte `tape::write`'s of the model's value; or, built
+//! `referencing`, with its large packed arrays of numbers as PACKED_REF to their bytes in the
+//! input, whose little-endian numbers are the tape's.
 //!
 //! What the engine does on decode beyond that (typed containers converting or dropping
 //! elements, keys it finds equal merging, full objects) is the model's: on meeting one the
@@ -93,6 +94,8 @@ pub struct TapeBuilder<'t> {
     /// The keys of the Dictionaries being written, innermost last: a Dictionary's inner ones
     /// are done before its next key comes.
     keys: Vec<Key>,
+    /// Large packed arrays of numbers as PACKED_REF to their bytes in the input.
+    refer: bool,
 }
 
 thread_local! {
@@ -116,7 +119,17 @@ impl<'t> TapeBuilder<'t> {
             model: ValueBuilder::default(),
             needs_model: false,
             keys: KEYS.take(),
+            refer: false,
         }
+    }
+
+    /// A builder whose tape refers to the large packed arrays of numbers where their bytes lie
+    /// in the input (PACKED_REF), not copied: the input must stay where it is, unchanged, until
+    /// the tape has been read.
+    pub fn referencing(out: &'t mut Vec<u8>) -> Self {
+        let mut builder = TapeBuilder::new(out);
+        builder.refer = true;
+        builder
     }
 
     /// Whether the build stopped at something only the model decodes as the engine does (the
@@ -308,27 +321,39 @@ impl Build for TapeBuilder<'_> {
 
     fn packed_bytes(&mut self, bytes: &[u8]) -> Mark {
         let at = self.mark();
-        tape::put_numbers(self.out, tape::PACKED_BYTE, bytes.len(), bytes);
+        tape::put_numbers(self.out, tape::PACKED_BYTE, bytes.len(), bytes, self.refer);
         at
     }
     fn packed_i32(&mut self, raw: &[u8]) -> Mark {
         let at = self.mark();
-        tape::put_numbers(self.out, tape::PACKED_INT32, raw.len() / 4, raw);
+        tape::put_numbers(self.out, tape::PACKED_INT32, raw.len() / 4, raw, self.refer);
         at
     }
     fn packed_i64(&mut self, raw: &[u8]) -> Mark {
         let at = self.mark();
-        tape::put_numbers(self.out, tape::PACKED_INT64, raw.len() / 8, raw);
+        tape::put_numbers(self.out, tape::PACKED_INT64, raw.len() / 8, raw, self.refer);
         at
     }
     fn packed_f32(&mut self, raw: &[u8]) -> Mark {
         let at = self.mark();
-        tape::put_numbers(self.out, tape::PACKED_FLOAT32, raw.len() / 4, raw);
+        tape::put_numbers(
+            self.out,
+            tape::PACKED_FLOAT32,
+            raw.len() / 4,
+            raw,
+            self.refer,
+        );
         at
     }
     fn packed_f64(&mut self, raw: &[u8]) -> Mark {
         let at = self.mark();
-        tape::put_numbers(self.out, tape::PACKED_FLOAT64, raw.len() / 8, raw);
+        tape::put_numbers(
+            self.out,
+            tape::PACKED_FLOAT64,
+            raw.len() / 8,
+            raw,
+            self.refer,
+        );
         at
     }
     fn packed_vectors(&mut self, ty: PackedVectorType, raw: &[u8], wide: bool) -> Mark {

@@ -23,13 +23,25 @@ struct Level {
     left: usize,
 }
 
+/// Where the walk left room for a typed array JavaScript places itself (PACKED_HOLE): at `at`
+/// in the output, `size` bytes (its numbers' little-endian bytes, then zeros).
+pub struct Hole {
+    pub at: usize,
+    pub size: usize,
+}
+
 /// Feeds the one value of `tape` to `w`; an error (its reason a placeholder) when the value, or
-/// the tape, is refused.
-pub fn write_tape<S: Sink>(w: &mut Writer<'_, S>, tape: &[u8]) -> Result<()> {
+/// the tape, is refused. With `holes`, a PACKED_HOLE's head is written and its room listed
+/// there, nothing else (without, the walk stops at one).
+pub fn write_tape<S: Sink>(
+    w: &mut Writer<'_, S>,
+    tape: &[u8],
+    mut holes: Option<&mut Vec<Hole>>,
+) -> Result<()> {
     let mut r = Reader::new(tape);
     let mut open: Vec<Level> = Vec::new();
     loop {
-        if let Some(level) = value(w, &mut r).map_err(|Stop| refused())? {
+        if let Some(level) = value(w, &mut r, holes.as_deref_mut()).map_err(|Stop| refused())? {
             if level.left > 0 {
                 open.push(level);
                 continue;
@@ -106,6 +118,7 @@ impl From<CodecError> for Stop {
 fn value<S: Sink>(
     w: &mut Writer<'_, S>,
     r: &mut Reader<'_>,
+    holes: Option<&mut Vec<Hole>>,
 ) -> std::result::Result<Option<Level>, Stop> {
     let untyped = ContainerType::Untyped;
     match r.peek(0) {
@@ -142,6 +155,19 @@ fn value<S: Sink>(
         // go first; a small one is read into a `Value` below.
         Some(tag) if is_packed(tag) && r.peek_u32(1).is_some_and(|n| n > LARGE_PACKED) => {
             return Err(Stop);
+        }
+        Some(tape::PACKED_HOLE) => {
+            let (Some(holes), Some(ty)) = (holes, r.peek(1).and_then(tape::numbers_type)) else {
+                return Err(Stop);
+            };
+            r.skip(2);
+            let count = r.u32()?;
+            // None where the dialect writes these numbers otherwise: they must cross after all.
+            let size = w.packed_numbers_head(ty, count)?.ok_or(Stop)?;
+            holes.push(Hole {
+                at: w.sink().written(),
+                size,
+            });
         }
         Some(tape::ARRAY) if r.peek(1) == Some(tape::UNTYPED) => {
             r.skip(2);
@@ -183,7 +209,7 @@ mod tests {
         let mut tape = Vec::new();
         tape::write(&mut tape, v);
         let mut w = Writer::new(BytesMut::new(), opts).ok()?;
-        write_tape(&mut w, &tape).ok()?;
+        write_tape(&mut w, &tape, None).ok()?;
         Some(w.into_sink())
     }
 
@@ -267,6 +293,6 @@ mod tests {
         tape::write(&mut tape, &Value::Nil);
         tape.push(tape::NIL);
         let mut w = Writer::new(BytesMut::new(), &opts).expect("a writer");
-        assert!(write_tape(&mut w, &tape).is_err());
+        assert!(write_tape(&mut w, &tape, None).is_err());
     }
 }

@@ -452,6 +452,93 @@ test("decodeWithSize at an offset: large values after small ones, small after la
   assert.throws(() => codec.decodeWithSize(bytes, { offset: bytes.length }), fvc.DecodeError);
 });
 
+test("large packed arrays of numbers are copied out whole: each type, from the size the tape refers to them at and below, nested, at an offset, from an input above the kept size", () => {
+  // src/tape.rs REF_MIN: from 4096 bytes on, a decode's tape refers to a packed array's numbers
+  // where they lie in the input rather than copying them into the tape.
+  const REF = 4096;
+  const kinds = [Uint8Array, Int32Array, BigInt64Array, Float32Array, Float64Array];
+  const make = (Kind, bytes, seed) => {
+    const out = new Kind(bytes / Kind.BYTES_PER_ELEMENT);
+    for (let i = 0; i < out.length; i++) {
+      const x = (i * 7 + seed) % 251;
+      if (Kind === BigInt64Array) out[i] = BigInt(x) * 0x100000001n - 3n;
+      else if (Kind === Float32Array || Kind === Float64Array) out[i] = x - 100.25;
+      else out[i] = x;
+    }
+    return out;
+  };
+  const arrays = [];
+  for (const Kind of kinds) {
+    const e = Kind.BYTES_PER_ELEMENT;
+    for (const bytes of [REF - e, REF, REF + e, 3 * REF + 8]) arrays.push(make(Kind, bytes, arrays.length));
+  }
+  const value = ["x", ...arrays, { nested: arrays.slice(0, 6), last: arrays.at(-1) }];
+  const bytes = fvc.encode(value);
+  const expected = desc.asDecoded(value);
+  const codec = new fvc.Codec();
+  const decoded = codec.decode(bytes);
+  same(decoded, expected);
+  // At an offset (the input copied in as a window), and after one another.
+  const two = new Uint8Array(3 + 2 * bytes.length);
+  two.set(bytes, 3);
+  two.set(bytes, 3 + bytes.length);
+  const first = codec.decodeWithSize(two, { offset: 3 });
+  assert.equal(first.size, bytes.length);
+  same(first.value, expected);
+  same(codec.decodeWithSize(two, { offset: 3 + bytes.length }).value, expected);
+  // Every array its own copy: what later decodes do leaves it as it was.
+  codec.decode(fvc.encode(new Float32Array(REF).fill(-1)));
+  same(decoded, expected);
+  same(first.value, expected);
+  // An input above the 16 MiB the WebAssembly keeps between calls.
+  const large = make(Float32Array, 20 << 20, 5);
+  const big = fvc.decode(fvc.encode([large, make(Int32Array, REF, 6)]));
+  fvc.decode(fvc.encode(1));
+  same(big, [large, make(Int32Array, REF, 6)]);
+});
+
+test("large typed arrays are encoded from where they lie: the bytes of the encode through the tape, each type and dialect, nested, padded, and errors as there", () => {
+  // From 4096 bytes on (js/tape.js HOLE_MIN), encode copies a typed array into its output
+  // itself; encodeFramed takes every number through the tape. Their bytes must agree.
+  const REF = 4096;
+  const through = (codec, v) => codec.encodeFramed(v).subarray(4);
+  const arrays = [
+    new Uint8Array(REF + 1).map((_, i) => i),
+    new Uint8Array(REF + 3).map((_, i) => i * 3),
+    new Uint8Array(REF - 1).fill(9),
+    new Int32Array(REF / 4).map((_, i) => i * -77),
+    new Float32Array(REF / 4 + 1).map((_, i) => i / 8),
+    new Float64Array(REF / 8).map((_, i) => i / 3),
+    new BigInt64Array(REF / 8).map((_, i) => BigInt(i) << 40n),
+    new Float32Array(new ArrayBuffer(2 * REF + 8), 4, REF / 4),
+  ];
+  const value = { a: arrays, nested: [[arrays[0], "x", arrays[4]]], last: arrays.at(-1) };
+  for (const dialect of ["godot4", "godot4_3", "godot3", "pandemonium38"]) {
+    for (const allowLossy of [false, true]) {
+      const codec = new fvc.Codec({ dialect, allowLossy });
+      for (const v of [...arrays, value]) {
+        let expected;
+        try {
+          expected = through(codec, v);
+        } catch (e) {
+          // What the tape's encode refuses (int64 or float64 numbers in Godot 3, strict), the
+          // same error.
+          assert.throws(() => codec.encode(v), (got) => got.message === e.message && got.path === e.path);
+          continue;
+        }
+        assert.equal(hex(codec.encode(v)), hex(expected), `${dialect} ${v.constructor.name}`);
+      }
+    }
+  }
+  // A value refused elsewhere: the error of the encode through the tape, with its path.
+  assert.throws(
+    () => fvc.encode({ big: arrays[0], bad: [Symbol("s")] }),
+    (e) => e instanceof fvc.EncodeError && e.path === '["bad"][0]',
+  );
+  // What it encodes reads back.
+  same(fvc.decode(fvc.encode(value)), desc.asDecoded(value));
+});
+
 test("MessageDecoder: one value per whole message; errors at the message's byte; the dialect detected per connection", () => {
   const rect = new fvc.Rect2(new fvc.Vector2(1, 2), new fvc.Vector2(3, 4));
   const m = new fvc.MessageDecoder({ dialect: "auto" });
