@@ -34,8 +34,8 @@
 //! JavaScript copies them out once (`put_numbers`, `write_referencing`).
 //!
 //! PACKED_HOLE: a large typed array that JavaScript places into the encode's output itself, from
-//! its own memory, where the walk leaves room for it (`encode_around`): its numbers never cross
-//! into the WebAssembly.
+//! its own memory, where the walk leaves room for it (`encode` with `holes`): its numbers never
+//! cross into the WebAssembly.
 //!
 //! str: u32 byte length, then UTF-8. type: u8 0 (untyped), or 1 and a str, the element type's
 //! name as [`ContainerType::from_name`] reads it.
