@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Builds the npm package fast-var-codec (rust/wasm) and packs it:
-#   1. installs what it needs: the Rust target wasm32-unknown-unknown (rustup target add) and
+#   1. installs what it needs: the Rust target wasm32-unknown-unknown (rustup target add),
 #      wasm-bindgen-cli of exactly the version the crate pins, compiled once per machine into the
-#      tool cache (tests/lib.sh fvc_cargo_tool): wasm-bindgen-VERSION/;
+#      tool cache (tests/lib.sh fvc_cargo_tool): wasm-bindgen-VERSION/, and esbuild of the version
+#      tests/lib.sh pins, installed there from npm (fvc_npm_tool): esbuild-VERSION/;
 #   2. builds the crate for wasm32 with the workspace's `wasm` profile (optimized for size) twice,
 #      the whole package and the codec alone (`--no-default-features`: the `fast-var-codec/codec`
 #      entry), and runs wasm-bindgen (--target web) over each;
-#   3. assembles dist/npm/: the hand-written ESM layer and type declarations (rust/wasm/js/), the
-#      generated bindings, each .wasm inlined as a string of one character per byte
-#      (wasm_inline.js, codec_wasm_inline.js: nothing is fetched at import), the example servers
-#      (rust/wasm/examples/, as examples/: they import the package
-#      by its name), package.json (rust/wasm/js/package.json with the workspace's version and
-#      the repository), README.md and LICENSE;
+#   3. assembles dist/npm/: the hand-written ESM layer (rust/wasm/js/, as esbuild prints it
+#      without comments) and type declarations, the generated bindings, each .wasm inlined as a
+#      string of one character per byte (wasm_inline.js, codec_wasm_inline.js: nothing is fetched
+#      at import), the example servers (rust/wasm/examples/, as examples/: they import the
+#      package by its name), package.json (rust/wasm/js/package.json with the workspace's
+#      version and the repository), README.md and LICENSE;
 #   4. npm pack: dist/fast-var-codec-VERSION.tgz, and its checksum line in dist/SHA256SUMS.npm
 #      (`sha256sum -c` format; tests/publish_release.sh adds it to the release's SHA256SUMS).
 # package.json is rust/wasm/js/package.json, which states no version, with the workspace's
@@ -40,6 +41,13 @@ bindgen_version=$(sed -nE 's/^wasm-bindgen = "=([0-9.]+)"$/\1/p' rust/wasm/Cargo
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     echo "=== rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
+fi
+# The package's modules are its JavaScript as esbuild prints it, without comments: installed once
+# per machine into the tool cache (tests/lib.sh fvc_npm_tool).
+if ! esbuild=$(fvc_npm_tool esbuild "$fvc_esbuild_version" esbuild "$out/install_esbuild.log"); then
+    echo "build_npm: npm install esbuild@$fvc_esbuild_version failed (${out#"$root/"}/install_esbuild.log):" >&2
+    tail -n 20 "$out/install_esbuild.log" >&2
+    exit 1
 fi
 # Compiled once per machine into the tool cache (tests/lib.sh fvc_cargo_tool).
 if ! bindgen=$(fvc_cargo_tool wasm-bindgen-cli "$bindgen_version" wasm-bindgen "$out/install.log"); then
@@ -76,7 +84,14 @@ wasm_build fvc_codec_wasm --no-default-features
 pkg=$root/dist/npm
 rm -rf "$pkg"
 mkdir -p "$pkg"
-cp rust/wasm/js/*.js rust/wasm/js/*.d.ts "$pkg/"
+# The hand-written modules (rust/wasm/js/) as esbuild prints them without their comments, which
+# were a third of what a page downloads for them gzipped (the declarations, .d.ts, keep theirs);
+# the same code, statement for statement (docs/performance.md).
+for js in rust/wasm/js/*.js; do
+    "$esbuild" "$js" --format=esm --charset=utf8 --legal-comments=none --log-level=warning \
+        --outfile="$pkg/$(basename "$js")" || exit 1
+done
+cp rust/wasm/js/*.d.ts "$pkg/"
 mkdir -p "$pkg/examples"
 cp rust/wasm/examples/*.mjs "$pkg/examples/"
 cp rust/wasm/README.md "$pkg/README.md"

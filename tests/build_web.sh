@@ -16,7 +16,7 @@ cd "$root"
 # shellcheck source=tests/lib.sh
 source tests/lib.sh
 out=$(fvc_out_dir)
-esbuild_pin="esbuild@0.28.2"
+esbuild_pin="esbuild@$fvc_esbuild_version"
 version=$(bash tests/version.sh)
 
 echo "=== the npm package (tests/build_npm.sh; log: ${out#"$root/"}/build_npm.log)"

@@ -398,6 +398,35 @@ fvc_tool_cache() {
     mkdir -p "$dir" && echo "$dir"
 }
 
+# The esbuild of the npm package's modules (tests/build_npm.sh), its tests' bundle
+# (tests/run_npm_tests.sh) and the page (tests/build_web.sh).
+fvc_esbuild_version=0.28.2
+
+# fvc_npm_tool PACKAGE VERSION BINARY LOG: prints the path of BINARY of the npm package PACKAGE at
+# exactly VERSION, installed once per machine into the tool cache (PACKAGE-VERSION/) from the npm
+# registry with `npm install`. As fvc_cargo_tool, it is installed in a temporary folder renamed
+# when complete, so a folder that exists is whole. The install's output goes to LOG. Returns 1 on
+# failure (LOG says why).
+fvc_npm_tool() {
+    local package=$1 version=$2 binary=$3 log=$4 tools dir tmp
+    tools=$(fvc_tool_cache) || return 1
+    dir=$tools/$package-$version
+    if [ -x "$dir/node_modules/.bin/$binary" ]; then
+        echo "$dir/node_modules/.bin/$binary"
+        return 0
+    fi
+    rm -rf "$dir"   # one without its binary
+    tmp=$(mktemp -d "$dir.tmp.XXXXXX") || return 1
+    printf '{\n  "private": true\n}\n' >"$tmp/package.json"
+    (cd "$tmp" && npm install --no-audit --no-fund --loglevel=error "$package@$version") >"$log" 2>&1 ||
+        { rm -rf "$tmp"; return 1; }
+    chmod 755 "$tmp"   # mktemp -d made it private
+    mv -T "$tmp" "$dir" 2>/dev/null || true
+    rm -rf "$tmp"
+    [ -x "$dir/node_modules/.bin/$binary" ] || return 1
+    echo "$dir/node_modules/.bin/$binary"
+}
+
 # fvc_cargo_tool CRATE VERSION BINARY LOG [CARGO INSTALL ARGS...]: prints the path of BINARY of
 # the crate CRATE at exactly VERSION, compiled once per machine into the tool cache
 # (BINARY-VERSION/bin/BINARY), from crates.io with `cargo install`: --locked first (the versions its

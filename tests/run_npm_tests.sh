@@ -34,7 +34,7 @@ cd "$(dirname "$0")/.." || exit 2
 source tests/lib.sh
 out=$(fvc_out_dir)
 tally_init
-esbuild_pin="esbuild@0.28.2"
+esbuild_pin="esbuild@$fvc_esbuild_version"
 ws_pin="ws@8.23.0"
 typescript_pin="typescript@5.9.3"
 need_engines GODOT4 GODOT3 || exit 2
