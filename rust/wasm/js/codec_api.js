@@ -5,6 +5,7 @@
 
 import { translate, DecodeError } from "./errors.js";
 import { TapeReader, WasmTapeWriter } from "./tape.js";
+import { MISS, WireReader } from "./wire.js";
 import { setNodePathParser, setTypeNameCheck } from "./types.js";
 
 /** The dialects' names, newest first within each engine family. */
@@ -300,6 +301,9 @@ export function codecApi(wasm, wasmBytes) {
     decode(bytes, { offset = 0 } = NO_OPTIONS) {
       const data = bytesOf(bytes);
       checkOffset(offset);
+      const r = this._wireReader();
+      const read = r.read(data, offset);
+      if (read !== MISS && r.pos === data.length) return read;
       // The value takes every byte from offset on, so all of them are copied in; the WebAssembly
       // counts error offsets from the input's start.
       input(data);
@@ -314,6 +318,12 @@ export function codecApi(wasm, wasmBytes) {
     decodeWithSize(bytes, { offset = 0 } = NO_OPTIONS) {
       const data = bytesOf(bytes);
       checkOffset(offset);
+      const r = this._wireReader();
+      const read = r.read(data, offset);
+      if (read !== MISS) {
+        this._sizeHint = r.pos - offset;
+        return { value: read, size: r.pos - offset };
+      }
       let len;
       if (offset === 0 || offset >= data.length) {
         // From the start, the whole input: one copy, as large as the call's input.
@@ -381,6 +391,15 @@ export function codecApi(wasm, wasmBytes) {
       return new StreamDecoder({ ...this.options, maxMessage, bigEndian });
     }
 
+    /**
+     * The reader of the input itself (wire.js) for these settings and options, made on the first
+     * decode; a TypeError once freed.
+     */
+    _wireReader() {
+      const settings = this._live();
+      return (this._reader ??= new WireReader(call(() => settings.wire_table()), this.options));
+    }
+
     /** The WebAssembly's settings; a TypeError once freed. */
     _live() {
       if (this._settings === null) throw freed("Codec");
@@ -418,6 +437,7 @@ export function codecApi(wasm, wasmBytes) {
       const c = Object.create(Codec.prototype);
       c.options = Object.freeze(shapes);
       c._settings = defaultCodec._settings;
+      c._reader = new WireReader(defaultCodec._wireReader().table, c.options);
       return [c, false];
     }
     return [defaultCodec, false];

@@ -528,9 +528,46 @@ function basisRows(b) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The cache of short ASCII Dictionary keys (TapeReader.key): its size, a power of two. */
+/** The cache of short ASCII Dictionary keys (cachedKey): its size, a power of two. */
 const KEYS = 512;
 const keyCache = new Array(KEYS).fill(undefined);
+
+/** The longest key cachedKey makes. */
+const LONGEST_CACHED_KEY = 24;
+
+/**
+ * A Dictionary's String key of the `n` bytes of `b` from `at`, when they are at most 24 ASCII
+ * bytes without a NUL (undefined otherwise): from a small cache of the keys made before
+ * (records repeat theirs), so that the same string, already hashed by the engine, is set again
+ * instead of a new one being built and hashed.
+ */
+export function cachedKey(b, at, n) {
+  if (n > LONGEST_CACHED_KEY) return undefined;
+  let h = n;
+  for (let i = at; i < at + n; i++) {
+    const c = b[i];
+    if (c === 0 || c >= 0x80) return undefined;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  const slot = h & (KEYS - 1);
+  const cached = keyCache[slot];
+  if (cached !== undefined && cached.length === n) {
+    let i = 0;
+    while (i < n && cached.charCodeAt(i) === b[at + i]) i++;
+    if (i === n) return cached;
+  }
+  const s = ascii(b, at, n);
+  keyCache[slot] = s;
+  return s;
+}
+
+/** The little-endian int64 at `at` of `view`: a number where it is a safe integer, else a BigInt. */
+export function int64At(view, at) {
+  const lo = view.getUint32(at, true);
+  const hi = view.getInt32(at + 4, true);
+  if (hi >= -0x200000 && hi < 0x200000) return hi * 4294967296 + lo;
+  return view.getBigInt64(at, true);
+}
 
 /**
  * Reads values from a tape the WebAssembly wrote: the whole of `bytes`, or from `pos` to `end`
@@ -595,11 +632,9 @@ export class TapeReader {
   }
 
   int64() {
-    const lo = this.view.getUint32(this.pos, true);
-    const hi = this.view.getInt32(this.pos + 4, true);
+    const v = int64At(this.view, this.pos);
     this.pos += 8;
-    if (hi >= -0x200000 && hi < 0x200000) return hi * 4294967296 + lo;
-    return this.view.getBigInt64(this.pos - 8, true);
+    return v;
   }
 
   str() {
@@ -615,39 +650,16 @@ export class TapeReader {
     return decoder.decode(this.bytes.subarray(at, at + n));
   }
 
-  /**
-   * A Dictionary's String key: short ASCII keys come from a small cache of the keys read
-   * before (records repeat theirs), so that the same string, already hashed by the engine, is
-   * set again instead of a new one being built and hashed.
-   */
+  /** A Dictionary's String key (short ASCII ones from cachedKey's cache). */
   key() {
     const n = this.u32();
-    const at = this.pos;
-    if (n > 24) {
-      this.pos -= 4;
-      return this.str();
+    const k = cachedKey(this.bytes, this.pos, n);
+    if (k !== undefined) {
+      this.pos += n;
+      return k;
     }
-    const b = this.bytes;
-    let h = n;
-    for (let i = at; i < at + n; i++) {
-      const c = b[i];
-      if (c >= 0x80) {
-        this.pos -= 4;
-        return this.str();
-      }
-      h = (Math.imul(h, 31) + c) | 0;
-    }
-    this.pos = at + n;
-    const slot = h & (KEYS - 1);
-    const cached = keyCache[slot];
-    if (cached !== undefined && cached.length === n) {
-      let i = 0;
-      while (i < n && cached.charCodeAt(i) === b[at + i]) i++;
-      if (i === n) return cached;
-    }
-    const s = ascii(b, at, n);
-    keyCache[slot] = s;
-    return s;
+    this.pos -= 4;
+    return this.str();
   }
 
   strings() {
@@ -920,7 +932,7 @@ const ch = String.fromCharCode;
  * string built a character at a time is a chain of pieces that V8 joins when it is used, three
  * times slower for a name of nine characters.
  */
-function ascii(b, at, n) {
+export function ascii(b, at, n) {
   switch (n) {
     case 0:
       return "";
@@ -986,7 +998,11 @@ function ascii(b, at, n) {
   }
 }
 
-function plainKey(k) {
+/**
+ * Whether a plain object keeps the String key `k` as a Dictionary does: in its place (not an
+ * array index, which an object lists first) and at all (not "__proto__").
+ */
+export function plainKey(k) {
   if (k === "__proto__") return false;
   const c = k.charCodeAt(0);
   if (c >= 48 && c <= 57) {

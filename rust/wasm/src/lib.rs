@@ -11,7 +11,7 @@
 
 use fast_var_codec_core::error::DecodeReason;
 use fast_var_codec_core::options::{AllowList, Limits, Precision};
-use fast_var_codec_core::reader::{decode_with, Build};
+use fast_var_codec_core::reader::{decode_with, Build, WireForm, WireHeader, FLAG_64};
 use fast_var_codec_core::record::decode_record_with;
 use fast_var_codec_core::stream::{frame, frame_with, ByteOrder, StreamReader};
 use fast_var_codec_core::value::{ContainerType, NodePath, ValueBuilder};
@@ -152,6 +152,37 @@ impl Settings {
             .with_allowed_objects(list)
             .with_refuse_dropped_elements(refuse_dropped_elements);
         Ok(Settings { encode, decode })
+    }
+
+    /// What the package's JavaScript reader (js/wire.js) may read of a decode's input itself,
+    /// told by the core's rules ([`Dialect::read_header`], the limits): 512 bytes, one for each
+    /// header of a type id alone (0–255) and of a type id with the 64-bit flag (256–511), the
+    /// Godot 4 type id the header stands for, with 0x80 added where its numbers are 64-bit, or
+    /// 0xFF where the core reads it otherwise (Pandemonium's pool and typed arrays; a flag that
+    /// does not make 64-bit numbers, such as a typed Array's kind); then two little-endian u32:
+    /// the deepest level a decode admits, and the largest input whose values cannot reach the
+    /// decode's limits on elements and bytes (every element takes at least a 4-byte header, and
+    /// every byte of a string or packed array is a byte of the input).
+    pub fn wire_table(&self) -> Vec<u8> {
+        let dialect = self.decode.dialect;
+        let mut out = Vec::with_capacity(520);
+        for word in (0..256).chain((0..256).map(|id| id | FLAG_64)) {
+            let entry = match dialect.read_header(word) {
+                Some(WireHeader {
+                    form: WireForm::Type(ty),
+                    wide,
+                    ..
+                }) if wide || word & FLAG_64 == 0 => ty.id() as u8 | if wide { 0x80 } else { 0 },
+                _ => 0xFF,
+            };
+            out.push(entry);
+        }
+        let limits = &self.decode.limits;
+        let largest_input = limits.max_bytes.min(limits.max_elements.saturating_mul(4));
+        for n in [limits.depth(), largest_input] {
+            out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+        }
+        out
     }
 }
 
@@ -755,5 +786,62 @@ impl MessageDecoder {
         self.reader.reset();
         self.starts.clear();
         self.fed = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    fn table(dialect: &str, max_depth: Option<usize>, max_elements: Option<usize>) -> Vec<u8> {
+        let settings = Settings::new(
+            dialect,
+            "single",
+            max_depth,
+            max_elements,
+            None,
+            false,
+            None,
+            false,
+            false,
+            false,
+        );
+        match settings {
+            Ok(s) => s.wire_table(),
+            Err(_) => panic!("the settings of {dialect} are refused"),
+        }
+    }
+
+    fn limits(t: &[u8]) -> [u32; 2] {
+        let word = |at: usize| u32::from_le_bytes([t[at], t[at + 1], t[at + 2], t[at + 3]]);
+        [word(512), word(516)]
+    }
+
+    #[test]
+    fn the_wire_table_names_each_header_by_its_godot_4_type() {
+        let godot4 = table("godot4", None, None);
+        assert_eq!(godot4.len(), 520);
+        // Id 14 is a Plane in Godot 4, a Color (Godot 4's 20) in Godot 3.
+        assert_eq!(godot4[14], 14);
+        assert_eq!(table("godot3", None, None)[14], 20);
+        // The 64-bit flag: wide ints and floats; a flag that is a typed Array's kind is the core's.
+        assert_eq!(godot4[256 + 2], 0x82);
+        assert_eq!(godot4[256 + 3], 0x83);
+        assert_eq!(godot4[256 + 5], 0x85);
+        assert_eq!(godot4[256 + 28], 0xFF);
+        // Godot 3 ignores the flag on a Vector2 (its reals are binary32): the core reads it.
+        assert_eq!(table("godot3", None, None)[256 + 5], 0xFF);
+        // Ids no type has, and Pandemonium's pool arrays of int vectors.
+        assert_eq!(godot4[39], 0xFF);
+        let pandemonium = table("pandemonium38", None, None);
+        assert!(pandemonium[..256].iter().filter(|&&e| e == 0xFF).count() > 256 - 38);
+    }
+
+    #[test]
+    fn the_wire_table_ends_with_the_depth_and_the_largest_input_within_the_limits() {
+        assert_eq!(limits(&table("godot4", Some(5), Some(10))), [5, 40]);
+        let [depth, largest] = limits(&table("godot4", None, None));
+        assert!(depth >= 64, "{depth}");
+        assert_eq!(largest, u32::MAX);
     }
 }

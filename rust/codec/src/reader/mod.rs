@@ -27,6 +27,10 @@ pub use crate::dialect::{WireForm, WireHeader};
 // each nesting level of a recursive walk (also a walk of its own values that feeds a
 // `writer::Writer`).
 pub use crate::build::push_in_place;
+/// The header's 64-bit flag, for a package surface's own table of what headers say (the npm
+/// package's JavaScript reader), not part of the format's API.
+#[doc(hidden)]
+pub use crate::header::FLAG_64;
 pub use crate::sink::{copy_from_le, vec_from_le};
 pub use crate::stack::guard as guard_stack;
 pub use crate::text::decode_utf8;
