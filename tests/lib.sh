@@ -402,67 +402,70 @@ fvc_tool_cache() {
 # (tests/run_npm_tests.sh) and the page (tests/build_web.sh).
 fvc_esbuild_version=0.28.2
 
-# fvc_npm_tool PACKAGE VERSION BINARY LOG: prints the path of BINARY of the npm package PACKAGE at
-# exactly VERSION, installed once per machine into the tool cache (PACKAGE-VERSION/) from the npm
-# registry with `npm install`. As fvc_cargo_tool, it is installed in a temporary folder renamed
-# when complete, so a folder that exists is whole. The install's output goes to LOG. Returns 1 on
-# failure (LOG says why).
-fvc_npm_tool() {
-    local package=$1 version=$2 binary=$3 log=$4 tools dir tmp
+# fvc_cached_tool FOLDER BINARY INSTALL [ARGS...]: prints the path of BINARY (a path inside the
+# tool cache's FOLDER), running `INSTALL TMP ARGS...` first when FOLDER lacks it: the install
+# goes into a temporary folder TMP renamed to FOLDER when complete, so a folder that exists is
+# whole; when another install made it meanwhile, that one stays. Returns 1 when INSTALL fails or
+# leaves no BINARY.
+fvc_cached_tool() {
+    local folder=$1 binary=$2 install=$3 tools dir tmp
+    shift 3
     tools=$(fvc_tool_cache) || return 1
-    dir=$tools/$package-$version
-    if [ -x "$dir/node_modules/.bin/$binary" ]; then
-        echo "$dir/node_modules/.bin/$binary"
+    dir=$tools/$folder
+    if [ -x "$dir/$binary" ]; then
+        echo "$dir/$binary"
         return 0
     fi
     rm -rf "$dir"   # one without its binary
     tmp=$(mktemp -d "$dir.tmp.XXXXXX") || return 1
-    printf '{\n  "private": true\n}\n' >"$tmp/package.json"
-    (cd "$tmp" && npm install --no-audit --no-fund --loglevel=error "$package@$version") >"$log" 2>&1 ||
-        { rm -rf "$tmp"; return 1; }
+    "$install" "$tmp" "$@" || { rm -rf "$tmp"; return 1; }
     chmod 755 "$tmp"   # mktemp -d made it private
     mv -T "$tmp" "$dir" 2>/dev/null || true
     rm -rf "$tmp"
-    [ -x "$dir/node_modules/.bin/$binary" ] || return 1
-    echo "$dir/node_modules/.bin/$binary"
+    [ -x "$dir/$binary" ] || return 1
+    echo "$dir/$binary"
+}
+
+# fvc_npm_tool PACKAGE VERSION BINARY LOG: prints the path of BINARY of the npm package PACKAGE at
+# exactly VERSION, installed once per machine into the tool cache (PACKAGE-VERSION/) from the npm
+# registry with `npm install` (fvc_cached_tool). The install's output goes to LOG. Returns 1 on
+# failure (LOG says why).
+fvc_npm_tool() {
+    local package=$1 version=$2 binary=$3 log=$4
+    _fvc_npm_install() { # TMP
+        printf '{\n  "private": true\n}\n' >"$1/package.json"
+        (cd "$1" && npm install --no-audit --no-fund --loglevel=error "$package@$version") >"$log" 2>&1
+    }
+    fvc_cached_tool "$package-$version" "node_modules/.bin/$binary" _fvc_npm_install
 }
 
 # fvc_cargo_tool CRATE VERSION BINARY LOG [CARGO INSTALL ARGS...]: prints the path of BINARY of
 # the crate CRATE at exactly VERSION, compiled once per machine into the tool cache
-# (BINARY-VERSION/bin/BINARY), from crates.io with `cargo install`: --locked first (the versions its
-# authors tested), without it when the registry lacks one of them (a yanked release). It is built
-# in a temporary folder renamed when complete, so a folder that exists is whole; when another
-# install made it meanwhile, that one stays. The build's output goes to LOG. A tool's output does
-# not hang on how it was compiled: a release profile at opt-level 0, without LTO, in 16 codegen
-# units and without debug info, whatever CARGO_PROFILE_RELEASE_* the environment sets. The tools
-# run for a second or two on this project's files and are compiled on every new machine, so their
-# compile is what counts: opt-level 0 halves it, and their output is the same (docs/performance.md,
-# "The test command's time"). Returns 1 on failure (LOG says why).
+# (BINARY-VERSION/bin/BINARY, fvc_cached_tool), from crates.io with `cargo install`: --locked
+# first (the versions its authors tested), without it when the registry lacks one of them (a
+# yanked release). The build's output goes to LOG. A tool's output does not hang on how it was
+# compiled: a release profile at opt-level 0, without LTO, in 16 codegen units and without debug
+# info, whatever CARGO_PROFILE_RELEASE_* the environment sets. The tools run for a second or two
+# on this project's files and are compiled on every new machine, so their compile is what counts:
+# opt-level 0 halves it, and their output is the same (docs/performance.md, "The test command's
+# time"). Returns 1 on failure (LOG says why).
 fvc_cargo_tool() {
-    local crate=$1 version=$2 binary=$3 log=$4 tools dir tmp
+    local crate=$1 version=$2 binary=$3 log=$4
     shift 4
-    tools=$(fvc_tool_cache) || return 1
-    dir=$tools/$binary-$version
-    if [ -x "$dir/bin/$binary" ]; then
-        echo "$dir/bin/$binary"
-        return 0
-    fi
-    rm -rf "$dir"   # one without its binary
-    tmp=$(mktemp -d "$dir.tmp.XXXXXX") || return 1
-    _fvc_cargo_install() {
+    _fvc_cargo_install() { # TMP [CARGO INSTALL ARGS...]
+        local tmp=$1
+        shift
         CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=off \
             CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
             CARGO_TARGET_DIR=$tmp/target nice -n 10 cargo install --root "$tmp" "$crate" \
             --version "$version" "$@"
     }
-    if ! _fvc_cargo_install --locked "$@" >"$log" 2>&1; then
-        echo "    cargo install --locked $crate $version did not resolve ($(grep -m1 '^error' "$log" | cut -c1-160)); without it" >&2
-        _fvc_cargo_install "$@" >>"$log" 2>&1 || { rm -rf "$tmp"; return 1; }
-    fi
-    rm -rf "$tmp/target"
-    chmod 755 "$tmp"   # mktemp -d made it private
-    mv -T "$tmp" "$dir" 2>/dev/null || true
-    rm -rf "$tmp"
-    [ -x "$dir/bin/$binary" ] || return 1
-    echo "$dir/bin/$binary"
+    _fvc_cargo_install_once() { # TMP [CARGO INSTALL ARGS...]
+        if ! _fvc_cargo_install "$1" --locked "${@:2}" >"$log" 2>&1; then
+            echo "    cargo install --locked $crate $version did not resolve ($(grep -m1 '^error' "$log" | cut -c1-160)); without it" >&2
+            _fvc_cargo_install "$@" >>"$log" 2>&1 || return 1
+        fi
+        rm -rf "$1/target"
+    }
+    fvc_cached_tool "$binary-$version" "bin/$binary" _fvc_cargo_install_once "$@"
 }

@@ -32,6 +32,16 @@ const TYPE_NAMES = [
   "PackedVector2Array", "PackedVector3Array", "PackedColorArray", "PackedVector4Array",
 ];
 
+/** Every engine's golden corpus (tests/golden/): Godot 4.6.3 (single and double), 3.6.2, 3.2.3, Pandemonium. */
+export const CORPORA = [
+  "godot4_6_3.json",
+  "godot4_6_3_double.json",
+  "godot3_6_2.json",
+  "godot3_2_3.json",
+  "pandemonium_4_9_0.json",
+  "pandemonium_5_2_0.json",
+];
+
 export function load(name) {
   return JSON.parse(fs.readFileSync(path.join(GOLDEN, name), "utf8"));
 }

@@ -8,15 +8,6 @@ import assert from "node:assert/strict";
 import * as fvc from "fast-var-codec";
 import * as desc from "./desc.mjs";
 
-const CORPORA = [
-  "godot4_6_3.json",
-  "godot4_6_3_double.json",
-  "godot3_6_2.json",
-  "godot3_2_3.json",
-  "pandemonium_4_9_0.json",
-  "pandemonium_5_2_0.json",
-];
-
 const outcome = (f) => {
   try {
     return desc.hexOf(f());
@@ -25,7 +16,7 @@ const outcome = (f) => {
   }
 };
 
-for (const file of CORPORA) {
+for (const file of desc.CORPORA) {
   test(`bytes → JSON → bytes: ${file}`, () => {
     const c = desc.load(file);
     const opts = { dialect: c.dialect, precision: c.precision ?? "single" };

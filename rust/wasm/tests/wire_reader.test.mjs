@@ -17,15 +17,6 @@ const ENTRIES = [
   ["fast-var-codec/codec", codecEntry],
 ];
 
-const CORPORA = [
-  "godot4_6_3.json",
-  "godot4_6_3_double.json",
-  "godot3_6_2.json",
-  "godot3_2_3.json",
-  "pandemonium_4_9_0.json",
-  "pandemonium_5_2_0.json",
-];
-
 /** How values come back, and limits low enough for the corpora to reach. */
 const SHAPES = [
   {},
@@ -104,7 +95,7 @@ for (const [entry, fvc] of ENTRIES) {
   test(`engine-made bytes, truncated and changed, decode as the core decodes them (${entry})`, () => {
     let read = 0;
     let inputs = 0;
-    for (const file of CORPORA) {
+    for (const file of desc.CORPORA) {
       const c = desc.load(file);
       const rnd = random(0x5eed + file.length);
       for (const shape of SHAPES) {
