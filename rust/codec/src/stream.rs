@@ -440,6 +440,30 @@ impl StreamReader {
         Ok(self.framing.take(&mut self.buf)?.map(BytesMut::freeze))
     }
 
+    /// The next complete message's payload where it lies, not taken: `None` until all of it has
+    /// arrived, and when the next call of [`StreamReader::next_value`] would be an error of the
+    /// framing (a message above [`StreamReader::max_message`], a broken stream). For a package
+    /// surface that reads some messages itself (the npm package's JavaScript) and leaves the
+    /// rest to `next_value`; not part of the format's API.
+    #[doc(hidden)]
+    pub fn peek_frame(&self) -> Option<&[u8]> {
+        if self.framing.broken().is_some() {
+            return None;
+        }
+        let len = self.framing.peek_len(&self.buf)?;
+        check_message_len(len, self.max_message(), 0).ok()?;
+        self.buf.get(PREFIX_LEN..PREFIX_LEN.checked_add(len)?)
+    }
+
+    /// Drops the message [`StreamReader::peek_frame`] shows, as read; nothing when it shows none.
+    #[doc(hidden)]
+    pub fn skip_frame(&mut self) {
+        if self.peek_frame().is_some() {
+            // Whole and within the limit: framing takes it without an error.
+            let _ = self.framing.next(&mut self.buf, |_, _| ());
+        }
+    }
+
     /// Decodes the next complete message with `builder`; `None` until one is complete. A message
     /// that fails to decode is consumed and its error returned: the next call goes on after it.
     ///
@@ -503,6 +527,24 @@ mod tests {
         assert_eq!(err.code(), ErrorCode::InvalidData);
         assert!(err.to_string().contains("byte 4"), "{err}");
         assert_eq!(r.next_value().unwrap(), Some(Value::Bool(true)));
+    }
+
+    #[test]
+    fn a_peeked_frame_is_the_payload_next_value_would_read_until_skipped() {
+        let mut r = StreamReader::new(Options::default()).with_max_message(8);
+        r.feed(&[8, 0, 0, 0, 2, 0, 0, 0, 5, 0]).unwrap();
+        assert_eq!(r.peek_frame(), None); // not all there yet
+        r.feed(&[0, 0, 12, 0, 0, 0]).unwrap();
+        assert_eq!(r.peek_frame(), Some(&[2, 0, 0, 0, 5, 0, 0, 0][..]));
+        assert_eq!(r.peek_frame(), Some(&[2, 0, 0, 0, 5, 0, 0, 0][..])); // not taken
+        r.skip_frame();
+        // The next prefix announces more than the maximum: next_value's error, not a frame.
+        assert_eq!(r.peek_frame(), None);
+        r.skip_frame();
+        let err = r.next_value().unwrap_err();
+        assert_eq!(err.code(), ErrorCode::OutOfMemory);
+        assert!(err.to_string().contains("byte 12"), "{err}");
+        assert_eq!(r.peek_frame(), None); // broken
     }
 
     #[test]

@@ -498,6 +498,10 @@ export function codecApi(wasm, wasmBytes) {
       const [settings, detecting] = decoderSettings(o);
       try {
         this._inner = new wasm.StreamDecoder(settings, maxMessage, Boolean(options.bigEndian), detecting);
+        // In a dialect given, wire.js reads each message the core frames where it lies, and the
+        // core decodes those it leaves (and gives the framing's errors). A detecting decoder's
+        // messages all go to the core.
+        this._reader = detecting ? null : new WireReader(call(() => settings.wire_table()), this._options);
       } finally {
         settings.free();
       }
@@ -512,7 +516,20 @@ export function codecApi(wasm, wasmBytes) {
 
     /** The iterator protocol: `{done: false, value}` for each complete value, `{done: true}` when none is left. */
     next() {
-      const tape = call(() => this._live().next_value());
+      const inner = this._live();
+      const r = this._reader;
+      if (r !== null) {
+        const len = inner.peek_message();
+        if (len !== undefined) {
+          const at = inner.message_ptr() >>> 0;
+          const read = r.read(memory(), at, at + len, memoryData);
+          if (read !== MISS && r.pos === at + len) {
+            inner.skip_message();
+            return { done: false, value: read };
+          }
+        }
+      }
+      const tape = call(() => inner.next_value());
       if (tape === undefined || tape === null) return { done: true, value: undefined };
       return { done: false, value: new TapeReader(tape, this._options).value() };
     }
@@ -583,21 +600,43 @@ export function codecApi(wasm, wasmBytes) {
       const [settings, detecting] = decoderSettings(o);
       try {
         this._inner = new wasm.MessageDecoder(settings, detecting);
+        // In a dialect given, wire.js reads each message it can as it is fed, and the core the
+        // rest; `_waiting` holds, in order, the values read and MISS for each message the core
+        // holds. A detecting decoder's messages all go to the core.
+        this._reader = detecting ? null : new WireReader(call(() => settings.wire_table()), this._options);
       } finally {
         settings.free();
       }
+      this._waiting = [];
     }
 
     /** Adds one whole message; returns the MessageDecoder. */
     feed(message) {
       const data = bytesOf(message);
-      call(() => this._live().feed(data));
+      const inner = this._live();
+      const r = this._reader;
+      if (r === null) {
+        call(() => inner.feed(data));
+        return this;
+      }
+      const read = r.read(data, 0);
+      if (read !== MISS && r.pos === data.length) {
+        this._waiting.push(read);
+      } else {
+        call(() => inner.feed(data));
+        this._waiting.push(MISS);
+      }
       return this;
     }
 
     /** The iterator protocol: `{done: false, value}` for each message's value, `{done: true}` when none is left. */
     next() {
-      const tape = call(() => this._live().next_value());
+      const inner = this._live();
+      if (this._waiting.length > 0) {
+        const read = this._waiting.shift();
+        if (read !== MISS) return { done: false, value: read };
+      }
+      const tape = call(() => inner.next_value());
       if (tape === undefined || tape === null) return { done: true, value: undefined };
       return { done: false, value: new TapeReader(tape, this._options).value() };
     }
@@ -619,6 +658,7 @@ export function codecApi(wasm, wasmBytes) {
     /** Forgets unread messages; with "auto", the dialect detected too. */
     reset() {
       this._live().reset();
+      this._waiting = [];
     }
 
     /** The WebAssembly's state; a TypeError once freed. */

@@ -69,13 +69,16 @@ export class WireReader {
     this.end = 0;
   }
 
-  /** The value at `offset` of `bytes` (its end at `pos` after), or MISS. */
-  read(bytes, offset) {
-    if (bytes.length > this.largestInput) return MISS;
+  /**
+   * The value at `offset` of `bytes`, read no further than `end` (its end at `pos` after), or
+   * MISS; `view`, a DataView of the same memory where the caller has one.
+   */
+  read(bytes, offset, end = bytes.length, view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)) {
+    if (end - offset > this.largestInput) return MISS;
     this.b = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = view;
     this.pos = offset;
-    this.end = bytes.length;
+    this.end = end;
     const v = this.value(0);
     // The input is the caller's: not held after the call.
     this.b = null;

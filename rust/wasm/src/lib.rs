@@ -637,6 +637,29 @@ impl StreamDecoder {
         self.reader.feed(data).map_err(|e| codec_error(&e))
     }
 
+    /// The length of the next complete message's payload, not taken, for the package's
+    /// JavaScript to read where it lies ([`StreamDecoder::message_ptr`], until the next call)
+    /// and then drop ([`StreamDecoder::skip_message`]), or leave to
+    /// [`StreamDecoder::next_value`]; `None` when `next_value` would give nothing or an error
+    /// of the framing (the core's `StreamReader::peek_frame`).
+    pub fn peek_message(&self) -> Option<u32> {
+        self.reader
+            .peek_frame()
+            .and_then(|payload| u32::try_from(payload.len()).ok())
+    }
+
+    /// Where the payload [`StreamDecoder::peek_message`] measured lies in the WebAssembly's memory.
+    pub fn message_ptr(&self) -> usize {
+        self.reader
+            .peek_frame()
+            .map_or(0, |payload| payload.as_ptr() as usize)
+    }
+
+    /// Drops the message [`StreamDecoder::peek_message`] measured, read by JavaScript.
+    pub fn skip_message(&mut self) {
+        self.reader.skip_frame();
+    }
+
     /// The tape of the next complete value, `None` until one has arrived.
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         let next = self.reader.next_value();
@@ -735,7 +758,7 @@ impl MessageDecoder {
     /// The tape of the next message's value, `None` when every message fed has been read.
     pub fn next_value(&mut self) -> Result<Option<Vec<u8>>, JsValue> {
         let next = self.reader.next_value();
-        let consumed = self.fed - self.reader.buffered() as u64;
+        let consumed = self.fed.saturating_sub(self.reader.buffered() as u64);
         match next {
             Ok(Some(v)) => {
                 self.forget_read(consumed);

@@ -116,6 +116,123 @@ for (const [entry, fvc] of ENTRIES) {
   });
 }
 
+/** Every outcome of a decoder's next() until it has nothing left, or until a stream is broken (whose every later call is that error). */
+function drain(decoder) {
+  const out = [];
+  for (;;) {
+    const o = outcome(() => decoder.next());
+    if (o.value?.done) return out;
+    out.push(o);
+    if (o.error && decoder.broken) return out;
+  }
+}
+
+for (const [entry, fvc] of ENTRIES) {
+  test(`a MessageDecoder reads the engines' messages, truncated and changed, as the core alone does (${entry})`, () => {
+    let read = 0;
+    let messages = 0;
+    for (const file of desc.CORPORA) {
+      const c = desc.load(file);
+      const rnd = random(0xfeed + file.length);
+      for (const shape of SHAPES) {
+        const options = { dialect: c.dialect, precision: c.precision ?? "single", ...shape };
+        const fast = new fvc.MessageDecoder(options);
+        const core = new fvc.MessageDecoder(options);
+        core._reader = null;
+        const probe = new fvc.Codec(options);
+        for (const kase of c.cases) {
+          if (!kase.bytes) continue;
+          for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) {
+            fast.feed(bytes);
+            core.feed(bytes);
+            messages++;
+            if (readHere(probe, bytes)) read++;
+          }
+          // A batch at a time, so that messages wait and errors fall between values.
+          if (messages % 16 === 0) assert.deepStrictEqual(drain(fast), drain(core), `${file} ${kase.name}`);
+        }
+        assert.deepStrictEqual(drain(fast), drain(core), file);
+        for (const d of [fast, core, probe]) d.free();
+      }
+    }
+    assert.ok(read > messages / 8, `wire.js read ${read} of ${messages} messages`);
+  });
+}
+
+/** `message` after its u32 length, as put_var sends it. */
+function framed(message, bigEndian = false) {
+  const out = new Uint8Array(4 + message.length);
+  new DataView(out.buffer).setUint32(0, message.length, !bigEndian);
+  out.set(message, 4);
+  return out;
+}
+
+for (const [entry, fvc] of ENTRIES) {
+  test(`a StreamDecoder reads the engines' messages, truncated and changed, in pieces, as the core alone does (${entry})`, () => {
+    for (const file of desc.CORPORA) {
+      const c = desc.load(file);
+      const rnd = random(0xbeef + file.length);
+      for (const [shape, bigEndian] of [[SHAPES[0], false], [SHAPES[1], true], [SHAPES[3], false]]) {
+        const options = { dialect: c.dialect, precision: c.precision ?? "single", bigEndian, ...shape };
+        const fast = new fvc.StreamDecoder(options);
+        const core = new fvc.StreamDecoder(options);
+        core._reader = null;
+        const parts = [];
+        for (const kase of c.cases) {
+          if (kase.bytes) for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) parts.push(framed(bytes, bigEndian));
+        }
+        const stream = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let at = 0;
+        for (const p of parts) {
+          stream.set(p, at);
+          at += p.length;
+        }
+        // Fed in pieces of 1 to 256 bytes, read now and then: messages split across feeds.
+        for (let i = 0; i < stream.length; ) {
+          const n = 1 + Math.floor(rnd() * 256);
+          const piece = stream.subarray(i, i + n);
+          fast.feed(piece);
+          core.feed(piece);
+          i += n;
+          if (rnd() < 0.2) assert.deepStrictEqual(drain(fast), drain(core), `${file} at ${i}`);
+        }
+        assert.deepStrictEqual(drain(fast), drain(core), file);
+        assert.equal(fast.buffered, core.buffered, file);
+        fast.free();
+        core.free();
+      }
+    }
+  });
+}
+
+test("a StreamDecoder's message above maxMessage breaks the stream as through the core alone, and reset starts again", () => {
+  for (const [entry, fvc] of ENTRIES) {
+    const [fast, core] = [new fvc.StreamDecoder({ maxMessage: 16 }), new fvc.StreamDecoder({ maxMessage: 16 })];
+    core._reader = null;
+    const small = framed(fvc.encode("ok"));
+    const large = framed(fvc.encode("a string longer than the limit"));
+    for (const d of [fast, core]) {
+      d.feed(small);
+      d.feed(large);
+    }
+    assert.deepStrictEqual(drain(fast), drain(core), entry);
+    assert.deepStrictEqual(drain(fast), drain(core), `${entry}: still broken`);
+    assert.equal(fast.broken, true, entry);
+    for (const d of [fast, core]) {
+      d.reset();
+      d.feed(framed(fvc.encode("after")));
+      d.feed(framed(Uint8Array.from([200, 0, 0, 0])));
+    }
+    const after = drain(fast);
+    assert.deepStrictEqual(after, drain(core), `${entry}: after reset`);
+    assert.deepStrictEqual(after[0], { value: { done: false, value: "after" } }, entry);
+    // The error's offset is the stream's: the second message's payload starts at byte 24.
+    assert.match(after[1].error, /byte 24/, entry);
+    fast.free();
+    core.free();
+  }
+});
+
 /** A random value of the kinds wire.js reads, now and then one it leaves to the core. */
 function randomValue(rnd, depth = 0) {
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
@@ -265,9 +382,25 @@ test("wire.js reads a value at an offset, inside a larger input, and the values 
   }
 });
 
-test("a freed Codec refuses to decode before reading anything", () => {
+test("a freed Codec or MessageDecoder refuses to decode before reading anything", () => {
   const c = new whole.Codec();
   const bytes = c.encode(1);
   c.free();
   assert.throws(() => c.decode(bytes), TypeError);
+  const d = new whole.MessageDecoder();
+  d.feed(bytes);
+  d.free();
+  assert.throws(() => d.next(), TypeError);
+});
+
+test("a MessageDecoder takes what it is fed when fed, and reset forgets what waits", () => {
+  const d = new whole.MessageDecoder();
+  const bytes = whole.encode("one");
+  d.feed(bytes);
+  bytes.fill(0);
+  assert.deepStrictEqual([...d], ["one"]);
+  d.feed(whole.encode(2));
+  d.reset();
+  assert.deepStrictEqual([...d], []);
+  d.free();
 });
