@@ -91,6 +91,14 @@ function variants(bytes, rnd) {
   return out;
 }
 
+/** Each case of the corpus `c` that has bytes, with each of its variants: [case, bytes]. */
+function* engineInputs(c, rnd) {
+  for (const kase of c.cases) {
+    if (!kase.bytes) continue;
+    for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) yield [kase, bytes];
+  }
+}
+
 for (const [entry, fvc] of ENTRIES) {
   test(`engine-made bytes, truncated and changed, decode as the core decodes them (${entry})`, () => {
     let read = 0;
@@ -100,12 +108,9 @@ for (const [entry, fvc] of ENTRIES) {
       const rnd = random(0x5eed + file.length);
       for (const shape of SHAPES) {
         const [fast, core] = pair(fvc, { dialect: c.dialect, precision: c.precision ?? "single", ...shape });
-        for (const kase of c.cases) {
-          if (!kase.bytes) continue;
-          for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) {
-            inputs++;
-            if (compare(fast, core, bytes, `${file} ${kase.name} ${JSON.stringify(shape)} ${desc.hexOf(bytes)}`)) read++;
-          }
+        for (const [kase, bytes] of engineInputs(c, rnd)) {
+          inputs++;
+          if (compare(fast, core, bytes, `${file} ${kase.name} ${JSON.stringify(shape)} ${desc.hexOf(bytes)}`)) read++;
         }
         fast.free();
         core.free();
@@ -116,7 +121,10 @@ for (const [entry, fvc] of ENTRIES) {
   });
 }
 
-/** Every outcome of a decoder's next() until it has nothing left, or until a stream is broken (whose every later call is that error). */
+/**
+ * Every outcome of a decoder's next() until it has nothing left, or until a stream is broken
+ * (whose every later call is that error).
+ */
 function drain(decoder) {
   const out = [];
   for (;;) {
@@ -140,14 +148,11 @@ for (const [entry, fvc] of ENTRIES) {
         const core = new fvc.MessageDecoder(options);
         core._reader = null;
         const probe = new fvc.Codec(options);
-        for (const kase of c.cases) {
-          if (!kase.bytes) continue;
-          for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) {
-            fast.feed(bytes);
-            core.feed(bytes);
-            messages++;
-            if (readHere(probe, bytes)) read++;
-          }
+        for (const [kase, bytes] of engineInputs(c, rnd)) {
+          fast.feed(bytes);
+          core.feed(bytes);
+          messages++;
+          if (readHere(probe, bytes)) read++;
           // A batch at a time, so that messages wait and errors fall between values.
           if (messages % 16 === 0) assert.deepStrictEqual(drain(fast), drain(core), `${file} ${kase.name}`);
         }
@@ -178,9 +183,7 @@ for (const [entry, fvc] of ENTRIES) {
         const core = new fvc.StreamDecoder(options);
         core._reader = null;
         const parts = [];
-        for (const kase of c.cases) {
-          if (kase.bytes) for (const bytes of variants(desc.hexBytes(kase.bytes), rnd)) parts.push(framed(bytes, bigEndian));
-        }
+        for (const [, bytes] of engineInputs(c, rnd)) parts.push(framed(bytes, bigEndian));
         const stream = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
         let at = 0;
         for (const p of parts) {
