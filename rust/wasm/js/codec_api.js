@@ -254,6 +254,11 @@ export function codecApi(wasm, wasmBytes) {
     return new DecodeError(e.offset + by, e.godotError, e.reason, e.dialects);
   }
 
+  /** The reader of an input itself (wire.js) for the core's `settings` and the value `options`. */
+  function wireReader(settings, options) {
+    return new WireReader(call(() => settings.wire_table()), options);
+  }
+
   /** Copies `data` into the WebAssembly's input buffer. */
   function input(data) {
     const ptr = writer.reserve(data.length);
@@ -301,9 +306,8 @@ export function codecApi(wasm, wasmBytes) {
     decode(bytes, { offset = 0 } = NO_OPTIONS) {
       const data = bytesOf(bytes);
       checkOffset(offset);
-      const r = this._wireReader();
-      const read = r.read(data, offset);
-      if (read !== MISS && r.pos === data.length) return read;
+      const read = this._wireReader().readWhole(data, offset);
+      if (read !== MISS) return read;
       // The value takes every byte from offset on, so all of them are copied in; the WebAssembly
       // counts error offsets from the input's start.
       input(data);
@@ -397,7 +401,7 @@ export function codecApi(wasm, wasmBytes) {
      */
     _wireReader() {
       const settings = this._live();
-      return (this._reader ??= new WireReader(call(() => settings.wire_table()), this.options));
+      return (this._reader ??= wireReader(settings, this.options));
     }
 
     /** The WebAssembly's settings; a TypeError once freed. */
@@ -501,7 +505,7 @@ export function codecApi(wasm, wasmBytes) {
         // In a dialect given, wire.js reads each message the core frames where it lies, and the
         // core decodes those it leaves (and gives the framing's errors). A detecting decoder's
         // messages all go to the core.
-        this._reader = detecting ? null : new WireReader(call(() => settings.wire_table()), this._options);
+        this._reader = detecting ? null : wireReader(settings, this._options);
       } finally {
         settings.free();
       }
@@ -522,8 +526,8 @@ export function codecApi(wasm, wasmBytes) {
         const len = inner.peek_message();
         if (len !== undefined) {
           const at = inner.message_ptr() >>> 0;
-          const read = r.read(memory(), at, at + len, memoryData);
-          if (read !== MISS && r.pos === at + len) {
+          const read = r.readWhole(memory(), at, at + len, memoryData);
+          if (read !== MISS) {
             inner.skip_message();
             return { done: false, value: read };
           }
@@ -603,7 +607,7 @@ export function codecApi(wasm, wasmBytes) {
         // In a dialect given, wire.js reads each message it can as it is fed, and the core the
         // rest; `_waiting` holds, in order, the values read and MISS for each message the core
         // holds. A detecting decoder's messages all go to the core.
-        this._reader = detecting ? null : new WireReader(call(() => settings.wire_table()), this._options);
+        this._reader = detecting ? null : wireReader(settings, this._options);
       } finally {
         settings.free();
       }
@@ -619,8 +623,8 @@ export function codecApi(wasm, wasmBytes) {
         call(() => inner.feed(data));
         return this;
       }
-      const read = r.read(data, 0);
-      if (read !== MISS && r.pos === data.length) {
+      const read = r.readWhole(data, 0);
+      if (read !== MISS) {
         this._waiting.push(read);
       } else {
         call(() => inner.feed(data));

@@ -86,6 +86,15 @@ export class WireReader {
     return v;
   }
 
+  /**
+   * read's value where it takes the bytes up to `end` whole, else MISS: bytes left after a value
+   * are the core's to refuse (decode) or to read on (decodeWithSize).
+   */
+  readWhole(bytes, offset, end = bytes.length, view = undefined) {
+    const v = this.read(bytes, offset, end, view);
+    return this.pos === end ? v : MISS;
+  }
+
   /** Moves past `n` bytes and returns where they start, or -1 where the input ends first. */
   take(n) {
     const at = this.pos;

@@ -28,7 +28,7 @@ const SHAPES = [
 /** What wire.js returns for an input it leaves to the core. */
 const MISS = new whole.Codec()._wireReader().read(new Uint8Array(0), 0);
 /** A reader that reads nothing itself: the Codec decodes through the core. */
-const CORE_ONLY = { read: () => MISS, pos: -1 };
+const CORE_ONLY = { read: () => MISS, readWhole: () => MISS };
 
 /** The Codec of `options`, and one that leaves every input to the core. */
 function pair(fvc, options) {
@@ -49,8 +49,7 @@ function outcome(f) {
 
 /** Whether wire.js reads `bytes` whole itself (rather than leaving them to the core). */
 function readHere(codec, bytes) {
-  const r = codec._wireReader();
-  return r.read(bytes, 0) !== MISS && r.pos === bytes.length;
+  return codec._wireReader().readWhole(bytes, 0) !== MISS;
 }
 
 /** Compares decode and decodeWithSize of `bytes` through both; returns whether wire.js read it. */
